@@ -1,0 +1,149 @@
+// Package bbs implements BBS signatures over BLS12-381: keys, signatures and
+// zero-knowledge selective-disclosure proofs.
+//
+// Each BBS variant is a [Scheme]: the BBS+ 2020 format that aries-bbs-go and
+// IBM/idemix speak ([BBSPlus2020]), and the ciphersuites of the IETF draft
+// draft-irtf-cfrg-bbs-signatures ([BLS12381SHA256], [BLS12381SHAKE256]).
+// Values are validated when they are parsed, so a *PublicKey, *SecretKey,
+// *Signature or *Proof is always well formed for its scheme: points are on
+// the curve, in the prime-order subgroup and not the identity where the
+// scheme forbids it, scalars are canonical, and lengths agree with the bytes.
+//
+// Verification is deterministic and never modifies its inputs. No function
+// of this package panics on malformed input.
+package bbs
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"sync"
+)
+
+// MaxMessages is the largest number of messages a signature or proof may
+// cover, in every scheme. It bounds the work and memory a verifier spends on
+// one proof.
+const MaxMessages = 1024
+
+// Errors returned by this package. Parse and argument errors wrap one of the
+// ErrMalformed* or ErrInvalidArgument sentinels with a detail of what was
+// wrong; use errors.Is to test for them.
+var (
+	// ErrInvalidSignature means a well-formed signature does not verify.
+	ErrInvalidSignature = errors.New("bbs: invalid signature")
+	// ErrInvalidProof means a well-formed proof does not verify against the
+	// key, header, nonce and disclosed messages given.
+	ErrInvalidProof = errors.New("bbs: invalid proof")
+	// ErrMalformedPublicKey means public key bytes could not be parsed.
+	ErrMalformedPublicKey = errors.New("bbs: malformed public key")
+	// ErrMalformedSecretKey means secret key bytes could not be parsed.
+	ErrMalformedSecretKey = errors.New("bbs: malformed secret key")
+	// ErrMalformedSignature means signature bytes could not be parsed.
+	ErrMalformedSignature = errors.New("bbs: malformed signature")
+	// ErrMalformedProof means proof bytes could not be parsed.
+	ErrMalformedProof = errors.New("bbs: malformed proof")
+	// ErrInvalidArgument means an argument other than a key, signature or
+	// proof is unacceptable: a message count of zero or above MaxMessages,
+	// revealed or disclosed indices out of range, unsorted or repeated, a
+	// header given to a scheme that has none, a key of another scheme.
+	ErrInvalidArgument = errors.New("bbs: invalid argument")
+	// ErrUnknownScheme means no scheme has the name asked for.
+	ErrUnknownScheme = errors.New("bbs: unknown scheme")
+)
+
+// DisclosedMessage is a message revealed by a proof, with its 0-based index
+// in the list of signed messages.
+type DisclosedMessage struct {
+	Index   int
+	Message []byte
+}
+
+// Scheme is one BBS variant. Its values are only usable with the scheme that
+// made or parsed them.
+//
+// Messages are byte strings; each scheme maps them to scalars its own way.
+// The header is signed with the messages (IETF schemes; BBS+ 2020 has no
+// header and requires it empty). The nonce of a proof is the verifier's
+// challenge input (the IETF presentation header).
+type Scheme interface {
+	// Name is the scheme's identifier, such as "bbs+2020".
+	Name() string
+
+	// GenerateKey makes a secret key from random bytes read from rand.
+	GenerateKey(rand io.Reader) (*SecretKey, error)
+	// NewKeyFromSeed derives a secret key deterministically from seed.
+	NewKeyFromSeed(seed []byte) (*SecretKey, error)
+	// ParseSecretKey parses the 32-byte big-endian encoding of a secret key.
+	ParseSecretKey(b []byte) (*SecretKey, error)
+	// ParsePublicKey parses a 96-byte compressed G2 public key, rejecting
+	// points off the curve, outside the subgroup, and the identity.
+	ParsePublicKey(b []byte) (*PublicKey, error)
+	// ParseSignature parses a signature in the scheme's encoding.
+	ParseSignature(b []byte) (*Signature, error)
+	// ParseProof parses a proof in the scheme's encoding. It checks the
+	// encoding only; VerifyProof checks the proof.
+	ParseProof(b []byte) (*Proof, error)
+
+	// Sign signs messages (at least one, at most MaxMessages) and header.
+	Sign(sk *SecretKey, header []byte, messages [][]byte) (*Signature, error)
+	// Verify returns nil if sig is valid for messages and header under pk,
+	// ErrInvalidSignature if it is not, and another error for bad arguments.
+	Verify(pk *PublicKey, sig *Signature, header []byte, messages [][]byte) error
+	// DeriveProof makes a proof of knowledge of sig that reveals the
+	// messages at the given indices (any order, no repeats; may be empty)
+	// and is bound to nonce. It reads its random scalars from rand.
+	DeriveProof(rand io.Reader, pk *PublicKey, sig *Signature, header, nonce []byte, messages [][]byte, revealed []int) (*Proof, error)
+	// VerifyProof returns nil if proof is valid under pk for header, nonce
+	// and exactly the disclosed messages given (in ascending index order),
+	// ErrInvalidProof if it is not, and another error for bad arguments.
+	VerifyProof(pk *PublicKey, proof *Proof, header, nonce []byte, disclosed []DisclosedMessage) error
+}
+
+var registry = struct {
+	sync.RWMutex
+	byName map[string]Scheme
+}{byName: map[string]Scheme{}}
+
+// register makes s available to SchemeByName and Schemes. Each scheme file
+// calls it from init.
+func register(s Scheme) {
+	registry.Lock()
+	defer registry.Unlock()
+	if _, dup := registry.byName[s.Name()]; dup {
+		panic("bbs: scheme registered twice: " + s.Name())
+	}
+	registry.byName[s.Name()] = s
+}
+
+// SchemeByName returns the scheme with the given name.
+func SchemeByName(name string) (Scheme, error) {
+	registry.RLock()
+	defer registry.RUnlock()
+	s, ok := registry.byName[name]
+	if !ok {
+		return nil, fmt.Errorf("%w: %q (supported: %v)", ErrUnknownScheme, name, schemeNamesLocked())
+	}
+	return s, nil
+}
+
+// Schemes returns every supported scheme, sorted by name.
+func Schemes() []Scheme {
+	registry.RLock()
+	defer registry.RUnlock()
+	names := schemeNamesLocked()
+	out := make([]Scheme, len(names))
+	for i, n := range names {
+		out[i] = registry.byName[n]
+	}
+	return out
+}
+
+func schemeNamesLocked() []string {
+	names := make([]string, 0, len(registry.byName))
+	for n := range registry.byName {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}

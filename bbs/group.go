@@ -1,0 +1,99 @@
+package bbs
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	bls12381 "github.com/consensys/gnark-crypto/ecc/bls12-381"
+	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
+)
+
+// Group encoding helpers shared by the schemes. Every decoder validates
+// fully and turns a panic of the underlying library into an error.
+
+var errNotCompressed = errors.New("point not in compressed form")
+
+// decodeG1 decodes a 48-byte compressed G1 point, checking that it is on the
+// curve and in the prime-order subgroup. The identity is returned as such;
+// callers that forbid it must check.
+func decodeG1(b []byte) (p bls12381.G1Affine, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("decode G1 point: %v", r)
+		}
+	}()
+	if len(b) != bls12381.SizeOfG1AffineCompressed {
+		return p, fmt.Errorf("G1 point of %d bytes, want %d", len(b), bls12381.SizeOfG1AffineCompressed)
+	}
+	if b[0]&0x80 == 0 {
+		return p, errNotCompressed
+	}
+	if _, err := p.SetBytes(b); err != nil {
+		return p, fmt.Errorf("decode G1 point: %w", err)
+	}
+	if !p.IsInfinity() && (!p.IsOnCurve() || !p.IsInSubGroup()) {
+		return p, errors.New("G1 point not in the prime-order subgroup")
+	}
+	return p, nil
+}
+
+// decodeG2 decodes a 96-byte compressed G2 point, checking that it is on the
+// curve and in the prime-order subgroup.
+func decodeG2(b []byte) (p bls12381.G2Affine, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("decode G2 point: %v", r)
+		}
+	}()
+	if len(b) != bls12381.SizeOfG2AffineCompressed {
+		return p, fmt.Errorf("G2 point of %d bytes, want %d", len(b), bls12381.SizeOfG2AffineCompressed)
+	}
+	if b[0]&0x80 == 0 {
+		return p, errNotCompressed
+	}
+	if _, err := p.SetBytes(b); err != nil {
+		return p, fmt.Errorf("decode G2 point: %w", err)
+	}
+	if !p.IsInfinity() && (!p.IsOnCurve() || !p.IsInSubGroup()) {
+		return p, errors.New("G2 point not in the prime-order subgroup")
+	}
+	return p, nil
+}
+
+// decodeScalar decodes a 32-byte big-endian scalar, rejecting values not
+// below the group order r.
+func decodeScalar(b []byte) (fr.Element, error) {
+	var z fr.Element
+	if len(b) != fr.Bytes {
+		return z, fmt.Errorf("scalar of %d bytes, want %d", len(b), fr.Bytes)
+	}
+	if err := z.SetBytesCanonical(b); err != nil {
+		return z, errors.New("scalar not below the group order")
+	}
+	return z, nil
+}
+
+// appendScalar appends the 32-byte big-endian encoding of z to dst.
+func appendScalar(dst []byte, z *fr.Element) []byte {
+	b := z.Bytes()
+	return append(dst, b[:]...)
+}
+
+// appendG1 appends the 48-byte compressed encoding of p to dst.
+func appendG1(dst []byte, p *bls12381.G1Affine) []byte {
+	b := p.Bytes()
+	return append(dst, b[:]...)
+}
+
+// randomScalar reads 48 bytes from rand and reduces them modulo r, as the
+// IETF draft's calculate_random_scalars does; the bias is below 2^-128.
+func randomScalar(rand io.Reader) (fr.Element, error) {
+	var buf [48]byte
+	var z fr.Element
+	if _, err := io.ReadFull(rand, buf[:]); err != nil {
+		return z, fmt.Errorf("read randomness: %w", err)
+	}
+	z.SetBytes(buf[:]) // reduces modulo r
+	return z, nil
+}

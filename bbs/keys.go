@@ -1,0 +1,153 @@
+package bbs
+
+import (
+	"crypto/subtle"
+	"fmt"
+	"math/big"
+
+	bls12381 "github.com/consensys/gnark-crypto/ecc/bls12-381"
+	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
+)
+
+// Encoded sizes shared by every scheme.
+const (
+	// PublicKeySize is the size of a public key: a compressed G2 point.
+	PublicKeySize = bls12381.SizeOfG2AffineCompressed
+	// SecretKeySize is the size of a secret key: a big-endian scalar.
+	SecretKeySize = fr.Bytes
+	// g1Size is the size of a compressed G1 point.
+	g1Size = bls12381.SizeOfG1AffineCompressed
+	// scalarSize is the size of an encoded scalar.
+	scalarSize = fr.Bytes
+)
+
+// PublicKey is a BBS public key of one scheme: W = x·P2 in G2. A *PublicKey
+// is always a valid key: on the curve, in the subgroup, not the identity.
+type PublicKey struct {
+	scheme Scheme
+	w      bls12381.G2Affine
+	enc    [PublicKeySize]byte
+}
+
+// Scheme returns the scheme the key belongs to.
+func (pk *PublicKey) Scheme() Scheme { return pk.scheme }
+
+// Bytes returns the key as a 96-byte compressed G2 point.
+func (pk *PublicKey) Bytes() []byte { return append([]byte(nil), pk.enc[:]...) }
+
+// Equal reports whether pk and x are the same key of the same scheme.
+func (pk *PublicKey) Equal(x *PublicKey) bool {
+	return x != nil && pk.scheme == x.scheme && pk.enc == x.enc
+}
+
+// SecretKey is a BBS secret key: a scalar x with 0 < x < r.
+type SecretKey struct {
+	scheme Scheme
+	x      fr.Element
+	pub    *PublicKey
+}
+
+// Scheme returns the scheme the key belongs to.
+func (sk *SecretKey) Scheme() Scheme { return sk.scheme }
+
+// Bytes returns the key as a 32-byte big-endian scalar.
+func (sk *SecretKey) Bytes() []byte {
+	b := sk.x.Bytes()
+	return b[:]
+}
+
+// PublicKey returns the public key of sk.
+func (sk *SecretKey) PublicKey() *PublicKey { return sk.pub }
+
+// Equal reports whether sk and x are the same key of the same scheme, in
+// constant time.
+func (sk *SecretKey) Equal(x *SecretKey) bool {
+	if x == nil || sk.scheme != x.scheme {
+		return false
+	}
+	a, b := sk.x.Bytes(), x.x.Bytes()
+	return subtle.ConstantTimeCompare(a[:], b[:]) == 1
+}
+
+// Signature is a BBS signature of one scheme: the point A and the scalar e,
+// and, in BBS+ 2020, the scalar s.
+type Signature struct {
+	scheme Scheme
+	a      bls12381.G1Affine
+	e, s   fr.Element
+	enc    []byte
+}
+
+// Scheme returns the scheme the signature belongs to.
+func (sig *Signature) Scheme() Scheme { return sig.scheme }
+
+// Bytes returns the signature in its scheme's encoding.
+func (sig *Signature) Bytes() []byte { return append([]byte(nil), sig.enc...) }
+
+// Proof is a selective-disclosure proof of one scheme. A *Proof is well
+// formed: its points and scalars decode and its lengths agree; whether it
+// proves anything is for VerifyProof to say.
+type Proof struct {
+	scheme Scheme
+	enc    []byte
+	body   any // the scheme's parsed form
+}
+
+// Scheme returns the scheme the proof belongs to.
+func (p *Proof) Scheme() Scheme { return p.scheme }
+
+// Bytes returns the proof in its scheme's encoding.
+func (p *Proof) Bytes() []byte { return append([]byte(nil), p.enc...) }
+
+// newPublicKey parses and validates a compressed G2 public key for scheme s.
+func newPublicKey(s Scheme, b []byte) (*PublicKey, error) {
+	if len(b) != PublicKeySize {
+		return nil, fmt.Errorf("%w: %d bytes, want %d", ErrMalformedPublicKey, len(b), PublicKeySize)
+	}
+	w, err := decodeG2(b)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrMalformedPublicKey, err)
+	}
+	if w.IsInfinity() {
+		return nil, fmt.Errorf("%w: identity point", ErrMalformedPublicKey)
+	}
+	pk := &PublicKey{scheme: s, w: w}
+	copy(pk.enc[:], b)
+	return pk, nil
+}
+
+// newSecretKey makes the key x (which must be non-zero) of scheme s.
+func newSecretKey(s Scheme, x *fr.Element) (*SecretKey, error) {
+	if x.IsZero() {
+		return nil, fmt.Errorf("%w: zero scalar", ErrMalformedSecretKey)
+	}
+	var w bls12381.G2Affine
+	var xi = x.BigInt(new(big.Int))
+	w.ScalarMultiplicationBase(xi)
+	pk := &PublicKey{scheme: s, w: w, enc: w.Bytes()}
+	return &SecretKey{scheme: s, x: *x, pub: pk}, nil
+}
+
+// parseSecretKey parses a 32-byte big-endian secret key of scheme s.
+func parseSecretKey(s Scheme, b []byte) (*SecretKey, error) {
+	if len(b) != SecretKeySize {
+		return nil, fmt.Errorf("%w: %d bytes, want %d", ErrMalformedSecretKey, len(b), SecretKeySize)
+	}
+	x, err := decodeScalar(b)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrMalformedSecretKey, err)
+	}
+	return newSecretKey(s, &x)
+}
+
+// checkKeyScheme returns an error unless every key given belongs to s.
+func checkScheme(s Scheme, what string, got Scheme) error {
+	if got != s {
+		name := "<nil>"
+		if got != nil {
+			name = got.Name()
+		}
+		return fmt.Errorf("%w: %s of scheme %s given to scheme %s", ErrInvalidArgument, what, name, s.Name())
+	}
+	return nil
+}
