@@ -1,0 +1,316 @@
+package bbs
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"fmt"
+	"hash"
+	"io"
+	"math/big"
+
+	"github.com/IBM/mathlib/driver/gurvy"
+	"github.com/consensys/gnark-crypto/ecc"
+	bls12381 "github.com/consensys/gnark-crypto/ecc/bls12-381"
+	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
+	"golang.org/x/crypto/blake2b"
+	"golang.org/x/crypto/hkdf"
+)
+
+// BBS+ 2020: the scheme of Au, Susilo and Mu as revised by Camenisch,
+// Drijvers and Lehmann (eprint 2016/663, §4.3), in the byte layout of
+// aries-bbs-go and IBM/idemix (BbsBlsSignature2020 / BbsBlsSignatureProof2020):
+//
+//   - public key W = x·P2, a compressed G2 point;
+//   - generators h0, h1..hL hashed to G1 from W and L with IBM/mathlib's
+//     BLAKE2b-based hash-to-curve (the BLS12_381_BBS curves);
+//   - messages, the nonce and the challenge mapped to scalars as the
+//     BLAKE2b-384 digest, read big-endian and reduced modulo r;
+//   - signature A‖e‖s (112 bytes) with A = (P1 + s·h0 + Σ mi·hi)/(x+e);
+//   - proof: u16 L ‖ revealed bit vector ‖ A' ‖ Ā ‖ D ‖ u32 len ‖ VC1 ‖ VC2.
+
+const (
+	// BBSPlus2020Name is the name of the BBS+ 2020 scheme.
+	BBSPlus2020Name = "bbs+2020"
+	// BBSPlus2020SignatureSize is the size of a BBS+ 2020 signature A‖e‖s.
+	BBSPlus2020SignatureSize = g1Size + 2*scalarSize
+
+	// bbsPlusVC1Size is the size of the first proof of knowledge: a
+	// commitment, a u32 count and two responses.
+	bbsPlusVC1Size = g1Size + 4 + 2*scalarSize
+	// bbsPlusKeySalt is the HKDF salt aries-bbs-go uses in key generation.
+	bbsPlusKeySalt = "BBS-SIG-KEYGEN-SALT-"
+	// bbsPlusSeedSize is the size of a key-generation seed.
+	bbsPlusSeedSize = 32
+	// bbsPlusSignDST separates the derivation of a signature's e and s.
+	bbsPlusSignDST = "fabric-bbs/bbs+2020/sign/v1"
+)
+
+// bbsPlusGeneratorDST is the hash-to-curve domain of the generators.
+var bbsPlusGeneratorDST = []byte("BLS12381G1_XMD:BLAKE2B_SSWU_RO_BBS+_SIGNATURES:1_0_0")
+
+type bbsPlus2020 struct {
+	gens *lruCache[bbsPlusGenKey, *bbsPlusGenerators]
+}
+
+var bbsPlus = &bbsPlus2020{gens: newLRUCache[bbsPlusGenKey, *bbsPlusGenerators](maxCachedKeys)}
+
+func init() { register(bbsPlus) }
+
+// BBSPlus2020 returns the BBS+ 2020 scheme ("bbs+2020"), byte-compatible with
+// aries-bbs-go and IBM/idemix.
+//
+// It has no signature header: the header arguments must be empty. Sign is
+// deterministic: e and s are derived from the secret key and the messages.
+func BBSPlus2020() Scheme { return bbsPlus }
+
+func (*bbsPlus2020) Name() string { return BBSPlus2020Name }
+
+// GenerateKey reads a 32-byte seed from rand and derives the key from it.
+func (s *bbsPlus2020) GenerateKey(rand io.Reader) (*SecretKey, error) {
+	seed := make([]byte, bbsPlusSeedSize)
+	if _, err := io.ReadFull(rand, seed); err != nil {
+		return nil, fmt.Errorf("generate key: read seed: %w", err)
+	}
+	return s.NewKeyFromSeed(seed)
+}
+
+// NewKeyFromSeed derives a key from a seed of at least 32 bytes as
+// aries-bbs-go's GenerateKeyPair(sha256.New, seed) does: the BLAKE2b-384
+// scalar of HKDF-SHA-256(seed‖0x00, salt "BBS-SIG-KEYGEN-SALT-", info 0x0000).
+func (s *bbsPlus2020) NewKeyFromSeed(seed []byte) (*SecretKey, error) {
+	if len(seed) < bbsPlusSeedSize {
+		return nil, fmt.Errorf("%w: seed of %d bytes, want at least %d", ErrInvalidArgument, len(seed), bbsPlusSeedSize)
+	}
+	ikm := append(append(make([]byte, 0, len(seed)+1), seed...), 0)
+	okm := make([]byte, scalarSize)
+	if _, err := io.ReadFull(hkdf.New(sha256.New, ikm, []byte(bbsPlusKeySalt), []byte{0, 0}), okm); err != nil {
+		return nil, fmt.Errorf("generate key: %w", err)
+	}
+	x := blake2Scalar(okm)
+	return newSecretKey(s, &x)
+}
+
+func (s *bbsPlus2020) ParseSecretKey(b []byte) (*SecretKey, error) { return parseSecretKey(s, b) }
+
+func (s *bbsPlus2020) ParsePublicKey(b []byte) (*PublicKey, error) { return newPublicKey(s, b) }
+
+// ParseSignature parses A‖e‖s, rejecting the identity A and non-canonical
+// scalars.
+func (s *bbsPlus2020) ParseSignature(b []byte) (*Signature, error) {
+	if len(b) != BBSPlus2020SignatureSize {
+		return nil, fmt.Errorf("%w: %d bytes, want %d", ErrMalformedSignature, len(b), BBSPlus2020SignatureSize)
+	}
+	sig := &Signature{scheme: s, enc: append([]byte(nil), b...)}
+	var err error
+	if sig.a, err = decodeG1(b[:g1Size]); err != nil {
+		return nil, fmt.Errorf("%w: A: %v", ErrMalformedSignature, err)
+	}
+	if sig.a.IsInfinity() {
+		return nil, fmt.Errorf("%w: A is the identity", ErrMalformedSignature)
+	}
+	if sig.e, err = decodeScalar(b[g1Size : g1Size+scalarSize]); err != nil {
+		return nil, fmt.Errorf("%w: e: %v", ErrMalformedSignature, err)
+	}
+	if sig.s, err = decodeScalar(b[g1Size+scalarSize:]); err != nil {
+		return nil, fmt.Errorf("%w: s: %v", ErrMalformedSignature, err)
+	}
+	return sig, nil
+}
+
+// Sign signs messages. e and s are derived deterministically from the
+// secret key and the messages (distinct message lists get independent
+// values), so no randomness is needed.
+func (s *bbsPlus2020) Sign(sk *SecretKey, header []byte, messages [][]byte) (*Signature, error) {
+	if err := checkScheme(s, "secret key", sk.Scheme()); err != nil {
+		return nil, err
+	}
+	if err := s.checkArgs(header, len(messages)); err != nil {
+		return nil, fmt.Errorf("sign: %w", err)
+	}
+	gens, err := s.generators(sk.pub, len(messages))
+	if err != nil {
+		return nil, fmt.Errorf("sign: %w", err)
+	}
+	e, sv := s.signatureScalars(sk, messages)
+	m := messageScalars(messages)
+	b := gens.commitment(&sv, m)
+
+	var xe fr.Element
+	xe.Add(&sk.x, &e)
+	if xe.IsZero() { // x+e = 0 mod r: negligible, and fatal for the inverse
+		return nil, fmt.Errorf("sign: degenerate e")
+	}
+	xe.Inverse(&xe)
+	var a bls12381.G1Affine
+	a.ScalarMultiplication(&b, xe.BigInt(new(big.Int)))
+
+	enc := make([]byte, 0, BBSPlus2020SignatureSize)
+	enc = appendG1(enc, &a)
+	enc = appendScalar(enc, &e)
+	enc = appendScalar(enc, &sv)
+	return &Signature{scheme: s, a: a, e: e, s: sv, enc: enc}, nil
+}
+
+// signatureScalars derives e and s from BLAKE2b-XOF(DST ‖ sk ‖ L ‖ each
+// message length-prefixed).
+func (s *bbsPlus2020) signatureScalars(sk *SecretKey, messages [][]byte) (e, sv fr.Element) {
+	xof, err := blake2b.NewXOF(96, nil)
+	if err != nil {
+		panic(err) // fixed, valid parameters
+	}
+	xof.Write([]byte(bbsPlusSignDST))
+	xof.Write(sk.Bytes())
+	var n [8]byte
+	binary.BigEndian.PutUint64(n[:], uint64(len(messages)))
+	xof.Write(n[:])
+	for _, m := range messages {
+		binary.BigEndian.PutUint64(n[:], uint64(len(m)))
+		xof.Write(n[:])
+		xof.Write(m)
+	}
+	var out [96]byte
+	io.ReadFull(xof, out[:])
+	e.SetBytes(out[:48])
+	sv.SetBytes(out[48:])
+	return e, sv
+}
+
+// Verify checks e(A, W + e·P2) = e(P1 + s·h0 + Σ mi·hi, P2).
+func (s *bbsPlus2020) Verify(pk *PublicKey, sig *Signature, header []byte, messages [][]byte) error {
+	if err := s.checkKeyAndSig(pk, sig); err != nil {
+		return err
+	}
+	if err := s.checkArgs(header, len(messages)); err != nil {
+		return fmt.Errorf("verify: %w", err)
+	}
+	gens, err := s.generators(pk, len(messages))
+	if err != nil {
+		return fmt.Errorf("verify: %w", err)
+	}
+	if !s.signatureValid(pk, sig, gens, messageScalars(messages)) {
+		return ErrInvalidSignature
+	}
+	return nil
+}
+
+// signatureValid checks e(A, W)·e(e·A − B, P2) = 1, which is the signature
+// equation with only fixed G2 arguments.
+func (s *bbsPlus2020) signatureValid(pk *PublicKey, sig *Signature, gens *bbsPlusGenerators, m []fr.Element) bool {
+	b := gens.commitment(&sig.s, m)
+	var ea, p2 bls12381.G1Affine
+	ea.ScalarMultiplication(&sig.a, sig.e.BigInt(new(big.Int)))
+	p2.Sub(&ea, &b)
+	ok, err := pairingProductIsOne(&sig.a, pk, &p2)
+	return err == nil && ok
+}
+
+func (s *bbsPlus2020) checkKeyAndSig(pk *PublicKey, sig *Signature) error {
+	if err := checkScheme(s, "public key", pk.Scheme()); err != nil {
+		return err
+	}
+	return checkScheme(s, "signature", sig.Scheme())
+}
+
+// checkArgs checks the header (none) and the message count.
+func (s *bbsPlus2020) checkArgs(header []byte, count int) error {
+	if len(header) != 0 {
+		return fmt.Errorf("%w: scheme %s has no header, got %d bytes", ErrInvalidArgument, BBSPlus2020Name, len(header))
+	}
+	if count < 1 || count > MaxMessages {
+		return fmt.Errorf("%w: %d messages, want 1 to %d", ErrInvalidArgument, count, MaxMessages)
+	}
+	return nil
+}
+
+// blake2Scalar maps b to a scalar as aries-bbs-go's FrFromOKM does: the
+// BLAKE2b-384 digest read as a big-endian integer modulo r.
+func blake2Scalar(b []byte) fr.Element {
+	d := blake2b.Sum384(b)
+	var z fr.Element
+	z.SetBytes(d[:])
+	return z
+}
+
+// messageScalars maps each message to a scalar.
+func messageScalars(messages [][]byte) []fr.Element {
+	out := make([]fr.Element, len(messages))
+	for i, m := range messages {
+		out[i] = blake2Scalar(m)
+	}
+	return out
+}
+
+// bbsPlusGenKey identifies a set of generators: they depend on the public
+// key and on the number of messages.
+type bbsPlusGenKey struct {
+	pk    [PublicKeySize]byte
+	count int
+}
+
+// bbsPlusGenerators are h0 and h1..hL for one public key and count L, with
+// their uncompressed encodings (hashed into every challenge).
+type bbsPlusGenerators struct {
+	h   []bls12381.G1Affine // h[0] = h0, h[i] = hi
+	raw [][bls12381.SizeOfG1AffineUncompressed]byte
+}
+
+// generators returns the generators for pk and count, cached.
+func (s *bbsPlus2020) generators(pk *PublicKey, count int) (*bbsPlusGenerators, error) {
+	return s.gens.get(bbsPlusGenKey{pk: pk.enc, count: count}, func() (*bbsPlusGenerators, error) {
+		return deriveBBSPlusGenerators(pk, count)
+	})
+}
+
+// deriveBBSPlusGenerators hashes h0 from W_raw ‖ 0^6 ‖ u32(L) and hi from
+// W_raw ‖ 0 ‖ u32(i) ‖ 0 ‖ u32(L), W_raw being the 192-byte uncompressed key.
+func deriveBBSPlusGenerators(pk *PublicKey, count int) (*bbsPlusGenerators, error) {
+	wraw := pk.w.RawBytes()
+	data := make([]byte, len(wraw)+10)
+	copy(data, wraw[:])
+	binary.BigEndian.PutUint32(data[len(wraw)+6:], uint32(count))
+	g := &bbsPlusGenerators{
+		h:   make([]bls12381.G1Affine, count+1),
+		raw: make([][bls12381.SizeOfG1AffineUncompressed]byte, count+1),
+	}
+	for i := 0; i <= count; i++ {
+		binary.BigEndian.PutUint32(data[len(wraw)+1:], uint32(i))
+		p, err := gurvy.HashToG1GenericBESwu(data, bbsPlusGeneratorDST, newBlake2b512)
+		if err != nil {
+			return nil, fmt.Errorf("derive generator %d: %w", i, err)
+		}
+		g.h[i] = p
+		g.raw[i] = p.RawBytes()
+	}
+	return g, nil
+}
+
+// commitment returns B = P1 + s·h0 + Σ mi·hi.
+func (g *bbsPlusGenerators) commitment(s *fr.Element, m []fr.Element) bls12381.G1Affine {
+	points := make([]bls12381.G1Affine, 0, len(m)+2)
+	scalars := make([]fr.Element, 0, len(m)+2)
+	_, _, p1, _ := bls12381.Generators()
+	var one fr.Element
+	one.SetOne()
+	points = append(points, p1, g.h[0])
+	scalars = append(scalars, one, *s)
+	points = append(points, g.h[1:len(m)+1]...)
+	scalars = append(scalars, m...)
+	return msm(points, scalars)
+}
+
+// msm returns Σ scalars[i]·points[i].
+func msm(points []bls12381.G1Affine, scalars []fr.Element) bls12381.G1Affine {
+	var r bls12381.G1Affine
+	if _, err := r.MultiExp(points, scalars, ecc.MultiExpConfig{}); err != nil {
+		panic(fmt.Sprintf("bbs: multi-scalar multiplication of %d points and %d scalars: %v", len(points), len(scalars), err))
+	}
+	return r
+}
+
+func newBlake2b512() hash.Hash {
+	h, err := blake2b.New512(nil)
+	if err != nil {
+		panic(err) // no key: cannot fail
+	}
+	return h
+}

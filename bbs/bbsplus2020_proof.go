@@ -1,0 +1,423 @@
+package bbs
+
+import (
+	"encoding/binary"
+	"fmt"
+	"io"
+	"math/big"
+	"math/bits"
+
+	bls12381 "github.com/consensys/gnark-crypto/ecc/bls12-381"
+	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
+	"golang.org/x/crypto/blake2b"
+)
+
+// bbsPlusProof is a parsed BBS+ 2020 proof.
+type bbsPlusProof struct {
+	count    int   // L, the number of signed messages
+	revealed []int // ascending indices marked in the header
+	aPrime   bls12381.G1Affine
+	aBar     bls12381.G1Affine
+	d        bls12381.G1Affine
+	c1       bls12381.G1Affine // VC1 commitment
+	r1       [2]fr.Element     // VC1 responses: for −e and r2
+	c2       bls12381.G1Affine // VC2 commitment
+	r2       []fr.Element      // VC2 responses: for −r3, s', then each hidden message
+}
+
+// bbsPlusHeaderSize is the size of the proof header for count messages:
+// a u16 count and a bit vector of count/8+1 bytes.
+func bbsPlusHeaderSize(count int) int { return 2 + count/8 + 1 }
+
+// ParseProof parses a proof strictly: the count is 1..MaxMessages, no bit is
+// set for an index at or above the count, A' and Ā are not the identity,
+// every point is in the subgroup, every scalar is canonical, the VC1 length
+// and the two response counts are exactly what the header implies, and no
+// byte follows the proof. It never modifies b.
+func (s *bbsPlus2020) ParseProof(b []byte) (*Proof, error) {
+	p, err := parseBBSPlusProof(b)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrMalformedProof, err)
+	}
+	return &Proof{scheme: s, enc: append([]byte(nil), b...), body: p}, nil
+}
+
+func parseBBSPlusProof(b []byte) (*bbsPlusProof, error) {
+	if len(b) < 2 {
+		return nil, fmt.Errorf("%d bytes, shorter than the message count", len(b))
+	}
+	p := &bbsPlusProof{count: int(binary.BigEndian.Uint16(b))}
+	if p.count < 1 || p.count > MaxMessages {
+		return nil, fmt.Errorf("message count %d, want 1 to %d", p.count, MaxMessages)
+	}
+	hdr := bbsPlusHeaderSize(p.count)
+	hidden := p.count
+	wantLen := hdr + 3*g1Size + 4 + bbsPlusVC1Size + g1Size + 4
+	if len(b) < hdr {
+		return nil, fmt.Errorf("%d bytes, shorter than the %d-byte header", len(b), hdr)
+	}
+	// The bit vector is stored with its bytes reversed: index i is bit i%8
+	// of the byte i/8 places from the end.
+	vec := b[2:hdr]
+	for i := range vec {
+		v := vec[len(vec)-1-i]
+		for v != 0 {
+			bit := bits.TrailingZeros8(v)
+			idx := 8*i + bit
+			if idx >= p.count {
+				return nil, fmt.Errorf("header reveals index %d of %d messages", idx, p.count)
+			}
+			p.revealed = append(p.revealed, idx)
+			v &^= 1 << bit
+		}
+	}
+	hidden -= len(p.revealed)
+	wantLen += hidden*scalarSize + 2*scalarSize
+	if len(b) != wantLen {
+		return nil, fmt.Errorf("%d bytes, want %d for %d messages with %d revealed", len(b), wantLen, p.count, len(p.revealed))
+	}
+
+	r := reader{b: b, off: hdr}
+	var err error
+	if p.aPrime, err = r.g1("A'", false); err != nil {
+		return nil, err
+	}
+	if p.aBar, err = r.g1("Abar", false); err != nil {
+		return nil, err
+	}
+	if p.d, err = r.g1("D", true); err != nil {
+		return nil, err
+	}
+	if n := r.u32(); n != bbsPlusVC1Size {
+		return nil, fmt.Errorf("VC1 length %d, want %d", n, bbsPlusVC1Size)
+	}
+	if p.c1, err = r.g1("VC1 commitment", true); err != nil {
+		return nil, err
+	}
+	if n := r.u32(); n != 2 {
+		return nil, fmt.Errorf("VC1 response count %d, want 2", n)
+	}
+	for i := range p.r1 {
+		if p.r1[i], err = r.scalar(fmt.Sprintf("VC1 response %d", i)); err != nil {
+			return nil, err
+		}
+	}
+	if p.c2, err = r.g1("VC2 commitment", true); err != nil {
+		return nil, err
+	}
+	if n := r.u32(); n != uint32(hidden+2) {
+		return nil, fmt.Errorf("VC2 response count %d, want %d", n, hidden+2)
+	}
+	p.r2 = make([]fr.Element, hidden+2)
+	for i := range p.r2 {
+		if p.r2[i], err = r.scalar(fmt.Sprintf("VC2 response %d", i)); err != nil {
+			return nil, err
+		}
+	}
+	return p, nil
+}
+
+// reader decodes fields from a buffer whose length was checked beforehand.
+type reader struct {
+	b   []byte
+	off int
+}
+
+func (r *reader) u32() uint32 {
+	v := binary.BigEndian.Uint32(r.b[r.off:])
+	r.off += 4
+	return v
+}
+
+func (r *reader) g1(name string, identityOK bool) (bls12381.G1Affine, error) {
+	p, err := decodeG1(r.b[r.off : r.off+g1Size])
+	r.off += g1Size
+	if err != nil {
+		return p, fmt.Errorf("%s: %v", name, err)
+	}
+	if !identityOK && p.IsInfinity() {
+		return p, fmt.Errorf("%s is the identity", name)
+	}
+	return p, nil
+}
+
+func (r *reader) scalar(name string) (fr.Element, error) {
+	z, err := decodeScalar(r.b[r.off : r.off+scalarSize])
+	r.off += scalarSize
+	if err != nil {
+		return z, fmt.Errorf("%s: %v", name, err)
+	}
+	return z, nil
+}
+
+// DeriveProof proves knowledge of sig on messages, revealing those at the
+// given indices, bound to nonce. The signature is verified first. The proof
+// is laid out exactly as aries-bbs-go and IBM/idemix lay it out; unlike
+// them, an empty reveal set is allowed.
+func (s *bbsPlus2020) DeriveProof(rand io.Reader, pk *PublicKey, sig *Signature, header, nonce []byte, messages [][]byte, revealed []int) (*Proof, error) {
+	if err := s.checkKeyAndSig(pk, sig); err != nil {
+		return nil, err
+	}
+	if err := s.checkArgs(header, len(messages)); err != nil {
+		return nil, fmt.Errorf("derive proof: %w", err)
+	}
+	isRevealed, err := revealedSet(revealed, len(messages))
+	if err != nil {
+		return nil, fmt.Errorf("derive proof: %w", err)
+	}
+	gens, err := s.generators(pk, len(messages))
+	if err != nil {
+		return nil, fmt.Errorf("derive proof: %w", err)
+	}
+	m := messageScalars(messages)
+	if !s.signatureValid(pk, sig, gens, m) {
+		return nil, fmt.Errorf("derive proof: %w", ErrInvalidSignature)
+	}
+	hidden := len(messages) - len(revealed)
+
+	// Random scalars, read in a fixed order: r1, r2, the two VC1 blindings,
+	// then the 2+hidden VC2 blindings.
+	rs := make([]fr.Element, 4+2+hidden)
+	for i := range rs {
+		if rs[i], err = randomScalar(rand); err != nil {
+			return nil, fmt.Errorf("derive proof: %w", err)
+		}
+	}
+	r1, r2, blind1, blind2 := &rs[0], &rs[1], rs[2:4], rs[4:]
+	if r1.IsZero() {
+		return nil, fmt.Errorf("derive proof: zero random scalar")
+	}
+
+	b := gens.commitment(&sig.s, m)
+	p := &bbsPlusProof{count: len(messages)}
+	for i, rev := range isRevealed {
+		if rev {
+			p.revealed = append(p.revealed, i)
+		}
+	}
+	// A' = r1·A, Ā = r1·B − e·A', D = r1·B − r2·h0.
+	var r1B bls12381.G1Affine
+	r1B.ScalarMultiplication(&b, r1.BigInt(new(big.Int)))
+	p.aPrime.ScalarMultiplication(&sig.a, r1.BigInt(new(big.Int)))
+	var eA, r2h0 bls12381.G1Affine
+	eA.ScalarMultiplication(&p.aPrime, sig.e.BigInt(new(big.Int)))
+	p.aBar.Sub(&r1B, &eA)
+	r2h0.ScalarMultiplication(&gens.h[0], r2.BigInt(new(big.Int)))
+	p.d.Sub(&r1B, &r2h0)
+	// r3 = 1/r1, s' = s − r2·r3.
+	var r3, sPrime fr.Element
+	r3.Inverse(r1)
+	sPrime.Mul(r2, &r3)
+	sPrime.Sub(&sig.s, &sPrime)
+
+	// VC1 proves Ā − D = −e·A' + r2·h0; VC2 proves
+	// P1 + Σrevealed mi·hi = −r3·D + s'·h0 + Σhidden mi·hi, negated.
+	bases2 := make([]bls12381.G1Affine, 0, 2+hidden)
+	bases2 = append(bases2, p.d, gens.h[0])
+	secrets2 := make([]fr.Element, 0, 2+hidden)
+	var negR3 fr.Element
+	negR3.Neg(&r3)
+	secrets2 = append(secrets2, negR3, sPrime)
+	for i, rev := range isRevealed {
+		if !rev {
+			bases2 = append(bases2, gens.h[i+1])
+			secrets2 = append(secrets2, m[i])
+		}
+	}
+	p.c1 = msm([]bls12381.G1Affine{p.aPrime, gens.h[0]}, blind1)
+	p.c2 = msm(bases2, blind2)
+
+	c := s.challenge(p, gens, isRevealed, nonce)
+	var negE fr.Element
+	negE.Neg(&sig.e)
+	secrets1 := []fr.Element{negE, *r2}
+	for i := range p.r1 {
+		p.r1[i] = response(&blind1[i], &c, &secrets1[i])
+	}
+	p.r2 = make([]fr.Element, len(secrets2))
+	for i := range secrets2 {
+		p.r2[i] = response(&blind2[i], &c, &secrets2[i])
+	}
+	enc := p.encode()
+	return &Proof{scheme: s, enc: enc, body: p}, nil
+}
+
+// response returns blinding − c·secret.
+func response(blinding, c, secret *fr.Element) fr.Element {
+	var z fr.Element
+	z.Mul(c, secret)
+	z.Sub(blinding, &z)
+	return z
+}
+
+// encode lays the proof out in the aries-bbs-go format.
+func (p *bbsPlusProof) encode() []byte {
+	hdr := bbsPlusHeaderSize(p.count)
+	out := make([]byte, hdr, hdr+3*g1Size+4+bbsPlusVC1Size+g1Size+4+len(p.r2)*scalarSize)
+	binary.BigEndian.PutUint16(out, uint16(p.count))
+	vec := out[2:hdr]
+	for _, i := range p.revealed {
+		vec[len(vec)-1-i/8] |= 1 << (i % 8)
+	}
+	out = appendG1(out, &p.aPrime)
+	out = appendG1(out, &p.aBar)
+	out = appendG1(out, &p.d)
+	out = binary.BigEndian.AppendUint32(out, bbsPlusVC1Size)
+	out = appendG1(out, &p.c1)
+	out = binary.BigEndian.AppendUint32(out, 2)
+	out = appendScalar(out, &p.r1[0])
+	out = appendScalar(out, &p.r1[1])
+	out = appendG1(out, &p.c2)
+	out = binary.BigEndian.AppendUint32(out, uint32(len(p.r2)))
+	for i := range p.r2 {
+		out = appendScalar(out, &p.r2[i])
+	}
+	return out
+}
+
+// challenge is the BLAKE2b-384 scalar of Ā ‖ A' ‖ h0 ‖ C1 ‖ D ‖ h0 ‖
+// hidden hi… ‖ C2 ‖ nonce scalar, points uncompressed, as aries-bbs-go
+// computes it.
+func (s *bbsPlus2020) challenge(p *bbsPlusProof, gens *bbsPlusGenerators, isRevealed []bool, nonce []byte) fr.Element {
+	h, _ := blake2b.New384(nil)
+	write := func(q *bls12381.G1Affine) {
+		raw := q.RawBytes()
+		h.Write(raw[:])
+	}
+	write(&p.aBar)
+	write(&p.aPrime)
+	h.Write(gens.raw[0][:])
+	write(&p.c1)
+	write(&p.d)
+	h.Write(gens.raw[0][:])
+	for i, rev := range isRevealed {
+		if !rev {
+			h.Write(gens.raw[i+1][:])
+		}
+	}
+	write(&p.c2)
+	n := blake2Scalar(nonce)
+	nb := n.Bytes()
+	h.Write(nb[:])
+	var c fr.Element
+	c.SetBytes(h.Sum(nil))
+	return c
+}
+
+// revealedSet checks indices (any order, no repeats, each below count) and
+// returns the membership vector.
+func revealedSet(revealed []int, count int) ([]bool, error) {
+	set := make([]bool, count)
+	for _, i := range revealed {
+		if i < 0 || i >= count {
+			return nil, fmt.Errorf("%w: revealed index %d out of range for %d messages", ErrInvalidArgument, i, count)
+		}
+		if set[i] {
+			return nil, fmt.Errorf("%w: revealed index %d given twice", ErrInvalidArgument, i)
+		}
+		set[i] = true
+	}
+	return set, nil
+}
+
+// VerifyProof checks a proof against the key, nonce and disclosed messages.
+// The disclosed indices must be strictly ascending and exactly those the
+// proof's header reveals: a message given but not revealed by the proof,
+// or revealed but not given, fails the proof.
+func (s *bbsPlus2020) VerifyProof(pk *PublicKey, proof *Proof, header, nonce []byte, disclosed []DisclosedMessage) error {
+	if err := checkScheme(s, "public key", pk.Scheme()); err != nil {
+		return err
+	}
+	if err := checkScheme(s, "proof", proof.Scheme()); err != nil {
+		return err
+	}
+	p, ok := proof.body.(*bbsPlusProof)
+	if !ok {
+		return fmt.Errorf("%w: proof has no parsed body", ErrInvalidArgument)
+	}
+	if err := s.checkArgs(header, p.count); err != nil {
+		return fmt.Errorf("verify proof: %w", err)
+	}
+	if err := checkDisclosedOrder(disclosed); err != nil {
+		return fmt.Errorf("verify proof: %w", err)
+	}
+	if len(disclosed) != len(p.revealed) {
+		return fmt.Errorf("%w: proof reveals %d messages, %d given", ErrInvalidProof, len(p.revealed), len(disclosed))
+	}
+	isRevealed := make([]bool, p.count)
+	for i, d := range disclosed {
+		if d.Index != p.revealed[i] {
+			return fmt.Errorf("%w: proof reveals index %d, message given for index %d", ErrInvalidProof, p.revealed[i], d.Index)
+		}
+		isRevealed[d.Index] = true
+	}
+	gens, err := s.generators(pk, p.count)
+	if err != nil {
+		return fmt.Errorf("verify proof: %w", err)
+	}
+
+	// e(A', W) · e(−Ā, P2) = 1.
+	var negABar bls12381.G1Affine
+	negABar.Neg(&p.aBar)
+	if ok, err := pairingProductIsOne(&p.aPrime, pk, &negABar); err != nil || !ok {
+		return fmt.Errorf("%w: signature pairing check failed", ErrInvalidProof)
+	}
+
+	c := s.challenge(p, gens, isRevealed, nonce)
+
+	// VC1: r̂e·A' + r̂r2·h0 + c·(Ā − D) − C1 = 0.
+	var aBarD bls12381.G1Affine
+	aBarD.Sub(&p.aBar, &p.d)
+	var minusOne fr.Element
+	minusOne.SetOne()
+	minusOne.Neg(&minusOne)
+	vc1 := msm(
+		[]bls12381.G1Affine{p.aPrime, gens.h[0], aBarD, p.c1},
+		[]fr.Element{p.r1[0], p.r1[1], c, minusOne},
+	)
+	if !vc1.IsInfinity() {
+		return fmt.Errorf("%w: proof of knowledge of e and r2 failed", ErrInvalidProof)
+	}
+
+	// VC2: Σ r̂·bases − c·(P1 + Σrevealed mi·hi) − C2 = 0.
+	points := make([]bls12381.G1Affine, 0, 4+p.count)
+	scalars := make([]fr.Element, 0, 4+p.count)
+	points = append(points, p.d, gens.h[0])
+	scalars = append(scalars, p.r2[0], p.r2[1])
+	j := 2
+	for i, rev := range isRevealed {
+		if !rev {
+			points = append(points, gens.h[i+1])
+			scalars = append(scalars, p.r2[j])
+			j++
+		}
+	}
+	var negC fr.Element
+	negC.Neg(&c)
+	_, _, p1, _ := bls12381.Generators()
+	points = append(points, p1, p.c2)
+	scalars = append(scalars, negC, minusOne)
+	for _, d := range disclosed {
+		mi := blake2Scalar(d.Message)
+		mi.Mul(&mi, &negC)
+		points = append(points, gens.h[d.Index+1])
+		scalars = append(scalars, mi)
+	}
+	if vc2 := msm(points, scalars); !vc2.IsInfinity() {
+		return fmt.Errorf("%w: proof of knowledge of the hidden messages failed", ErrInvalidProof)
+	}
+	return nil
+}
+
+// checkDisclosedOrder requires strictly ascending, non-negative indices.
+func checkDisclosedOrder(disclosed []DisclosedMessage) error {
+	for i, d := range disclosed {
+		if d.Index < 0 {
+			return fmt.Errorf("%w: disclosed index %d is negative", ErrInvalidArgument, d.Index)
+		}
+		if i > 0 && d.Index <= disclosed[i-1].Index {
+			return fmt.Errorf("%w: disclosed indices not strictly ascending (%d after %d)", ErrInvalidArgument, d.Index, disclosed[i-1].Index)
+		}
+	}
+	return nil
+}
