@@ -1,0 +1,99 @@
+package main
+
+import (
+	"crypto/rand"
+	"flag"
+	"fmt"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs"
+)
+
+// maxSeedSize bounds a --seed-file.
+const maxSeedSize = 1 << 20
+
+var keygenCmd = &command{
+	name:    "keygen",
+	summary: "make an issuer key pair; print the public key for RegisterIssuer",
+	usage:   "[--scheme S] [--seed-file F] [--out key.json] [--force]",
+	about: `
+Makes a key pair of scheme S and writes it as JSON ({"scheme", "publicKey",
+"secretKey"}) to --out with mode 0600. The public key is printed on standard
+output in base64, ready for the chaincode's RegisterIssuer. With --seed-file
+the key is derived from the file's bytes (the same seed gives the same key);
+otherwise it comes from the operating system's random source. An existing
+--out file is not replaced unless --force is given. With --out - the key
+pair JSON goes to standard output instead of the public key.`,
+	example: `
+bbs keygen --out issuer.json
+PK=$(bbs keygen --scheme bbs+2020 --out issuer.json)
+peer chaincode invoke ... -c "{\"Args\":[\"RegisterIssuer\",\"issuer1\",\"bbs+2020\",\"$PK\",\"demo issuer\"]}"
+`,
+	flags: func(fs *flag.FlagSet, e *env) func([]string) error {
+		scheme := fs.String("scheme", "bbs+2020", "BBS scheme `name`; one of "+schemeList())
+		seedFile := fs.String("seed-file", "", "derive the key from the bytes of `file` (\"-\" for standard input) instead of randomness")
+		out := fs.String("out", "key.json", "write the key pair to `file` (mode 0600); \"-\" for standard output")
+		force := fs.Bool("force", false, "replace an existing --out file")
+		return func(args []string) error {
+			if len(args) > 0 {
+				return usagef("unexpected argument %q", args[0])
+			}
+			return keygen(e, *scheme, *seedFile, *out, *force)
+		}
+	},
+}
+
+func keygen(e *env, schemeName, seedFile, out string, force bool) error {
+	s, err := schemeByName("--scheme", schemeName)
+	if err != nil {
+		return err
+	}
+	if out == "" {
+		return usagef("--out: empty file name")
+	}
+	var sk *bbs.SecretKey
+	if seedFile != "" {
+		seed, err := readInput(seedFile)
+		if err != nil {
+			return fmt.Errorf("--seed-file: %w", err)
+		}
+		if len(seed) > maxSeedSize {
+			return fmt.Errorf("--seed-file %s: %d bytes, at most %d allowed", displayName(seedFile), len(seed), maxSeedSize)
+		}
+		if sk, err = s.NewKeyFromSeed(seed); err != nil {
+			return fmt.Errorf("--seed-file %s: %w", displayName(seedFile), err)
+		}
+	} else if sk, err = s.GenerateKey(rand.Reader); err != nil {
+		return failed(fmt.Errorf("generate key: %w", err))
+	}
+	pub := b64(sk.PublicKey().Bytes())
+	data, err := marshalFile(&KeyFile{Scheme: s.Name(), PublicKey: pub, SecretKey: b64(sk.Bytes())})
+	if err != nil {
+		return err
+	}
+	if err := writeOutput(e.stdout, out, data, 0o600, force); err != nil {
+		return err
+	}
+	if out == "-" {
+		return nil
+	}
+	fmt.Fprintf(e.stderr, "bbs keygen: wrote the %s key pair to %s (mode 0600); public key on standard output\n", s.Name(), out)
+	if _, err := fmt.Fprintln(e.stdout, pub); err != nil {
+		return failed(err)
+	}
+	return nil
+}
+
+// schemeList names the supported schemes for help texts.
+func schemeList() string {
+	var names string
+	for i, s := range bbs.Schemes() {
+		if i > 0 {
+			names += ", "
+		}
+		names += s.Name()
+	}
+	if names == "" {
+		return "(none compiled in)"
+	}
+	return names
+}

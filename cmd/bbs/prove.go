@@ -1,0 +1,274 @@
+package main
+
+import (
+	"crypto/rand"
+	"crypto/x509"
+	"encoding/pem"
+	"flag"
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/fabric-bbs/fabric-bbs/request"
+)
+
+// randomSize is the size of a --nonce-random nonce and of a random --salt.
+const randomSize = 32
+
+var proveCmd = &command{
+	name:    "prove",
+	summary: "derive a selective-disclosure proof as a VerifyProof/SubmitProof request",
+	usage: "--credential credential.json --reveal 0,2,5|none|all (--nonce B64 | --nonce-random |\n" +
+		"         --bind-submitter CERT.pem --msp MSPID --channel C [--salt B64|random])\n" +
+		"         --issuer ID [--key-version N] [--out request.json]",
+	about: `
+Derives a zero-knowledge proof of the credential's signature that reveals the
+messages at the --reveal indices (0-based; "none" reveals nothing, "all"
+everything) and hides the rest, and writes the request JSON that the
+chaincode's VerifyProof and SubmitProof transactions take:
+  {"issuer", "scheme", "keyVersion", "proof", "nonce", "header",
+   "disclosed": [{"index", "message"}], "bindSubmitter", "salt"}
+The proof is bound to a nonce: the verifier's challenge (--nonce), 32 fresh
+random bytes (--nonce-random), or, with --bind-submitter, a nonce computed
+from the submitter's X.509 certificate, MSP ID, the channel and a salt exactly
+as the chaincode computes it, so that only that identity can submit the proof
+(the salt, random by default, makes each such nonce new). The request goes to
+standard output unless --out is given.`,
+	example: `
+bbs prove --credential credential.json --reveal 0,2 --nonce-random \
+    --issuer issuer1 --out request.json
+bbs prove --credential credential.json --reveal none --nonce q83vEjRWeJA= --issuer issuer1
+bbs prove --credential credential.json --reveal 2 --issuer issuer1 \
+    --bind-submitter organizations/peerOrganizations/org1.example.com/users/User1@org1.example.com/msp/signcerts/cert.pem \
+    --msp Org1MSP --channel mychannel --out request.json
+`,
+	flags: func(fs *flag.FlagSet, e *env) func([]string) error {
+		var o proveOptions
+		fs.StringVar(&o.credential, "credential", "", "credential `file` written by sign (required)")
+		fs.StringVar(&o.reveal, "reveal", "", "`indices` of the messages to reveal: comma-separated (0,2,5), none or all (required)")
+		fs.StringVar(&o.nonce, "nonce", "", "the verifier's nonce, `base64`")
+		fs.BoolVar(&o.nonceRandom, "nonce-random", false, "use 32 random bytes as the nonce")
+		fs.StringVar(&o.bindCert, "bind-submitter", "", "bind the nonce to the submitter whose PEM certificate is in `file`")
+		fs.StringVar(&o.msp, "msp", "", "the submitter's MSP `ID` (with --bind-submitter)")
+		fs.StringVar(&o.channel, "channel", "", "the channel `name` (with --bind-submitter)")
+		fs.StringVar(&o.salt, "salt", "random", "salt of the bound nonce: `base64`, or random for 32 random bytes (with --bind-submitter)")
+		fs.StringVar(&o.issuer, "issuer", "", "issuer `ID` registered on the ledger, written to the request (required)")
+		fs.IntVar(&o.keyVersion, "key-version", 0, "issuer key `version` to verify with; 0 for the current one")
+		fs.StringVar(&o.out, "out", "-", "write the request to `file`; \"-\" for standard output")
+		return func(args []string) error {
+			if len(args) > 0 {
+				return usagef("unexpected argument %q", args[0])
+			}
+			o.saltSet = flagWasSet(fs, "salt")
+			return prove(e, &o)
+		}
+	},
+}
+
+// proveOptions are the flags of prove.
+type proveOptions struct {
+	credential, reveal     string
+	nonce                  string
+	nonceRandom            bool
+	bindCert, msp, channel string
+	salt                   string
+	saltSet                bool
+	issuer                 string
+	keyVersion             int
+	out                    string
+	rand                   io.Reader // nil for crypto/rand
+}
+
+// flagWasSet reports whether the flag name was given on the command line.
+func flagWasSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == name {
+			set = true
+		}
+	})
+	return set
+}
+
+func prove(e *env, o *proveOptions) error {
+	if o.credential == "" {
+		return usagef("missing --credential (the credential file written by bbs sign)")
+	}
+	if o.reveal == "" {
+		return usagef("missing --reveal (indices such as 0,2,5, or none, or all)")
+	}
+	nonceWays := 0
+	for _, set := range []bool{o.nonce != "", o.nonceRandom, o.bindCert != ""} {
+		if set {
+			nonceWays++
+		}
+	}
+	if nonceWays != 1 {
+		return usagef("give exactly one of --nonce B64, --nonce-random and --bind-submitter CERT.pem")
+	}
+	if o.bindCert == "" && (o.msp != "" || o.channel != "" || o.saltSet) {
+		return usagef("--msp, --channel and --salt go with --bind-submitter")
+	}
+	if o.bindCert != "" && (o.msp == "" || o.channel == "") {
+		return usagef("--bind-submitter needs --msp and --channel")
+	}
+	if o.issuer == "" {
+		return usagef("missing --issuer (the issuer ID registered on the ledger; the request must name it)")
+	}
+	if !request.ValidIssuerID(o.issuer) {
+		return usagef("--issuer: %q does not match %s", o.issuer, request.IssuerIDPattern)
+	}
+	if o.keyVersion < 0 {
+		return usagef("--key-version: %d is negative (0 selects the current key)", o.keyVersion)
+	}
+	rnd := o.rand
+	if rnd == nil {
+		rnd = rand.Reader
+	}
+
+	c, err := readCredentialFile(o.credential)
+	if err != nil {
+		return err
+	}
+	name := displayName(o.credential)
+	if err := c.verify(name); err != nil {
+		return err
+	}
+	revealed, err := parseReveal(o.reveal, len(c.messages), name)
+	if err != nil {
+		return err
+	}
+
+	var nonce, salt []byte
+	switch {
+	case o.nonce != "":
+		if nonce, err = decodeB64(o.nonce); err != nil {
+			return fmt.Errorf("--nonce: %w", err)
+		}
+	case o.nonceRandom:
+		if nonce, err = randomBytes(rnd); err != nil {
+			return err
+		}
+	default:
+		if o.salt == "random" {
+			if salt, err = randomBytes(rnd); err != nil {
+				return err
+			}
+		} else if salt, err = decodeB64(o.salt); err != nil {
+			return fmt.Errorf("--salt: %w", err)
+		}
+		cert, err := readCertificate(o.bindCert)
+		if err != nil {
+			return err
+		}
+		submitter := request.SubmitterID(cert)
+		nonce = request.BoundNonce(o.channel, o.msp, submitter, salt)
+	}
+
+	proof, err := c.scheme.DeriveProof(rnd, c.pk, c.sig, c.header, nonce, c.messages, revealed)
+	if err != nil {
+		return fmt.Errorf("derive proof from %s: %w", name, err)
+	}
+	d := &request.Decoded{
+		Issuer:        o.issuer,
+		Scheme:        c.scheme.Name(),
+		KeyVersion:    o.keyVersion,
+		Proof:         proof.Bytes(),
+		Nonce:         nonce,
+		Header:        c.header,
+		Disclosed:     make([]request.Message, len(revealed)),
+		BindSubmitter: o.bindCert != "",
+		Salt:          salt,
+	}
+	for i, idx := range revealed {
+		d.Disclosed[i] = request.Message{Index: idx, Message: c.messages[idx]}
+	}
+	req := d.Encode()
+	// The chaincode parses requests with the same code: refuse to write one
+	// it would reject (a disclosed message over the size limit, say).
+	if err := req.Validate(); err != nil {
+		return fmt.Errorf("the request would be rejected by the chaincode: %w", err)
+	}
+	data, err := marshalFile(req)
+	if err != nil {
+		return err
+	}
+	if err := writeOutput(e.stdout, o.out, data, 0o644, true); err != nil {
+		return err
+	}
+	if o.out != "-" {
+		fmt.Fprintf(e.stderr, "bbs prove: wrote a %s proof revealing %d of %d messages to %s\n",
+			c.scheme.Name(), len(revealed), len(c.messages), o.out)
+	}
+	return nil
+}
+
+// parseReveal parses --reveal for a credential of n messages: "none", "all"
+// or comma-separated indices. The result is sorted.
+func parseReveal(s string, n int, credName string) ([]int, error) {
+	switch strings.TrimSpace(s) {
+	case "none":
+		return []int{}, nil
+	case "all":
+		all := make([]int, n)
+		for i := range all {
+			all[i] = i
+		}
+		return all, nil
+	}
+	seen := make(map[int]bool)
+	var out []int
+	for _, f := range strings.Split(s, ",") {
+		f = strings.TrimSpace(f)
+		i, err := strconv.Atoi(f)
+		if err != nil {
+			return nil, usagef("--reveal: %q is not an index (want 0,2,5 or none or all)", f)
+		}
+		if i < 0 || i >= n {
+			return nil, usagef("--reveal: index %d out of range: %s has %d messages (indices 0 to %d)", i, credName, n, n-1)
+		}
+		if seen[i] {
+			return nil, usagef("--reveal: index %d given twice", i)
+		}
+		seen[i] = true
+		out = append(out, i)
+	}
+	sort.Ints(out)
+	return out, nil
+}
+
+// randomBytes reads randomSize bytes from rnd.
+func randomBytes(rnd io.Reader) ([]byte, error) {
+	b := make([]byte, randomSize)
+	if _, err := io.ReadFull(rnd, b); err != nil {
+		return nil, failed(fmt.Errorf("read randomness: %w", err))
+	}
+	return b, nil
+}
+
+// readCertificate reads the first CERTIFICATE block of a PEM file.
+func readCertificate(path string) (*x509.Certificate, error) {
+	data, err := readInput(path)
+	if err != nil {
+		return nil, err
+	}
+	name := displayName(path)
+	rest := data
+	for {
+		var block *pem.Block
+		block, rest = pem.Decode(rest)
+		if block == nil {
+			return nil, fmt.Errorf("%s: no PEM CERTIFICATE block", name)
+		}
+		if block.Type != "CERTIFICATE" {
+			continue
+		}
+		cert, err := x509.ParseCertificate(block.Bytes)
+		if err != nil {
+			return nil, fmt.Errorf("%s: CERTIFICATE: %w", name, err)
+		}
+		return cert, nil
+	}
+}
