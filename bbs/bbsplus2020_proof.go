@@ -365,25 +365,30 @@ func (s *bbsPlus2020) VerifyProof(pk *PublicKey, proof *Proof, header, nonce []b
 
 	c := s.challenge(p, gens, isRevealed, nonce)
 
-	// VC1: r̂e·A' + r̂r2·h0 + c·(Ā − D) − C1 = 0.
+	// The two proofs of knowledge, each an equation X = 0 in G1:
+	//   VC1: r̂e·A' + r̂r2·h0 + c·(Ā − D) − C1 = 0,
+	//   VC2: r̂0·D + r̂1·h0 + Σhidden r̂i·hi − c·(P1 + Σrevealed mi·hi) − C2 = 0,
+	// are checked together as ρ·VC1 + VC2 = 0 in one multi-scalar
+	// multiplication, with ρ hashed from the whole proof and the
+	// challenge, so the prover cannot make the two cancel out.
+	rho := batchWeight(proof.enc, &c)
 	var aBarD bls12381.G1Affine
 	aBarD.Sub(&p.aBar, &p.d)
-	var minusOne fr.Element
+	var minusOne, negC, negRho, t fr.Element
 	minusOne.SetOne()
 	minusOne.Neg(&minusOne)
-	vc1 := msm(
-		[]bls12381.G1Affine{p.aPrime, gens.h[0], aBarD, p.c1},
-		[]fr.Element{p.r1[0], p.r1[1], c, minusOne},
-	)
-	if !vc1.IsInfinity() {
-		return fmt.Errorf("%w: proof of knowledge of e and r2 failed", ErrInvalidProof)
-	}
-
-	// VC2: Σ r̂·bases − c·(P1 + Σrevealed mi·hi) − C2 = 0.
-	points := make([]bls12381.G1Affine, 0, 4+p.count)
-	scalars := make([]fr.Element, 0, 4+p.count)
-	points = append(points, p.d, gens.h[0])
-	scalars = append(scalars, p.r2[0], p.r2[1])
+	negC.Neg(&c)
+	negRho.Neg(&rho)
+	points := make([]bls12381.G1Affine, 0, 7+p.count)
+	scalars := make([]fr.Element, 0, 7+p.count)
+	// h0 appears in both: ρ·r̂r2 + r̂1.
+	t.Mul(&rho, &p.r1[1])
+	t.Add(&t, &p.r2[1])
+	_, _, p1, _ := bls12381.Generators()
+	points = append(points, p.aPrime, aBarD, p.c1, gens.h[0], p.d, p.c2, p1)
+	scalars = append(scalars, fr.Element{}, fr.Element{}, negRho, t, p.r2[0], minusOne, negC)
+	scalars[0].Mul(&rho, &p.r1[0])
+	scalars[1].Mul(&rho, &c)
 	j := 2
 	for i, rev := range isRevealed {
 		if !rev {
@@ -392,21 +397,29 @@ func (s *bbsPlus2020) VerifyProof(pk *PublicKey, proof *Proof, header, nonce []b
 			j++
 		}
 	}
-	var negC fr.Element
-	negC.Neg(&c)
-	_, _, p1, _ := bls12381.Generators()
-	points = append(points, p1, p.c2)
-	scalars = append(scalars, negC, minusOne)
 	for _, d := range disclosed {
 		mi := blake2Scalar(d.Message)
 		mi.Mul(&mi, &negC)
 		points = append(points, gens.h[d.Index+1])
 		scalars = append(scalars, mi)
 	}
-	if vc2 := msm(points, scalars); !vc2.IsInfinity() {
-		return fmt.Errorf("%w: proof of knowledge of the hidden messages failed", ErrInvalidProof)
+	if sum := msm(points, scalars); !sum.IsInfinity() {
+		return fmt.Errorf("%w: proof of knowledge of the signature and hidden messages failed", ErrInvalidProof)
 	}
 	return nil
+}
+
+// batchWeight returns the scalar that combines the two proof-of-knowledge
+// equations: BLAKE2b-384 of a domain tag, the proof bytes and the challenge.
+func batchWeight(proof []byte, c *fr.Element) fr.Element {
+	h, _ := blake2b.New384(nil)
+	h.Write([]byte("fabric-bbs/bbs+2020/batch/v1"))
+	h.Write(proof)
+	cb := c.Bytes()
+	h.Write(cb[:])
+	var rho fr.Element
+	rho.SetBytes(h.Sum(nil))
+	return rho
 }
 
 // checkDisclosedOrder requires strictly ascending, non-negative indices.

@@ -32,9 +32,8 @@ func decodeG1(b []byte) (p bls12381.G1Affine, err error) {
 	if _, err := p.SetBytes(b); err != nil {
 		return p, fmt.Errorf("decode G1 point: %w", err)
 	}
-	if !p.IsInfinity() && (!p.IsOnCurve() || !p.IsInSubGroup()) {
-		return p, errors.New("G1 point not in the prime-order subgroup")
-	}
+	// SetBytes has checked that the point is on the curve and in the
+	// prime-order subgroup, and that x is canonical.
 	return p, nil
 }
 
@@ -55,9 +54,8 @@ func decodeG2(b []byte) (p bls12381.G2Affine, err error) {
 	if _, err := p.SetBytes(b); err != nil {
 		return p, fmt.Errorf("decode G2 point: %w", err)
 	}
-	if !p.IsInfinity() && (!p.IsOnCurve() || !p.IsInSubGroup()) {
-		return p, errors.New("G2 point not in the prime-order subgroup")
-	}
+	// SetBytes has checked that the point is on the curve and in the
+	// prime-order subgroup, and that x is canonical.
 	return p, nil
 }
 
