@@ -9,6 +9,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"reflect"
+	"sort"
 	"strings"
 	"unicode/utf8"
 
@@ -216,6 +218,40 @@ func decodeJSONFile(file string, data []byte, v any) error {
 		line, col := lineCol(data, int(dec.InputOffset()))
 		return fmt.Errorf("%s: line %d, column %d: unexpected data after the JSON value", file, line, col)
 	}
+	return checkFieldNames(file, data, v)
+}
+
+// checkFieldNames rejects object keys that match a field of the struct v
+// points to only case-insensitively, as encoding/json would accept them
+// ("secretkey" for "secretKey"). Values that are not objects pass.
+func checkFieldNames(file string, data []byte, v any) error {
+	t := reflect.TypeOf(v)
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t.Kind() != reflect.Struct {
+		return nil
+	}
+	var obj map[string]json.RawMessage
+	if json.Unmarshal(data, &obj) != nil {
+		return nil
+	}
+	names := make(map[string]bool)
+	for i := 0; i < t.NumField(); i++ {
+		if tag, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ","); tag != "" && tag != "-" {
+			names[tag] = true
+		}
+	}
+	keys := make([]string, 0, len(obj))
+	for k := range obj {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if !names[k] {
+			return fmt.Errorf("%s: unknown field %q (field names are case-sensitive)", file, k)
+		}
+	}
 	return nil
 }
 
@@ -230,7 +266,8 @@ func jsonError(file string, data []byte, err error) error {
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		return fmt.Errorf("%s: truncated JSON", file)
 	case errors.As(err, &syn):
-		line, col := lineCol(data, int(syn.Offset))
+		// Offset counts the offending byte as read.
+		line, col := lineCol(data, int(syn.Offset)-1)
 		return fmt.Errorf("%s: line %d, column %d: invalid JSON: %s", file, line, col, strings.TrimPrefix(syn.Error(), "json: "))
 	case errors.As(err, &typ):
 		field := typ.Field
@@ -262,9 +299,7 @@ func jsonTypeName(goType string) string {
 
 // lineCol converts a byte offset of data into a 1-based line and column.
 func lineCol(data []byte, off int) (line, col int) {
-	if off > len(data) {
-		off = len(data)
-	}
+	off = min(max(off, 0), len(data))
 	line = 1 + bytes.Count(data[:off], []byte("\n"))
 	col = off - bytes.LastIndexByte(data[:off], '\n')
 	return line, col

@@ -48,7 +48,7 @@ bbs prove --credential credential.json --reveal 2 --issuer issuer1 \
 		var o proveOptions
 		fs.StringVar(&o.credential, "credential", "", "credential `file` written by sign (required)")
 		fs.StringVar(&o.reveal, "reveal", "", "`indices` of the messages to reveal: comma-separated (0,2,5), none or all (required)")
-		fs.StringVar(&o.nonce, "nonce", "", "the verifier's nonce, `base64`")
+		fs.StringVar(&o.nonce, "nonce", "", "the verifier's nonce, `base64` (may be empty: --nonce \"\")")
 		fs.BoolVar(&o.nonceRandom, "nonce-random", false, "use 32 random bytes as the nonce")
 		fs.StringVar(&o.bindCert, "bind-submitter", "", "bind the nonce to the submitter whose PEM certificate is in `file`")
 		fs.StringVar(&o.msp, "msp", "", "the submitter's MSP `ID` (with --bind-submitter)")
@@ -62,6 +62,7 @@ bbs prove --credential credential.json --reveal 2 --issuer issuer1 \
 				return usagef("unexpected argument %q", args[0])
 			}
 			o.saltSet = flagWasSet(fs, "salt")
+			o.nonceSet = flagWasSet(fs, "nonce")
 			return prove(e, &o)
 		}
 	},
@@ -71,6 +72,7 @@ bbs prove --credential credential.json --reveal 2 --issuer issuer1 \
 type proveOptions struct {
 	credential, reveal     string
 	nonce                  string
+	nonceSet               bool // --nonce given, maybe empty
 	nonceRandom            bool
 	bindCert, msp, channel string
 	salt                   string
@@ -78,7 +80,6 @@ type proveOptions struct {
 	issuer                 string
 	keyVersion             int
 	out                    string
-	rand                   io.Reader // nil for crypto/rand
 }
 
 // flagWasSet reports whether the flag name was given on the command line.
@@ -100,7 +101,7 @@ func prove(e *env, o *proveOptions) error {
 		return usagef("missing --reveal (indices such as 0,2,5, or none, or all)")
 	}
 	nonceWays := 0
-	for _, set := range []bool{o.nonce != "", o.nonceRandom, o.bindCert != ""} {
+	for _, set := range []bool{o.nonceSet, o.nonceRandom, o.bindCert != ""} {
 		if set {
 			nonceWays++
 		}
@@ -123,10 +124,7 @@ func prove(e *env, o *proveOptions) error {
 	if o.keyVersion < 0 {
 		return usagef("--key-version: %d is negative (0 selects the current key)", o.keyVersion)
 	}
-	rnd := o.rand
-	if rnd == nil {
-		rnd = rand.Reader
-	}
+	rnd := rand.Reader
 
 	c, err := readCredentialFile(o.credential)
 	if err != nil {
@@ -143,7 +141,7 @@ func prove(e *env, o *proveOptions) error {
 
 	var nonce, salt []byte
 	switch {
-	case o.nonce != "":
+	case o.nonceSet:
 		if nonce, err = decodeB64(o.nonce); err != nil {
 			return fmt.Errorf("--nonce: %w", err)
 		}
