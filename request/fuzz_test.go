@@ -1,0 +1,60 @@
+package request
+
+import (
+	"encoding/json"
+	"errors"
+	"testing"
+)
+
+// FuzzParseRequest checks that Parse never panics, that every error it
+// returns wraps ErrInvalid, and that an accepted request decodes, stays
+// within the limits, and survives an encode/parse round trip unchanged.
+func FuzzParseRequest(f *testing.F) {
+	f.Add([]byte(validBody))
+	f.Add([]byte(`{"issuer":"x","proof":"AA==","nonce":""}`))
+	f.Add([]byte(`{"issuer":"x","proof":"AA==","nonce":"","disclosed":[{"index":0,"message":""},{"index":1023,"message":"/w=="}]}`))
+	f.Add([]byte(`{"issuer":"x","proof":"AA==","nonce":"","disclosed":[null]}`))
+	f.Add([]byte(`{"ISSUER":"x"}`))
+	f.Add([]byte(`[]`))
+	f.Add([]byte(`null`))
+	f.Fuzz(func(t *testing.T, body []byte) {
+		r, err := Parse(body)
+		if err != nil {
+			if !errors.Is(err, ErrInvalid) {
+				t.Fatalf("error does not wrap ErrInvalid: %v", err)
+			}
+			return
+		}
+		d, err := r.Decode()
+		if err != nil {
+			t.Fatalf("Parse accepted a request that Decode rejects: %v", err)
+		}
+		if len(d.Proof) == 0 || len(d.Proof) > MaxProofSize || len(d.Nonce) > MaxNonceSize ||
+			len(d.Header) > MaxHeaderSize || len(d.Salt) > MaxSaltSize || len(d.Disclosed) > MaxDisclosed {
+			t.Fatalf("accepted request is outside the limits: %+v", d)
+		}
+		for i, m := range d.Disclosed {
+			if m.Index < 0 || m.Index > MaxMessageIndex || len(m.Message) > MaxMessageSize ||
+				(i > 0 && m.Index <= d.Disclosed[i-1].Index) {
+				t.Fatalf("accepted disclosed[%d] is invalid: %+v", i, m)
+			}
+		}
+		again, err := json.Marshal(d.Encode())
+		if err != nil {
+			t.Fatal(err)
+		}
+		r2, err := Parse(again)
+		if err != nil {
+			t.Fatalf("re-encoded request %s does not parse: %v", again, err)
+		}
+		d2, err := r2.Decode()
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, _ := json.Marshal(d)
+		b, _ := json.Marshal(d2)
+		if string(a) != string(b) {
+			t.Fatalf("round trip changed the request:\n%s\n%s", a, b)
+		}
+	})
+}
