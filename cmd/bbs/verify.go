@@ -104,7 +104,10 @@ func verify(e *env, o *verifyOptions) error {
 	}
 
 	res := &VerifyResult{}
-	err := verifyRequest(o, res)
+	bound, err := verifyRequest(o, res)
+	if bound && o.cert == "" && err == nil {
+		fmt.Fprintf(e.stderr, "bbs verify: note: the nonce is bound to a submitter; give --submitter-cert, --msp and --channel to check the binding too\n")
+	}
 	var inv *errInvalid
 	switch {
 	case err == nil:
@@ -156,22 +159,23 @@ func printVerifyResult(e *env, o *verifyOptions, res *VerifyResult) error {
 
 // verifyRequest verifies the request of o, filling res. It returns nil if
 // the proof is valid, an *errInvalid if not, and another error for bad
-// input.
-func verifyRequest(o *verifyOptions, res *VerifyResult) error {
+// input. bound reports whether the request asks for a submitter-bound nonce.
+func verifyRequest(o *verifyOptions, res *VerifyResult) (bound bool, err error) {
 	data, err := readInput(o.request)
 	if err != nil {
-		return err
+		return bound, err
 	}
 	name := displayName(o.request)
 	req, err := decodeRequest(name, data)
 	if err != nil {
-		return err
+		return bound, err
 	}
+	bound = req.BindSubmitter
 
 	schemeName, where := o.scheme, "--scheme"
 	switch {
 	case o.scheme != "" && req.Scheme != "" && req.Scheme != o.scheme:
-		return fmt.Errorf("%s: scheme: %q, but --scheme is %q", name, req.Scheme, o.scheme)
+		return bound, fmt.Errorf("%s: scheme: %q, but --scheme is %q", name, req.Scheme, o.scheme)
 	case o.scheme == "" && req.Scheme != "":
 		schemeName, where = req.Scheme, name+": scheme"
 	case o.scheme == "":
@@ -179,13 +183,13 @@ func verifyRequest(o *verifyOptions, res *VerifyResult) error {
 	}
 	s, err := schemeByName(where, schemeName)
 	if err != nil {
-		return err
+		return bound, err
 	}
 	res.Scheme = s.Name()
 
 	pk, err := readPublicKey(o.publicKey, s)
 	if err != nil {
-		return err
+		return bound, err
 	}
 
 	disclosed := make([]bbs.DisclosedMessage, len(req.Disclosed))
@@ -197,31 +201,31 @@ func verifyRequest(o *verifyOptions, res *VerifyResult) error {
 
 	if o.cert != "" {
 		if !req.BindSubmitter {
-			return &errInvalid{"the request is not bound to a submitter (bindSubmitter is false), but --submitter-cert was given"}
+			return bound, &errInvalid{"the request is not bound to a submitter (bindSubmitter is false), but --submitter-cert was given"}
 		}
 		cert, err := readCertificate(o.cert)
 		if err != nil {
-			return err
+			return bound, err
 		}
 		submitter := request.SubmitterID(cert)
 		want := request.BoundNonce(o.channel, o.msp, submitter, req.Salt)
 		if !bytes.Equal(want, req.Nonce) {
-			return &errInvalid{fmt.Sprintf("nonce is not bound to submitter %s of %s on channel %s with the request's salt", o.cert, o.msp, o.channel)}
+			return bound, &errInvalid{fmt.Sprintf("nonce is not bound to submitter %s of %s on channel %s with the request's salt", o.cert, o.msp, o.channel)}
 		}
 	}
 
 	proof, err := s.ParseProof(req.Proof)
 	if err != nil {
-		return &errInvalid{fmt.Sprintf("proof: %v", err)}
+		return bound, &errInvalid{fmt.Sprintf("proof: %v", err)}
 	}
 	err = s.VerifyProof(pk, proof, req.Header, req.Nonce, disclosed)
 	switch {
 	case err == nil:
-		return nil
+		return bound, nil
 	case errors.Is(err, bbs.ErrInvalidProof), errors.Is(err, bbs.ErrMalformedProof):
-		return &errInvalid{err.Error()}
+		return bound, &errInvalid{err.Error()}
 	default:
-		return fmt.Errorf("%s: %w", name, err)
+		return bound, fmt.Errorf("%s: %w", name, err)
 	}
 }
 
