@@ -1,0 +1,78 @@
+# shellcheck shell=bash
+# Environment of the local test network, for scripts and for people.
+#
+#   source test-network/env.sh
+#   setOrg 1            # Org1 Admin  (peer0.org1 at 127.0.0.1:7051)
+#   setOrg 2 User1      # User1@org2.example.com
+#   peer chaincode query -C mychannel -n bbs -c '{"Args":["ListIssuers","10",""]}'
+#
+# Sourcing changes no shell option. Every port can be moved by exporting the
+# variable before sourcing (e.g. PEER1_PORT=17051).
+
+TN_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+export TN_DIR
+export REPO_ROOT="${REPO_ROOT:-$(cd "$TN_DIR/.." && pwd)}"
+export FABRIC_BIN_DIR="$TN_DIR/.bin"   # peer, orderer, configtxgen, cryptogen, osnadmin, bbs-gateway
+export STATE_DIR="$TN_DIR/.state"      # everything generated; removed by "network.sh down"
+export LOG_DIR="$STATE_DIR/logs"       # one log per node / chaincode process
+export PID_DIR="$STATE_DIR/pids"       # one pid file per process started by network.sh
+export ORG_DIR="$STATE_DIR/organizations"
+
+case ":$PATH:" in
+  *":$FABRIC_BIN_DIR:"*) ;;
+  *) export PATH="$FABRIC_BIN_DIR:$PATH" ;;
+esac
+
+export CHANNEL_NAME="${CHANNEL_NAME:-mychannel}"
+export CC_NAME="${CC_NAME:-bbs}"
+
+# Loopback ports, one per listener.
+export ORDERER_PORT="${ORDERER_PORT:-7050}"           # orderer gRPC (broadcast/deliver + raft cluster)
+export ORDERER_ADMIN_PORT="${ORDERER_ADMIN_PORT:-7053}" # osnadmin channel participation API
+export ORDERER_OPS_PORT="${ORDERER_OPS_PORT:-9443}"   # orderer /healthz
+export PEER1_PORT="${PEER1_PORT:-7051}"               # peer0.org1 gRPC (endorser, gateway, gossip)
+export PEER1_CC_PORT="${PEER1_CC_PORT:-7052}"         # peer0.org1 chaincode listener
+export PEER1_OPS_PORT="${PEER1_OPS_PORT:-9444}"       # peer0.org1 /healthz
+export PEER2_PORT="${PEER2_PORT:-9051}"               # peer0.org2 gRPC
+export PEER2_CC_PORT="${PEER2_CC_PORT:-9052}"         # peer0.org2 chaincode listener
+export PEER2_OPS_PORT="${PEER2_OPS_PORT:-9445}"       # peer0.org2 /healthz
+export CCAAS_PORT="${CCAAS_PORT:-9999}"               # chaincode-as-a-service (deploy -ccaas)
+
+# The peer CLI reads core.yaml from here (a copy of Fabric's sampleconfig).
+export FABRIC_CFG_PATH="$STATE_DIR/config"
+
+export ORDERER_ADDRESS="127.0.0.1:$ORDERER_PORT"
+export ORDERER_CA="$ORG_DIR/ordererOrganizations/example.com/tlsca/tlsca.example.com-cert.pem"
+export PEER1_ADDRESS="127.0.0.1:$PEER1_PORT"
+export PEER2_ADDRESS="127.0.0.1:$PEER2_PORT"
+export PEER1_TLS_CA="$ORG_DIR/peerOrganizations/org1.example.com/tlsca/tlsca.org1.example.com-cert.pem"
+export PEER2_TLS_CA="$ORG_DIR/peerOrganizations/org2.example.com/tlsca/tlsca.org2.example.com-cert.pem"
+
+# Directory of an identity's MSP: userMSP 1 User2 -> .../users/User2@org1.example.com/msp
+userMSP() {
+  echo "$ORG_DIR/peerOrganizations/org$1.example.com/users/${2:-Admin}@org$1.example.com/msp"
+}
+
+# setOrg 1|2 [Admin|User1|User2]: point the peer CLI at that org's peer as that identity.
+setOrg() {
+  local org="${1:?usage: setOrg 1|2 [Admin|User1|User2]}" user="${2:-Admin}"
+  case "$org" in
+    1) export CORE_PEER_ADDRESS="$PEER1_ADDRESS" CORE_PEER_TLS_ROOTCERT_FILE="$PEER1_TLS_CA" ;;
+    2) export CORE_PEER_ADDRESS="$PEER2_ADDRESS" CORE_PEER_TLS_ROOTCERT_FILE="$PEER2_TLS_CA" ;;
+    *) echo "setOrg: unknown org '$org' (use 1 or 2)" >&2; return 1 ;;
+  esac
+  export CORE_PEER_TLS_ENABLED=true
+  export CORE_PEER_LOCALMSPID="Org${org}MSP"
+  export CORE_PEER_MSPCONFIGPATH
+  CORE_PEER_MSPCONFIGPATH="$(userMSP "$org" "$user")"
+  if [ ! -d "$CORE_PEER_MSPCONFIGPATH" ]; then
+    echo "setOrg: no identity $user in Org$org ($CORE_PEER_MSPCONFIGPATH); is the network up?" >&2
+    return 1
+  fi
+}
+
+# Arguments that make an invoke/commit reach both peers (endorsement from both orgs).
+BOTH_PEERS=(--peerAddresses "$PEER1_ADDRESS" --tlsRootCertFiles "$PEER1_TLS_CA"
+            --peerAddresses "$PEER2_ADDRESS" --tlsRootCertFiles "$PEER2_TLS_CA")
+# Arguments for talking to the orderer.
+ORDERER_ARGS=(-o "$ORDERER_ADDRESS" --tls --cafile "$ORDERER_CA")

@@ -1,0 +1,484 @@
+#!/usr/bin/env bash
+# A Fabric v2.5 network on this machine, without docker:
+#   one Raft orderer (channel participation, no system channel),
+#   peer0.org1 (Org1MSP) and peer0.org2 (Org2MSP), TLS everywhere,
+#   every listener on 127.0.0.1, channel "mychannel" joined by both peers.
+#
+#   ./network.sh up                 start the nodes, create and join mychannel
+#   ./network.sh deploy [-ccaas]    package/install/approve/commit chaincode "bbs"
+#                                   (-ccaas: run it as a chaincode server instead of
+#                                   letting the peers build and launch it)
+#   ./network.sh demo               register an issuer, verify and submit a proof
+#   ./network.sh down               stop every process started here, remove .state/
+#   ./network.sh status             what is running
+#
+# Generated files live in test-network/.state/, logs in .state/logs/.
+# Binaries come from scripts/build-bins.sh (make network-bins).
+# The chaincode source is the repository root (CC_SRC), main package ./chaincode (CC_PKG).
+set -euo pipefail
+
+# shellcheck source=env.sh
+. "$(dirname "${BASH_SOURCE[0]}")/env.sh"
+
+CC_SRC="${CC_SRC:-$REPO_ROOT}"           # Go module holding the chaincode (with vendor/)
+CC_PKG="${CC_PKG:-./chaincode}"          # main package inside CC_SRC
+CC_VERSION="${CC_VERSION:-1.0}"
+CC_POLICY="${CC_POLICY:-OR('Org1MSP.peer','Org2MSP.peer')}"
+
+# Fabric's default log format, without terminal colours (the logs are files).
+LOG_FORMAT='%{time:2006-01-02 15:04:05.000 MST} %{id:04x} %{level:.4s} [%{module}] %{shortfunc} -> %{message}'
+
+log()  { printf '\n==> %s\n' "$*"; }
+step() { printf '    - %s\n' "$*"; }
+die()  { printf '\nERROR: %s\n' "$*" >&2; exit 1; }
+now_ms() { date +%s%3N; }
+elapsed() { local ms=$(( $(now_ms) - $1 )); printf '%d.%01d s' $((ms / 1000)) $(((ms % 1000) / 100)); }
+
+# ---------------------------------------------------------------- checks
+
+require_tools() {
+  local missing=()
+  for b in peer orderer configtxgen cryptogen osnadmin; do
+    [ -x "$FABRIC_BIN_DIR/$b" ] || missing+=("$b")
+  done
+  [ ${#missing[@]} -eq 0 ] || die "missing Fabric binaries in $FABRIC_BIN_DIR: ${missing[*]}
+       build them with:  make network-bins   (or test-network/scripts/build-bins.sh)"
+  for t in go jq tar; do
+    command -v "$t" >/dev/null || die "'$t' is not on PATH (jq: apt-get install -y jq, or make network-up installs it)"
+  done
+}
+
+port_in_use() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+
+check_ports() {
+  local busy=() entry
+  for entry in "$@"; do
+    if port_in_use "${entry#*=}"; then busy+=("${entry%%=*}=${entry#*=}"); fi
+  done
+  [ ${#busy[@]} -eq 0 ] || die "port(s) already in use on 127.0.0.1: ${busy[*]}
+       another network (or another program) is listening there.
+       stop it (./network.sh down) or move this network, e.g. ${busy[0]%%=*}=$(( ${busy[0]#*=} + 10000 )) ./network.sh up"
+}
+
+node_ports() {
+  echo "ORDERER_PORT=$ORDERER_PORT ORDERER_ADMIN_PORT=$ORDERER_ADMIN_PORT ORDERER_OPS_PORT=$ORDERER_OPS_PORT" \
+       "PEER1_PORT=$PEER1_PORT PEER1_CC_PORT=$PEER1_CC_PORT PEER1_OPS_PORT=$PEER1_OPS_PORT" \
+       "PEER2_PORT=$PEER2_PORT PEER2_CC_PORT=$PEER2_CC_PORT PEER2_OPS_PORT=$PEER2_OPS_PORT"
+}
+
+# alive NAME: the process recorded in .state/pids/NAME.pid is running
+alive() { local f="$PID_DIR/$1.pid"; [ -f "$f" ] && kill -0 "$(cat "$f")" 2>/dev/null; }
+
+require_network() {
+  alive orderer && alive peer0.org1 && alive peer0.org2 ||
+    die "the network is not running: ./network.sh up (make network-up)"
+}
+
+wait_for_port() { # NAME PORT SECONDS
+  local i
+  for ((i = 0; i < $3 * 10; i++)); do
+    port_in_use "$2" && return 0
+    alive "$1" || die "$1 exited while starting; see $LOG_DIR/$1.log:
+$(tail -n 20 "$LOG_DIR/$1.log" 2>/dev/null)"
+    sleep 0.1
+  done
+  die "$1 did not open port $2 within $3 s; see $LOG_DIR/$1.log"
+}
+
+# start_process NAME ENV... -- COMMAND ARGS...
+# Runs COMMAND with only the given environment (plus PATH, HOME, GOCACHE),
+# in its own session so that "down" can stop it with everything it spawned
+# (the peers' chaincode builds and processes), output in .state/logs/NAME.log.
+start_process() {
+  local name="$1" envs=()
+  shift
+  while [ "$1" != "--" ]; do envs+=("$1"); shift; done
+  shift
+  rm -f "$PID_DIR/$name.pid"
+  setsid bash -c 'echo $$ > "$0"; exec "$@"' "$PID_DIR/$name.pid" \
+    env -i PATH="$PATH" HOME="$HOME" GOCACHE="$(go env GOCACHE)" "${envs[@]}" "$@" \
+    > "$LOG_DIR/$name.log" 2>&1 < /dev/null &
+  local i
+  for ((i = 0; i < 50; i++)); do [ -s "$PID_DIR/$name.pid" ] && break; sleep 0.1; done
+  step "started $name (pid $(cat "$PID_DIR/$name.pid"), log .state/logs/$name.log)"
+}
+
+# ---------------------------------------------------------------- up
+
+fabric_sampleconfig() {
+  local version dir
+  version="$(awk '$1 == "github.com/hyperledger/fabric" {print $2}' "$TN_DIR/tools/go.mod")"
+  dir="$(go env GOMODCACHE)/github.com/hyperledger/fabric@$version/sampleconfig"
+  if [ ! -f "$dir/core.yaml" ]; then
+    # the module is normally in the cache since the binaries were built from it
+    (cd "$TN_DIR/tools" && GOWORK=off GOFLAGS=-mod=readonly go list github.com/hyperledger/fabric/cmd/peer >/dev/null)
+  fi
+  [ -f "$dir/core.yaml" ] || die "Fabric sampleconfig not found at $dir"
+  echo "$dir"
+}
+
+write_node_config() {
+  local sample
+  sample="$(fabric_sampleconfig)"
+  step "core.yaml, orderer.yaml from $sample"
+  mkdir -p "$FABRIC_CFG_PATH"
+  cp "$sample/core.yaml" "$sample/orderer.yaml" "$FABRIC_CFG_PATH/"
+  chmod u+w "$FABRIC_CFG_PATH"/*.yaml
+  # No docker here: an empty vm.endpoint turns the docker VM off. This must be
+  # in the file, because an empty CORE_VM_ENDPOINT does not override it.
+  sed -i 's|^\(    endpoint:\) unix:///var/run/docker.sock$|\1 ""|' "$FABRIC_CFG_PATH/core.yaml"
+  grep -q '^    endpoint: ""$' "$FABRIC_CFG_PATH/core.yaml" ||
+    die "could not set vm.endpoint in $FABRIC_CFG_PATH/core.yaml (sampleconfig changed?)"
+  step "core.yaml: vm.endpoint set to \"\" (no docker)"
+}
+
+generate_crypto() {
+  step "cryptogen generate --config=config/crypto-config.yaml"
+  cryptogen generate --config="$TN_DIR/config/crypto-config.yaml" --output="$ORG_DIR" > "$LOG_DIR/cryptogen.log" 2>&1 ||
+    die "cryptogen failed; see $LOG_DIR/cryptogen.log"
+}
+
+generate_channel_block() {
+  step "configtxgen -profile ChannelUsingRaft -channelID $CHANNEL_NAME -outputBlock"
+  sed -e "s/@ORDERER_PORT@/$ORDERER_PORT/g" -e "s/@PEER1_PORT@/$PEER1_PORT/g" -e "s/@PEER2_PORT@/$PEER2_PORT/g" \
+    "$TN_DIR/config/configtx.yaml" > "$STATE_DIR/configtx.yaml"
+  mkdir -p "$STATE_DIR/channel-artifacts"
+  configtxgen -configPath "$STATE_DIR" -profile ChannelUsingRaft -channelID "$CHANNEL_NAME" \
+    -outputBlock "$STATE_DIR/channel-artifacts/$CHANNEL_NAME.block" > "$LOG_DIR/configtxgen.log" 2>&1 ||
+    die "configtxgen failed; see $LOG_DIR/configtxgen.log"
+}
+
+start_orderer() {
+  local o="$ORG_DIR/ordererOrganizations/example.com/orderers/orderer.example.com"
+  local data="$STATE_DIR/orderer"
+  mkdir -p "$data"
+  start_process orderer \
+    FABRIC_CFG_PATH="$FABRIC_CFG_PATH" FABRIC_LOGGING_SPEC=INFO FABRIC_LOGGING_FORMAT="$LOG_FORMAT" \
+    ORDERER_GENERAL_LISTENADDRESS=127.0.0.1 ORDERER_GENERAL_LISTENPORT="$ORDERER_PORT" \
+    ORDERER_GENERAL_LOCALMSPID=OrdererMSP ORDERER_GENERAL_LOCALMSPDIR="$o/msp" \
+    ORDERER_GENERAL_TLS_ENABLED=true \
+    ORDERER_GENERAL_TLS_CERTIFICATE="$o/tls/server.crt" ORDERER_GENERAL_TLS_PRIVATEKEY="$o/tls/server.key" \
+    ORDERER_GENERAL_TLS_ROOTCAS="[$o/tls/ca.crt]" \
+    ORDERER_GENERAL_CLUSTER_CLIENTCERTIFICATE="$o/tls/server.crt" \
+    ORDERER_GENERAL_CLUSTER_CLIENTPRIVATEKEY="$o/tls/server.key" \
+    ORDERER_GENERAL_CLUSTER_ROOTCAS="[$o/tls/ca.crt]" \
+    ORDERER_GENERAL_BOOTSTRAPMETHOD=none ORDERER_CHANNELPARTICIPATION_ENABLED=true \
+    ORDERER_ADMIN_LISTENADDRESS="127.0.0.1:$ORDERER_ADMIN_PORT" ORDERER_ADMIN_TLS_ENABLED=true \
+    ORDERER_ADMIN_TLS_CERTIFICATE="$o/tls/server.crt" ORDERER_ADMIN_TLS_PRIVATEKEY="$o/tls/server.key" \
+    ORDERER_ADMIN_TLS_ROOTCAS="[$o/tls/ca.crt]" ORDERER_ADMIN_TLS_CLIENTROOTCAS="[$o/tls/ca.crt]" \
+    ORDERER_OPERATIONS_LISTENADDRESS="127.0.0.1:$ORDERER_OPS_PORT" \
+    ORDERER_FILELEDGER_LOCATION="$data/ledger" \
+    ORDERER_CONSENSUS_WALDIR="$data/etcdraft/wal" ORDERER_CONSENSUS_SNAPDIR="$data/etcdraft/snapshot" \
+    -- "$FABRIC_BIN_DIR/orderer"
+  wait_for_port orderer "$ORDERER_ADMIN_PORT" 30
+  wait_for_port orderer "$ORDERER_PORT" 30
+}
+
+# start_peer ORG PORT CC_PORT OPS_PORT
+start_peer() {
+  local org="$1" port="$2" ccport="$3" opsport="$4"
+  local name="peer0.org$org" p="$ORG_DIR/peerOrganizations/org$org.example.com/peers/peer0.org$org.example.com"
+  local data="$STATE_DIR/peers/$name"
+  mkdir -p "$data"
+  # The external builder gets only PATH, TMPDIR, LD_LIBRARY_PATH and the
+  # variables listed in propagateEnvironment: go build needs HOME/GOCACHE.
+  local builders="[{name: bbs-builder, path: $TN_DIR/builders, propagateEnvironment: [HOME, GOCACHE, GOTOOLCHAIN]}]"
+  start_process "$name" \
+    FABRIC_CFG_PATH="$FABRIC_CFG_PATH" FABRIC_LOGGING_SPEC=INFO FABRIC_LOGGING_FORMAT="$LOG_FORMAT" \
+    CORE_PEER_ID="peer0.org$org.example.com" CORE_PEER_LOCALMSPID="Org${org}MSP" \
+    CORE_PEER_MSPCONFIGPATH="$p/msp" \
+    CORE_PEER_LISTENADDRESS="127.0.0.1:$port" CORE_PEER_ADDRESS="127.0.0.1:$port" \
+    CORE_PEER_CHAINCODELISTENADDRESS="127.0.0.1:$ccport" CORE_PEER_CHAINCODEADDRESS="127.0.0.1:$ccport" \
+    CORE_PEER_GOSSIP_BOOTSTRAP="127.0.0.1:$port" CORE_PEER_GOSSIP_EXTERNALENDPOINT="127.0.0.1:$port" \
+    CORE_PEER_TLS_ENABLED=true CORE_PEER_TLS_CERT_FILE="$p/tls/server.crt" \
+    CORE_PEER_TLS_KEY_FILE="$p/tls/server.key" CORE_PEER_TLS_ROOTCERT_FILE="$p/tls/ca.crt" \
+    CORE_PEER_FILESYSTEMPATH="$data/ledger" CORE_LEDGER_SNAPSHOTS_ROOTDIR="$data/snapshots" \
+    CORE_OPERATIONS_LISTENADDRESS="127.0.0.1:$opsport" \
+    CORE_CHAINCODE_EXTERNALBUILDERS="$builders" \
+    CORE_CHAINCODE_INSTALLTIMEOUT=600s CORE_CHAINCODE_STARTUPTIMEOUT=300s \
+    CORE_CHAINCODE_EXECUTETIMEOUT=60s \
+    -- "$FABRIC_BIN_DIR/peer" node start
+  wait_for_port "$name" "$port" 30
+}
+
+join_channel() {
+  local block="$STATE_DIR/channel-artifacts/$CHANNEL_NAME.block"
+  local o="$ORG_DIR/ordererOrganizations/example.com"
+  step "osnadmin channel join --channelID $CHANNEL_NAME (orderer)"
+  osnadmin channel join --channelID "$CHANNEL_NAME" --config-block "$block" \
+    -o "127.0.0.1:$ORDERER_ADMIN_PORT" --ca-file "$ORDERER_CA" \
+    --client-cert "$o/users/Admin@example.com/tls/client.crt" \
+    --client-key "$o/users/Admin@example.com/tls/client.key" > "$LOG_DIR/osnadmin.log" 2>&1 ||
+    die "osnadmin channel join failed; see $LOG_DIR/osnadmin.log"
+  local org i
+  for org in 1 2; do
+    step "peer channel join -b $CHANNEL_NAME.block (peer0.org$org, Org$org Admin)"
+    setOrg "$org" Admin
+    for ((i = 1; ; i++)); do
+      peer channel join -b "$block" >> "$LOG_DIR/channel-join.log" 2>&1 && break
+      [ "$i" -lt 10 ] || die "peer0.org$org could not join $CHANNEL_NAME; see $LOG_DIR/channel-join.log"
+      sleep 1
+    done
+  done
+  # The orderer must have elected itself Raft leader before the first transaction.
+  for ((i = 0; i < 100; i++)); do
+    grep -q "Raft leader changed: 0 -> 1\|became leader at term" "$LOG_DIR/orderer.log" && break
+    sleep 0.2
+  done
+}
+
+network_up() {
+  local t0
+  t0=$(now_ms)
+  require_tools
+  if alive orderer || alive peer0.org1 || alive peer0.org2; then
+    die "the network is already running (.state/pids): ./network.sh down first"
+  fi
+  # shellcheck disable=SC2046
+  check_ports $(node_ports)
+  log "Creating the network in $STATE_DIR"
+  rm -rf "$STATE_DIR"
+  mkdir -p "$LOG_DIR" "$PID_DIR"
+  write_node_config
+  generate_crypto
+  generate_channel_block
+  log "Starting the orderer (127.0.0.1:$ORDERER_PORT, admin :$ORDERER_ADMIN_PORT)"
+  start_orderer
+  log "Starting peer0.org1 (127.0.0.1:$PEER1_PORT) and peer0.org2 (127.0.0.1:$PEER2_PORT)"
+  start_peer 1 "$PEER1_PORT" "$PEER1_CC_PORT" "$PEER1_OPS_PORT"
+  start_peer 2 "$PEER2_PORT" "$PEER2_CC_PORT" "$PEER2_OPS_PORT"
+  log "Creating channel $CHANNEL_NAME"
+  join_channel
+  log "Network up in $(elapsed "$t0"): orderer, peer0.org1, peer0.org2 on channel $CHANNEL_NAME"
+  echo "    logs: $LOG_DIR    next: ./network.sh deploy"
+}
+
+# ---------------------------------------------------------------- down
+
+network_down() {
+  log "Stopping the network"
+  local f pid name pids=()
+  if [ -d "$PID_DIR" ]; then
+    for f in "$PID_DIR"/*.pid; do
+      [ -e "$f" ] || continue
+      name="$(basename "$f" .pid)"
+      pid="$(cat "$f")"
+      if kill -0 "$pid" 2>/dev/null; then
+        step "stopping $name (pid $pid and its children)"
+        # each process leads its own session/process group (start_process)
+        kill -TERM -- "-$pid" 2>/dev/null || kill -TERM "$pid" 2>/dev/null || true
+        pids+=("$pid")
+      fi
+    done
+  fi
+  local i left
+  for ((i = 0; i < 100; i++)); do
+    left=0
+    for pid in "${pids[@]}"; do
+      if kill -0 -- "-$pid" 2>/dev/null; then left=1; fi
+    done
+    [ "$left" -eq 0 ] && break
+    sleep 0.1
+  done
+  for pid in "${pids[@]}"; do
+    if kill -0 -- "-$pid" 2>/dev/null; then
+      step "pid $pid did not stop in 10 s: SIGKILL"
+      kill -KILL -- "-$pid" 2>/dev/null || true
+    fi
+  done
+  step "removing $STATE_DIR"
+  rm -rf "$STATE_DIR"
+  # shellcheck disable=SC2046
+  local entry busy=()
+  for entry in $(node_ports) CCAAS_PORT="$CCAAS_PORT"; do
+    if port_in_use "${entry#*=}"; then busy+=("$entry"); fi
+  done
+  if [ ${#busy[@]} -gt 0 ]; then
+    echo "    WARNING: still in use (not by a process this network started?): ${busy[*]}" >&2
+  fi
+  log "Network down"
+}
+
+# ---------------------------------------------------------------- deploy
+
+committed_sequence() {
+  setOrg 1 Admin
+  peer lifecycle chaincode querycommitted -C "$CHANNEL_NAME" -n "$CC_NAME" -O json 2>/dev/null |
+    jq -r '.sequence // 0' || echo 0
+}
+
+# package_golang OUT LABEL: the real "peer lifecycle chaincode package --lang golang".
+# Fabric puts the whole module (every non-hidden file, vendor/ included)
+# under src/ and the main package's import path in metadata.json.
+package_golang() {
+  local out="$1" label="$2"
+  [ -f "$CC_SRC/go.mod" ] || die "no go.mod in CC_SRC=$CC_SRC"
+  [ -d "$CC_SRC/$CC_PKG" ] || die "no chaincode main package at $CC_SRC/$CC_PKG"
+  [ -f "$CC_SRC/vendor/modules.txt" ] ||
+    die "no $CC_SRC/vendor/: the peers build without network access; run 'go mod vendor' in $CC_SRC"
+  step "peer lifecycle chaincode package --lang golang --path $CC_SRC/${CC_PKG#./} --label $label"
+  (cd "$CC_SRC" && GOFLAGS=-mod=vendor GOPROXY=off GOWORK=off \
+    peer lifecycle chaincode package "$out" --lang golang --path "$CC_PKG" --label "$label")
+}
+
+# package_ccaas OUT LABEL: a "ccaas" package is metadata.json + code.tar.gz
+# holding connection.json (the address the peers dial).
+package_ccaas() {
+  local out="$1" label="$2" dir
+  dir="$(mktemp -d)"
+  cat > "$dir/connection.json" <<EOF
+{
+  "address": "127.0.0.1:$CCAAS_PORT",
+  "dial_timeout": "10s",
+  "tls_required": false
+}
+EOF
+  printf '{"type":"ccaas","label":"%s"}\n' "$label" > "$dir/metadata.json"
+  step "ccaas package: metadata.json {type: ccaas, label: $label}, connection.json {address: 127.0.0.1:$CCAAS_PORT}"
+  tar -C "$dir" -czf "$dir/code.tar.gz" connection.json
+  tar -C "$dir" -czf "$out" metadata.json code.tar.gz
+  rm -rf "$dir"
+}
+
+# start_ccaas PACKAGE_ID: build ./chaincode from vendor/ and run it as a
+# chaincode server that the peers connect to.
+start_ccaas() {
+  local pkgid="$1" bin="$STATE_DIR/ccaas/chaincode"
+  [ -f "$CC_SRC/vendor/modules.txt" ] || die "no $CC_SRC/vendor/; run 'go mod vendor' in $CC_SRC"
+  if alive ccaas-bbs; then
+    step "stopping the previous chaincode server"
+    kill -TERM -- "-$(cat "$PID_DIR/ccaas-bbs.pid")" 2>/dev/null || true
+    local i
+    for ((i = 0; i < 50; i++)); do alive ccaas-bbs || break; sleep 0.1; done
+  fi
+  port_in_use "$CCAAS_PORT" && die "port CCAAS_PORT=$CCAAS_PORT is already in use on 127.0.0.1; set CCAAS_PORT=<free port>"
+  mkdir -p "$(dirname "$bin")"
+  step "go build -mod=vendor -trimpath -o .state/ccaas/chaincode $CC_PKG (GOPROXY=off)"
+  (cd "$CC_SRC" && GOFLAGS="-mod=vendor -buildvcs=false" GOPROXY=off GOSUMDB=off GOWORK=off \
+    go build -trimpath -o "$bin" "$CC_PKG")
+  start_process ccaas-bbs CHAINCODE_SERVER_ADDRESS="127.0.0.1:$CCAAS_PORT" CHAINCODE_ID="$pkgid" \
+    -- "$bin"
+  wait_for_port ccaas-bbs "$CCAAS_PORT" 30
+}
+
+install_on() { # ORG PACKAGE PACKAGE_ID
+  setOrg "$1" Admin
+  if peer lifecycle chaincode queryinstalled -O json 2>/dev/null |
+      jq -e --arg id "$3" '.installed_chaincodes // [] | any(.package_id == $id)' >/dev/null; then
+    step "peer0.org$1: $3 is already installed"
+    return
+  fi
+  local t
+  t=$(now_ms)
+  step "peer0.org$1: peer lifecycle chaincode install (the peer's external builder builds it)"
+  peer lifecycle chaincode install "$2" >> "$LOG_DIR/deploy.log" 2>&1 ||
+    die "install on peer0.org$1 failed; see $LOG_DIR/deploy.log and $LOG_DIR/peer0.org$1.log"
+  step "peer0.org$1: installed in $(elapsed "$t")"
+}
+
+deploy_cc() {
+  local ccaas=false t0
+  t0=$(now_ms)
+  while [ $# -gt 0 ]; do
+    case "$1" in
+      -ccaas|--ccaas) ccaas=true ;;
+      *) die "deploy: unknown option $1 (known: -ccaas)" ;;
+    esac
+    shift
+  done
+  require_tools
+  require_network
+  mkdir -p "$STATE_DIR/packages"
+  local seq label pkg pkgid
+  seq=$(( $(committed_sequence) + 1 ))
+  if $ccaas; then
+    label="${CC_NAME}_ccaas_${CC_VERSION}"
+    pkg="$STATE_DIR/packages/$label.tar.gz"
+    log "Deploying $CC_NAME as a chaincode server (ccaas), sequence $seq"
+    package_ccaas "$pkg" "$label"
+  else
+    label="${CC_NAME}_${CC_VERSION}"
+    pkg="$STATE_DIR/packages/$label.tar.gz"
+    log "Deploying $CC_NAME from $CC_SRC ($CC_PKG), sequence $seq"
+    package_golang "$pkg" "$label"
+  fi
+  pkgid="$(peer lifecycle chaincode calculatepackageid "$pkg")"
+  step "package $pkg ($(du -h "$pkg" | cut -f1)), id $pkgid"
+  if $ccaas; then start_ccaas "$pkgid"; fi
+
+  log "Installing on both peers"
+  install_on 1 "$pkg" "$pkgid"
+  install_on 2 "$pkg" "$pkgid"
+
+  log "Approving for Org1MSP and Org2MSP: policy $CC_POLICY"
+  local org
+  for org in 1 2; do
+    setOrg "$org" Admin
+    step "peer lifecycle chaincode approveformyorg (Org$org)"
+    peer lifecycle chaincode approveformyorg "${ORDERER_ARGS[@]}" -C "$CHANNEL_NAME" -n "$CC_NAME" \
+      --version "$CC_VERSION" --package-id "$pkgid" --sequence "$seq" \
+      --signature-policy "$CC_POLICY" >> "$LOG_DIR/deploy.log" 2>&1 ||
+      die "approveformyorg for Org$org failed; see $LOG_DIR/deploy.log"
+  done
+  setOrg 1 Admin
+  step "peer lifecycle chaincode checkcommitreadiness: $(peer lifecycle chaincode checkcommitreadiness \
+    -C "$CHANNEL_NAME" -n "$CC_NAME" --version "$CC_VERSION" --sequence "$seq" \
+    --signature-policy "$CC_POLICY" -O json | jq -c .approvals)"
+
+  log "Committing the definition (endorsed by both peers)"
+  peer lifecycle chaincode commit "${ORDERER_ARGS[@]}" -C "$CHANNEL_NAME" -n "$CC_NAME" \
+    --version "$CC_VERSION" --sequence "$seq" --signature-policy "$CC_POLICY" \
+    "${BOTH_PEERS[@]}" >> "$LOG_DIR/deploy.log" 2>&1 ||
+    die "commit failed; see $LOG_DIR/deploy.log"
+  step "querycommitted: $(peer lifecycle chaincode querycommitted -C "$CHANNEL_NAME" -n "$CC_NAME" -O json |
+    jq -c '{sequence, version, approvals}')"
+
+  # The first call on each peer launches the chaincode (or dials the server).
+  log "Starting the chaincode on both peers"
+  local t
+  for org in 1 2; do
+    setOrg "$org" User1
+    t=$(now_ms)
+    peer chaincode query -C "$CHANNEL_NAME" -n "$CC_NAME" \
+      -c '{"Args":["org.hyperledger.fabric:GetMetadata"]}' > /dev/null 2>> "$LOG_DIR/deploy.log" ||
+      die "chaincode does not answer on peer0.org$org; see $LOG_DIR/deploy.log and $LOG_DIR/peer0.org$org.log"
+    step "peer0.org$org: chaincode answers ($(elapsed "$t"))"
+  done
+  echo "$pkgid" > "$STATE_DIR/packages/current-package-id"
+  log "Chaincode $CC_NAME deployed in $(elapsed "$t0") (package id $pkgid)"
+}
+
+# ---------------------------------------------------------------- status, demo
+
+status() {
+  local name
+  for name in orderer peer0.org1 peer0.org2 ccaas-bbs; do
+    if alive "$name"; then echo "$name: running (pid $(cat "$PID_DIR/$name.pid"))"
+    else echo "$name: not running"; fi
+  done
+  if alive peer0.org1; then
+    setOrg 1 Admin
+    echo "chaincode: $(peer lifecycle chaincode querycommitted -C "$CHANNEL_NAME" -n "$CC_NAME" -O json 2>/dev/null |
+      jq -c '{sequence, version}' || echo 'not committed')"
+  fi
+}
+
+usage() {
+  sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'
+}
+
+main() {
+  local cmd="${1:-}"
+  [ $# -gt 0 ] && shift
+  case "$cmd" in
+    up) network_up ;;
+    deploy|deployCC) deploy_cc "$@" ;;
+    down) network_down ;;
+    demo) require_network; exec "$TN_DIR/scripts/demo.sh" "$@" ;;
+    status) status ;;
+    ""|-h|--help|help) usage ;;
+    *) usage; die "unknown command '$cmd'" ;;
+  esac
+}
+
+main "$@"
