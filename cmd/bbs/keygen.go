@@ -14,13 +14,15 @@ const maxSeedSize = 1 << 20
 var keygenCmd = &command{
 	name:    "keygen",
 	summary: "make an issuer key pair; print the public key for RegisterIssuer",
-	usage:   "[--scheme S] [--seed-file F] [--out key.json] [--force]",
+	usage:   "[--scheme S] [--seed-file F [--key-info B64] [--key-dst B64]] [--out key.json] [--force]",
 	about: `
 Makes a key pair of scheme S and writes it as JSON ({"scheme", "publicKey",
 "secretKey"}) to --out with mode 0600. The public key is printed on standard
 output in base64, ready for the chaincode's RegisterIssuer. With --seed-file
 the key is derived from the file's bytes (the same seed gives the same key);
-otherwise it comes from the operating system's random source. An existing
+otherwise it comes from the operating system's random source. For the IETF
+schemes, --key-info and --key-dst are the key_info and key_dst of the draft's
+KeyGen, the seed file holding key_material. An existing
 --out file is not replaced unless --force is given. With --out - the key
 pair JSON goes to standard output instead of the public key.`,
 	example: `
@@ -33,17 +35,40 @@ peer chaincode invoke ... -c "{\"Args\":[\"RegisterIssuer\",\"issuer1\",\"bbs+20
 		seedFile := fs.String("seed-file", "", "derive the key from the bytes of `file` (\"-\" for standard input) instead of randomness")
 		out := fs.String("out", "key.json", "write the key pair to `file` (mode 0600); \"-\" for standard output")
 		force := fs.Bool("force", false, "replace an existing --out file")
+		keyInfo := fs.String("key-info", "", "IETF KeyGen key_info, `base64` (with --seed-file)")
+		keyDST := fs.String("key-dst", "", "IETF KeyGen key_dst, `base64` (with --seed-file; default: the ciphersuite's)")
 		return func(args []string) error {
 			if len(args) > 0 {
 				return usagef("unexpected argument %q", args[0])
 			}
-			return keygen(e, *scheme, *seedFile, *out, *force)
+			o := keygenOptions{scheme: *scheme, seedFile: *seedFile, out: *out, force: *force}
+			var err error
+			if o.keyInfo, err = decodeB64(*keyInfo); err != nil {
+				return usagef("--key-info: %v", err)
+			}
+			if o.keyDST, err = decodeB64(*keyDST); err != nil {
+				return usagef("--key-dst: %v", err)
+			}
+			o.ietfKeyGen = flagWasSet(fs, "key-info") || flagWasSet(fs, "key-dst")
+			if o.ietfKeyGen && *seedFile == "" {
+				return usagef("--key-info and --key-dst go with --seed-file")
+			}
+			return keygen(e, &o)
 		}
 	},
 }
 
-func keygen(e *env, schemeName, seedFile, out string, force bool) error {
-	s, err := schemeByName("--scheme", schemeName)
+// keygenOptions are the flags of keygen.
+type keygenOptions struct {
+	scheme, seedFile, out string
+	force                 bool
+	keyInfo, keyDST       []byte
+	ietfKeyGen            bool // --key-info or --key-dst given
+}
+
+func keygen(e *env, o *keygenOptions) error {
+	seedFile, out := o.seedFile, o.out
+	s, err := schemeByName("--scheme", o.scheme)
 	if err != nil {
 		return err
 	}
@@ -59,7 +84,11 @@ func keygen(e *env, schemeName, seedFile, out string, force bool) error {
 		if len(seed) > maxSeedSize {
 			return fmt.Errorf("--seed-file %s: %d bytes, at most %d allowed", displayName(seedFile), len(seed), maxSeedSize)
 		}
-		if sk, err = s.NewKeyFromSeed(seed); err != nil {
+		if o.ietfKeyGen {
+			if sk, err = bbs.KeyGen(s, seed, o.keyInfo, o.keyDST); err != nil {
+				return fmt.Errorf("--seed-file %s, --key-info, --key-dst: %w", displayName(seedFile), err)
+			}
+		} else if sk, err = s.NewKeyFromSeed(seed); err != nil {
 			return fmt.Errorf("--seed-file %s: %w", displayName(seedFile), err)
 		}
 	} else if sk, err = s.GenerateKey(rand.Reader); err != nil {
@@ -70,7 +99,7 @@ func keygen(e *env, schemeName, seedFile, out string, force bool) error {
 	if err != nil {
 		return err
 	}
-	if err := writeOutput(e.stdout, out, data, 0o600, force); err != nil {
+	if err := writeOutput(e.stdout, out, data, 0o600, o.force); err != nil {
 		return err
 	}
 	if out == "-" {

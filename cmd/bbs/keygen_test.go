@@ -1,6 +1,9 @@
 package main
 
 import (
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -77,6 +80,7 @@ func TestKeygenSeed(t *testing.T) {
 func TestKeygenErrors(t *testing.T) {
 	dir := t.TempDir()
 	writeFile(t, dir, "short", "too short")
+	writeFile(t, dir, "seed32", "0123456789abcdef0123456789abcdef")
 	tests := []struct {
 		name string
 		args []string
@@ -87,6 +91,9 @@ func TestKeygenErrors(t *testing.T) {
 		{"short seed", []string{"keygen", "--seed-file", "short", "--out", "x.json"}, []string{"--seed-file short", "seed of 9 bytes"}},
 		{"missing seed file", []string{"keygen", "--seed-file", "nope", "--out", "x.json"}, []string{"--seed-file", "nope", "no such file"}},
 		{"empty out", []string{"keygen", "--out", ""}, []string{"--out: empty file name"}},
+		{"key info for bbs+2020", []string{"keygen", "--seed-file", "seed32", "--key-info", "aW5mbw==", "--out", "x.json"}, []string{"--key-info", "IETF schemes only"}},
+		{"key info without seed", []string{"keygen", "--scheme", "bbs-bls12381-sha256", "--key-info", "aW5mbw==", "--out", "x.json"}, []string{"--key-info and --key-dst go with --seed-file"}},
+		{"key dst not base64", []string{"keygen", "--scheme", "bbs-bls12381-sha256", "--seed-file", "seed32", "--key-dst", "?", "--out", "x.json"}, []string{"--key-dst: not standard base64"}},
 		{"out in missing directory", []string{"keygen", "--out", "no/such/dir/key.json"}, []string{"--out no/such/dir/key.json"}},
 	}
 	for _, tt := range tests {
@@ -104,4 +111,48 @@ func TestKeygenErrors(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "x.json")); err == nil {
 		t.Error("a failed keygen wrote x.json")
 	}
+}
+
+// TestKeygenIETFFixture derives the key pair of the IETF draft's fixtures
+// (keypair.json of each ciphersuite) with --seed-file, --key-info and
+// --key-dst.
+func TestKeygenIETFFixture(t *testing.T) {
+	for scheme, suite := range map[string]string{
+		"bbs-bls12381-sha256":   "bls12-381-sha-256",
+		"bbs-bls12381-shake256": "bls12-381-shake-256",
+	} {
+		t.Run(scheme, func(t *testing.T) {
+			var fx struct {
+				KeyMaterial, KeyInfo, KeyDst string
+				KeyPair                      struct{ SecretKey, PublicKey string }
+			}
+			b, err := os.ReadFile(filepath.Join("../../bbs/testdata/ietf-bbs", suite, "keypair.json"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := json.Unmarshal(b, &fx); err != nil {
+				t.Fatal(err)
+			}
+			dir := t.TempDir()
+			writeFile(t, dir, "ikm", string(unhex(t, fx.KeyMaterial)))
+			r := mustBBS(t, dir, "keygen", "--scheme", scheme, "--seed-file", "ikm",
+				"--key-info", base64.StdEncoding.EncodeToString(unhex(t, fx.KeyInfo)),
+				"--key-dst", base64.StdEncoding.EncodeToString(unhex(t, fx.KeyDst)))
+			if got := hex.EncodeToString(b64dec(t, strings.TrimSpace(r.stdout))); got != fx.KeyPair.PublicKey {
+				t.Errorf("public key %s, want %s", got, fx.KeyPair.PublicKey)
+			}
+			if got := hex.EncodeToString(b64dec(t, readJSON(t, dir, "key.json")["secretKey"])); got != fx.KeyPair.SecretKey {
+				t.Errorf("secret key %s, want %s", got, fx.KeyPair.SecretKey)
+			}
+		})
+	}
+}
+
+func unhex(t *testing.T, s string) []byte {
+	t.Helper()
+	b, err := hex.DecodeString(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
