@@ -78,7 +78,13 @@ func (m Message) MarshalJSON() ([]byte, error) {
 			B64 []byte `json:"b64"`
 		}{m.Bytes})
 	}
-	return json.Marshal(string(m.Bytes))
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(string(m.Bytes)); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }
 
 // UnmarshalJSON keeps the JSON value; parseMessages decodes it, so that its
@@ -369,13 +375,17 @@ func writeOutput(stdout io.Writer, path string, data []byte, mode os.FileMode, o
 	return nil
 }
 
-// marshalFile encodes v as indented JSON with a final newline.
+// marshalFile encodes v as indented JSON with a final newline, leaving <, >
+// and & unescaped.
 func marshalFile(v any) ([]byte, error) {
-	b, err := json.MarshalIndent(v, "", "  ")
-	if err != nil {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
 		return nil, failed(err)
 	}
-	return append(b, '\n'), nil
+	return b.Bytes(), nil
 }
 
 // schemeByName returns the named scheme; field says where the name came from.

@@ -2,11 +2,16 @@ package main
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
+	"io"
+	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/request"
@@ -68,17 +73,23 @@ type verifyOptions struct {
 	cert, msp, channel         string
 }
 
-// VerifyResult is what verify --json prints.
+// VerifyResult is what verify --json prints: the fields of the chaincode's
+// VerifyProof result that an offline verifier knows.
 type VerifyResult struct {
 	// Valid is true if the proof verifies.
 	Valid bool `json:"valid"`
 	// Reason says why the proof is invalid or the input malformed; empty
 	// when valid.
 	Reason string `json:"reason"`
+	// Issuer is the request's issuer field, when the request was read.
+	Issuer string `json:"issuer,omitempty"`
+	// KeyVersion is the request's keyVersion field (0: current).
+	KeyVersion int `json:"keyVersion,omitempty"`
 	// Scheme is the scheme the proof was verified with, when known.
 	Scheme string `json:"scheme,omitempty"`
-	// Disclosed lists the indices of the disclosed messages, when known.
-	Disclosed []int `json:"disclosed,omitempty"`
+	// Disclosed are the disclosed messages the proof was checked against
+	// (message in base64), when the request was read.
+	Disclosed []request.DisclosedMessage `json:"disclosed,omitempty"`
 }
 
 // errInvalid is a reason for an invalid proof (exit 1).
@@ -147,7 +158,16 @@ func printVerifyResult(e *env, o *verifyOptions, res *VerifyResult) error {
 			_, err = fmt.Fprintf(e.stdout, "%s\n", b)
 		}
 	} else if res.Valid {
-		_, err = fmt.Fprintf(e.stdout, "valid: the %s proof verifies; disclosed messages %s\n", res.Scheme, textValue(res.Disclosed))
+		var b strings.Builder
+		idx := make([]int, len(res.Disclosed))
+		for i, d := range res.Disclosed {
+			idx[i] = d.Index
+		}
+		fmt.Fprintf(&b, "valid: the %s proof verifies; disclosed messages %s\n", res.Scheme, textValue(idx))
+		for _, d := range res.Disclosed {
+			fmt.Fprintf(&b, "  [%d] %s\n", d.Index, displayMessage(d.Message))
+		}
+		_, err = io.WriteString(e.stdout, b.String())
 	} else {
 		_, err = fmt.Fprintf(e.stdout, "invalid: %s\n", res.Reason)
 	}
@@ -171,6 +191,8 @@ func verifyRequest(o *verifyOptions, res *VerifyResult) (bound bool, err error) 
 		return bound, err
 	}
 	bound = req.BindSubmitter
+	res.Issuer, res.KeyVersion = req.Issuer, req.KeyVersion
+	res.Disclosed = request.EncodeMessages(req.Disclosed)
 
 	schemeName, where := o.scheme, "--scheme"
 	switch {
@@ -193,10 +215,8 @@ func verifyRequest(o *verifyOptions, res *VerifyResult) (bound bool, err error) 
 	}
 
 	disclosed := make([]bbs.DisclosedMessage, len(req.Disclosed))
-	res.Disclosed = make([]int, len(req.Disclosed))
 	for i, d := range req.Disclosed {
 		disclosed[i] = bbs.DisclosedMessage{Index: d.Index, Message: d.Message}
-		res.Disclosed[i] = d.Index
 	}
 
 	if o.cert != "" {
@@ -284,4 +304,17 @@ func readPublicKey(arg string, s bbs.Scheme) (*bbs.PublicKey, error) {
 		return nil, fmt.Errorf("%s: %w", where, err)
 	}
 	return pk, nil
+}
+
+// displayMessage shows a disclosed message: quoted if it is printable
+// UTF-8 text, else as base64.
+func displayMessage(b64msg string) string {
+	m, err := base64.StdEncoding.DecodeString(b64msg)
+	if err != nil {
+		return b64msg
+	}
+	if utf8.Valid(m) && strings.IndexFunc(string(m), func(r rune) bool { return !unicode.IsPrint(r) }) < 0 {
+		return strconv.Quote(string(m))
+	}
+	return "base64:" + b64msg
 }

@@ -77,7 +77,7 @@ func TestVerify(t *testing.T) {
 		// want must appear on stdout for codes 0 and 1, on stderr for 2.
 		want []string
 	}{
-		{"valid", []string{"--request", "req.json"}, valid, []string{"valid: the bbs+2020 proof verifies; disclosed messages 0,2"}},
+		{"valid", []string{"--request", "req.json"}, valid, []string{"valid: the bbs+2020 proof verifies; disclosed messages 0,2\n  [0] \"name=Alice Müller\"\n  [2] base64:AAECA/8=\n"}},
 		{"valid from stdin", []string{"--request", "-"}, valid, []string{"valid"}},
 		{"key file in base64", []string{"--request", "req.json", "--public-key", "@key.pub"}, valid, nil},
 		{"key pair file", []string{"--request", "req.json", "--public-key", "@key.json"}, valid, nil},
@@ -172,6 +172,12 @@ func TestVerify(t *testing.T) {
 			}
 			if res.Valid != (tt.code == valid) || (res.Reason == "") != (tt.code == valid) {
 				t.Errorf("--json printed %+v for exit %d", res, tt.code)
+			}
+			if tt.name == "valid" {
+				want := `{"valid":true,"reason":"","issuer":"issuer1","scheme":"bbs+2020","disclosed":[{"index":0,"message":"bmFtZT1BbGljZSBNw7xsbGVy"},{"index":2,"message":"AAECA/8="}]}` + "\n"
+				if rj.stdout != want {
+					t.Errorf("--json printed\n%s want\n%s", rj.stdout, want)
+				}
 			}
 		})
 	}
