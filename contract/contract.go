@@ -1,0 +1,128 @@
+// Package contract is the fabric-bbs smart contract, named "bbs": a registry
+// of BBS issuer public keys on the ledger, and verification of BBS
+// selective-disclosure proofs inside transactions.
+//
+// Transactions take string, integer and JSON arguments and return JSON
+// (camelCase fields, binary values as standard base64); the contract
+// metadata (org.hyperledger.fabric:GetMetadata) describes each of them.
+//
+// Issuer registry:
+//
+//   - RegisterIssuer(id, scheme, publicKey, description) registers an
+//     issuer whose owner is the submitting identity;
+//   - RotateIssuerKey(id, publicKey) adds key version n+1, which becomes
+//     current; older versions stay usable unless revoked;
+//   - RevokeIssuerKey(id, version) and RevokeIssuer(id) revoke a key or the
+//     whole issuer, for good;
+//   - GetIssuer(id), ListIssuers(pageSize, bookmark) and
+//     GetIssuerHistory(id) read the registry.
+//
+// Only the owner may change an issuer, or an identity of the owner's MSP
+// whose certificate carries the attribute bbs.admin=true.
+//
+// Verification:
+//
+//   - VerifyProof(request) checks a proof without writing anything;
+//   - SubmitProof(request) checks a proof, consumes its nonce for the
+//     issuer, stores a Verification under the transaction ID and emits the
+//     ProofVerified event;
+//   - GetVerification(txId) reads a Verification back.
+//
+// The request is the JSON object of package request, which defines its
+// fields, its limits and the submitter-bound nonce. Schemes come from the
+// bbs package's registry: a scheme registered there is usable here without
+// a change to the contract.
+//
+// Every transaction is deterministic: times come from the transaction
+// timestamp, nothing is random, and no output depends on map order.
+package contract
+
+import (
+	"fmt"
+
+	"github.com/fabric-bbs/fabric-bbs/request"
+	"github.com/hyperledger/fabric-contract-api-go/v2/contractapi"
+	"github.com/hyperledger/fabric-contract-api-go/v2/metadata"
+)
+
+// Name is the contract's name in the chaincode.
+const Name = "bbs"
+
+// Version is the contract's version in its metadata.
+const Version = "0.1.0"
+
+// EventProofVerified is the chaincode event SubmitProof emits, with the
+// stored Verification as JSON payload.
+const EventProofVerified = "ProofVerified"
+
+// AdminAttribute is the certificate attribute that lets an identity of an
+// issuer owner's MSP act for the owner, when its value is "true".
+const AdminAttribute = "bbs.admin"
+
+// Limits of the contract, checked before any state access or cryptography.
+// The verification request has its own limits (package request).
+const (
+	// MaxArgSize is the largest transaction argument, in bytes.
+	MaxArgSize = request.MaxRequestSize
+	// MaxDescriptionLength is the longest issuer description, in bytes.
+	MaxDescriptionLength = 1024
+	// MaxKeyVersions is the largest number of key versions an issuer may
+	// have.
+	MaxKeyVersions = 256
+	// MinPageSize and MaxPageSize bound ListIssuers' page size.
+	MinPageSize, MaxPageSize = 1, 200
+	// MaxTxIDLength is the longest transaction ID GetVerification accepts.
+	MaxTxIDLength = 256
+)
+
+// evaluateTransactions are the read-only transactions.
+var evaluateTransactions = []string{"GetIssuer", "ListIssuers", "GetIssuerHistory", "VerifyProof", "GetVerification"}
+
+// Contract is the bbs smart contract. Its exported methods are its
+// transactions.
+type Contract struct {
+	contractapi.Contract
+}
+
+// New returns the contract, ready for contractapi.NewChaincode.
+func New() *Contract {
+	c := &Contract{}
+	c.Name = Name
+	c.Info = metadata.InfoMetadata{
+		Title:       "fabric-bbs",
+		Version:     Version,
+		Description: "Registry of BBS issuer public keys and verification of BBS selective-disclosure proofs",
+		License:     &metadata.LicenseMetadata{Name: "Apache-2.0"},
+	}
+	c.BeforeTransaction = checkArgSizes
+	return c
+}
+
+// NewChaincode returns the chaincode that serves the contract.
+func NewChaincode() (*contractapi.ContractChaincode, error) {
+	cc, err := contractapi.NewChaincode(New())
+	if err != nil {
+		return nil, fmt.Errorf("creating the %s chaincode: %w", Name, err)
+	}
+	return cc, nil
+}
+
+// GetEvaluateTransactions names the read-only transactions, which the
+// metadata tags "EVALUATE".
+func (c *Contract) GetEvaluateTransactions() []string {
+	return append([]string(nil), evaluateTransactions...)
+}
+
+// checkArgSizes rejects a transaction with an argument over MaxArgSize
+// before its arguments are even parsed.
+func checkArgSizes(ctx contractapi.TransactionContextInterface) error {
+	for i, arg := range ctx.GetStub().GetArgs() {
+		if len(arg) > MaxArgSize {
+			if i == 0 {
+				return fmt.Errorf("function name is %d bytes, over the limit of %d", len(arg), MaxArgSize)
+			}
+			return fmt.Errorf("argument %d is %d bytes, over the limit of %d", i, len(arg), MaxArgSize)
+		}
+	}
+	return nil
+}

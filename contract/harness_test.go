@@ -1,0 +1,182 @@
+package contract
+
+import (
+	"crypto/x509/pkix"
+	"encoding/base64"
+	"encoding/json"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs"
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/fakeid"
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/fakestub"
+	"github.com/fabric-bbs/fabric-bbs/request"
+	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
+	"github.com/hyperledger/fabric-contract-api-go/v2/contractapi"
+	"github.com/stretchr/testify/require"
+)
+
+const testChannel = "bbs-channel"
+
+// env is a channel with the chaincode and a cast of identities:
+//
+//   - alice, bob: clients of Org1MSP; alice registers the issuers;
+//   - admin1: Org1MSP with bbs.admin=true;
+//   - notAdmin1: Org1MSP with bbs.admin=false;
+//   - admin2: Org2MSP with bbs.admin=true.
+type env struct {
+	t                                     *testing.T
+	ledger                                *fakestub.Ledger
+	cc                                    *contractapi.ContractChaincode
+	org1, org2                            *fakeid.CA
+	alice, bob, admin1, notAdmin1, admin2 *fakeid.Identity
+}
+
+// identities are made once: key generation is the slow part.
+var testIdentities struct {
+	org1, org2                            *fakeid.CA
+	alice, bob, admin1, notAdmin1, admin2 *fakeid.Identity
+}
+
+func newEnv(t *testing.T) *env {
+	t.Helper()
+	ids := &testIdentities
+	if ids.org1 == nil {
+		ids.org1 = fakeid.NewCA(t, "Org1MSP", pkix.Name{Country: []string{"US"}, Province: []string{"North Carolina"},
+			Locality: []string{"Durham"}, Organization: []string{"org1.example.com"}, CommonName: "ca.org1.example.com"})
+		ids.org2 = fakeid.NewCA(t, "Org2MSP", pkix.Name{Country: []string{"UK"}, Locality: []string{"Hursley"},
+			Organization: []string{"org2.example.com"}, CommonName: "ca.org2.example.com"})
+		client := func(cn string) pkix.Name {
+			return pkix.Name{OrganizationalUnit: []string{"client", "org1"}, CommonName: cn}
+		}
+		ids.alice = ids.org1.Enroll(t, client("alice"), nil)
+		ids.bob = ids.org1.Enroll(t, client("bob"), map[string]string{"hf.Type": "client"})
+		ids.admin1 = ids.org1.Enroll(t, client("registrar"), map[string]string{AdminAttribute: "true", "hf.Type": "client"})
+		ids.notAdmin1 = ids.org1.Enroll(t, client("carol"), map[string]string{AdminAttribute: "false"})
+		ids.admin2 = ids.org2.Enroll(t, pkix.Name{OrganizationalUnit: []string{"client"}, CommonName: "alice"}, map[string]string{AdminAttribute: "true"})
+	}
+	cc, err := NewChaincode()
+	require.NoError(t, err)
+	return &env{
+		t: t, ledger: fakestub.NewLedger(testChannel), cc: cc,
+		org1: ids.org1, org2: ids.org2,
+		alice: ids.alice, bob: ids.bob, admin1: ids.admin1, notAdmin1: ids.notAdmin1, admin2: ids.admin2,
+	}
+}
+
+// submit runs a transaction of the bbs contract as id and commits it if it
+// succeeds.
+func (e *env) submit(id *fakeid.Identity, fn string, args ...string) fakestub.Result {
+	e.t.Helper()
+	return e.ledger.Submit(e.cc, id.Creator, append([]string{Name + ":" + fn}, args...)...)
+}
+
+// evaluate runs a transaction of the bbs contract as id without committing.
+func (e *env) evaluate(id *fakeid.Identity, fn string, args ...string) fakestub.Result {
+	e.t.Helper()
+	return e.ledger.Evaluate(e.cc, id.Creator, append([]string{Name + ":" + fn}, args...)...)
+}
+
+// decode unmarshals a successful result's payload.
+func decode[T any](t *testing.T, r fakestub.Result) T {
+	t.Helper()
+	require.True(t, r.OK(), "transaction failed: %s", r.Response.GetMessage())
+	var v T
+	require.NoError(t, json.Unmarshal(r.Response.Payload, &v), "payload %s", r.Response.Payload)
+	return v
+}
+
+// requireFailure checks that r failed with a message containing every
+// substring of want, and wrote nothing to the ledger.
+func requireFailure(t *testing.T, r fakestub.Result, want ...string) {
+	t.Helper()
+	require.False(t, r.OK(), "transaction succeeded with %s", r.Response.GetPayload())
+	for _, w := range want {
+		require.Contains(t, r.Response.GetMessage(), w)
+	}
+	require.False(t, r.Committed)
+	require.Zero(t, r.Writes, "a failed transaction wrote %d keys", r.Writes)
+	require.Nil(t, r.Event)
+}
+
+// keyPair is a key of a scheme made from a fixed seed.
+type keyPair struct {
+	scheme bbs.Scheme
+	sk     *bbs.SecretKey
+}
+
+func newKeyPair(t *testing.T, s bbs.Scheme, seed byte) *keyPair {
+	t.Helper()
+	material := make([]byte, 32)
+	for i := range material {
+		material[i] = seed + byte(i)
+	}
+	sk, err := s.NewKeyFromSeed(material)
+	require.NoError(t, err)
+	return &keyPair{scheme: s, sk: sk}
+}
+
+func (k *keyPair) publicKeyText() string {
+	return base64.StdEncoding.EncodeToString(k.sk.PublicKey().Bytes())
+}
+
+// hasHeader reports whether the scheme signs a header, by trying one.
+func hasHeader(t *testing.T, s bbs.Scheme) bool {
+	t.Helper()
+	k := newKeyPair(t, s, 99)
+	_, err := s.Sign(k.sk, []byte("h"), [][]byte{[]byte("m")})
+	return err == nil
+}
+
+// credential is a signed list of messages.
+type credential struct {
+	key      *keyPair
+	header   []byte
+	messages [][]byte
+	sig      *bbs.Signature
+}
+
+var testMessages = [][]byte{
+	[]byte(`{"name":"Alice Müller"}`),
+	[]byte(`{"birthdate":"1990-04-01"}`),
+	[]byte(`{"degree":"MSc"}`),
+	[]byte(`{"university":"Example"}`),
+	{0, 1, 2, 0xff},
+}
+
+func sign(t *testing.T, k *keyPair, header []byte) *credential {
+	t.Helper()
+	sig, err := k.scheme.Sign(k.sk, header, testMessages)
+	require.NoError(t, err)
+	return &credential{key: k, header: header, messages: testMessages, sig: sig}
+}
+
+// present derives a proof revealing the given indices for nonce, with
+// deterministic randomness, and returns the request for it.
+func (c *credential) present(t *testing.T, issuer string, nonce []byte, revealed ...int) *request.Request {
+	t.Helper()
+	rnd := rand.NewChaCha8([32]byte{byte(len(nonce)), byte(len(revealed))})
+	proof, err := c.key.scheme.DeriveProof(rnd, c.key.sk.PublicKey(), c.sig, c.header, nonce, c.messages, revealed)
+	require.NoError(t, err)
+	d := &request.Decoded{Issuer: issuer, Proof: proof.Bytes(), Nonce: nonce, Header: c.header}
+	for _, i := range revealed {
+		d.Disclosed = append(d.Disclosed, request.Message{Index: i, Message: c.messages[i]})
+	}
+	return d.Encode()
+}
+
+// jsonArg marshals a transaction argument.
+func jsonArg(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	require.NoError(t, err)
+	return string(b)
+}
+
+// newTestContext returns a transaction context for calling contract
+// internals directly.
+func newTestContext(stub shim.ChaincodeStubInterface) *contractapi.TransactionContext {
+	ctx := &contractapi.TransactionContext{}
+	ctx.SetStub(stub)
+	return ctx
+}

@@ -1,0 +1,54 @@
+package contract
+
+import (
+	"fmt"
+
+	"github.com/hyperledger/fabric-chaincode-go/v2/pkg/cid"
+	"github.com/hyperledger/fabric-contract-api-go/v2/contractapi"
+)
+
+// submitter is the identity that submitted a transaction.
+type submitter struct {
+	mspID string
+	id    string // client identity ID (cid.GetID)
+	admin bool   // carries AdminAttribute=true
+}
+
+// submitterOf identifies the transaction's submitter with Fabric's
+// client-identity library. It reads the creator itself rather than
+// ctx.GetClientIdentity, which is unusable when the creator does not parse.
+func submitterOf(ctx contractapi.TransactionContextInterface) (*submitter, error) {
+	ci, err := cid.New(ctx.GetStub())
+	if err != nil {
+		return nil, fmt.Errorf("cannot identify the submitter: %w", err)
+	}
+	mspID, err := ci.GetMSPID()
+	if err != nil {
+		return nil, fmt.Errorf("cannot identify the submitter's MSP: %w", err)
+	}
+	if mspID == "" {
+		return nil, fmt.Errorf("cannot identify the submitter: empty MSP ID")
+	}
+	id, err := ci.GetID()
+	if err != nil {
+		return nil, fmt.Errorf("cannot identify the submitter (an X.509 identity is required): %w", err)
+	}
+	value, found, err := ci.GetAttributeValue(AdminAttribute)
+	if err != nil {
+		return nil, fmt.Errorf("reading the submitter's %s attribute: %w", AdminAttribute, err)
+	}
+	return &submitter{mspID: mspID, id: id, admin: found && value == "true"}, nil
+}
+
+// owner returns the submitter as an issuer owner.
+func (s *submitter) owner() Owner { return Owner{MSPID: s.mspID, ID: s.id} }
+
+// authorize returns nil if the submitter may change the issuer: it is the
+// owner, or an identity of the owner's MSP with AdminAttribute=true.
+func (s *submitter) authorize(is *Issuer) error {
+	if s.mspID == is.Owner.MSPID && (s.id == is.Owner.ID || s.admin) {
+		return nil
+	}
+	return fmt.Errorf("%w: only the owner of issuer %q, or an identity of MSP %s with attribute %s=true, may change it; the submitter is of MSP %s",
+		ErrAccessDenied, is.ID, is.Owner.MSPID, AdminAttribute, s.mspID)
+}

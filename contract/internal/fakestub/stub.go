@@ -1,0 +1,416 @@
+package fakestub
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
+	"github.com/hyperledger/fabric-protos-go-apiv2/ledger/queryresult"
+	"github.com/hyperledger/fabric-protos-go-apiv2/peer"
+	"google.golang.org/protobuf/types/known/timestamppb"
+)
+
+// Key-space constants of the shim: composite keys start with U+0000 and
+// separate their parts with it; U+10FFFF ends a partial-key range.
+const (
+	compositeKeyNamespace = "\x00"
+	maxUnicodeRune        = string(utf8.MaxRune)
+	emptyKeySubstitute    = "\x01"
+)
+
+// errUnsupported is wrapped by the errors of features this fake lacks.
+var errUnsupported = errors.New("fakestub: not supported")
+
+type write struct {
+	value  []byte
+	delete bool
+}
+
+// Stub is one transaction's view of a Ledger. It implements
+// shim.ChaincodeStubInterface.
+type Stub struct {
+	ledger    *Ledger
+	txID      string
+	timestamp *timestamppb.Timestamp
+	args      [][]byte
+	creator   []byte
+	writes    map[string]write
+	event     *peer.ChaincodeEvent
+	paged     bool
+}
+
+var _ shim.ChaincodeStubInterface = (*Stub)(nil)
+
+// Event returns the event the transaction set, or nil.
+func (s *Stub) Event() *peer.ChaincodeEvent { return s.event }
+
+// GetArgs returns the transaction's arguments, the function name first.
+func (s *Stub) GetArgs() [][]byte { return s.args }
+
+// GetStringArgs returns the arguments as strings.
+func (s *Stub) GetStringArgs() []string {
+	out := make([]string, len(s.args))
+	for i, a := range s.args {
+		out[i] = string(a)
+	}
+	return out
+}
+
+// GetFunctionAndParameters returns the first argument as the function and
+// the others as its parameters.
+func (s *Stub) GetFunctionAndParameters() (string, []string) {
+	args := s.GetStringArgs()
+	if len(args) == 0 {
+		return "", []string{}
+	}
+	return args[0], args[1:]
+}
+
+// GetArgsSlice returns the arguments concatenated.
+func (s *Stub) GetArgsSlice() ([]byte, error) {
+	var out []byte
+	for _, a := range s.args {
+		out = append(out, a...)
+	}
+	return out, nil
+}
+
+// GetTxID returns the transaction ID.
+func (s *Stub) GetTxID() string { return s.txID }
+
+// GetChannelID returns the ledger's channel.
+func (s *Stub) GetChannelID() string { return s.ledger.ChannelID }
+
+// InvokeChaincode is not supported.
+func (s *Stub) InvokeChaincode(chaincodeName string, _ [][]byte, _ string) *peer.Response {
+	return &peer.Response{Status: shim.ERROR, Message: fmt.Sprintf("%v: invoking chaincode %s", errUnsupported, chaincodeName)}
+}
+
+// GetState returns the committed value of key, or nil.
+func (s *Stub) GetState(key string) ([]byte, error) {
+	if key == "" {
+		return nil, errors.New("key must not be an empty string")
+	}
+	return s.ledger.State(key), nil
+}
+
+// GetMultipleStates returns the committed values of keys.
+func (s *Stub) GetMultipleStates(keys ...string) ([][]byte, error) {
+	out := make([][]byte, len(keys))
+	for i, k := range keys {
+		v, err := s.GetState(k)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = v
+	}
+	return out, nil
+}
+
+// PutState records a write of key, applied at commit.
+func (s *Stub) PutState(key string, value []byte) error {
+	if err := s.checkWrite(key); err != nil {
+		return err
+	}
+	s.writes[key] = write{value: append([]byte(nil), value...)}
+	return nil
+}
+
+// DelState records a deletion of key, applied at commit.
+func (s *Stub) DelState(key string) error {
+	if err := s.checkWrite(key); err != nil {
+		return err
+	}
+	s.writes[key] = write{delete: true}
+	return nil
+}
+
+func (s *Stub) checkWrite(key string) error {
+	if key == "" {
+		return errors.New("key must not be an empty string")
+	}
+	if !utf8.ValidString(key) {
+		return fmt.Errorf("key %q is not valid UTF-8", key)
+	}
+	if s.paged {
+		return errors.New("fakestub: a transaction that ran a paginated query cannot write (Fabric allows paging in read-only transactions only)")
+	}
+	return nil
+}
+
+// SetStateValidationParameter is not supported.
+func (s *Stub) SetStateValidationParameter(string, []byte) error {
+	return fmt.Errorf("%w: key-level endorsement", errUnsupported)
+}
+
+// GetStateValidationParameter is not supported.
+func (s *Stub) GetStateValidationParameter(string) ([]byte, error) {
+	return nil, fmt.Errorf("%w: key-level endorsement", errUnsupported)
+}
+
+// GetStateByRange returns the committed keys in [startKey, endKey) in byte
+// order; an empty endKey means no upper bound.
+func (s *Stub) GetStateByRange(startKey, endKey string) (shim.StateQueryIteratorInterface, error) {
+	if startKey == "" {
+		startKey = emptyKeySubstitute
+	}
+	if err := validateSimpleKeys(startKey, endKey); err != nil {
+		return nil, err
+	}
+	kvs, _ := s.rangeQuery(startKey, endKey, 0, "")
+	return &stateIterator{kvs: kvs}, nil
+}
+
+// GetStateByRangeWithPagination returns one page of GetStateByRange.
+func (s *Stub) GetStateByRangeWithPagination(startKey, endKey string, pageSize int32, bookmark string) (shim.StateQueryIteratorInterface, *peer.QueryResponseMetadata, error) {
+	if startKey == "" {
+		startKey = emptyKeySubstitute
+	}
+	if err := validateSimpleKeys(startKey, endKey); err != nil {
+		return nil, nil, err
+	}
+	return s.pagedQuery(startKey, endKey, pageSize, bookmark)
+}
+
+// GetStateByPartialCompositeKey returns the committed composite keys that
+// start with objectType and keys.
+func (s *Stub) GetStateByPartialCompositeKey(objectType string, keys []string) (shim.StateQueryIteratorInterface, error) {
+	start, end, err := partialKeyRange(objectType, keys)
+	if err != nil {
+		return nil, err
+	}
+	kvs, _ := s.rangeQuery(start, end, 0, "")
+	return &stateIterator{kvs: kvs}, nil
+}
+
+// GetStateByPartialCompositeKeyWithPagination returns one page of
+// GetStateByPartialCompositeKey.
+func (s *Stub) GetStateByPartialCompositeKeyWithPagination(objectType string, keys []string, pageSize int32, bookmark string) (shim.StateQueryIteratorInterface, *peer.QueryResponseMetadata, error) {
+	start, end, err := partialKeyRange(objectType, keys)
+	if err != nil {
+		return nil, nil, err
+	}
+	return s.pagedQuery(start, end, pageSize, bookmark)
+}
+
+// GetAllStatesCompositeKeyWithPagination returns one page of all composite
+// keys.
+func (s *Stub) GetAllStatesCompositeKeyWithPagination(pageSize int32, bookmark string) (shim.StateQueryIteratorInterface, *peer.QueryResponseMetadata, error) {
+	return s.pagedQuery(compositeKeyNamespace, compositeKeyNamespace+maxUnicodeRune, pageSize, bookmark)
+}
+
+// CreateCompositeKey joins objectType and attributes as the shim does.
+func (s *Stub) CreateCompositeKey(objectType string, attributes []string) (string, error) {
+	return shim.CreateCompositeKey(objectType, attributes)
+}
+
+// SplitCompositeKey splits a composite key as the shim does.
+func (s *Stub) SplitCompositeKey(compositeKey string) (string, []string, error) {
+	if !strings.HasPrefix(compositeKey, compositeKeyNamespace) || !strings.HasSuffix(compositeKey, compositeKeyNamespace) || len(compositeKey) < 2 {
+		return "", nil, fmt.Errorf("%q is not a composite key", compositeKey)
+	}
+	parts := strings.Split(compositeKey[1:len(compositeKey)-1], compositeKeyNamespace)
+	return parts[0], parts[1:], nil
+}
+
+// GetQueryResult is not supported: rich queries need CouchDB.
+func (s *Stub) GetQueryResult(string) (shim.StateQueryIteratorInterface, error) {
+	return nil, fmt.Errorf("%w: rich queries", errUnsupported)
+}
+
+// GetQueryResultWithPagination is not supported: rich queries need CouchDB.
+func (s *Stub) GetQueryResultWithPagination(string, int32, string) (shim.StateQueryIteratorInterface, *peer.QueryResponseMetadata, error) {
+	return nil, nil, fmt.Errorf("%w: rich queries", errUnsupported)
+}
+
+// GetHistoryForKey returns the committed modifications of key, newest
+// first.
+func (s *Stub) GetHistoryForKey(key string) (shim.HistoryQueryIteratorInterface, error) {
+	if key == "" {
+		return nil, errors.New("key must not be an empty string")
+	}
+	h := s.ledger.history[key]
+	mods := make([]*queryresult.KeyModification, len(h))
+	for i, m := range h {
+		mods[len(h)-1-i] = m
+	}
+	return &historyIterator{mods: mods}, nil
+}
+
+// GetPrivateData is not supported.
+func (s *Stub) GetPrivateData(string, string) ([]byte, error) { return nil, errPrivateData() }
+
+// GetMultiplePrivateData is not supported.
+func (s *Stub) GetMultiplePrivateData(string, ...string) ([][]byte, error) {
+	return nil, errPrivateData()
+}
+
+// GetPrivateDataHash is not supported.
+func (s *Stub) GetPrivateDataHash(string, string) ([]byte, error) { return nil, errPrivateData() }
+
+// PutPrivateData is not supported.
+func (s *Stub) PutPrivateData(string, string, []byte) error { return errPrivateData() }
+
+// DelPrivateData is not supported.
+func (s *Stub) DelPrivateData(string, string) error { return errPrivateData() }
+
+// PurgePrivateData is not supported.
+func (s *Stub) PurgePrivateData(string, string) error { return errPrivateData() }
+
+// SetPrivateDataValidationParameter is not supported.
+func (s *Stub) SetPrivateDataValidationParameter(string, string, []byte) error {
+	return errPrivateData()
+}
+
+// GetPrivateDataValidationParameter is not supported.
+func (s *Stub) GetPrivateDataValidationParameter(string, string) ([]byte, error) {
+	return nil, errPrivateData()
+}
+
+// GetPrivateDataByRange is not supported.
+func (s *Stub) GetPrivateDataByRange(string, string, string) (shim.StateQueryIteratorInterface, error) {
+	return nil, errPrivateData()
+}
+
+// GetPrivateDataByPartialCompositeKey is not supported.
+func (s *Stub) GetPrivateDataByPartialCompositeKey(string, string, []string) (shim.StateQueryIteratorInterface, error) {
+	return nil, errPrivateData()
+}
+
+// GetPrivateDataQueryResult is not supported.
+func (s *Stub) GetPrivateDataQueryResult(string, string) (shim.StateQueryIteratorInterface, error) {
+	return nil, errPrivateData()
+}
+
+func errPrivateData() error { return fmt.Errorf("%w: private data", errUnsupported) }
+
+// GetCreator returns the serialized identity of the transaction's creator.
+func (s *Stub) GetCreator() ([]byte, error) {
+	if s.creator == nil {
+		return nil, nil
+	}
+	return append([]byte(nil), s.creator...), nil
+}
+
+// GetTransient returns an empty transient map.
+func (s *Stub) GetTransient() (map[string][]byte, error) { return map[string][]byte{}, nil }
+
+// GetBinding is not supported.
+func (s *Stub) GetBinding() ([]byte, error) {
+	return nil, fmt.Errorf("%w: proposal binding", errUnsupported)
+}
+
+// GetDecorations returns no decorations.
+func (s *Stub) GetDecorations() map[string][]byte { return nil }
+
+// GetSignedProposal is not supported.
+func (s *Stub) GetSignedProposal() (*peer.SignedProposal, error) {
+	return nil, fmt.Errorf("%w: signed proposal", errUnsupported)
+}
+
+// GetTxTimestamp returns the transaction's timestamp.
+func (s *Stub) GetTxTimestamp() (*timestamppb.Timestamp, error) {
+	return timestamppb.New(s.timestamp.AsTime()), nil
+}
+
+// SetEvent sets the transaction's event, replacing an earlier one.
+func (s *Stub) SetEvent(name string, payload []byte) error {
+	if name == "" {
+		return errors.New("event name can not be empty string")
+	}
+	s.event = &peer.ChaincodeEvent{TxId: s.txID, EventName: name, Payload: append([]byte(nil), payload...)}
+	return nil
+}
+
+// StartWriteBatch does nothing: writes are always buffered until commit.
+func (s *Stub) StartWriteBatch() {}
+
+// FinishWriteBatch does nothing.
+func (s *Stub) FinishWriteBatch() error { return nil }
+
+// rangeQuery returns up to limit (0: all) committed entries with keys in
+// [start, end) (end "": unbounded), and the key after the last one returned
+// or "" if there is none.
+func (s *Stub) rangeQuery(start, end string, limit int, bookmark string) ([]*queryresult.KV, string) {
+	if bookmark != "" {
+		start = bookmark
+	}
+	keys := s.ledger.Keys()
+	i := sort.SearchStrings(keys, start)
+	var kvs []*queryresult.KV
+	for ; i < len(keys) && (end == "" || keys[i] < end); i++ {
+		if limit > 0 && len(kvs) == limit {
+			return kvs, keys[i]
+		}
+		kvs = append(kvs, &queryresult.KV{Key: keys[i], Value: s.ledger.State(keys[i])})
+	}
+	return kvs, ""
+}
+
+func (s *Stub) pagedQuery(start, end string, pageSize int32, bookmark string) (shim.StateQueryIteratorInterface, *peer.QueryResponseMetadata, error) {
+	if pageSize <= 0 {
+		return nil, nil, fmt.Errorf("page size must be positive, got %d", pageSize)
+	}
+	if len(s.writes) > 0 {
+		return nil, nil, errors.New("fakestub: a transaction that wrote cannot run a paginated query (Fabric allows paging in read-only transactions only)")
+	}
+	s.paged = true
+	kvs, next := s.rangeQuery(start, end, int(pageSize), bookmark)
+	return &stateIterator{kvs: kvs}, &peer.QueryResponseMetadata{FetchedRecordsCount: int32(len(kvs)), Bookmark: next}, nil
+}
+
+func partialKeyRange(objectType string, keys []string) (string, string, error) {
+	prefix, err := shim.CreateCompositeKey(objectType, keys)
+	if err != nil {
+		return "", "", err
+	}
+	return prefix, prefix + maxUnicodeRune, nil
+}
+
+func validateSimpleKeys(keys ...string) error {
+	for _, k := range keys {
+		if strings.HasPrefix(k, compositeKeyNamespace) {
+			return fmt.Errorf("first character of the key [%s] contains a null character which is not allowed", k)
+		}
+	}
+	return nil
+}
+
+type stateIterator struct {
+	kvs    []*queryresult.KV
+	next   int
+	closed bool
+}
+
+func (it *stateIterator) HasNext() bool { return !it.closed && it.next < len(it.kvs) }
+
+func (it *stateIterator) Next() (*queryresult.KV, error) {
+	if !it.HasNext() {
+		return nil, errors.New("fakestub: no more results")
+	}
+	it.next++
+	return it.kvs[it.next-1], nil
+}
+
+func (it *stateIterator) Close() error { it.closed = true; return nil }
+
+type historyIterator struct {
+	mods   []*queryresult.KeyModification
+	next   int
+	closed bool
+}
+
+func (it *historyIterator) HasNext() bool { return !it.closed && it.next < len(it.mods) }
+
+func (it *historyIterator) Next() (*queryresult.KeyModification, error) {
+	if !it.HasNext() {
+		return nil, errors.New("fakestub: no more results")
+	}
+	it.next++
+	return it.mods[it.next-1], nil
+}
+
+func (it *historyIterator) Close() error { it.closed = true; return nil }

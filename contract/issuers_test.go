@@ -1,0 +1,389 @@
+package contract
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs"
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/fakeid"
+	"github.com/fabric-bbs/fabric-bbs/request"
+	"github.com/stretchr/testify/require"
+)
+
+func TestRegisterIssuerEveryScheme(t *testing.T) {
+	schemes := bbs.Schemes()
+	require.NotEmpty(t, schemes)
+	for i, s := range schemes {
+		t.Run(s.Name(), func(t *testing.T) {
+			e := newEnv(t)
+			k := newKeyPair(t, s, byte(i))
+			r := e.submit(e.alice, "RegisterIssuer", "acme", s.Name(), k.publicKeyText(), "Acme University")
+			is := decode[Issuer](t, r)
+			require.True(t, r.Committed)
+			require.Equal(t, Issuer{
+				ID:             "acme",
+				Scheme:         s.Name(),
+				Description:    "Acme University",
+				Owner:          Owner{MSPID: "Org1MSP", ID: request.SubmitterID(e.alice.Cert)},
+				CurrentVersion: 1,
+				Keys:           []IssuerKey{{Version: 1, PublicKey: k.sk.PublicKey().Bytes(), CreatedAt: r.Timestamp}},
+				CreatedAt:      r.Timestamp,
+				UpdatedAt:      r.Timestamp,
+			}, is)
+
+			got := decode[Issuer](t, e.evaluate(e.bob, "GetIssuer", "acme"))
+			require.Equal(t, is, got)
+		})
+	}
+}
+
+func TestRegisterIssuerRecordsTransactionTime(t *testing.T) {
+	e := newEnv(t)
+	e.ledger.Clock = time.Date(2030, 6, 7, 8, 9, 10, 123456789, time.FixedZone("CEST", 2*3600))
+	k := newKeyPair(t, bbs.BBSPlus2020(), 1)
+	r := e.submit(e.alice, "RegisterIssuer", "acme", bbs.BBSPlus2020Name, k.publicKeyText(), "")
+	is := decode[Issuer](t, r)
+	want := time.Date(2030, 6, 7, 6, 9, 10, 123456789, time.UTC)
+	require.Equal(t, want, is.CreatedAt)
+	require.Equal(t, want, is.UpdatedAt)
+	require.Contains(t, string(r.Response.Payload), `"createdAt":"2030-06-07T06:09:10.123456789Z"`)
+	require.NotContains(t, string(r.Response.Payload), "revokedAt")
+}
+
+func TestRegisterIssuerRejects(t *testing.T) {
+	e := newEnv(t)
+	plus := bbs.BBSPlus2020()
+	k := newKeyPair(t, plus, 1)
+	require.True(t, e.submit(e.alice, "RegisterIssuer", "taken", plus.Name(), k.publicKeyText(), "").Committed)
+
+	// Invalid keys from the interop vectors.
+	badKeys := map[string]string{}
+	for _, c := range loadVectors(t, "aries.json").Cases {
+		if strings.HasPrefix(c.Name, "invalid/m10/pubkey-") && c.Name != "invalid/m10/pubkey-other-issuer" {
+			badKeys[c.Name] = c.PublicKey
+		}
+	}
+	require.Len(t, badKeys, 7)
+
+	type tc struct {
+		name string
+		id   *fakeid.Identity
+		args []string
+		want string
+	}
+	tests := []tc{
+		{"duplicate issuer", e.bob, []string{"taken", plus.Name(), newKeyPair(t, plus, 2).publicKeyText(), ""}, `issuer "taken": already exists`},
+		{"empty id", e.alice, []string{"", plus.Name(), k.publicKeyText(), ""}, "issuer ID \"\" does not match"},
+		{"id with space", e.alice, []string{"a b", plus.Name(), k.publicKeyText(), ""}, "does not match ^[A-Za-z0-9._-]{1,64}$"},
+		{"id with slash", e.alice, []string{"a/b", plus.Name(), k.publicKeyText(), ""}, "does not match"},
+		{"id with NUL", e.alice, []string{"a\x00b", plus.Name(), k.publicKeyText(), ""}, "does not match"},
+		{"id too long", e.alice, []string{strings.Repeat("x", 65), plus.Name(), k.publicKeyText(), ""}, "does not match"},
+		{"unknown scheme", e.alice, []string{"new", "bbs-2099", k.publicKeyText(), ""}, "unknown scheme"},
+		{"empty scheme", e.alice, []string{"new", "", k.publicKeyText(), ""}, "unknown scheme"},
+		{"key not base64", e.alice, []string{"new", plus.Name(), "not base64!", ""}, "publicKey is not canonical standard base64"},
+		{"key url base64", e.alice, []string{"new", plus.Name(), base64.URLEncoding.EncodeToString(make([]byte, 96)) + "-_", ""}, "publicKey is not canonical standard base64"},
+		{"key base64 with newline", e.alice, []string{"new", plus.Name(), k.publicKeyText()[:64] + "\n" + k.publicKeyText()[64:], ""}, "publicKey is not canonical standard base64"},
+		{"key text too long", e.alice, []string{"new", plus.Name(), strings.Repeat("A", 1028), ""}, "too long for a public key"},
+		{"key too short", e.alice, []string{"new", plus.Name(), base64.StdEncoding.EncodeToString(k.sk.PublicKey().Bytes()[:95]), ""}, "publicKey is not a valid bbs+2020 public key"},
+		{"key empty", e.alice, []string{"new", plus.Name(), "", ""}, "publicKey is not a valid bbs+2020 public key"},
+		{"description too long", e.alice, []string{"new", plus.Name(), k.publicKeyText(), strings.Repeat("d", MaxDescriptionLength+1)}, "description is 1025 bytes, over the limit of 1024"},
+		{"description not UTF-8", e.alice, []string{"new", plus.Name(), k.publicKeyText(), "\xff"}, "description is not valid UTF-8"},
+		{"argument over limit", e.alice, []string{"new", plus.Name(), k.publicKeyText(), strings.Repeat("d", MaxArgSize+1)}, "argument 4 is 1048577 bytes, over the limit of 1048576"},
+		{"too few arguments", e.alice, []string{"new", plus.Name()}, "incorrect number of params"},
+	}
+	for name, key := range badKeys {
+		tests = append(tests, tc{"vector " + name, e.alice, []string{"new", plus.Name(), key, ""}, "publicKey"})
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			before := e.ledger.Keys()
+			requireFailure(t, e.submit(tt.id, "RegisterIssuer", tt.args...), tt.want)
+			require.Equal(t, before, e.ledger.Keys())
+		})
+	}
+}
+
+func TestRegisterIssuerNeedsAnX509Identity(t *testing.T) {
+	e := newEnv(t)
+	k := newKeyPair(t, bbs.BBSPlus2020(), 1)
+	args := []string{Name + ":RegisterIssuer", "acme", bbs.BBSPlus2020Name, k.publicKeyText(), ""}
+	tests := []struct {
+		name    string
+		creator []byte
+		want    string
+	}{
+		{"no creator", nil, "cannot identify the submitter"},
+		{"creator not a serialized identity", []byte{0xff, 0xff, 0xff}, "cannot identify the submitter"},
+		{"identity not a certificate", fakeid.Creator(t, "Org1MSP", []byte("not a certificate")), "cannot identify the submitter"},
+		{"no MSP ID", fakeid.Creator(t, "", e.alice.PEM), "empty MSP ID"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			requireFailure(t, e.ledger.Submit(e.cc, tt.creator, args...), tt.want)
+		})
+	}
+}
+
+// registered returns an env where alice registered "acme" (bbs+2020) with
+// key seed 1.
+func registered(t *testing.T) (*env, *keyPair) {
+	t.Helper()
+	e := newEnv(t)
+	k := newKeyPair(t, bbs.BBSPlus2020(), 1)
+	require.True(t, e.submit(e.alice, "RegisterIssuer", "acme", bbs.BBSPlus2020Name, k.publicKeyText(), "Acme").Committed)
+	return e, k
+}
+
+func TestRotateIssuerKey(t *testing.T) {
+	for _, who := range []string{"owner", "admin of the owner's MSP"} {
+		t.Run(who, func(t *testing.T) {
+			e, k1 := registered(t)
+			id := e.alice
+			if who != "owner" {
+				id = e.admin1
+			}
+			created := decode[Issuer](t, e.evaluate(e.alice, "GetIssuer", "acme"))
+			k2 := newKeyPair(t, bbs.BBSPlus2020(), 2)
+			r := e.submit(id, "RotateIssuerKey", "acme", k2.publicKeyText())
+			is := decode[Issuer](t, r)
+			require.True(t, r.Committed)
+			require.Equal(t, 2, is.CurrentVersion)
+			require.Equal(t, []IssuerKey{
+				{Version: 1, PublicKey: k1.sk.PublicKey().Bytes(), CreatedAt: created.CreatedAt},
+				{Version: 2, PublicKey: k2.sk.PublicKey().Bytes(), CreatedAt: r.Timestamp},
+			}, is.Keys)
+			require.Equal(t, created.CreatedAt, is.CreatedAt)
+			require.Equal(t, r.Timestamp, is.UpdatedAt)
+			require.Equal(t, created.Owner, is.Owner, "an admin acting for the owner does not take ownership")
+			require.Equal(t, is, decode[Issuer](t, e.evaluate(e.bob, "GetIssuer", "acme")))
+		})
+	}
+}
+
+func TestRotateIssuerKeyRejects(t *testing.T) {
+	e, k1 := registered(t)
+	k2 := newKeyPair(t, bbs.BBSPlus2020(), 2)
+	tests := []struct {
+		name string
+		id   *fakeid.Identity
+		args []string
+		want []string
+	}{
+		{"unknown issuer", e.alice, []string{"nobody", k2.publicKeyText()}, []string{`issuer "nobody": not found`}},
+		{"bad id", e.alice, []string{"no body", k2.publicKeyText()}, []string{"does not match"}},
+		{"other identity of the MSP", e.bob, []string{"acme", k2.publicKeyText()}, []string{"access denied", `only the owner of issuer "acme"`, "bbs.admin=true"}},
+		{"admin attribute false", e.notAdmin1, []string{"acme", k2.publicKeyText()}, []string{"access denied"}},
+		{"admin of another MSP", e.admin2, []string{"acme", k2.publicKeyText()}, []string{"access denied", "the submitter is of MSP Org2MSP"}},
+		{"same key again", e.alice, []string{"acme", k1.publicKeyText()}, []string{"publicKey is already key version 1"}},
+		{"bad key", e.alice, []string{"acme", base64.StdEncoding.EncodeToString(make([]byte, 96))}, []string{"publicKey is not a valid bbs+2020 public key"}},
+		{"bad base64", e.alice, []string{"acme", "%%%"}, []string{"not canonical standard base64"}},
+		{"too few arguments", e.alice, []string{"acme"}, []string{"incorrect number of params"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			requireFailure(t, e.submit(tt.id, "RotateIssuerKey", tt.args...), tt.want...)
+		})
+	}
+	is := decode[Issuer](t, e.evaluate(e.alice, "GetIssuer", "acme"))
+	require.Equal(t, 1, is.CurrentVersion)
+	require.Len(t, is.Keys, 1)
+}
+
+func TestRotateIssuerKeyLimit(t *testing.T) {
+	e, _ := registered(t)
+	is := decode[Issuer](t, e.evaluate(e.alice, "GetIssuer", "acme"))
+	for len(is.Keys) < MaxKeyVersions {
+		v := len(is.Keys) + 1
+		is.Keys = append(is.Keys, IssuerKey{Version: v, PublicKey: newKeyPair(t, bbs.BBSPlus2020(), byte(v)).sk.PublicKey().Bytes(), CreatedAt: is.CreatedAt})
+		if len(is.Keys) == 3 {
+			// Only a few distinct keys are needed; the rest repeat the
+			// third to keep the test fast.
+			break
+		}
+	}
+	for len(is.Keys) < MaxKeyVersions {
+		is.Keys = append(is.Keys, IssuerKey{Version: len(is.Keys) + 1, PublicKey: is.Keys[2].PublicKey, CreatedAt: is.CreatedAt})
+	}
+	is.CurrentVersion = MaxKeyVersions
+	b, err := json.Marshal(is)
+	require.NoError(t, err)
+	key, err := issuerKeyOf(e, "acme")
+	require.NoError(t, err)
+	e.ledger.Put(key, b)
+
+	requireFailure(t, e.submit(e.alice, "RotateIssuerKey", "acme", newKeyPair(t, bbs.BBSPlus2020(), 200).publicKeyText()),
+		fmt.Sprintf("has %d key versions, the most allowed", MaxKeyVersions))
+}
+
+func TestRevokeIssuerKey(t *testing.T) {
+	e, _ := registered(t)
+	k2 := newKeyPair(t, bbs.BBSPlus2020(), 2)
+	require.True(t, e.submit(e.alice, "RotateIssuerKey", "acme", k2.publicKeyText()).Committed)
+
+	requireFailure(t, e.submit(e.bob, "RevokeIssuerKey", "acme", "1"), "access denied")
+	requireFailure(t, e.submit(e.admin2, "RevokeIssuerKey", "acme", "1"), "access denied")
+	requireFailure(t, e.submit(e.alice, "RevokeIssuerKey", "acme", "0"), "has no key version 0 (it has versions 1 to 2)")
+	requireFailure(t, e.submit(e.alice, "RevokeIssuerKey", "acme", "3"), "has no key version 3")
+	requireFailure(t, e.submit(e.alice, "RevokeIssuerKey", "acme", "one"), "error managing parameter param1")
+	requireFailure(t, e.submit(e.alice, "RevokeIssuerKey", "nobody", "1"), "not found")
+
+	r := e.submit(e.admin1, "RevokeIssuerKey", "acme", "1")
+	is := decode[Issuer](t, r)
+	require.True(t, is.Keys[0].Revoked)
+	require.Equal(t, r.Timestamp, is.Keys[0].RevokedAt)
+	require.False(t, is.Keys[1].Revoked)
+	require.True(t, is.Keys[1].RevokedAt.IsZero())
+	require.Equal(t, 2, is.CurrentVersion)
+	require.Equal(t, r.Timestamp, is.UpdatedAt)
+
+	requireFailure(t, e.submit(e.alice, "RevokeIssuerKey", "acme", "1"), "key version 1 of issuer \"acme\": already revoked")
+
+	// The current key may be revoked too.
+	is = decode[Issuer](t, e.submit(e.alice, "RevokeIssuerKey", "acme", "2"))
+	require.True(t, is.Keys[1].Revoked)
+	require.Equal(t, 2, is.CurrentVersion)
+}
+
+func TestRevokeIssuer(t *testing.T) {
+	e, _ := registered(t)
+	requireFailure(t, e.submit(e.bob, "RevokeIssuer", "acme"), "access denied")
+	requireFailure(t, e.submit(e.notAdmin1, "RevokeIssuer", "acme"), "access denied")
+	requireFailure(t, e.submit(e.admin2, "RevokeIssuer", "acme"), "access denied")
+	requireFailure(t, e.submit(e.alice, "RevokeIssuer", "nobody"), `issuer "nobody": not found`)
+	requireFailure(t, e.submit(e.alice, "RevokeIssuer", "bad id"), "does not match")
+
+	r := e.submit(e.admin1, "RevokeIssuer", "acme")
+	is := decode[Issuer](t, r)
+	require.True(t, is.Revoked)
+	require.Equal(t, r.Timestamp, is.RevokedAt)
+	require.Equal(t, r.Timestamp, is.UpdatedAt)
+
+	// A revoked issuer stays readable and cannot be changed.
+	require.Equal(t, is, decode[Issuer](t, e.evaluate(e.bob, "GetIssuer", "acme")))
+	requireFailure(t, e.submit(e.alice, "RevokeIssuer", "acme"), `issuer "acme" is revoked and cannot be changed`)
+	requireFailure(t, e.submit(e.alice, "RotateIssuerKey", "acme", newKeyPair(t, bbs.BBSPlus2020(), 2).publicKeyText()), "is revoked and cannot be changed")
+	requireFailure(t, e.submit(e.alice, "RevokeIssuerKey", "acme", "1"), "is revoked and cannot be changed")
+	// Nor be registered again.
+	requireFailure(t, e.submit(e.alice, "RegisterIssuer", "acme", bbs.BBSPlus2020Name, newKeyPair(t, bbs.BBSPlus2020(), 3).publicKeyText(), ""), "already exists")
+}
+
+func TestGetIssuerRejects(t *testing.T) {
+	e, _ := registered(t)
+	requireFailure(t, e.evaluate(e.alice, "GetIssuer", "nobody"), `issuer "nobody": not found`)
+	requireFailure(t, e.evaluate(e.alice, "GetIssuer", "bad/id"), "does not match")
+	requireFailure(t, e.evaluate(e.alice, "GetIssuer"), "incorrect number of params")
+}
+
+func TestListIssuers(t *testing.T) {
+	e := newEnv(t)
+	ids := []string{"e", "a", "d.x", "b", "c-1", "C", "a_"}
+	for i, id := range ids {
+		k := newKeyPair(t, bbs.BBSPlus2020(), byte(i))
+		require.True(t, e.submit(e.alice, "RegisterIssuer", id, bbs.BBSPlus2020Name, k.publicKeyText(), "").Committed)
+	}
+	// A verification's nonce and record live in the same world state and
+	// must not show up in the list.
+	c := sign(t, newKeyPair(t, bbs.BBSPlus2020(), 0), nil)
+	require.True(t, e.submit(e.alice, "SubmitProof", jsonArg(t, c.present(t, "e", []byte("n"), 0))).Committed)
+
+	want := []string{"C", "a", "a_", "b", "c-1", "d.x", "e"} // byte order
+	var got []string
+	bookmark := ""
+	pages := 0
+	for {
+		page := decode[IssuerPage](t, e.evaluate(e.bob, "ListIssuers", "3", bookmark))
+		require.Equal(t, len(page.Issuers), page.Count)
+		require.LessOrEqual(t, page.Count, 3)
+		for _, is := range page.Issuers {
+			got = append(got, is.ID)
+		}
+		pages++
+		if page.Bookmark == "" {
+			break
+		}
+		require.True(t, request.ValidIssuerID(page.Bookmark), "bookmark %q", page.Bookmark)
+		bookmark = page.Bookmark
+	}
+	require.Equal(t, want, got)
+	require.Equal(t, 3, pages)
+
+	all := decode[IssuerPage](t, e.evaluate(e.bob, "ListIssuers", "200", ""))
+	require.Len(t, all.Issuers, len(ids))
+	require.Empty(t, all.Bookmark)
+
+	// A bookmark need not be an existing ID: the page starts at the next.
+	from := decode[IssuerPage](t, e.evaluate(e.bob, "ListIssuers", "2", "a0"))
+	require.Equal(t, "a_", from.Issuers[0].ID)
+	require.Equal(t, "c-1", from.Bookmark)
+}
+
+func TestListIssuersEmptyAndRejects(t *testing.T) {
+	e := newEnv(t)
+	page := decode[IssuerPage](t, e.evaluate(e.bob, "ListIssuers", "10", ""))
+	require.Equal(t, IssuerPage{Issuers: []Issuer{}}, page)
+	require.JSONEq(t, `{"issuers":[],"count":0,"bookmark":""}`, string(e.evaluate(e.bob, "ListIssuers", "10", "").Response.Payload))
+
+	for _, tt := range []struct{ size, bookmark, want string }{
+		{"0", "", "pageSize 0 is outside 1..200"},
+		{"201", "", "pageSize 201 is outside 1..200"},
+		{"-1", "", "pageSize -1 is outside 1..200"},
+		{"ten", "", "error managing parameter param0"},
+		{"10", "\x00bbs.nonce\x00", "is not an issuer ID"},
+		{"10", "a b", "is not an issuer ID"},
+	} {
+		requireFailure(t, e.evaluate(e.bob, "ListIssuers", tt.size, tt.bookmark), tt.want)
+	}
+}
+
+func TestGetIssuerHistory(t *testing.T) {
+	e, _ := registered(t)
+	rotate := e.submit(e.alice, "RotateIssuerKey", "acme", newKeyPair(t, bbs.BBSPlus2020(), 2).publicKeyText())
+	require.True(t, rotate.Committed)
+	requireFailure(t, e.submit(e.bob, "RevokeIssuer", "acme"), "access denied") // not in the history
+	revoke := e.submit(e.alice, "RevokeIssuer", "acme")
+	require.True(t, revoke.Committed)
+
+	h := decode[[]IssuerHistoryEntry](t, e.evaluate(e.bob, "GetIssuerHistory", "acme"))
+	require.Len(t, h, 3)
+	require.Equal(t, revoke.TxID, h[0].TxID)
+	require.Equal(t, revoke.Timestamp, h[0].Timestamp)
+	require.True(t, h[0].Issuer.Revoked)
+	require.Equal(t, rotate.TxID, h[1].TxID)
+	require.Equal(t, 2, h[1].Issuer.CurrentVersion)
+	require.False(t, h[1].Issuer.Revoked)
+	require.Equal(t, 1, h[2].Issuer.CurrentVersion)
+	for _, entry := range h {
+		require.False(t, entry.IsDelete)
+		require.Equal(t, entry.Timestamp, entry.Issuer.UpdatedAt)
+	}
+
+	requireFailure(t, e.evaluate(e.bob, "GetIssuerHistory", "nobody"), `issuer "nobody": not found`)
+	requireFailure(t, e.evaluate(e.bob, "GetIssuerHistory", "no body"), "does not match")
+}
+
+func TestGetIssuerHistoryOfADeletedRecord(t *testing.T) {
+	// The contract never deletes an issuer, but the history reader copes
+	// with a deletion in the ledger's history.
+	e, _ := registered(t)
+	key, err := issuerKeyOf(e, "acme")
+	require.NoError(t, err)
+	s := e.ledger.NewStub(nil)
+	require.NoError(t, s.DelState(key))
+	e.ledger.Commit(s)
+
+	h := decode[[]IssuerHistoryEntry](t, e.evaluate(e.bob, "GetIssuerHistory", "acme"))
+	require.Len(t, h, 2)
+	require.True(t, h[0].IsDelete)
+	require.Nil(t, h[0].Issuer)
+	require.NotContains(t, string(e.evaluate(e.bob, "GetIssuerHistory", "acme").Response.Payload), `"issuer":null`)
+	requireFailure(t, e.evaluate(e.bob, "GetIssuer", "acme"), "not found")
+}
+
+// issuerKeyOf returns the world-state key of an issuer record.
+func issuerKeyOf(e *env, id string) (string, error) {
+	return issuerKey(e.ledger.NewStub(nil), id)
+}

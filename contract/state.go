@@ -1,0 +1,144 @@
+package contract
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
+)
+
+// Object types of the contract's composite keys in the world state.
+const (
+	issuerObjectType       = "bbs.issuer"       // [issuer ID] -> Issuer
+	nonceObjectType        = "bbs.nonce"        // [issuer ID, hex SHA-256 of nonce] -> nonceRecord
+	verificationObjectType = "bbs.verification" // [tx ID] -> Verification
+)
+
+// Errors of the contract; use errors.Is to test for them.
+var (
+	// ErrInvalidArgument means a transaction argument is malformed or over
+	// a limit.
+	ErrInvalidArgument = errors.New("invalid argument")
+	// ErrNotFound means an issuer or a verification does not exist.
+	ErrNotFound = errors.New("not found")
+	// ErrExists means an issuer ID is taken.
+	ErrExists = errors.New("already exists")
+	// ErrAccessDenied means the submitter may not change an issuer.
+	ErrAccessDenied = errors.New("access denied")
+	// ErrRevoked means an issuer or key is revoked.
+	ErrRevoked = errors.New("revoked")
+	// ErrReplay means a nonce was already used with the issuer.
+	ErrReplay = errors.New("replay")
+	// ErrProofRejected means SubmitProof was given a proof that does not
+	// verify.
+	ErrProofRejected = errors.New("proof rejected")
+)
+
+// nonceRecord marks a nonce consumed for an issuer.
+type nonceRecord struct {
+	TxID string `json:"txId"`
+}
+
+func issuerKey(stub shim.ChaincodeStubInterface, id string) (string, error) {
+	return compositeKey(stub, issuerObjectType, id)
+}
+
+func nonceKey(stub shim.ChaincodeStubInterface, issuerID string, nonce []byte) (string, error) {
+	h := sha256.Sum256(nonce)
+	return compositeKey(stub, nonceObjectType, issuerID, hex.EncodeToString(h[:]))
+}
+
+func verificationKey(stub shim.ChaincodeStubInterface, txID string) (string, error) {
+	return compositeKey(stub, verificationObjectType, txID)
+}
+
+func compositeKey(stub shim.ChaincodeStubInterface, objectType string, attrs ...string) (string, error) {
+	k, err := stub.CreateCompositeKey(objectType, attrs)
+	if err != nil {
+		return "", fmt.Errorf("%w: %v", ErrInvalidArgument, err)
+	}
+	return k, nil
+}
+
+// getJSON reads key into v; it reports false if the key has no value.
+func getJSON(stub shim.ChaincodeStubInterface, key string, v any) (bool, error) {
+	b, err := stub.GetState(key)
+	if err != nil {
+		return false, fmt.Errorf("reading the world state: %w", err)
+	}
+	if b == nil {
+		return false, nil
+	}
+	if err := unmarshalRecord(b, v); err != nil {
+		return false, err
+	}
+	return true, nil
+}
+
+// unmarshalRecord decodes a stored JSON record into v.
+func unmarshalRecord(b []byte, v any) error {
+	if err := json.Unmarshal(b, v); err != nil {
+		return fmt.Errorf("decoding the stored record: %w", err)
+	}
+	return nil
+}
+
+// isNotFound reports whether err means a record does not exist.
+func isNotFound(err error) bool { return errors.Is(err, ErrNotFound) }
+
+// putJSON writes v as JSON under key.
+func putJSON(stub shim.ChaincodeStubInterface, key string, v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Errorf("encoding the record: %w", err)
+	}
+	if err := stub.PutState(key, b); err != nil {
+		return fmt.Errorf("writing the world state: %w", err)
+	}
+	return nil
+}
+
+// getIssuer reads the issuer with the given ID, which must be valid.
+func getIssuer(stub shim.ChaincodeStubInterface, id string) (*Issuer, error) {
+	key, err := issuerKey(stub, id)
+	if err != nil {
+		return nil, err
+	}
+	var is Issuer
+	found, err := getJSON(stub, key, &is)
+	if err != nil {
+		return nil, fmt.Errorf("issuer %q: %w", id, err)
+	}
+	if !found {
+		return nil, fmt.Errorf("issuer %q: %w", id, ErrNotFound)
+	}
+	return &is, nil
+}
+
+// putIssuer writes the issuer's record.
+func putIssuer(stub shim.ChaincodeStubInterface, is *Issuer) error {
+	key, err := issuerKey(stub, is.ID)
+	if err != nil {
+		return err
+	}
+	if err := putJSON(stub, key, is); err != nil {
+		return fmt.Errorf("issuer %q: %w", is.ID, err)
+	}
+	return nil
+}
+
+// txTime returns the transaction's timestamp in UTC.
+func txTime(stub shim.ChaincodeStubInterface) (time.Time, error) {
+	ts, err := stub.GetTxTimestamp()
+	if err != nil {
+		return time.Time{}, fmt.Errorf("reading the transaction timestamp: %w", err)
+	}
+	if err := ts.CheckValid(); err != nil {
+		return time.Time{}, fmt.Errorf("reading the transaction timestamp: %w", err)
+	}
+	return ts.AsTime().UTC(), nil
+}
