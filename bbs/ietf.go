@@ -10,7 +10,6 @@ import (
 	"slices"
 	"sync"
 
-	"github.com/consensys/gnark-crypto/ecc"
 	bls12381 "github.com/consensys/gnark-crypto/ecc/bls12-381"
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fp"
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
@@ -811,14 +810,4 @@ func splitIndices(revealed []int, n int) (disclosed, undisclosed []int, err erro
 		}
 	}
 	return disclosed, undisclosed, nil
-}
-
-// ietfMSM returns Σ scalars[i]·points[i].
-func ietfMSM(points []bls12381.G1Affine, scalars []fr.Element) bls12381.G1Affine {
-	var r bls12381.G1Affine
-	if _, err := r.MultiExp(points, scalars, ecc.MultiExpConfig{}); err != nil {
-		// Only a length mismatch or a bad config fail, both impossible here.
-		panic(fmt.Sprintf("bbs: multi-scalar multiplication of %d points and %d scalars: %v", len(points), len(scalars), err))
-	}
-	return r
 }
