@@ -190,3 +190,17 @@ func newTestFlagSet() *flag.FlagSet {
 	fs.SetOutput(io.Discard)
 	return fs
 }
+
+// TestNoFabricDependencies keeps the command free of Fabric packages: it
+// must build and run where no Fabric code is wanted.
+func TestNoFabricDependencies(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", ".").Output()
+	if err != nil {
+		t.Skipf("go list: %v", err)
+	}
+	for _, p := range strings.Fields(string(out)) {
+		if strings.Contains(p, "hyperledger") || strings.Contains(p, "fabric-bbs/contract") {
+			t.Errorf("cmd/bbs depends on %s", p)
+		}
+	}
+}

@@ -184,14 +184,15 @@ func prove(e *env, o *proveOptions) error {
 		d.Disclosed[i] = request.Message{Index: idx, Message: c.messages[idx]}
 	}
 	req := d.Encode()
-	// The chaincode parses requests with the same code: refuse to write one
-	// it would reject (a disclosed message over the size limit, say).
-	if err := req.Validate(); err != nil {
-		return fmt.Errorf("the request would be rejected by the chaincode: %w", err)
-	}
 	data, err := marshalFile(req)
 	if err != nil {
 		return err
+	}
+	// The chaincode parses requests with the same code: refuse to write one
+	// it would reject (a disclosed message or the whole request over a size
+	// limit, say).
+	if _, err := request.Parse(data); err != nil {
+		return fmt.Errorf("the request would be rejected by the chaincode: %w", err)
 	}
 	if err := writeOutput(e.stdout, o.out, data, 0o644, true); err != nil {
 		return err

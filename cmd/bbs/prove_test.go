@@ -190,6 +190,12 @@ func TestProveErrors(t *testing.T) {
 	setCred("c-bigmsg.json", func(m map[string]any) { m["messages"].([]any)[0] = strings.Repeat("x", request.MaxMessageSize+1) })
 	mustBBS(t, dir, "sign", "--key", "key.json", "--messages", writeJSON(t, dir, "big.json", []string{strings.Repeat("x", request.MaxMessageSize+1), "y"}), "--out", "c-big.json")
 
+	many := make([]string, 80)
+	for i := range many {
+		many[i] = strings.Repeat("y", request.MaxMessageSize-100)
+	}
+	mustBBS(t, dir, "sign", "--key", "key.json", "--messages", writeJSON(t, dir, "many.json", many), "--out", "c-many.json")
+
 	base := []string{"--credential", "cred.json", "--issuer", "issuer1"}
 	tests := []struct {
 		name string
@@ -227,6 +233,7 @@ func TestProveErrors(t *testing.T) {
 		{"unknown scheme", []string{"--credential", "c-scheme.json", "--issuer", "i", "--reveal", "0", "--nonce-random"}, []string{"c-scheme.json: scheme", "unknown scheme"}},
 		{"header on bbs+2020", []string{"--credential", "c-header.json", "--issuer", "i", "--reveal", "0", "--nonce-random"}, []string{"c-header.json", "header"}},
 		{"credential is a key", []string{"--credential", "key.json", "--issuer", "i", "--reveal", "0", "--nonce-random"}, []string{"key.json", `unknown field "secretKey"`}},
+		{"request over the size limit", []string{"--credential", "c-many.json", "--issuer", "i", "--reveal", "all", "--nonce-random"}, []string{"would be rejected by the chaincode", "over the limit"}},
 		{"disclosed message over the request limit", []string{"--credential", "c-big.json", "--issuer", "i", "--reveal", "0", "--nonce-random"}, []string{"would be rejected by the chaincode", "disclosed[0].message", "over the limit"}},
 	}
 	for _, tt := range tests {
