@@ -41,7 +41,7 @@ bbs prove --credential credential.json --reveal 0,2 --nonce-random \
     --issuer issuer1 --out request.json
 bbs prove --credential credential.json --reveal none --nonce q83vEjRWeJA= --issuer issuer1
 bbs prove --credential credential.json --reveal 2 --issuer issuer1 \
-    --bind-submitter organizations/peerOrganizations/org1.example.com/users/User1@org1.example.com/msp/signcerts/cert.pem \
+    --bind-submitter organizations/peerOrganizations/org1.example.com/users/User1@org1.example.com/msp/signcerts/User1@org1.example.com-cert.pem \
     --msp Org1MSP --channel mychannel --out request.json
 `,
 	flags: func(fs *flag.FlagSet, e *env) func([]string) error {

@@ -41,7 +41,9 @@ submits the transaction).
 Exit status 0: the proof is valid. 1: it is invalid (the reason is printed;
 a proof that does not even parse is invalid). 2: usage error or malformed
 input (the request file, the public key). With --json the result is printed
-as {"valid": bool, "reason": "..."}.`,
+as one line of JSON, {"valid": bool, "reason": "...", "issuer", "keyVersion",
+"scheme", "disclosed": [{"index", "message"}]}, the fields of the chaincode's
+VerifyProof result, also for malformed input (exit 2).`,
 	example: `
 bbs verify --public-key @issuer.pub --request request.json
 bbs verify --public-key "$PK" --request request.json --json
@@ -53,7 +55,7 @@ bbs verify --public-key @issuer.json --request request.json \
 		fs.StringVar(&o.publicKey, "public-key", "", "the issuer's public key: `base64`, or @file (required)")
 		fs.StringVar(&o.request, "request", "", "request JSON `file` (required; \"-\" for standard input)")
 		fs.StringVar(&o.scheme, "scheme", "", "scheme `name` (default: the request's scheme, else "+defaultScheme+")")
-		fs.BoolVar(&o.json, "json", false, `print {"valid": ..., "reason": ...}`)
+		fs.BoolVar(&o.json, "json", false, `print the result as JSON: {"valid": ..., "reason": ..., ...}`)
 		fs.StringVar(&o.cert, "submitter-cert", "", "check the bound nonce against the submitter whose PEM certificate is in `file`")
 		fs.StringVar(&o.msp, "msp", "", "the submitter's MSP `ID` (with --submitter-cert)")
 		fs.StringVar(&o.channel, "channel", "", "the channel `name` (with --submitter-cert)")
