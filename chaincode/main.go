@@ -1,0 +1,62 @@
+// Command chaincode runs the fabric-bbs contract (package contract) as
+// Hyperledger Fabric chaincode.
+//
+// Launched by a peer, it connects to the peer as usual (the peer sets
+// CORE_CHAINCODE_ID_NAME, CORE_PEER_ADDRESS and the TLS variables).
+//
+// As chaincode-as-a-service it serves the peer itself when both of these
+// are set:
+//
+//	CHAINCODE_SERVER_ADDRESS  address to listen on, such as 0.0.0.0:9999
+//	CHAINCODE_ID              the package ID the peer knows the chaincode by
+//
+// and serves TLS when these name PEM files:
+//
+//	CHAINCODE_TLS_KEY         the server's private key
+//	CHAINCODE_TLS_CERT        the server's certificate
+//	CHAINCODE_CLIENT_CA_CERT  optional: CA certificates that peers' client
+//	                          certificates must chain to (mutual TLS)
+//
+// Without CHAINCODE_TLS_KEY and CHAINCODE_TLS_CERT the server runs without
+// TLS.
+package main
+
+import (
+	"fmt"
+	"log"
+	"os"
+
+	"github.com/fabric-bbs/fabric-bbs/contract"
+	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
+)
+
+func main() {
+	if err := run(os.Getenv, os.ReadFile); err != nil {
+		log.Fatalf("fabric-bbs chaincode: %v", err)
+	}
+}
+
+// run starts the chaincode in the mode the environment selects and returns
+// when it stops.
+func run(getenv func(string) string, readFile func(string) ([]byte, error)) error {
+	cfg, err := loadConfig(getenv, readFile)
+	if err != nil {
+		return err
+	}
+	cc, err := contract.NewChaincode()
+	if err != nil {
+		return err
+	}
+	if cfg == nil {
+		if err := shim.Start(cc); err != nil {
+			return fmt.Errorf("running as peer-launched chaincode: %w", err)
+		}
+		return nil
+	}
+	server := newServer(cfg, cc)
+	log.Printf("fabric-bbs chaincode %s: serving %s on %s (TLS %s)", contract.Version, cfg.ccid, cfg.address, cfg.tlsMode())
+	if err := server.Start(); err != nil {
+		return fmt.Errorf("serving as chaincode-as-a-service on %s: %w", cfg.address, err)
+	}
+	return nil
+}

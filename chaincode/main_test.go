@@ -1,0 +1,219 @@
+package main
+
+import (
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/tls"
+	"crypto/x509"
+	"crypto/x509/pkix"
+	"encoding/pem"
+	"io/fs"
+	"math/big"
+	"net"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/fabric-bbs/fabric-bbs/contract"
+	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
+	"github.com/stretchr/testify/require"
+)
+
+func env(vars map[string]string) func(string) string {
+	return func(k string) string { return vars[k] }
+}
+
+func files(contents map[string]string) func(string) ([]byte, error) {
+	return func(path string) ([]byte, error) {
+		c, ok := contents[path]
+		if !ok {
+			return nil, &fs.PathError{Op: "open", Path: path, Err: fs.ErrNotExist}
+		}
+		return []byte(c), nil
+	}
+}
+
+func TestLoadConfig(t *testing.T) {
+	pemFiles := files(map[string]string{"/k.pem": "KEY", "/c.pem": "CERT", "/ca.pem": "CA", "/empty.pem": ""})
+	ccaas := map[string]string{envServerAddress: "0.0.0.0:9999", envChaincodeID: "bbs_1.0:abc"}
+	with := func(extra map[string]string) map[string]string {
+		m := map[string]string{}
+		for k, v := range ccaas {
+			m[k] = v
+		}
+		for k, v := range extra {
+			m[k] = v
+		}
+		return m
+	}
+	tests := []struct {
+		name string
+		vars map[string]string
+		want *serverConfig
+		err  string
+	}{
+		{name: "peer-launched", vars: map[string]string{"CORE_CHAINCODE_ID_NAME": "bbs:1"}},
+		{name: "service without TLS", vars: ccaas,
+			want: &serverConfig{address: "0.0.0.0:9999", ccid: "bbs_1.0:abc", tls: shim.TLSProperties{Disabled: true}}},
+		{name: "service with TLS", vars: with(map[string]string{envTLSKey: "/k.pem", envTLSCert: "/c.pem"}),
+			want: &serverConfig{address: "0.0.0.0:9999", ccid: "bbs_1.0:abc", tls: shim.TLSProperties{Key: []byte("KEY"), Cert: []byte("CERT")}}},
+		{name: "service with mutual TLS", vars: with(map[string]string{envTLSKey: "/k.pem", envTLSCert: "/c.pem", envClientCACert: "/ca.pem"}),
+			want: &serverConfig{address: "0.0.0.0:9999", ccid: "bbs_1.0:abc", tls: shim.TLSProperties{Key: []byte("KEY"), Cert: []byte("CERT"), ClientCACerts: []byte("CA")}}},
+		{name: "address without ID", vars: map[string]string{envServerAddress: ":9999"}, err: "set both CHAINCODE_SERVER_ADDRESS and CHAINCODE_ID"},
+		{name: "ID without address", vars: map[string]string{envChaincodeID: "x"}, err: "set both CHAINCODE_SERVER_ADDRESS and CHAINCODE_ID"},
+		{name: "TLS without service", vars: map[string]string{envTLSKey: "/k.pem"}, err: "CHAINCODE_TLS_KEY is set but"},
+		{name: "key without cert", vars: with(map[string]string{envTLSKey: "/k.pem"}), err: "set both CHAINCODE_TLS_KEY and CHAINCODE_TLS_CERT"},
+		{name: "cert without key", vars: with(map[string]string{envTLSCert: "/c.pem"}), err: "set both CHAINCODE_TLS_KEY and CHAINCODE_TLS_CERT"},
+		{name: "client CA without TLS", vars: with(map[string]string{envClientCACert: "/ca.pem"}), err: "CHAINCODE_CLIENT_CA_CERT needs TLS"},
+		{name: "missing key file", vars: with(map[string]string{envTLSKey: "/nope.pem", envTLSCert: "/c.pem"}), err: "reading CHAINCODE_TLS_KEY: open /nope.pem"},
+		{name: "missing cert file", vars: with(map[string]string{envTLSKey: "/k.pem", envTLSCert: "/nope.pem"}), err: "reading CHAINCODE_TLS_CERT"},
+		{name: "missing client CA file", vars: with(map[string]string{envTLSKey: "/k.pem", envTLSCert: "/c.pem", envClientCACert: "/nope.pem"}), err: "reading CHAINCODE_CLIENT_CA_CERT"},
+		{name: "empty key file", vars: with(map[string]string{envTLSKey: "/empty.pem", envTLSCert: "/c.pem"}), err: "/empty.pem is empty"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg, err := loadConfig(env(tt.vars), pemFiles)
+			if tt.err != "" {
+				require.ErrorContains(t, err, tt.err)
+				return
+			}
+			require.NoError(t, err)
+			require.Equal(t, tt.want, cfg)
+		})
+	}
+}
+
+func TestTLSMode(t *testing.T) {
+	require.Equal(t, "off", (&serverConfig{tls: shim.TLSProperties{Disabled: true}}).tlsMode())
+	require.Equal(t, "on", (&serverConfig{tls: shim.TLSProperties{Key: []byte("k")}}).tlsMode())
+	require.Equal(t, "on, client certificates required", (&serverConfig{tls: shim.TLSProperties{ClientCACerts: []byte("c")}}).tlsMode())
+}
+
+func TestRunRejectsBadConfig(t *testing.T) {
+	err := run(env(map[string]string{envServerAddress: "127.0.0.1:0"}), os.ReadFile)
+	require.ErrorContains(t, err, "set both")
+	err = run(env(map[string]string{envServerAddress: "127.0.0.1:0", envChaincodeID: "bbs:1",
+		envTLSKey: filepath.Join(t.TempDir(), "none"), envTLSCert: "x"}), os.ReadFile)
+	require.ErrorContains(t, err, "reading CHAINCODE_TLS_KEY")
+}
+
+func TestRunReportsServerErrors(t *testing.T) {
+	// An address that cannot be listened on makes the server fail at once.
+	err := run(env(map[string]string{envServerAddress: "256.0.0.1:1", envChaincodeID: "bbs:1"}), os.ReadFile)
+	require.ErrorContains(t, err, "serving as chaincode-as-a-service on 256.0.0.1:1")
+
+	// So do unusable TLS files.
+	dir := t.TempDir()
+	key, cert := filepath.Join(dir, "key.pem"), filepath.Join(dir, "cert.pem")
+	require.NoError(t, os.WriteFile(key, []byte("not a key"), 0o600))
+	require.NoError(t, os.WriteFile(cert, []byte("not a cert"), 0o600))
+	err = run(env(map[string]string{envServerAddress: "127.0.0.1:0", envChaincodeID: "bbs:1", envTLSKey: key, envTLSCert: cert}), os.ReadFile)
+	require.ErrorContains(t, err, "serving as chaincode-as-a-service")
+}
+
+// freeAddress returns a loopback address with a port that was free a moment
+// ago.
+func freeAddress(t *testing.T) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	addr := l.Addr().String()
+	require.NoError(t, l.Close())
+	return addr
+}
+
+// waitListening dials addr until it accepts a connection, and returns the
+// connection.
+func waitListening(t *testing.T, addr string, dial func(string) (net.Conn, error), serverErr <-chan error) net.Conn {
+	t.Helper()
+	var lastErr error
+	for i := 0; i < 200; i++ {
+		select {
+		case err := <-serverErr:
+			t.Fatalf("server stopped: %v", err)
+		default:
+		}
+		conn, err := dial(addr)
+		if err == nil {
+			return conn
+		}
+		lastErr = err
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatalf("nothing listens on %s: %v", addr, lastErr)
+	return nil
+}
+
+// TestServeChaincodeAsAService starts the server as the environment
+// configures it, on loopback, with and without TLS, and connects to it.
+// The servers run until the test binary exits.
+func TestServeChaincodeAsAService(t *testing.T) {
+	t.Run("plain", func(t *testing.T) {
+		addr := freeAddress(t)
+		errs := make(chan error, 1)
+		go func() {
+			errs <- run(env(map[string]string{envServerAddress: addr, envChaincodeID: "bbs_1.0:abc"}), os.ReadFile)
+		}()
+		conn := waitListening(t, addr, func(a string) (net.Conn, error) { return net.Dial("tcp", a) }, errs)
+		require.NoError(t, conn.Close())
+	})
+	t.Run("TLS", func(t *testing.T) {
+		dir := t.TempDir()
+		keyFile, certFile, pool := writeServerCert(t, dir)
+		addr := freeAddress(t)
+		errs := make(chan error, 1)
+		go func() {
+			errs <- run(env(map[string]string{envServerAddress: addr, envChaincodeID: "bbs_1.0:abc", envTLSKey: keyFile, envTLSCert: certFile}), os.ReadFile)
+		}()
+		conn := waitListening(t, addr, func(a string) (net.Conn, error) {
+			return tls.Dial("tcp", a, &tls.Config{RootCAs: pool, ServerName: "localhost", NextProtos: []string{"h2"}, MinVersion: tls.VersionTLS12})
+		}, errs)
+		state := conn.(*tls.Conn).ConnectionState()
+		require.True(t, state.HandshakeComplete)
+		require.Equal(t, "localhost", state.PeerCertificates[0].Subject.CommonName)
+		require.NoError(t, conn.Close())
+	})
+}
+
+// writeServerCert writes a self-signed server key and certificate for
+// localhost and returns their paths and a pool that trusts the certificate.
+func writeServerCert(t *testing.T, dir string) (string, string, *x509.CertPool) {
+	t.Helper()
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	require.NoError(t, err)
+	tmpl := &x509.Certificate{
+		SerialNumber:          big.NewInt(1),
+		Subject:               pkix.Name{CommonName: "localhost"},
+		DNSNames:              []string{"localhost"},
+		IPAddresses:           []net.IP{net.ParseIP("127.0.0.1")},
+		NotBefore:             time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC),
+		NotAfter:              time.Date(2035, 1, 1, 0, 0, 0, 0, time.UTC),
+		KeyUsage:              x509.KeyUsageDigitalSignature | x509.KeyUsageCertSign,
+		ExtKeyUsage:           []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
+		BasicConstraintsValid: true,
+		IsCA:                  true,
+	}
+	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
+	require.NoError(t, err)
+	keyDER, err := x509.MarshalPKCS8PrivateKey(key)
+	require.NoError(t, err)
+	keyFile, certFile := filepath.Join(dir, "key.pem"), filepath.Join(dir, "cert.pem")
+	require.NoError(t, os.WriteFile(keyFile, pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: keyDER}), 0o600))
+	require.NoError(t, os.WriteFile(certFile, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}), 0o600))
+	cert, err := x509.ParseCertificate(der)
+	require.NoError(t, err)
+	pool := x509.NewCertPool()
+	pool.AddCert(cert)
+	return keyFile, certFile, pool
+}
+
+func TestChaincodeServesTheContract(t *testing.T) {
+	cc, err := contract.NewChaincode()
+	require.NoError(t, err)
+	s := newServer(&serverConfig{address: "127.0.0.1:1", ccid: "bbs:1", tls: shim.TLSProperties{Disabled: true}}, cc)
+	require.Same(t, cc, s.CC)
+	require.Equal(t, "bbs:1", s.CCID)
+	require.True(t, s.TLSProps.Disabled)
+}
