@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"encoding/base64"
 	"fmt"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/request"
+	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
 	"github.com/hyperledger/fabric-contract-api-go/v2/contractapi"
 )
 
@@ -206,13 +208,32 @@ func (c *Contract) ListIssuers(ctx contractapi.TransactionContextInterface, page
 	}
 	page.Count = len(page.Issuers)
 	if meta != nil && meta.Bookmark != "" {
-		_, attrs, err := stub.SplitCompositeKey(meta.Bookmark)
-		if err != nil || len(attrs) != 1 {
-			return nil, fmt.Errorf("listing issuers: unexpected bookmark %q from the peer", meta.Bookmark)
+		if page.Bookmark, err = issuerIDOfKey(stub, meta.Bookmark); err != nil {
+			return nil, fmt.Errorf("listing issuers: bookmark from the peer: %w", err)
 		}
-		page.Bookmark = attrs[0]
 	}
 	return page, nil
+}
+
+// issuerIDOfKey returns the issuer ID of an issuer record's key. It checks
+// the key's form first: the shim's SplitCompositeKey panics on a string that
+// is not a composite key.
+func issuerIDOfKey(stub shim.ChaincodeStubInterface, key string) (string, error) {
+	prefix, err := stub.CreateCompositeKey(issuerObjectType, nil)
+	if err != nil {
+		return "", err
+	}
+	if !strings.HasPrefix(key, prefix) || !strings.HasSuffix(key, "\x00") {
+		return "", fmt.Errorf("%q is not the key of an issuer record", key)
+	}
+	_, attrs, err := stub.SplitCompositeKey(key)
+	if err != nil {
+		return "", err
+	}
+	if len(attrs) != 1 || !request.ValidIssuerID(attrs[0]) {
+		return "", fmt.Errorf("%q is not the key of an issuer record", key)
+	}
+	return attrs[0], nil
 }
 
 // GetIssuerHistory returns every committed change of the issuer's record,

@@ -10,7 +10,10 @@ import (
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/fakeid"
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/fakestub"
 	"github.com/fabric-bbs/fabric-bbs/request"
+	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
+	"github.com/hyperledger/fabric-protos-go-apiv2/peer"
 	"github.com/stretchr/testify/require"
 )
 
@@ -381,6 +384,30 @@ func TestGetIssuerHistoryOfADeletedRecord(t *testing.T) {
 	require.Nil(t, h[0].Issuer)
 	require.NotContains(t, string(e.evaluate(e.bob, "GetIssuerHistory", "acme").Response.Payload), `"issuer":null`)
 	requireFailure(t, e.evaluate(e.bob, "GetIssuer", "acme"), "not found")
+}
+
+// oddBookmarkStub answers paginated queries with a bookmark that is not a
+// composite key, as no peer should.
+type oddBookmarkStub struct {
+	*fakestub.Stub
+	bookmark string
+}
+
+func (s oddBookmarkStub) GetStateByPartialCompositeKeyWithPagination(objectType string, keys []string, pageSize int32, bookmark string) (shim.StateQueryIteratorInterface, *peer.QueryResponseMetadata, error) {
+	it, meta, err := s.Stub.GetStateByPartialCompositeKeyWithPagination(objectType, keys, pageSize, bookmark)
+	if meta != nil {
+		meta.Bookmark = s.bookmark
+	}
+	return it, meta, err
+}
+
+func TestListIssuersRejectsAForeignBookmark(t *testing.T) {
+	e, _ := registered(t)
+	for _, bookmark := range []string{"opaque", "\x00", "\x00bbs.nonce\x00acme\x00ff\x00", "\x00bbs.issuer\x00a b\x00"} {
+		ctx := newTestContext(oddBookmarkStub{Stub: e.ledger.NewStub(e.alice.Creator), bookmark: bookmark})
+		_, err := New().ListIssuers(ctx, 1, "")
+		require.ErrorContains(t, err, "bookmark from the peer", "%q", bookmark)
+	}
 }
 
 // issuerKeyOf returns the world-state key of an issuer record.
