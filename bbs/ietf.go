@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
-	"math/big"
 	"slices"
 	"sync"
 
@@ -57,6 +56,7 @@ type ietfScheme struct {
 	apiID   []byte // ciphersuite_id || "H2G_HM2S_"
 	expand  expander
 	p1      bls12381.G1Affine
+	p1Table *g1Table // odd multiples of P1, for multi-scalar multiplication
 
 	h2sDST  []byte // api_id || "H2S_": hash_to_scalar for domain, e, challenge
 	mapDST  []byte // api_id || "MAP_MSG_TO_SCALAR_AS_HASH_"
@@ -70,15 +70,23 @@ type ietfScheme struct {
 	gens ietfGeneratorCache
 }
 
-// ietfGeneratorCache holds the generators Q_1, H_1, H_2, … derived so far,
-// with their compressed encodings, and the create_generators state v from
-// which the next one is derived. Slices handed out are never written again:
-// growing appends, possibly to a new array.
+// ietfGeneratorCache holds the generators Q_1, H_1, H_2, … derived so far
+// and the create_generators state v from which the next one is derived.
+// Slices handed out are never written again: growing appends, possibly to a
+// new array.
 type ietfGeneratorCache struct {
-	mu     sync.Mutex
-	v      []byte
+	mu   sync.Mutex
+	v    []byte
+	gens ietfGenerators
+}
+
+// ietfGenerators are Q_1, H_1, …, H_L: the points, their concatenated
+// compressed encodings (hashed into the domain) and their tables of odd
+// multiples (for multi-scalar multiplication).
+type ietfGenerators struct {
 	points []bls12381.G1Affine
 	enc    []byte
+	tables []g1Table
 }
 
 // ietfProof is the parsed form of an IETF BBS proof.
@@ -121,6 +129,7 @@ func newIETFScheme(name, suiteID string, expand expander, p1Hex string) *ietfSch
 	if s.p1, err = decodeG1(b); err != nil || s.p1.IsInfinity() {
 		panic("bbs: bad P1 constant for " + name)
 	}
+	s.p1Table = &newG1Tables([]bls12381.G1Affine{s.p1})[0]
 	return s
 }
 
@@ -280,7 +289,7 @@ func (s *ietfScheme) Sign(sk *SecretKey, header []byte, messages [][]byte) (*Sig
 	if err := checkMessageCount(len(messages)); err != nil {
 		return nil, fmt.Errorf("sign: %w", err)
 	}
-	gens, enc, err := s.generators(len(messages) + 1)
+	gens, err := s.generators(len(messages) + 1)
 	if err != nil {
 		return nil, fmt.Errorf("sign: %w", err)
 	}
@@ -288,7 +297,7 @@ func (s *ietfScheme) Sign(sk *SecretKey, header []byte, messages [][]byte) (*Sig
 	if err != nil {
 		return nil, fmt.Errorf("sign: %w", err)
 	}
-	domain, err := s.calculateDomain(sk.pub, enc, header)
+	domain, err := s.calculateDomain(sk.pub, gens.enc, header)
 	if err != nil {
 		return nil, fmt.Errorf("sign: %w", err)
 	}
@@ -302,7 +311,7 @@ func (s *ietfScheme) Sign(sk *SecretKey, header []byte, messages [][]byte) (*Sig
 	if err != nil {
 		return nil, fmt.Errorf("sign: %w", err)
 	}
-	b := s.commitment(gens, &domain, m)
+	b := s.commitment(&gens, &domain, m)
 
 	var inv fr.Element
 	inv.Add(&sk.x, &e)
@@ -310,8 +319,7 @@ func (s *ietfScheme) Sign(sk *SecretKey, header []byte, messages [][]byte) (*Sig
 		return nil, fmt.Errorf("sign: degenerate e")
 	}
 	inv.Inverse(&inv)
-	var a bls12381.G1Affine
-	a.ScalarMultiplication(&b, inv.BigInt(new(big.Int)))
+	a := ietfMSM(nil, nil, []bls12381.G1Affine{b}, []fr.Element{inv})
 	if a.IsInfinity() || e.IsZero() {
 		return nil, fmt.Errorf("sign: degenerate signature")
 	}
@@ -331,7 +339,7 @@ func (s *ietfScheme) Verify(pk *PublicKey, sig *Signature, header []byte, messag
 	if err := checkMessageCount(len(messages)); err != nil {
 		return fmt.Errorf("verify: %w", err)
 	}
-	gens, enc, err := s.generators(len(messages) + 1)
+	gens, err := s.generators(len(messages) + 1)
 	if err != nil {
 		return fmt.Errorf("verify: %w", err)
 	}
@@ -339,22 +347,22 @@ func (s *ietfScheme) Verify(pk *PublicKey, sig *Signature, header []byte, messag
 	if err != nil {
 		return fmt.Errorf("verify: %w", err)
 	}
-	domain, err := s.calculateDomain(pk, enc, header)
+	domain, err := s.calculateDomain(pk, gens.enc, header)
 	if err != nil {
 		return fmt.Errorf("verify: %w", err)
 	}
 	// e·A − P1 − domain·Q_1 − Σ msg_i·H_i in one multi-scalar multiplication.
-	points := make([]bls12381.G1Affine, 0, len(m)+3)
-	scalars := make([]fr.Element, 0, len(m)+3)
+	fixed := make([]*g1Table, 0, len(m)+2)
+	scalars := make([]fr.Element, 0, len(m)+2)
 	var minusOne, t fr.Element
 	minusOne.SetOne().Neg(&minusOne)
-	points = append(points, sig.a, s.p1, gens[0])
-	scalars = append(scalars, sig.e, minusOne, *t.Neg(&domain))
-	points = append(points, gens[1:]...)
+	fixed = append(fixed, s.p1Table, &gens.tables[0])
+	scalars = append(scalars, minusOne, *t.Neg(&domain))
 	for i := range m {
+		fixed = append(fixed, &gens.tables[1+i])
 		scalars = append(scalars, *t.Neg(&m[i]))
 	}
-	eaMinusB := ietfMSM(points, scalars)
+	eaMinusB := ietfMSM(fixed, scalars, []bls12381.G1Affine{sig.a}, []fr.Element{sig.e})
 	ok, err := pairingProductIsOne(&sig.a, pk, &eaMinusB)
 	if err != nil {
 		return fmt.Errorf("verify: %w", err)
@@ -392,7 +400,7 @@ func (s *ietfScheme) DeriveProof(rnd io.Reader, pk *PublicKey, sig *Signature, h
 			return nil, fmt.Errorf("derive proof: %w", err)
 		}
 	}
-	gens, enc, err := s.generators(len(messages) + 1)
+	gens, err := s.generators(len(messages) + 1)
 	if err != nil {
 		return nil, fmt.Errorf("derive proof: %w", err)
 	}
@@ -400,7 +408,7 @@ func (s *ietfScheme) DeriveProof(rnd io.Reader, pk *PublicKey, sig *Signature, h
 	if err != nil {
 		return nil, fmt.Errorf("derive proof: %w", err)
 	}
-	init, err := s.proofInit(pk, sig, gens, enc, random, header, m, undisclosed)
+	init, err := s.proofInit(pk, sig, &gens, random, header, m, undisclosed)
 	if err != nil {
 		return nil, fmt.Errorf("derive proof: %w", err)
 	}
@@ -459,11 +467,11 @@ func (s *ietfScheme) VerifyProof(pk *PublicKey, proof *Proof, header, nonce []by
 	if err != nil {
 		return fmt.Errorf("verify proof: %w", err)
 	}
-	gens, enc, err := s.generators(total + 1)
+	gens, err := s.generators(total + 1)
 	if err != nil {
 		return fmt.Errorf("verify proof: %w", err)
 	}
-	init, err := s.proofVerifyInit(pk, p, gens, enc, header, idx, dm)
+	init, err := s.proofVerifyInit(pk, p, &gens, header, idx, dm)
 	if err != nil {
 		return fmt.Errorf("verify proof: %w", err)
 	}
@@ -489,16 +497,16 @@ func (s *ietfScheme) VerifyProof(pk *PublicKey, proof *Proof, header, nonce []by
 
 // proofInit is the draft's ProofInit: it blinds the signature with r1, r2
 // and commits to the randomness.
-func (s *ietfScheme) proofInit(pk *PublicKey, sig *Signature, gens []bls12381.G1Affine, enc []byte, random []fr.Element, header []byte, m []fr.Element, undisclosed []int) (*ietfProofInit, error) {
-	if len(random) != 5+len(undisclosed) || len(gens) != len(m)+1 {
+func (s *ietfScheme) proofInit(pk *PublicKey, sig *Signature, gens *ietfGenerators, random []fr.Element, header []byte, m []fr.Element, undisclosed []int) (*ietfProofInit, error) {
+	if len(random) != 5+len(undisclosed) || len(gens.points) != len(m)+1 {
 		return nil, fmt.Errorf("%w: %d random scalars and %d generators for %d messages, %d hidden",
-			ErrInvalidArgument, len(random), len(gens), len(m), len(undisclosed))
+			ErrInvalidArgument, len(random), len(gens.points), len(m), len(undisclosed))
 	}
 	r1, r2, eTilde, r1Tilde, r3Tilde := &random[0], &random[1], &random[2], &random[3], &random[4]
 	if r1.IsZero() || r2.IsZero() {
 		return nil, fmt.Errorf("degenerate randomness (zero r1 or r2)")
 	}
-	domain, err := s.calculateDomain(pk, enc, header)
+	domain, err := s.calculateDomain(pk, gens.enc, header)
 	if err != nil {
 		return nil, err
 	}
@@ -508,19 +516,17 @@ func (s *ietfScheme) proofInit(pk *PublicKey, sig *Signature, gens []bls12381.G1
 
 	res := &ietfProofInit{domain: domain}
 	b := s.commitment(gens, &domain, m)
-	res.d = ietfMSM([]bls12381.G1Affine{b}, []fr.Element{*r2})                              // D = B·r2
-	res.abar = ietfMSM([]bls12381.G1Affine{sig.a}, []fr.Element{r1r2})                      // Ā = A·(r1·r2)
-	res.bbar = ietfMSM([]bls12381.G1Affine{res.d, res.abar}, []fr.Element{*r1, negE})       // B̄ = D·r1 − Ā·e
-	res.t1 = ietfMSM([]bls12381.G1Affine{res.abar, res.d}, []fr.Element{*eTilde, *r1Tilde}) // T1 = Ā·ẽ + D·r̃1
+	res.d = ietfMSM(nil, nil, []bls12381.G1Affine{b}, []fr.Element{*r2})                              // D = B·r2
+	res.abar = ietfMSM(nil, nil, []bls12381.G1Affine{sig.a}, []fr.Element{r1r2})                      // Ā = A·(r1·r2)
+	res.bbar = ietfMSM(nil, nil, []bls12381.G1Affine{res.d, res.abar}, []fr.Element{*r1, negE})       // B̄ = D·r1 − Ā·e
+	res.t1 = ietfMSM(nil, nil, []bls12381.G1Affine{res.abar, res.d}, []fr.Element{*eTilde, *r1Tilde}) // T1 = Ā·ẽ + D·r̃1
 
 	// T2 = D·r̃3 + Σ H_j·m̃_j
-	points := make([]bls12381.G1Affine, 0, 1+len(undisclosed))
-	points = append(points, res.d)
+	fixed := make([]*g1Table, 0, len(undisclosed))
 	for _, j := range undisclosed {
-		points = append(points, gens[1+j])
+		fixed = append(fixed, &gens.tables[1+j])
 	}
-	scalars := append([]fr.Element{*r3Tilde}, random[5:]...)
-	res.t2 = ietfMSM(points, scalars)
+	res.t2 = ietfMSM(fixed, random[5:], []bls12381.G1Affine{res.d}, []fr.Element{*r3Tilde})
 
 	if res.abar.IsInfinity() || res.bbar.IsInfinity() || res.d.IsInfinity() {
 		return nil, fmt.Errorf("degenerate proof (identity point); is the signature valid?")
@@ -550,27 +556,27 @@ func proofFinalize(init *ietfProofInit, c, e *fr.Element, random, m []fr.Element
 
 // proofVerifyInit is the draft's ProofVerifyInit: it recomputes T1 and T2
 // from the responses.
-func (s *ietfScheme) proofVerifyInit(pk *PublicKey, p *ietfProof, gens []bls12381.G1Affine, enc []byte, header []byte, idx []int, dm []fr.Element) (*ietfProofInit, error) {
-	domain, err := s.calculateDomain(pk, enc, header)
+func (s *ietfScheme) proofVerifyInit(pk *PublicKey, p *ietfProof, gens *ietfGenerators, header []byte, idx []int, dm []fr.Element) (*ietfProofInit, error) {
+	domain, err := s.calculateDomain(pk, gens.enc, header)
 	if err != nil {
 		return nil, err
 	}
 	res := &ietfProofInit{abar: p.abar, bbar: p.bbar, d: p.d, domain: domain}
 
 	// T1 = B̄·c + Ā·ê + D·r̂1
-	res.t1 = ietfMSM([]bls12381.G1Affine{p.bbar, p.abar, p.d}, []fr.Element{p.c, p.eHat, p.r1Hat})
+	res.t1 = ietfMSM(nil, nil, []bls12381.G1Affine{p.bbar, p.abar, p.d}, []fr.Element{p.c, p.eHat, p.r1Hat})
 
 	// T2 = Bv·c + D·r̂3 + Σ H_j·m̂_j with Bv = P1 + Q_1·domain + Σ H_i·msg_i,
-	// expanded into one multi-scalar multiplication over P1, Q_1, D, H_1..H_L.
-	L := len(gens) - 1
-	points := make([]bls12381.G1Affine, 0, L+3)
-	scalars := make([]fr.Element, 0, L+3)
+	// expanded into one multi-scalar multiplication over P1, Q_1, H_1..H_L, D.
+	L := len(gens.points) - 1
+	fixed := make([]*g1Table, 0, L+2)
+	scalars := make([]fr.Element, 0, L+2)
 	var t fr.Element
-	points = append(points, s.p1, gens[0], p.d)
-	scalars = append(scalars, p.c, *t.Mul(&domain, &p.c), p.r3Hat)
+	fixed = append(fixed, s.p1Table, &gens.tables[0])
+	scalars = append(scalars, p.c, *t.Mul(&domain, &p.c))
 	k, u := 0, 0
 	for i := 0; i < L; i++ {
-		points = append(points, gens[1+i])
+		fixed = append(fixed, &gens.tables[1+i])
 		if k < len(idx) && idx[k] == i {
 			scalars = append(scalars, *t.Mul(&dm[k], &p.c))
 			k++
@@ -582,7 +588,7 @@ func (s *ietfScheme) proofVerifyInit(pk *PublicKey, p *ietfProof, gens []bls1238
 	if k != len(idx) || u != len(p.mHat) {
 		return nil, fmt.Errorf("%w: %d disclosed and %d hidden messages do not make %d", ErrInvalidArgument, len(idx), len(p.mHat), L)
 	}
-	res.t2 = ietfMSM(points, scalars)
+	res.t2 = ietfMSM(fixed, scalars, []bls12381.G1Affine{p.d}, []fr.Element{p.r3Hat})
 	return res, nil
 }
 
@@ -636,16 +642,18 @@ func (s *ietfScheme) calculateDomain(pk *PublicKey, enc []byte, header []byte) (
 }
 
 // commitment returns B = P1 + Q_1·domain + Σ H_i·m_i.
-func (s *ietfScheme) commitment(gens []bls12381.G1Affine, domain *fr.Element, m []fr.Element) bls12381.G1Affine {
-	points := make([]bls12381.G1Affine, 0, len(m)+2)
+func (s *ietfScheme) commitment(gens *ietfGenerators, domain *fr.Element, m []fr.Element) bls12381.G1Affine {
+	fixed := make([]*g1Table, 0, len(m)+2)
 	scalars := make([]fr.Element, 0, len(m)+2)
 	var one fr.Element
 	one.SetOne()
-	points = append(points, s.p1, gens[0])
-	points = append(points, gens[1:1+len(m)]...)
+	fixed = append(fixed, s.p1Table, &gens.tables[0])
 	scalars = append(scalars, one, *domain)
+	for i := range m {
+		fixed = append(fixed, &gens.tables[1+i])
+	}
 	scalars = append(scalars, m...)
-	return ietfMSM(points, scalars)
+	return ietfMSM(fixed, scalars, nil, nil)
 }
 
 // messagesToScalars is the draft's messages_to_scalars with
@@ -730,36 +738,50 @@ func (s *ietfScheme) nextGenerator(v []byte, i int) ([]byte, bls12381.G1Affine, 
 	if err != nil {
 		return nil, p, fmt.Errorf("create generator %d: %w", i, err)
 	}
+	if p.IsInfinity() { // probability 2^-255
+		return nil, p, fmt.Errorf("create generator %d: identity", i)
+	}
 	return v, p, nil
 }
 
-// generators returns Q_1, H_1, …, H_(count-1) and their concatenated
-// compressed encodings, deriving the ones not yet cached. The slices
-// returned must not be modified.
-func (s *ietfScheme) generators(count int) ([]bls12381.G1Affine, []byte, error) {
+// generators returns Q_1, H_1, …, H_(count-1), deriving the ones not yet
+// cached. The slices returned must not be modified.
+func (s *ietfScheme) generators(count int) (ietfGenerators, error) {
 	if count < 1 || count > MaxMessages+1 {
-		return nil, nil, fmt.Errorf("%w: %d generators, want 1 to %d", ErrInvalidArgument, count, MaxMessages+1)
+		return ietfGenerators{}, fmt.Errorf("%w: %d generators, want 1 to %d", ErrInvalidArgument, count, MaxMessages+1)
 	}
-	g := &s.gens
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if g.v == nil {
-		v, err := s.expand(s.genSeed, s.seedDST, ietfExpandLen)
-		if err != nil {
-			return nil, nil, fmt.Errorf("create generators: %w", err)
+	c := &s.gens
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if have := len(c.gens.points); have < count {
+		if c.v == nil {
+			v, err := s.expand(s.genSeed, s.seedDST, ietfExpandLen)
+			if err != nil {
+				return ietfGenerators{}, fmt.Errorf("create generators: %w", err)
+			}
+			c.v = v
 		}
-		g.v = v
-	}
-	for len(g.points) < count {
-		v, p, err := s.nextGenerator(g.v, len(g.points)+1)
-		if err != nil {
-			return nil, nil, err
+		v := c.v
+		fresh := make([]bls12381.G1Affine, count-have)
+		for i := range fresh {
+			var err error
+			if v, fresh[i], err = s.nextGenerator(v, have+i+1); err != nil {
+				return ietfGenerators{}, err
+			}
 		}
-		g.v = v
-		g.points = append(g.points, p)
-		g.enc = appendG1(g.enc, &p)
+		c.v = v
+		c.gens.points = append(c.gens.points, fresh...)
+		for i := range fresh {
+			c.gens.enc = appendG1(c.gens.enc, &fresh[i])
+		}
+		c.gens.tables = append(c.gens.tables, newG1Tables(fresh)...)
 	}
-	return g.points[:count:count], g.enc[: count*g1Size : count*g1Size], nil
+	g := c.gens
+	return ietfGenerators{
+		points: g.points[:count:count],
+		enc:    g.enc[: count*g1Size : count*g1Size],
+		tables: g.tables[:count:count],
+	}, nil
 }
 
 // checkKeyAndSignature checks that pk and sig are non-nil and of scheme s.

@@ -12,25 +12,37 @@ import (
 )
 
 // Multi-scalar multiplication for the IETF schemes. Their MSMs are small
-// (3 points for T1, L + 3 for T2), where gnark-crypto's Pippenger MultiExp
-// spends most of its time on empty buckets and goroutines. Below
-// strausMaxPoints they use Straus' interleaved method instead: each scalar
-// is split in two halves of about 128 bits with the GLV endomorphism
-// φ(x, y) = (ω·x, y) = λ·(x, y), each half is recoded in width-5 NAF, and
-// all 2n digit streams share one chain of about 130 doublings. Tables of
-// odd multiples are normalized to affine with one inversion so that every
-// addition is a mixed one. Timing depends on the scalars, as with MultiExp.
+// (3 points for T1, L + 3 for T2) and mostly over the fixed points P1, Q_1
+// and H_i, where gnark-crypto's Pippenger MultiExp spends most of its time
+// on empty buckets and goroutines. They use Straus' interleaved method
+// instead: each scalar is split in two halves of about 128 bits with the
+// GLV endomorphism φ(x, y) = (ω·x, y) = λ·(x, y), each half is recoded in
+// width-w NAF, and all 2n digit streams share one chain of about 130
+// doublings. Every addition is a mixed one, from affine tables of odd
+// multiples: cached per fixed point (width 7, 32 multiples), computed per
+// call for the others (width 5, 8 multiples, one inversion for all).
+// Timing depends on the scalars, as with MultiExp.
 
 const (
-	// strausWindow is the wNAF width: tables of 2^(w-2) odd multiples.
-	strausWindow = 5
-	strausTable  = 1 << (strausWindow - 2)
-	// strausMaxPoints is the largest MSM done with Straus' method; larger
-	// ones go to gnark-crypto's MultiExp (measured crossover on amd64).
-	strausMaxPoints = 48
-	// strausMaxDigits bounds the wNAF length of a GLV half-scalar.
-	strausMaxDigits = fr.Bits + 1
+	// varWindow is the wNAF width for points without a cached table.
+	varWindow    = 5
+	varTableSize = 1 << (varWindow - 2)
+	// fixedWindow is the wNAF width for points with a cached table.
+	fixedWindow    = 7
+	fixedTableSize = 1 << (fixedWindow - 2)
+	// strausMaxVarPoints is the largest number of points without a table
+	// handled by Straus' method; beyond it, MultiExp is faster.
+	strausMaxVarPoints = 48
+	// strausMaxTerms is the largest MSM handled by Straus' method; beyond
+	// it MultiExp costs less CPU time (measured: about equal at 150 terms,
+	// and MultiExp also uses every core).
+	strausMaxTerms = 128
+	// maxDigits bounds the wNAF length of a GLV half-scalar.
+	maxDigits = fr.Bits + 1
 )
+
+// g1Table holds the odd multiples P, 3P, …, 63P of a fixed point P, affine.
+type g1Table [fixedTableSize]bls12381.G1Affine
 
 var glv struct {
 	once    sync.Once
@@ -62,102 +74,154 @@ func initGLV() {
 	})
 }
 
-// ietfMSM returns Σ scalars[i]·points[i].
-func ietfMSM(points []bls12381.G1Affine, scalars []fr.Element) bls12381.G1Affine {
-	var r bls12381.G1Affine
-	if len(points) != len(scalars) {
-		panic(fmt.Sprintf("bbs: multi-scalar multiplication of %d points and %d scalars", len(points), len(scalars)))
+// newG1Tables returns the tables of odd multiples of points, none of
+// which may be the identity.
+func newG1Tables(points []bls12381.G1Affine) []g1Table {
+	jac := oddMultiples(points, fixedTableSize)
+	aff := batchToAffine(jac)
+	out := make([]g1Table, len(points))
+	for i := range out {
+		copy(out[i][:], aff[i*fixedTableSize:])
 	}
-	if len(points) <= strausMaxPoints {
-		j := strausMSM(points, scalars)
+	return out
+}
+
+// oddMultiples returns P, 3P, …, (2k−1)P for each point P, in Jacobian
+// coordinates.
+func oddMultiples(points []bls12381.G1Affine, k int) []bls12381.G1Jac {
+	out := make([]bls12381.G1Jac, 0, len(points)*k)
+	for i := range points {
+		var p, twoP bls12381.G1Jac
+		p.FromAffine(&points[i])
+		twoP.Double(&p)
+		out = append(out, p)
+		for t := 1; t < k; t++ {
+			p.AddAssign(&twoP)
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// ietfMSM returns Σ fixedScalars[i]·fixed[i][0] + Σ scalars[i]·points[i],
+// where fixed holds the cached tables of the fixed points.
+func ietfMSM(fixed []*g1Table, fixedScalars []fr.Element, points []bls12381.G1Affine, scalars []fr.Element) bls12381.G1Affine {
+	if len(fixed) != len(fixedScalars) || len(points) != len(scalars) {
+		panic(fmt.Sprintf("bbs: multi-scalar multiplication of %d+%d points and %d+%d scalars",
+			len(fixed), len(points), len(fixedScalars), len(scalars)))
+	}
+	var r bls12381.G1Affine
+	if len(points) <= strausMaxVarPoints && len(fixed)+len(points) <= strausMaxTerms {
+		j := strausMSM(fixed, fixedScalars, points, scalars)
 		return *r.FromJacobian(&j)
 	}
-	if _, err := r.MultiExp(points, scalars, ecc.MultiExpConfig{}); err != nil {
+	all := make([]bls12381.G1Affine, 0, len(fixed)+len(points))
+	for _, t := range fixed {
+		all = append(all, t[0])
+	}
+	all = append(all, points...)
+	allScalars := append(append(make([]fr.Element, 0, len(all)), fixedScalars...), scalars...)
+	if _, err := r.MultiExp(all, allScalars, ecc.MultiExpConfig{}); err != nil {
 		// Only a length mismatch or a bad config fail, both excluded here.
 		panic(fmt.Sprintf("bbs: multi-scalar multiplication: %v", err))
 	}
 	return r
 }
 
-// strausMSM returns Σ scalars[i]·points[i] by Straus' method with GLV.
-func strausMSM(points []bls12381.G1Affine, scalars []fr.Element) bls12381.G1Jac {
+// strausTerm is one scalar·point of a Straus MSM: the wNAF digits of the
+// two GLV halves k1, k2 (scalar = k1 + λ·k2) over the point's table.
+type strausTerm struct {
+	table    []bls12381.G1Affine // odd multiples of the point
+	d1, d2   []int8              // wNAF digits of k1 (on table) and k2 (on φ(table))
+	len1, l2 int
+}
+
+// strausMSM computes the MSM of ietfMSM by Straus' method with GLV.
+func strausMSM(fixed []*g1Table, fixedScalars []fr.Element, points []bls12381.G1Affine, scalars []fr.Element) bls12381.G1Jac {
 	initGLV()
-	n := len(points)
-	digits := make([]int8, 2*n*strausMaxDigits) // stream 2i: k1 of point i; 2i+1: k2
-	lens := make([]int, 2*n)
-	jac := make([]bls12381.G1Jac, 0, n*strausTable)
-	used := make([]int, 0, n) // indices of the points that contribute
-	var s big.Int
+	n := len(fixed) + len(points)
+	digits := make([]int8, 2*n*maxDigits)
+	terms := make([]strausTerm, 0, n)
 	maxLen := 0
-	for i := range points {
-		if points[i].IsInfinity() || scalars[i].IsZero() {
-			continue
+	var s big.Int
+	addTerm := func(table []bls12381.G1Affine, z *fr.Element, window uint) {
+		if z.IsZero() {
+			return
 		}
-		scalars[i].BigInt(&s)
-		k := ecc.SplitScalar(&s, &glv.lattice)
-		for h := range k {
-			neg := k[h].Sign() < 0
-			if neg {
-				k[h].Neg(&k[h])
-			}
-			d := digits[(2*i+h)*strausMaxDigits : (2*i+h+1)*strausMaxDigits]
-			lens[2*i+h] = ecc.WnafDecomposition(&k[h], strausWindow, d)
-			if neg {
-				for j := range d[:lens[2*i+h]] {
-					d[j] = -d[j]
-				}
-			}
-			maxLen = max(maxLen, lens[2*i+h])
+		k := ecc.SplitScalar(z.BigInt(&s), &glv.lattice)
+		i := len(terms)
+		t := strausTerm{
+			table: table,
+			d1:    digits[2*i*maxDigits : (2*i+1)*maxDigits],
+			d2:    digits[(2*i+1)*maxDigits : (2*i+2)*maxDigits],
 		}
-		// Odd multiples P, 3P, …, 15P.
-		var p, twoP bls12381.G1Jac
-		p.FromAffine(&points[i])
-		twoP.Double(&p)
-		jac = append(jac, p)
-		for t := 1; t < strausTable; t++ {
-			p.AddAssign(&twoP)
-			jac = append(jac, p)
-		}
-		used = append(used, i)
+		t.len1 = wnaf(&k[0], window, t.d1)
+		t.l2 = wnaf(&k[1], window, t.d2)
+		maxLen = max(maxLen, t.len1, t.l2)
+		terms = append(terms, t)
 	}
+	for i := range fixed {
+		addTerm(fixed[i][:], &fixedScalars[i], fixedWindow)
+	}
+	var varPoints []bls12381.G1Affine
+	var varScalars []*fr.Element
+	for i := range points {
+		if !points[i].IsInfinity() && !scalars[i].IsZero() {
+			varPoints = append(varPoints, points[i])
+			varScalars = append(varScalars, &scalars[i])
+		}
+	}
+	if len(varPoints) > 0 {
+		tables := batchToAffine(oddMultiples(varPoints, varTableSize))
+		for i := range varPoints {
+			addTerm(tables[i*varTableSize:(i+1)*varTableSize], varScalars[i], varWindow)
+		}
+	}
+
 	var res bls12381.G1Jac
 	res.X.SetOne()
 	res.Y.SetOne() // Z = 0: the identity
-	if len(used) == 0 {
-		return res
-	}
-	table := batchToAffine(jac) // table[u*strausTable+t] = (2t+1)·points[used[u]]
-	phiTable := make([]bls12381.G1Affine, len(table))
-	for t := range table {
-		phiTable[t] = table[t]
-		phiTable[t].X.Mul(&phiTable[t].X, &glv.omega)
-	}
-
-	var neg bls12381.G1Affine
-	add := func(tab []bls12381.G1Affine, d int8) {
-		if d > 0 {
-			res.AddMixed(&tab[(d-1)/2])
-		} else {
-			neg.Neg(&tab[(-d-1)/2])
-			res.AddMixed(&neg)
-		}
-	}
+	var q bls12381.G1Affine
 	for j := maxLen - 1; j >= 0; j-- {
 		res.DoubleAssign()
-		for u, i := range used {
-			if j < lens[2*i] {
-				if d := digits[2*i*strausMaxDigits+j]; d != 0 {
-					add(table[u*strausTable:(u+1)*strausTable], d)
+		for i := range terms {
+			t := &terms[i]
+			if j < t.len1 {
+				if d := t.d1[j]; d > 0 {
+					res.AddMixed(&t.table[(d-1)/2])
+				} else if d < 0 {
+					q.Neg(&t.table[(-d-1)/2])
+					res.AddMixed(&q)
 				}
 			}
-			if j < lens[2*i+1] {
-				if d := digits[(2*i+1)*strausMaxDigits+j]; d != 0 {
-					add(phiTable[u*strausTable:(u+1)*strausTable], d)
+			if j < t.l2 {
+				if d := t.d2[j]; d != 0 {
+					if d > 0 {
+						q = t.table[(d-1)/2]
+					} else {
+						q.Neg(&t.table[(-d-1)/2])
+					}
+					q.X.Mul(&q.X, &glv.omega) // φ
+					res.AddMixed(&q)
 				}
 			}
 		}
 	}
 	return res
+}
+
+// wnaf writes the width-w NAF of the signed integer k to out and returns
+// its length.
+func wnaf(k *big.Int, w uint, out []int8) int {
+	if k.Sign() >= 0 {
+		return ecc.WnafDecomposition(k, w, out)
+	}
+	var a big.Int
+	n := ecc.WnafDecomposition(a.Neg(k), w, out)
+	for i := range out[:n] {
+		out[i] = -out[i]
+	}
+	return n
 }
 
 // batchToAffine converts points, none of them the identity, to affine
@@ -171,7 +235,7 @@ func batchToAffine(points []bls12381.G1Jac) []bls12381.G1Affine {
 		prefix[i] = acc
 		acc.Mul(&acc, &points[i].Z)
 	}
-	acc.Inverse(&acc) // 1 / Π Z_i; Z_i ≠ 0 for the odd multiples of a point of order r
+	acc.Inverse(&acc) // 1 / Π Z_i; no Z_i is zero for odd multiples below r
 	var zInv, zInv2 fp.Element
 	for i := len(points) - 1; i >= 0; i-- {
 		zInv.Mul(&acc, &prefix[i])

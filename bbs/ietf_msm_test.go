@@ -2,6 +2,7 @@ package bbs
 
 import (
 	"fmt"
+	"math/big"
 	"testing"
 
 	"github.com/consensys/gnark-crypto/ecc"
@@ -9,23 +10,35 @@ import (
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
 )
 
-// TestIETFMSM checks the Straus/GLV multi-scalar multiplication against
-// gnark-crypto's MultiExp, with edge cases: zero and small scalars, r − 1,
-// repeated points, the identity, and sizes around the method switch.
+// TestIETFMSM checks ietfMSM (Straus/GLV with cached and per-call tables,
+// or MultiExp) against gnark-crypto's MultiExp, with edge cases: zero and
+// small scalars, r − 1, repeated points, the identity, cancelling sums,
+// and sizes around the switches between methods.
 func TestIETFMSM(t *testing.T) {
-	gens, _, err := bbsSHA256.generators(2 * strausMaxPoints)
+	g, err := bbsSHA256.generators(strausMaxTerms + 10)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var minusOne, two fr.Element
 	minusOne.SetOne().Neg(&minusOne)
 	two.SetUint64(2)
-	for _, n := range []int{0, 1, 2, 3, 5, 13, strausMaxPoints, strausMaxPoints + 1, 2 * strausMaxPoints} {
+	sizes := []struct{ fixed, vars int }{
+		{0, 0}, {0, 1}, {1, 0}, {1, 1}, {0, 3}, {12, 1}, {3, 5}, {0, strausMaxVarPoints}, {0, strausMaxVarPoints + 1},
+		{40, strausMaxVarPoints}, {strausMaxTerms - 1, 1}, {strausMaxTerms, 1}, {strausMaxTerms + 5, 0},
+	}
+	for _, size := range sizes {
 		for variant := 0; variant < 4; variant++ {
-			t.Run(fmt.Sprintf("n%d/v%d", n, variant), func(t *testing.T) {
-				points := append([]bls12381.G1Affine(nil), gens[:n]...)
-				scalars := make([]fr.Element, n)
-				for i := range scalars {
+			t.Run(fmt.Sprintf("f%d/v%d/variant%d", size.fixed, size.vars, variant), func(t *testing.T) {
+				fixed := make([]*g1Table, size.fixed)
+				fixedScalars := make([]fr.Element, size.fixed)
+				for i := range fixed {
+					fixed[i] = &g.tables[i]
+					fixedScalars[i].SetRandom()
+				}
+				points := make([]bls12381.G1Affine, size.vars)
+				scalars := make([]fr.Element, size.vars)
+				for i := range points {
+					points[i] = g.points[len(g.points)-1-i%9]
 					scalars[i].SetRandom()
 				}
 				switch variant {
@@ -40,23 +53,39 @@ func TestIETFMSM(t *testing.T) {
 							scalars[i].SetOne()
 						}
 					}
-				case 2: // repeated points and the identity
+					for i := range fixedScalars {
+						switch i % 3 {
+						case 0:
+							fixedScalars[i].SetZero()
+						case 1:
+							fixedScalars[i] = minusOne
+						}
+					}
+				case 2: // the identity among the variable points
 					for i := range points {
 						if i%3 == 0 {
 							points[i] = bls12381.G1Affine{}
-						} else if i > 0 {
-							points[i] = points[i-1]
 						}
 					}
-				case 3: // a sum that cancels: P·2 + P·(−1) + P·(−1)
-					if n >= 3 {
-						points[1], points[2] = points[0], points[0]
-						scalars[0], scalars[1], scalars[2] = two, minusOne, minusOne
+				case 3: // sums that cancel: F·2 + F·(−1) + F·(−1), P·1 + P·(−1)
+					if size.vars >= 2 {
+						points[1] = points[0]
+						scalars[0], scalars[1] = minusOne, *new(fr.Element).SetOne()
+					}
+					if size.fixed >= 1 && size.vars >= 2 {
+						points[0], points[1] = fixed[0][0], fixed[0][0]
+						fixedScalars[0], scalars[0], scalars[1] = two, minusOne, minusOne
 					}
 				}
-				got := ietfMSM(points, scalars)
+				got := ietfMSM(fixed, fixedScalars, points, scalars)
+				all := append([]bls12381.G1Affine(nil), points...)
+				allScalars := append([]fr.Element(nil), scalars...)
+				for i := range fixed {
+					all = append(all, fixed[i][0])
+					allScalars = append(allScalars, fixedScalars[i])
+				}
 				var want bls12381.G1Affine
-				if _, err := want.MultiExp(points, scalars, ecc.MultiExpConfig{}); err != nil {
+				if _, err := want.MultiExp(all, allScalars, ecc.MultiExpConfig{}); err != nil {
 					t.Fatal(err)
 				}
 				if !got.Equal(&want) {
@@ -67,27 +96,54 @@ func TestIETFMSM(t *testing.T) {
 	}
 }
 
-// BenchmarkIETFMSM compares Straus/GLV with MultiExp at the sizes the
-// IETF schemes use, to place strausMaxPoints.
+// TestIETFTables checks the cached tables of odd multiples.
+func TestIETFTables(t *testing.T) {
+	g, err := bbsSHAKE256.generators(3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tables := append([]g1Table{*bbsSHAKE256.p1Table}, g.tables...)
+	points := append([]bls12381.G1Affine{bbsSHAKE256.p1}, g.points...)
+	for i := range tables {
+		for k := range tables[i] {
+			var want bls12381.G1Affine
+			want.ScalarMultiplication(&points[i], big.NewInt(int64(2*k+1)))
+			if !tables[i][k].Equal(&want) {
+				t.Fatalf("table %d entry %d is not %d·P", i, k, 2*k+1)
+			}
+		}
+	}
+}
+
+// BenchmarkIETFMSM compares ietfMSM with MultiExp at the sizes the IETF
+// schemes use (n fixed generators and one variable point), to place
+// strausMaxTerms.
 func BenchmarkIETFMSM(b *testing.B) {
-	gens, _, err := bbsSHA256.generators(200)
+	g, err := bbsSHA256.generators(MaxMessages + 1)
 	if err != nil {
 		b.Fatal(err)
 	}
-	for _, n := range []int{1, 3, 13, 32, 48, 64, 103, 128} {
-		scalars := make([]fr.Element, n)
+	for _, n := range []int{2, 12, 102, 256, 512, 1024} {
+		fixed := make([]*g1Table, n)
+		scalars := make([]fr.Element, n+1)
+		points := make([]bls12381.G1Affine, n+1)
+		for i := range fixed {
+			fixed[i] = &g.tables[i]
+			points[i] = g.points[i]
+		}
+		points[n] = g.points[n]
 		for i := range scalars {
 			scalars[i].SetRandom()
 		}
-		b.Run(fmt.Sprintf("straus/n%d", n), func(b *testing.B) {
+		b.Run(fmt.Sprintf("straus/n%d+1", n), func(b *testing.B) {
 			for b.Loop() {
-				strausMSM(gens[:n], scalars)
+				strausMSM(fixed, scalars[:n], points[n:], scalars[n:])
 			}
 		})
-		b.Run(fmt.Sprintf("multiexp/n%d", n), func(b *testing.B) {
+		b.Run(fmt.Sprintf("multiexp/n%d+1", n), func(b *testing.B) {
 			for b.Loop() {
 				var r bls12381.G1Jac
-				r.MultiExp(gens[:n], scalars, ecc.MultiExpConfig{})
+				r.MultiExp(points, scalars, ecc.MultiExpConfig{})
 			}
 		})
 	}

@@ -636,13 +636,17 @@ func TestIETFGeneratorsConcurrent(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			n := 1 + (g*7)%40
-			gens, enc, err := s.generators(n)
+			g, err := s.generators(n)
 			if err != nil {
 				errs <- err
 				return
 			}
-			for i := range gens {
-				if !gens[i].Equal(&want[i]) || !bytes.Equal(enc[48*i:48*i+48], g1Bytes(&want[i])) {
+			if len(g.points) != n || len(g.tables) != n || len(g.enc) != 48*n {
+				errs <- fmt.Errorf("generators(%d): wrong lengths", n)
+				return
+			}
+			for i := range g.points {
+				if !g.points[i].Equal(&want[i]) || !bytes.Equal(g.enc[48*i:48*i+48], g1Bytes(&want[i])) || !g.tables[i][0].Equal(&want[i]) {
 					errs <- fmt.Errorf("generator %d differs", i)
 					return
 				}
@@ -655,7 +659,7 @@ func TestIETFGeneratorsConcurrent(t *testing.T) {
 		t.Error(err)
 	}
 	for _, n := range []int{0, -1, MaxMessages + 2} {
-		if _, _, err := s.generators(n); !errors.Is(err, ErrInvalidArgument) {
+		if _, err := s.generators(n); !errors.Is(err, ErrInvalidArgument) {
 			t.Errorf("generators(%d): %v", n, err)
 		}
 	}

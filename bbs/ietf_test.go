@@ -189,7 +189,7 @@ func TestIETFGenerators(t *testing.T) {
 			}
 
 			want := append([]hexBytes{f.Q1}, f.MsgGenerators...)
-			gens, enc, err := s.generators(len(want))
+			g, err := s.generators(len(want))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -202,14 +202,17 @@ func TestIETFGenerators(t *testing.T) {
 				if i > 0 {
 					name = "H_" + string(rune('0'+i))
 				}
-				if got := g1Hex(&gens[i]); got != w.String() {
+				if got := g1Hex(&g.points[i]); got != w.String() {
 					t.Errorf("%s (cached) = %s, want %s", name, got, w)
 				}
 				if got := g1Hex(&direct[i]); got != w.String() {
 					t.Errorf("%s (create_generators) = %s, want %s", name, got, w)
 				}
-				if !bytes.Equal(enc[i*g1Size:(i+1)*g1Size], w) {
-					t.Errorf("%s cached encoding = %x, want %s", name, enc[i*g1Size:(i+1)*g1Size], w)
+				if !bytes.Equal(g.enc[i*g1Size:(i+1)*g1Size], w) {
+					t.Errorf("%s cached encoding = %x, want %s", name, g.enc[i*g1Size:(i+1)*g1Size], w)
+				}
+				if !g.tables[i][0].Equal(&g.points[i]) {
+					t.Errorf("%s table differs", name)
 				}
 			}
 		})
@@ -391,11 +394,11 @@ func TestIETFSignatureFixtures(t *testing.T) {
 				if !bytes.Equal(got.Bytes(), f.Signature) {
 					t.Errorf("Sign = %x, want %s", got.Bytes(), f.Signature)
 				}
-				gens, enc, err := s.generators(len(msgs) + 1)
+				gens, err := s.generators(len(msgs) + 1)
 				if err != nil {
 					t.Fatal(err)
 				}
-				domain, err := s.calculateDomain(pk, enc, f.Header)
+				domain, err := s.calculateDomain(pk, gens.enc, f.Header)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -406,7 +409,7 @@ func TestIETFSignatureFixtures(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				b := s.commitment(gens, &domain, m)
+				b := s.commitment(&gens, &domain, m)
 				if g := g1Hex(&b); g != f.Trace.B.String() {
 					t.Errorf("B = %s, want %s", g, f.Trace.B)
 				}
@@ -504,7 +507,7 @@ func checkIETFProofTrace(t *testing.T, s *ietfScheme, f *ietfProofFixture, pk *P
 	if err != nil {
 		t.Fatal(err)
 	}
-	gens, enc, err := s.generators(len(msgs) + 1)
+	gens, err := s.generators(len(msgs) + 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -516,11 +519,11 @@ func checkIETFProofTrace(t *testing.T, s *ietfScheme, f *ietfProofFixture, pk *P
 	for k, i := range disclosed {
 		dm[k] = m[i]
 	}
-	proverInit, err := s.proofInit(pk, sig, gens, enc, random, f.Header, m, undisclosed)
+	proverInit, err := s.proofInit(pk, sig, &gens, random, f.Header, m, undisclosed)
 	if err != nil {
 		t.Fatal(err)
 	}
-	verifierInit, err := s.proofVerifyInit(pk, proof.body.(*ietfProof), gens, enc, f.Header, disclosed, dm)
+	verifierInit, err := s.proofVerifyInit(pk, proof.body.(*ietfProof), &gens, f.Header, disclosed, dm)
 	if err != nil {
 		t.Fatal(err)
 	}
