@@ -1,0 +1,22 @@
+// Copyright 2020-2025 Consensys Software Inc.
+// Licensed under the Apache License, Version 2.0. See the LICENSE file for details.
+
+package fptower
+
+import (
+	"math/big"
+
+	"github.com/consensys/gnark-crypto/ecc"
+	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
+)
+
+// generator of the curve
+var xGen big.Int
+
+var glvBasis ecc.Lattice
+
+func init() {
+	xGen.SetString("-15132376222941642752", 10)
+	_r := fr.Modulus()
+	ecc.PrecomputeLattice(_r, &xGen, &glvBasis)
+}

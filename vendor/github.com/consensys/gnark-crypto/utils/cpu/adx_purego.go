@@ -1,0 +1,5 @@
+//go:build noadx || purego || !amd64
+
+package cpu
+
+const SupportADX = false

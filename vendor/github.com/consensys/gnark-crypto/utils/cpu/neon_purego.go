@@ -1,0 +1,5 @@
+//go:build noneon || purego || !arm64
+
+package cpu
+
+const SupportNEON = false
