@@ -25,7 +25,7 @@ func BenchmarkIETFVerifyProofM10R4(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		disc := disclose(msgs, revealed)
+		disc := ietfDisclose(msgs, revealed)
 		pkBytes, proofBytes := sk.PublicKey().Bytes(), proof.Bytes()
 		// What a verifier does per request: parse the key and the proof, verify.
 		b.Run(s.name+"/parse+verify", func(b *testing.B) {
@@ -66,7 +66,7 @@ func BenchmarkIETFGenerators(b *testing.B) {
 	for _, s := range ietfSchemes {
 		b.Run(s.name, func(b *testing.B) {
 			for b.Loop() {
-				cold := newIETFScheme(s.name, s.suiteID, s.expand, g1Hex(&s.p1))
+				cold := newIETFScheme(s.name, s.suiteID, s.expand, ietfG1Hex(&s.p1))
 				if _, err := cold.generators(101); err != nil {
 					b.Fatal(err)
 				}

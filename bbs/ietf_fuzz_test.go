@@ -78,7 +78,7 @@ func FuzzIETFParseSignature(f *testing.F) {
 			if err != nil {
 				f.Fatal(err)
 			}
-			cases[si] = append(cases[si], sigCase{pk, fx.Header, messagesOf(fx.Messages), fx.Signature, fx.Result.Valid})
+			cases[si] = append(cases[si], sigCase{pk, fx.Header, ietfMessages(fx.Messages), fx.Signature, fx.Result.Valid})
 			f.Add([]byte(fx.Signature))
 			f.Add([]byte(fx.SignerKeyPair.PublicKey))
 		}
@@ -132,7 +132,7 @@ func FuzzIETFVerifyProof(f *testing.F) {
 	f.Fuzz(func(t *testing.T, which uint8, proof, header, ph []byte, mask uint16) {
 		fx := &proofs[int(which)%len(proofs)]
 		s := ietfSuites[fx.suite].s
-		msgs := messagesOf(fx.f.Messages)
+		msgs := ietfMessages(fx.f.Messages)
 		var disclosed []DisclosedMessage
 		for i := 0; i < 15; i++ {
 			if mask&(1<<i) != 0 {

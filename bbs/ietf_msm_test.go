@@ -89,7 +89,7 @@ func TestIETFMSM(t *testing.T) {
 					t.Fatal(err)
 				}
 				if !got.Equal(&want) {
-					t.Errorf("ietfMSM = %s, MultiExp = %s", g1Hex(&got), g1Hex(&want))
+					t.Errorf("ietfMSM = %s, MultiExp = %s", ietfG1Hex(&got), ietfG1Hex(&want))
 				}
 			})
 		}

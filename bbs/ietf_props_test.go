@@ -40,7 +40,7 @@ func ietfTestMessages(n int) [][]byte {
 	return msgs
 }
 
-func disclose(msgs [][]byte, idx []int) []DisclosedMessage {
+func ietfDisclose(msgs [][]byte, idx []int) []DisclosedMessage {
 	out := make([]DisclosedMessage, 0, len(idx))
 	for _, i := range slices.Sorted(slices.Values(idx)) {
 		out = append(out, DisclosedMessage{Index: i, Message: msgs[i]})
@@ -135,7 +135,7 @@ func TestIETFRoundTrip(t *testing.T) {
 						if err != nil {
 							t.Fatal(err)
 						}
-						disc := disclose(msgs, idx)
+						disc := ietfDisclose(msgs, idx)
 						if err := s.VerifyProof(pk, parsed, ctx.header, ctx.nonce, disc); err != nil {
 							t.Fatalf("VerifyProof: %v", err)
 						}
@@ -188,7 +188,7 @@ func TestIETFCrossSchemeAndKeys(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	disc := disclose(msgs, []int{1})
+	disc := ietfDisclose(msgs, []int{1})
 	for _, c := range []struct {
 		name string
 		err  error
@@ -297,13 +297,13 @@ func TestIETFArguments(t *testing.T) {
 	}
 }
 
-// shortReader yields n bytes of value b, then io.EOF.
-type shortReader struct {
+// ietfShortReader yields n bytes of value b, then io.EOF.
+type ietfShortReader struct {
 	n int
 	b byte
 }
 
-func (r *shortReader) Read(p []byte) (int, error) {
+func (r *ietfShortReader) Read(p []byte) (int, error) {
 	if r.n == 0 {
 		return 0, errors.New("exhausted")
 	}
@@ -324,13 +324,13 @@ func TestIETFRandomness(t *testing.T) {
 		t.Fatal(err)
 	}
 	// 5 + U scalars of 48 bytes: one byte short fails, zeros are degenerate.
-	if _, err := s.DeriveProof(&shortReader{n: 48*(5+2) - 1, b: 1}, sk.PublicKey(), sig, nil, nil, msgs, []int{0}); err == nil {
+	if _, err := s.DeriveProof(&ietfShortReader{n: 48*(5+2) - 1, b: 1}, sk.PublicKey(), sig, nil, nil, msgs, []int{0}); err == nil {
 		t.Error("short randomness accepted")
 	}
-	if _, err := s.DeriveProof(&shortReader{n: 1 << 20}, sk.PublicKey(), sig, nil, nil, msgs, []int{0}); err == nil {
+	if _, err := s.DeriveProof(&ietfShortReader{n: 1 << 20}, sk.PublicKey(), sig, nil, nil, msgs, []int{0}); err == nil {
 		t.Error("zero randomness accepted")
 	}
-	if _, err := s.DeriveProof(&shortReader{n: 48 * (5 + 2), b: 1}, sk.PublicKey(), sig, nil, nil, msgs, []int{0}); err != nil {
+	if _, err := s.DeriveProof(&ietfShortReader{n: 48 * (5 + 2), b: 1}, sk.PublicKey(), sig, nil, nil, msgs, []int{0}); err != nil {
 		t.Errorf("exact randomness: %v", err)
 	}
 	// GenerateKey reads 32 bytes of key material.
@@ -343,7 +343,7 @@ func TestIETFRandomness(t *testing.T) {
 	if err != nil || !k1.Equal(k2) {
 		t.Errorf("GenerateKey ≠ NewKeyFromSeed: %v", err)
 	}
-	if _, err := s.GenerateKey(&shortReader{n: 31, b: 1}); err == nil {
+	if _, err := s.GenerateKey(&ietfShortReader{n: 31, b: 1}); err == nil {
 		t.Error("GenerateKey with 31 bytes succeeded")
 	}
 	if _, err := s.GenerateKey(nil); err != nil {
@@ -395,9 +395,9 @@ func TestIETFKeyGenArguments(t *testing.T) {
 	}
 }
 
-// g1NotInSubgroup returns the compressed encoding of a point on the curve
+// ietfG1NotInSubgroup returns the compressed encoding of a point on the curve
 // y² = x³ + 4 outside the prime-order subgroup.
-func g1NotInSubgroup(t testing.TB) []byte {
+func ietfG1NotInSubgroup(t testing.TB) []byte {
 	t.Helper()
 	var p bls12381.G1Affine
 	var four, y2 fp.Element
@@ -412,8 +412,8 @@ func g1NotInSubgroup(t testing.TB) []byte {
 	}
 }
 
-// g1OffCurve returns a compressed encoding whose x has no point.
-func g1OffCurve(t testing.TB) []byte {
+// ietfG1OffCurve returns a compressed encoding whose x has no point.
+func ietfG1OffCurve(t testing.TB) []byte {
 	t.Helper()
 	var x, y2, four fp.Element
 	four.SetUint64(4)
@@ -428,7 +428,7 @@ func g1OffCurve(t testing.TB) []byte {
 	}
 }
 
-func scalarBytes(v *big.Int) []byte {
+func ietfScalarBytes(v *big.Int) []byte {
 	b := make([]byte, 32)
 	v.FillBytes(b)
 	return b
@@ -453,8 +453,8 @@ func TestIETFParseMalformed(t *testing.T) {
 	pMinus[0] |= 0x80
 	badPoints := map[string][]byte{
 		"identity":       identity,
-		"off curve":      g1OffCurve(t),
-		"not in G1":      g1NotInSubgroup(t),
+		"off curve":      ietfG1OffCurve(t),
+		"not in G1":      ietfG1NotInSubgroup(t),
 		"uncompressed":   uncompressedFlag,
 		"x = p":          pMinus,
 		"infinity+bits":  append([]byte{0xc0, 1}, make([]byte, 46)...),
@@ -464,9 +464,9 @@ func TestIETFParseMalformed(t *testing.T) {
 	}
 	badScalars := map[string][]byte{
 		"zero":      make([]byte, 32),
-		"r":         scalarBytes(r),
-		"r+1":       scalarBytes(rPlus1),
-		"2^256 - 1": scalarBytes(max256),
+		"r":         ietfScalarBytes(r),
+		"r+1":       ietfScalarBytes(rPlus1),
+		"2^256 - 1": ietfScalarBytes(max256),
 	}
 	with := func(b []byte, off int, v []byte) []byte {
 		out := slices.Clone(b)
@@ -541,8 +541,8 @@ func TestIETFProofTamper(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		msgs := messagesOf(f.Messages)
-		disc := disclose(msgs, f.DisclosedIndexes)
+		msgs := ietfMessages(f.Messages)
+		disc := ietfDisclose(msgs, f.DisclosedIndexes)
 		verify := func(b []byte) error {
 			p, err := s.ParseProof(b)
 			if err != nil {
@@ -606,7 +606,7 @@ func TestIETFSignatureTamper(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		msgs := messagesOf(f.Messages)
+		msgs := ietfMessages(f.Messages)
 		for i := range f.Signature {
 			b := slices.Clone([]byte(f.Signature))
 			b[i] ^= 1 << (i % 8)
@@ -624,7 +624,7 @@ func TestIETFSignatureTamper(t *testing.T) {
 // TestIETFGeneratorsConcurrent grows a cold generator cache from many
 // goroutines at once; every caller must see the create_generators values.
 func TestIETFGeneratorsConcurrent(t *testing.T) {
-	s := newIETFScheme("test", bbsSHAKE256.suiteID, bbsSHAKE256.expand, g1Hex(&bbsSHAKE256.p1))
+	s := newIETFScheme("test", bbsSHAKE256.suiteID, bbsSHAKE256.expand, ietfG1Hex(&bbsSHAKE256.p1))
 	want, err := s.createGenerators(s.genSeed, 40)
 	if err != nil {
 		t.Fatal(err)
@@ -646,7 +646,7 @@ func TestIETFGeneratorsConcurrent(t *testing.T) {
 				return
 			}
 			for i := range g.points {
-				if !g.points[i].Equal(&want[i]) || !bytes.Equal(g.enc[48*i:48*i+48], g1Bytes(&want[i])) || !g.tables[i][0].Equal(&want[i]) {
+				if !g.points[i].Equal(&want[i]) || !bytes.Equal(g.enc[48*i:48*i+48], ietfG1Bytes(&want[i])) || !g.tables[i][0].Equal(&want[i]) {
 					errs <- fmt.Errorf("generator %d differs", i)
 					return
 				}
@@ -665,7 +665,7 @@ func TestIETFGeneratorsConcurrent(t *testing.T) {
 	}
 }
 
-func g1Bytes(p *bls12381.G1Affine) []byte {
+func ietfG1Bytes(p *bls12381.G1Affine) []byte {
 	b := p.Bytes()
 	return b[:]
 }
@@ -696,7 +696,7 @@ func TestIETFInputsUnchanged(t *testing.T) {
 		t.Fatal(err)
 	}
 	proofBytes := proof.Bytes()
-	disc := disclose(msgs, revealed)
+	disc := ietfDisclose(msgs, revealed)
 	discBefore := slices.Clone(disc)
 	if err := s.VerifyProof(sk.PublicKey(), proof, header, nonce, disc); err != nil {
 		t.Fatal(err)

@@ -29,10 +29,10 @@ var ietfSuites = []struct {
 	{"bls12-381-shake-256", bbsSHAKE256},
 }
 
-// hexBytes is a byte string written in hex in the fixtures.
-type hexBytes []byte
+// ietfHex is a byte string written in hex in the fixtures.
+type ietfHex []byte
 
-func (h *hexBytes) UnmarshalJSON(b []byte) error {
+func (h *ietfHex) UnmarshalJSON(b []byte) error {
 	var s string
 	if err := json.Unmarshal(b, &s); err != nil {
 		return err
@@ -42,29 +42,29 @@ func (h *hexBytes) UnmarshalJSON(b []byte) error {
 	return err
 }
 
-func (h hexBytes) String() string { return hex.EncodeToString(h) }
+func (h ietfHex) String() string { return hex.EncodeToString(h) }
 
 // Fixture layouts.
 type (
 	ietfGeneratorsFixture struct {
-		P1, Q1        hexBytes
-		MsgGenerators []hexBytes
+		P1, Q1        ietfHex
+		MsgGenerators []ietfHex
 	}
 	ietfH2SFixture struct {
-		Message, Dst, Scalar hexBytes
+		Message, Dst, Scalar ietfHex
 	}
 	ietfMapFixture struct {
-		Dst   hexBytes
-		Cases []struct{ Message, Scalar hexBytes }
+		Dst   ietfHex
+		Cases []struct{ Message, Scalar ietfHex }
 	}
 	ietfKeyPairFixture struct {
-		KeyMaterial, KeyInfo, KeyDst hexBytes
-		KeyPair                      struct{ SecretKey, PublicKey hexBytes }
+		KeyMaterial, KeyInfo, KeyDst ietfHex
+		KeyPair                      struct{ SecretKey, PublicKey ietfHex }
 	}
 	ietfMockedRNGFixture struct {
-		Seed, Dst     hexBytes
+		Seed, Dst     ietfHex
 		Count         int
-		MockedScalars []hexBytes
+		MockedScalars []ietfHex
 	}
 	ietfResult struct {
 		Valid  bool
@@ -72,34 +72,34 @@ type (
 	}
 	ietfSignatureFixture struct {
 		CaseName      string
-		SignerKeyPair struct{ SecretKey, PublicKey hexBytes }
-		Header        hexBytes
-		Messages      []hexBytes
-		Signature     hexBytes
+		SignerKeyPair struct{ SecretKey, PublicKey ietfHex }
+		Header        ietfHex
+		Messages      []ietfHex
+		Signature     ietfHex
 		Result        ietfResult
-		Trace         struct{ B, Domain hexBytes }
+		Trace         struct{ B, Domain ietfHex }
 	}
 	ietfProofFixture struct {
 		CaseName           string
-		SignerPublicKey    hexBytes
-		Signature          hexBytes
-		Header             hexBytes
-		PresentationHeader hexBytes
-		Messages           []hexBytes
+		SignerPublicKey    ietfHex
+		Signature          ietfHex
+		Header             ietfHex
+		PresentationHeader ietfHex
+		Messages           []ietfHex
 		DisclosedIndexes   []int
-		Proof              hexBytes
+		Proof              ietfHex
 		Result             ietfResult
 		Trace              struct {
 			RandomScalars struct {
-				R1, R2        hexBytes
-				ETilde        hexBytes   `json:"e_tilde"`
-				R1Tilde       hexBytes   `json:"r1_tilde"`
-				R3Tilde       hexBytes   `json:"r3_tilde"`
-				MTildeScalars []hexBytes `json:"m_tilde_scalars"`
+				R1, R2        ietfHex
+				ETilde        ietfHex   `json:"e_tilde"`
+				R1Tilde       ietfHex   `json:"r1_tilde"`
+				R3Tilde       ietfHex   `json:"r3_tilde"`
+				MTildeScalars []ietfHex `json:"m_tilde_scalars"`
 			} `json:"random_scalars"`
-			ABar                         hexBytes `json:"A_bar"`
-			BBar                         hexBytes `json:"B_bar"`
-			D, T1, T2, Domain, Challenge hexBytes
+			ABar                         ietfHex `json:"A_bar"`
+			BBar                         ietfHex `json:"B_bar"`
+			D, T1, T2, Domain, Challenge ietfHex
 		}
 	}
 )
@@ -124,10 +124,10 @@ func ietfFixtureFiles(t testing.TB, dir, sub string) []string {
 	return files
 }
 
-// seededRandom returns a reader of the draft's seeded_random_scalars bytes
+// ietfSeededRandom returns a reader of the draft's seeded_random_scalars bytes
 // for count scalars: expand_message(SEED, api_id ‖ "MOCK_RANDOM_SCALARS_DST_",
 // 48·count), which DeriveProof reads 48 bytes per scalar.
-func seededRandom(t testing.TB, s *ietfScheme, count int) io.Reader {
+func ietfSeededRandom(t testing.TB, s *ietfScheme, count int) io.Reader {
 	t.Helper()
 	b, err := s.expand([]byte("3.141592653589793238462643383279"), s.mockDST, ietfExpandLen*count)
 	if err != nil {
@@ -136,17 +136,17 @@ func seededRandom(t testing.TB, s *ietfScheme, count int) io.Reader {
 	return bytes.NewReader(b)
 }
 
-func scalarHex(z *fr.Element) string {
+func ietfScalarHex(z *fr.Element) string {
 	b := z.Bytes()
 	return hex.EncodeToString(b[:])
 }
 
-func g1Hex(p *bls12381.G1Affine) string {
+func ietfG1Hex(p *bls12381.G1Affine) string {
 	b := p.Bytes()
 	return hex.EncodeToString(b[:])
 }
 
-func messagesOf(h []hexBytes) [][]byte {
+func ietfMessages(h []ietfHex) [][]byte {
 	out := make([][]byte, len(h))
 	for i, m := range h {
 		out[i] = m
@@ -177,18 +177,18 @@ func TestIETFGenerators(t *testing.T) {
 			var f ietfGeneratorsFixture
 			readIETFFixture(t, filepath.Join(ietfFixtureDir, suite.dir, "generators.json"), &f)
 
-			if got := g1Hex(&s.p1); got != f.P1.String() {
+			if got := ietfG1Hex(&s.p1); got != f.P1.String() {
 				t.Errorf("P1 constant = %s, want %s", got, f.P1)
 			}
 			bp, err := s.createGenerators(s.bpSeed, 1)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := g1Hex(&bp[0]); got != f.P1.String() {
+			if got := ietfG1Hex(&bp[0]); got != f.P1.String() {
 				t.Errorf("P1 derived = %s, want %s", got, f.P1)
 			}
 
-			want := append([]hexBytes{f.Q1}, f.MsgGenerators...)
+			want := append([]ietfHex{f.Q1}, f.MsgGenerators...)
 			g, err := s.generators(len(want))
 			if err != nil {
 				t.Fatal(err)
@@ -202,10 +202,10 @@ func TestIETFGenerators(t *testing.T) {
 				if i > 0 {
 					name = "H_" + string(rune('0'+i))
 				}
-				if got := g1Hex(&g.points[i]); got != w.String() {
+				if got := ietfG1Hex(&g.points[i]); got != w.String() {
 					t.Errorf("%s (cached) = %s, want %s", name, got, w)
 				}
-				if got := g1Hex(&direct[i]); got != w.String() {
+				if got := ietfG1Hex(&direct[i]); got != w.String() {
 					t.Errorf("%s (create_generators) = %s, want %s", name, got, w)
 				}
 				if !bytes.Equal(g.enc[i*g1Size:(i+1)*g1Size], w) {
@@ -232,7 +232,7 @@ func TestIETFHashToCurveSHA256(t *testing.T) {
 			t.Fatal(err)
 		}
 		if !got.Equal(&want) {
-			t.Errorf("hash_to_curve(%.10q) = %s, gnark %s", msg, g1Hex(&got), g1Hex(&want))
+			t.Errorf("hash_to_curve(%.10q) = %s, gnark %s", msg, ietfG1Hex(&got), ietfG1Hex(&want))
 		}
 	}
 }
@@ -249,7 +249,7 @@ func TestIETFHashToScalar(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := scalarHex(&z); got != f.Scalar.String() {
+			if got := ietfScalarHex(&z); got != f.Scalar.String() {
 				t.Errorf("hash_to_scalar = %s, want %s", got, f.Scalar)
 			}
 		})
@@ -273,7 +273,7 @@ func TestIETFMapMessageToScalar(t *testing.T) {
 				t.Fatal(err)
 			}
 			for i, c := range f.Cases {
-				if g := scalarHex(&got[i]); g != c.Scalar.String() {
+				if g := ietfScalarHex(&got[i]); g != c.Scalar.String() {
 					t.Errorf("message %d (%s): scalar %s, want %s", i, c.Message, g, c.Scalar)
 				}
 			}
@@ -335,13 +335,13 @@ func TestIETFMockedRNG(t *testing.T) {
 			if !bytes.Equal(f.Dst, s.mockDST) || string(f.Seed) != "3.141592653589793238462643383279" {
 				t.Fatalf("fixture seed %q / dst %q unexpected", f.Seed, f.Dst)
 			}
-			r := seededRandom(t, s, f.Count)
+			r := ietfSeededRandom(t, s, f.Count)
 			for i, want := range f.MockedScalars {
 				z, err := randomScalar(r)
 				if err != nil {
 					t.Fatal(err)
 				}
-				if got := scalarHex(&z); got != want.String() {
+				if got := ietfScalarHex(&z); got != want.String() {
 					t.Errorf("scalar %d = %s, want %s", i, got, want)
 				}
 			}
@@ -359,7 +359,7 @@ func TestIETFSignatureFixtures(t *testing.T) {
 			t.Run(suite.dir+"/"+filepath.Base(file), func(t *testing.T) {
 				var f ietfSignatureFixture
 				readIETFFixture(t, file, &f)
-				msgs := messagesOf(f.Messages)
+				msgs := ietfMessages(f.Messages)
 				pk, err := s.ParsePublicKey(f.SignerKeyPair.PublicKey)
 				if err != nil {
 					t.Fatal(err)
@@ -402,7 +402,7 @@ func TestIETFSignatureFixtures(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if g := scalarHex(&domain); g != f.Trace.Domain.String() {
+				if g := ietfScalarHex(&domain); g != f.Trace.Domain.String() {
 					t.Errorf("domain = %s, want %s", g, f.Trace.Domain)
 				}
 				m, err := s.messagesToScalars(msgs)
@@ -410,7 +410,7 @@ func TestIETFSignatureFixtures(t *testing.T) {
 					t.Fatal(err)
 				}
 				b := s.commitment(&gens, &domain, m)
-				if g := g1Hex(&b); g != f.Trace.B.String() {
+				if g := ietfG1Hex(&b); g != f.Trace.B.String() {
 					t.Errorf("B = %s, want %s", g, f.Trace.B)
 				}
 			})
@@ -425,7 +425,7 @@ func TestIETFProofFixtures(t *testing.T) {
 			t.Run(suite.dir+"/"+filepath.Base(file), func(t *testing.T) {
 				var f ietfProofFixture
 				readIETFFixture(t, file, &f)
-				msgs := messagesOf(f.Messages)
+				msgs := ietfMessages(f.Messages)
 				pk, err := s.ParsePublicKey(f.SignerPublicKey)
 				if err != nil {
 					t.Fatal(err)
@@ -455,7 +455,7 @@ func TestIETFProofFixtures(t *testing.T) {
 					t.Fatalf("%s: VerifyProof = %v, want ErrInvalidProof or ErrInvalidArgument", f.CaseName, err)
 				}
 				if !f.Result.Valid {
-					if !ascendingUnique(f.DisclosedIndexes) && !errors.Is(err, ErrInvalidArgument) {
+					if !ietfAscendingUnique(f.DisclosedIndexes) && !errors.Is(err, ErrInvalidArgument) {
 						t.Errorf("%s: indices %v: got %v, want ErrInvalidArgument", f.CaseName, f.DisclosedIndexes, err)
 					}
 					return
@@ -466,7 +466,7 @@ func TestIETFProofFixtures(t *testing.T) {
 					t.Fatalf("fixture signature: %v", err)
 				}
 				u := len(msgs) - len(f.DisclosedIndexes)
-				got, err := s.DeriveProof(seededRandom(t, s, 5+u), pk, sig, f.Header, f.PresentationHeader, msgs, f.DisclosedIndexes)
+				got, err := s.DeriveProof(ietfSeededRandom(t, s, 5+u), pk, sig, f.Header, f.PresentationHeader, msgs, f.DisclosedIndexes)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -486,19 +486,19 @@ func checkIETFProofTrace(t *testing.T, s *ietfScheme, f *ietfProofFixture, pk *P
 	t.Helper()
 	tr := &f.Trace
 	u := len(msgs) - len(f.DisclosedIndexes)
-	wantRandom := append([]hexBytes{tr.RandomScalars.R1, tr.RandomScalars.R2, tr.RandomScalars.ETilde,
+	wantRandom := append([]ietfHex{tr.RandomScalars.R1, tr.RandomScalars.R2, tr.RandomScalars.ETilde,
 		tr.RandomScalars.R1Tilde, tr.RandomScalars.R3Tilde}, tr.RandomScalars.MTildeScalars...)
 	if len(wantRandom) != 5+u {
 		t.Fatalf("trace has %d random scalars, want %d", len(wantRandom), 5+u)
 	}
-	r := seededRandom(t, s, 5+u)
+	r := ietfSeededRandom(t, s, 5+u)
 	random := make([]fr.Element, 5+u)
 	for i := range random {
 		var err error
 		if random[i], err = randomScalar(r); err != nil {
 			t.Fatal(err)
 		}
-		if g := scalarHex(&random[i]); g != wantRandom[i].String() {
+		if g := ietfScalarHex(&random[i]); g != wantRandom[i].String() {
 			t.Errorf("random scalar %d = %s, want %s", i, g, wantRandom[i])
 		}
 	}
@@ -530,14 +530,14 @@ func checkIETFProofTrace(t *testing.T, s *ietfScheme, f *ietfProofFixture, pk *P
 	for side, init := range map[string]*ietfProofInit{"prover": proverInit, "verifier": verifierInit} {
 		for _, c := range []struct {
 			name, got string
-			want      hexBytes
+			want      ietfHex
 		}{
-			{"A_bar", g1Hex(&init.abar), tr.ABar},
-			{"B_bar", g1Hex(&init.bbar), tr.BBar},
-			{"D", g1Hex(&init.d), tr.D},
-			{"T1", g1Hex(&init.t1), tr.T1},
-			{"T2", g1Hex(&init.t2), tr.T2},
-			{"domain", scalarHex(&init.domain), tr.Domain},
+			{"A_bar", ietfG1Hex(&init.abar), tr.ABar},
+			{"B_bar", ietfG1Hex(&init.bbar), tr.BBar},
+			{"D", ietfG1Hex(&init.d), tr.D},
+			{"T1", ietfG1Hex(&init.t1), tr.T1},
+			{"T2", ietfG1Hex(&init.t2), tr.T2},
+			{"domain", ietfScalarHex(&init.domain), tr.Domain},
 		} {
 			if c.got != c.want.String() {
 				t.Errorf("%s %s = %s, want %s", side, c.name, c.got, c.want)
@@ -547,13 +547,13 @@ func checkIETFProofTrace(t *testing.T, s *ietfScheme, f *ietfProofFixture, pk *P
 		if err != nil {
 			t.Fatal(err)
 		}
-		if g := scalarHex(&c); g != tr.Challenge.String() {
+		if g := ietfScalarHex(&c); g != tr.Challenge.String() {
 			t.Errorf("%s challenge = %s, want %s", side, g, tr.Challenge)
 		}
 	}
 }
 
-func ascendingUnique(idx []int) bool {
+func ietfAscendingUnique(idx []int) bool {
 	for k := 1; k < len(idx); k++ {
 		if idx[k] <= idx[k-1] {
 			return false
