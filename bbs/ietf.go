@@ -243,38 +243,50 @@ func (s *ietfScheme) ParseProof(b []byte) (*Proof, error) {
 		return nil, fmt.Errorf("%w: %d hidden messages, at most %d", ErrMalformedProof, u, MaxMessages)
 	}
 	p := &ietfProof{mHat: make([]fr.Element, u)}
-	points := [...]struct {
-		name string
-		dst  *bls12381.G1Affine
-	}{{"Abar", &p.abar}, {"Bbar", &p.bbar}, {"D", &p.d}}
-	off := 0
-	for _, pt := range points {
-		var err error
-		if *pt.dst, err = decodeG1(b[off : off+g1Size]); err != nil {
-			return nil, fmt.Errorf("%w: %s: %v", ErrMalformedProof, pt.name, err)
-		}
-		if pt.dst.IsInfinity() {
-			return nil, fmt.Errorf("%w: %s is the identity", ErrMalformedProof, pt.name)
-		}
-		off += g1Size
-	}
+	// The scalars first: they are cheap to check, the points are not.
 	scalars := make([]*fr.Element, 0, u+4)
 	scalars = append(scalars, &p.eHat, &p.r1Hat, &p.r3Hat)
 	for i := range p.mHat {
 		scalars = append(scalars, &p.mHat[i])
 	}
 	scalars = append(scalars, &p.c)
+	off := 3 * g1Size
 	for i, z := range scalars {
 		var err error
 		if *z, err = decodeScalar(b[off : off+scalarSize]); err != nil {
-			return nil, fmt.Errorf("%w: scalar %d: %v", ErrMalformedProof, i, err)
+			return nil, fmt.Errorf("%w: %s: %v", ErrMalformedProof, proofScalarName(i, u), err)
 		}
 		if z.IsZero() {
-			return nil, fmt.Errorf("%w: scalar %d is zero", ErrMalformedProof, i)
+			return nil, fmt.Errorf("%w: %s is zero", ErrMalformedProof, proofScalarName(i, u))
 		}
 		off += scalarSize
 	}
+	points := [...]struct {
+		name string
+		dst  *bls12381.G1Affine
+	}{{"Abar", &p.abar}, {"Bbar", &p.bbar}, {"D", &p.d}}
+	for i, pt := range points {
+		var err error
+		if *pt.dst, err = decodeG1(b[i*g1Size : (i+1)*g1Size]); err != nil {
+			return nil, fmt.Errorf("%w: %s: %v", ErrMalformedProof, pt.name, err)
+		}
+		if pt.dst.IsInfinity() {
+			return nil, fmt.Errorf("%w: %s is the identity", ErrMalformedProof, pt.name)
+		}
+	}
 	return &Proof{scheme: s, enc: slices.Clone(b), body: p}, nil
+}
+
+// proofScalarName names the i-th scalar of a proof with u hidden messages.
+func proofScalarName(i, u int) string {
+	switch {
+	case i < 3:
+		return [...]string{"e^", "r1^", "r3^"}[i]
+	case i < 3+u:
+		return fmt.Sprintf("m^ %d", i-3)
+	default:
+		return "challenge"
+	}
 }
 
 // Sign is the draft's Sign: e = hash_to_scalar(SK ‖ msg_1 ‖ … ‖ msg_L ‖
@@ -323,10 +335,10 @@ func (s *ietfScheme) Sign(sk *SecretKey, header []byte, messages [][]byte) (*Sig
 	if a.IsInfinity() || e.IsZero() {
 		return nil, fmt.Errorf("sign: degenerate signature")
 	}
-	enc2 := make([]byte, 0, IETFSignatureSize)
-	enc2 = appendG1(enc2, &a)
-	enc2 = appendScalar(enc2, &e)
-	return &Signature{scheme: s, a: a, e: e, enc: enc2}, nil
+	enc := make([]byte, 0, IETFSignatureSize)
+	enc = appendG1(enc, &a)
+	enc = appendScalar(enc, &e)
+	return &Signature{scheme: s, a: a, e: e, enc: enc}, nil
 }
 
 // Verify is the draft's Verify. It checks e(A, W)·e(e·A − B, P2) = 1,
