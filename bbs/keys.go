@@ -2,6 +2,7 @@ package bbs
 
 import (
 	"crypto/subtle"
+	"errors"
 	"fmt"
 	"math/big"
 
@@ -104,17 +105,30 @@ func newPublicKey(s Scheme, b []byte) (*PublicKey, error) {
 	if len(b) != PublicKeySize {
 		return nil, fmt.Errorf("%w: %d bytes, want %d", ErrMalformedPublicKey, len(b), PublicKeySize)
 	}
-	w, err := decodeG2(b)
+	pk := &PublicKey{scheme: s}
+	copy(pk.enc[:], b)
+	w, err := validKeys.get(pk.enc, func() (bls12381.G2Affine, error) {
+		w, err := decodeG2(b)
+		if err != nil {
+			return w, err
+		}
+		if w.IsInfinity() {
+			return w, errors.New("identity point")
+		}
+		return w, nil
+	})
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrMalformedPublicKey, err)
 	}
-	if w.IsInfinity() {
-		return nil, fmt.Errorf("%w: identity point", ErrMalformedPublicKey)
-	}
-	pk := &PublicKey{scheme: s, w: w}
-	copy(pk.enc[:], b)
+	pk.w = w
 	return pk, nil
 }
+
+// validKeys caches the points of recently parsed valid public keys: a
+// verifier sees the same few issuer keys again and again, and decompressing
+// a G2 point with its subgroup check is a fifth of a proof verification.
+// Invalid encodings are never cached.
+var validKeys = newLRUCache[[PublicKeySize]byte, bls12381.G2Affine](maxCachedKeys)
 
 // newSecretKey makes the key x (which must be non-zero) of scheme s.
 func newSecretKey(s Scheme, x *fr.Element) (*SecretKey, error) {
