@@ -195,7 +195,7 @@ start_peer() {
     CORE_PEER_FILESYSTEMPATH="$data/ledger" CORE_LEDGER_SNAPSHOTS_ROOTDIR="$data/snapshots" \
     CORE_OPERATIONS_LISTENADDRESS="127.0.0.1:$opsport" \
     CORE_CHAINCODE_EXTERNALBUILDERS="$builders" \
-    CORE_CHAINCODE_INSTALLTIMEOUT=600s CORE_CHAINCODE_STARTUPTIMEOUT=300s \
+    CORE_CHAINCODE_INSTALLTIMEOUT=900s CORE_CHAINCODE_STARTUPTIMEOUT=300s \
     CORE_CHAINCODE_EXECUTETIMEOUT=60s \
     -- "$FABRIC_BIN_DIR/peer" node start
   wait_for_port "$name" "$port" 30
@@ -307,17 +307,43 @@ committed_sequence() {
     jq -r '.sequence // 0' || echo 0
 }
 
+# stage_source: the module's files as git sees them (tracked and untracked,
+# not ignored; vendor/ always), without test-network/, copied to
+# .state/cc-src. "peer lifecycle chaincode package --lang golang" takes every
+# non-hidden file of the module root, so packaging this copy keeps build
+# leftovers (test binaries, bin/) out of the package, and the same commit
+# always gives the same package ID. Not a git work tree: the folder as is.
+stage_source() {
+  local dst="$STATE_DIR/cc-src"
+  if ! git -C "$CC_SRC" rev-parse --is-inside-work-tree > /dev/null 2>&1; then
+    echo "$CC_SRC"
+    return
+  fi
+  rm -rf "$dst"
+  mkdir -p "$dst"
+  (
+    cd "$CC_SRC"
+    {
+      git ls-files -z --cached --others --exclude-standard -- . ':(exclude)test-network'
+      find vendor -type f -print0
+    } | tar --null --ignore-failed-read -cf - -T - 2> /dev/null
+  ) | tar -C "$dst" -xf -
+  echo "$dst"
+}
+
 # package_golang OUT LABEL: the real "peer lifecycle chaincode package --lang golang".
 # Fabric puts the whole module (every non-hidden file, vendor/ included)
 # under src/ and the main package's import path in metadata.json.
 package_golang() {
-  local out="$1" label="$2"
+  local out="$1" label="$2" src
   [ -f "$CC_SRC/go.mod" ] || die "no go.mod in CC_SRC=$CC_SRC"
   [ -d "$CC_SRC/$CC_PKG" ] || die "no chaincode main package at $CC_SRC/$CC_PKG"
   [ -f "$CC_SRC/vendor/modules.txt" ] ||
     die "no $CC_SRC/vendor/: the peers build without network access; run 'go mod vendor' in $CC_SRC"
-  step "peer lifecycle chaincode package --lang golang --path $CC_SRC/${CC_PKG#./} --label $label"
-  (cd "$CC_SRC" && GOFLAGS=-mod=vendor GOPROXY=off GOWORK=off \
+  src="$(stage_source)"
+  [ "$src" = "$CC_SRC" ] || step "module files (git ls-files + vendor/, without test-network/) copied to .state/cc-src"
+  step "peer lifecycle chaincode package --lang golang --path ${CC_PKG} --label $label   (in $src)"
+  (cd "$src" && GOFLAGS=-mod=vendor GOPROXY=off GOWORK=off \
     peer lifecycle chaincode package "$out" --lang golang --path "$CC_PKG" --label "$label")
 }
 

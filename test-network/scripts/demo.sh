@@ -23,7 +23,11 @@ D="$STATE_DIR/demo"
 mkdir -p "$D"
 ISSUER="demo-issuer-$(date +%H%M%S)"
 
-say() { printf '\n\033[1m%s\033[0m\n' "$*"; }
+if [ -t 1 ]; then
+  say() { printf '\n\033[1m%s\033[0m\n' "$*"; }
+else
+  say() { printf '\n%s\n' "$*"; }
+fi
 show() { printf '  $ %s\n' "$*"; }
 
 say "0. Build the bbs CLI (from vendor/, no download) and the Gateway client"
@@ -74,7 +78,7 @@ show "peer chaincode invoke ... -c '{\"Args\":[\"SubmitProof\",\"<request.json>\
 if out="$(cc_invoke SubmitProof "@$D/request.json")"; then
   echo "  UNEXPECTED: the replay was accepted"; exit 1
 fi
-printf '%s\n' "$out" | grep -o 'replay[^"]*' | head -n 1 | sed 's/^/  rejected: /'
+printf '%s\n' "$out" | sed -n 's/.*message:"\(.*\)".*/\1/p' | sed 's/\\"/"/g' | head -n 1 | sed 's/^/  rejected: /'
 
 say "7. GetVerification $TX (peer CLI as Org2 User1, on peer0.org2)"
 setOrg 2 User1
