@@ -493,3 +493,15 @@ func TestSchemeRegistry(t *testing.T) {
 		}
 	}
 }
+
+func TestProofRevealed(t *testing.T) {
+	f := newProofFixture(t, BBSPlus2020(), 10, []int{7, 2}, nil)
+	n, idx, ok := f.proof.Revealed()
+	if !ok || n != 10 || !slices.Equal(idx, []int{2, 7}) {
+		t.Fatalf("Revealed() = %d, %v, %v", n, idx, ok)
+	}
+	idx[0] = 5
+	if _, again, _ := f.proof.Revealed(); again[0] != 2 {
+		t.Fatal("Revealed returns the proof's own slice")
+	}
+}

@@ -100,6 +100,17 @@ func (p *Proof) Scheme() Scheme { return p.scheme }
 // Bytes returns the proof in its scheme's encoding.
 func (p *Proof) Bytes() []byte { return append([]byte(nil), p.enc...) }
 
+// Revealed returns the number of signed messages the proof covers and the
+// ascending indices it reveals, for schemes whose proofs encode them
+// (BBS+ 2020). ok is false for schemes whose proofs leave them to the
+// verifier (the IETF schemes).
+func (p *Proof) Revealed() (count int, indices []int, ok bool) {
+	if b, isBBSPlus := p.body.(*bbsPlusProof); isBBSPlus {
+		return b.count, append([]int{}, b.revealed...), true
+	}
+	return 0, nil, false
+}
+
 // newPublicKey parses and validates a compressed G2 public key for scheme s.
 func newPublicKey(s Scheme, b []byte) (*PublicKey, error) {
 	if len(b) != PublicKeySize {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/binary"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -283,29 +282,7 @@ func inspectProof(name string, raw []byte, scheme string) (*report, error) {
 // proofShape returns the number of signed messages a parsed proof covers and
 // the indices it reveals, when its scheme's encoding says so.
 func proofShape(p *bbs.Proof) (count int, revealed []int, ok bool) {
-	// Prefer accessors of package bbs, should it grow them.
-	if sh, isShaped := any(p).(interface {
-		MessageCount() int
-		Revealed() []int
-	}); isShaped {
-		return sh.MessageCount(), sh.Revealed(), true
-	}
-	if p.Scheme().Name() != "bbs+2020" {
-		return 0, nil, false
-	}
-	// BBS+ 2020 (aries-bbs-go layout), already validated by ParseProof:
-	// u16 count, then a bit vector of count/8+1 bytes stored in reverse
-	// byte order, index i being bit i%8.
-	b := p.Bytes()
-	count = int(binary.BigEndian.Uint16(b))
-	vec := b[2 : 2+count/8+1]
-	revealed = []int{}
-	for i := 0; i < count; i++ {
-		if vec[len(vec)-1-i/8]&(1<<(i%8)) != 0 {
-			revealed = append(revealed, i)
-		}
-	}
-	return count, revealed, true
+	return p.Revealed()
 }
 
 // sizes returns the length of each message.
