@@ -95,8 +95,11 @@ type Scheme interface {
 	// and is bound to nonce. It reads its random scalars from rand.
 	DeriveProof(rand io.Reader, pk *PublicKey, sig *Signature, header, nonce []byte, messages [][]byte, revealed []int) (*Proof, error)
 	// VerifyProof returns nil if proof is valid under pk for header, nonce
-	// and exactly the disclosed messages given (in ascending index order),
-	// ErrInvalidProof if it is not, and another error for bad arguments.
+	// and exactly the disclosed messages given, ErrInvalidProof if it is
+	// not, and another error for bad arguments. Disclosed indices must be
+	// non-negative and strictly ascending (else ErrInvalidArgument); a set
+	// of disclosed messages other than the one the proof was made for
+	// (more, fewer, other indices) is ErrInvalidProof.
 	VerifyProof(pk *PublicKey, proof *Proof, header, nonce []byte, disclosed []DisclosedMessage) error
 }
 
