@@ -190,10 +190,10 @@ SCHEME="$(jq -r .scheme "$W/keyA.json")"
 setup "bbs sign (issuer A)" "$BBS" sign --key "$W/keyA.json" --messages "$W/msgs.json" --out "$W/credA.json"
 setup "bbs sign (issuer B)" "$BBS" sign --key "$W/keyB.json" --messages "$W/msgs.json" --out "$W/credB.json"
 setup "bbs sign (issuer C)" "$BBS" sign --key "$W/keyC.json" --messages "$W/msgs.json" --out "$W/credC.json"
-prove() { # OUT CRED ISSUER [prove flags...]
-  local out="$1" cred="$2" issuer="$3"
+prove() { # DEST CRED ISSUER [prove flags...]
+  local dest="$1" cred="$2" issuer="$3"
   shift 3
-  setup "bbs prove $(basename "$out")" "$BBS" prove --credential "$cred" --reveal 0,2 --issuer "$issuer" --out "$out" "$@"
+  setup "bbs prove $(basename "$dest")" "$BBS" prove --credential "$cred" --reveal 0,2 --issuer "$issuer" --out "$dest" "$@"
 }
 prove "$W/reqA1.json" "$W/credA.json" cli-issuer --nonce-random
 prove "$W/reqA2.json" "$W/credA.json" cli-issuer --nonce-random
@@ -358,6 +358,8 @@ T_CCAAS="$(secs $(($(now_ms) - t)))"
 if [ "$RC" -eq 0 ]; then pass "redeploy -ccaas: sequence 2, the peers dial the chaincode server ($T_CCAAS)"
 else fail "redeploy -ccaas" "$OUT
 $ERR"; fi
+if grep -q "TLS on" "$LOG_DIR/ccaas-bbs.log" 2> /dev/null; then pass "the chaincode server serves TLS (Org1 TLS CA)"
+else fail "the chaincode server serves TLS" "$(tail -n 5 "$LOG_DIR/ccaas-bbs.log" 2> /dev/null)"; fi
 ok "CLI querycommitted: sequence 2, ccaas package" '.sequence == 2' \
   as 1 Admin peer lifecycle chaincode querycommitted -C "$CHANNEL_NAME" -n "$CC_NAME" -O json
 ok "GW  GetIssuer flow-issuer served by the chaincode server" '.id == "flow-issuer"' \

@@ -71,8 +71,10 @@ setOrg() {
   fi
 }
 
+# shellcheck disable=SC2034 # arrays for the scripts that source this file
 # Arguments that make an invoke/commit reach both peers (endorsement from both orgs).
 BOTH_PEERS=(--peerAddresses "$PEER1_ADDRESS" --tlsRootCertFiles "$PEER1_TLS_CA"
             --peerAddresses "$PEER2_ADDRESS" --tlsRootCertFiles "$PEER2_TLS_CA")
 # Arguments for talking to the orderer.
+# shellcheck disable=SC2034
 ORDERER_ARGS=(-o "$ORDERER_ADDRESS" --tls --cafile "$ORDERER_CA")

@@ -70,8 +70,9 @@ node_ports() {
 alive() { local f="$PID_DIR/$1.pid"; [ -f "$f" ] && kill -0 "$(cat "$f")" 2>/dev/null; }
 
 require_network() {
-  alive orderer && alive peer0.org1 && alive peer0.org2 ||
+  if ! { alive orderer && alive peer0.org1 && alive peer0.org2; }; then
     die "the network is not running: ./network.sh up (make network-up)"
+  fi
 }
 
 wait_for_port() { # NAME PORT SECONDS
@@ -95,6 +96,7 @@ start_process() {
   while [ "$1" != "--" ]; do envs+=("$1"); shift; done
   shift
   rm -f "$PID_DIR/$name.pid"
+  # shellcheck disable=SC2016 # $$ and $@ belong to the inner bash
   setsid bash -c 'echo $$ > "$0"; exec "$@"' "$PID_DIR/$name.pid" \
     env -i PATH="$PATH" HOME="$HOME" GOCACHE="$(go env GOCACHE)" "${envs[@]}" "$@" \
     > "$LOG_DIR/$name.log" 2>&1 < /dev/null &
@@ -347,20 +349,27 @@ package_golang() {
     peer lifecycle chaincode package "$out" --lang golang --path "$CC_PKG" --label "$label")
 }
 
+# The chaincode server's TLS key pair (cryptogen node ccaas.org1.example.com)
+# and the CA the peers verify it with. CCAAS_TLS=false serves plain gRPC.
+CCAAS_TLS="${CCAAS_TLS:-true}"
+CCAAS_TLS_DIR="$ORG_DIR/peerOrganizations/org1.example.com/peers/ccaas.org1.example.com/tls"
+
 # package_ccaas OUT LABEL: a "ccaas" package is metadata.json + code.tar.gz
-# holding connection.json (the address the peers dial).
+# holding connection.json: the address the peers dial and, with TLS, the CA
+# certificate that the server's certificate must chain to.
 package_ccaas() {
   local out="$1" label="$2" dir
   dir="$(mktemp -d)"
-  cat > "$dir/connection.json" <<EOF
-{
-  "address": "127.0.0.1:$CCAAS_PORT",
-  "dial_timeout": "10s",
-  "tls_required": false
-}
-EOF
+  if [ "$CCAAS_TLS" = true ]; then
+    jq -n --arg addr "127.0.0.1:$CCAAS_PORT" --rawfile ca "$CCAAS_TLS_DIR/ca.crt" \
+      '{address: $addr, dial_timeout: "10s", tls_required: true, client_auth_required: false, root_cert: $ca}' \
+      > "$dir/connection.json"
+  else
+    jq -n --arg addr "127.0.0.1:$CCAAS_PORT" '{address: $addr, dial_timeout: "10s", tls_required: false}' \
+      > "$dir/connection.json"
+  fi
   printf '{"type":"ccaas","label":"%s"}\n' "$label" > "$dir/metadata.json"
-  step "ccaas package: metadata.json {type: ccaas, label: $label}, connection.json {address: 127.0.0.1:$CCAAS_PORT}"
+  step "ccaas package: metadata.json {type: ccaas, label: $label}, connection.json {address: 127.0.0.1:$CCAAS_PORT, tls_required: $CCAAS_TLS}"
   tar -C "$dir" -czf "$dir/code.tar.gz" connection.json
   tar -C "$dir" -czf "$out" metadata.json code.tar.gz
   rm -rf "$dir"
@@ -382,8 +391,12 @@ start_ccaas() {
   step "go build -mod=vendor -trimpath -o .state/ccaas/chaincode $CC_PKG (GOPROXY=off)"
   (cd "$CC_SRC" && GOFLAGS="-mod=vendor -buildvcs=false" GOPROXY=off GOSUMDB=off GOWORK=off \
     go build -trimpath -o "$bin" "$CC_PKG")
+  local tls_env=()
+  if [ "$CCAAS_TLS" = true ]; then
+    tls_env=(CHAINCODE_TLS_CERT="$CCAAS_TLS_DIR/server.crt" CHAINCODE_TLS_KEY="$CCAAS_TLS_DIR/server.key")
+  fi
   start_process ccaas-bbs CHAINCODE_SERVER_ADDRESS="127.0.0.1:$CCAAS_PORT" CHAINCODE_ID="$pkgid" \
-    -- "$bin"
+    "${tls_env[@]}" -- "$bin"
   wait_for_port ccaas-bbs "$CCAAS_PORT" 30
 }
 

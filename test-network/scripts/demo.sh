@@ -16,7 +16,7 @@
 set -euo pipefail
 
 TN_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-# shellcheck source=../invoke.sh
+# shellcheck source=SCRIPTDIR/../invoke.sh
 . "$TN_DIR/invoke.sh"
 CC_SRC="${CC_SRC:-$REPO_ROOT}"
 D="$STATE_DIR/demo"
@@ -75,10 +75,10 @@ TX="$(jq -r .submitProof.txId "$D/flow.json")"
 say "6. The same proof again: rejected as a replay"
 setOrg 1 User1
 show "peer chaincode invoke ... -c '{\"Args\":[\"SubmitProof\",\"<request.json>\"]}'"
-if out="$(cc_invoke SubmitProof "@$D/request.json")"; then
+if replay_out="$(cc_invoke SubmitProof "@$D/request.json")"; then
   echo "  UNEXPECTED: the replay was accepted"; exit 1
 fi
-printf '%s\n' "$out" | sed -n 's/.*message:"\(.*\)".*/\1/p' | sed 's/\\"/"/g' | head -n 1 | sed 's/^/  rejected: /'
+printf '%s\n' "$replay_out" | sed -n 's/.*message:"\(.*\)".*/\1/p' | sed 's/\\"/"/g' | head -n 1 | sed 's/^/  rejected: /'
 
 say "7. GetVerification $TX (peer CLI as Org2 User1, on peer0.org2)"
 setOrg 2 User1
