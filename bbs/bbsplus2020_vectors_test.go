@@ -3,62 +3,30 @@ package bbs
 import (
 	"bytes"
 	"crypto/rand"
-	"encoding/json"
 	"errors"
-	"os"
-	"path/filepath"
 	"testing"
+
+	"github.com/fabric-bbs/fabric-bbs/internal/testvectors"
 )
 
-// bbsPlusVectorFile is the format of testdata/bbsplus/*.json (see SOURCE.md).
-type bbsPlusVectorFile struct {
-	Generator string          `json:"generator"`
-	Scheme    string          `json:"scheme"`
-	Cases     []bbsPlusVector `json:"cases"`
-}
-
-type bbsPlusVector struct {
-	Name             string   `json:"name"`
-	PublicKey        []byte   `json:"publicKey"`
-	MessageCount     int      `json:"messageCount"`
-	Messages         [][]byte `json:"messages"`
-	Revealed         []int    `json:"revealed"`
-	RevealedMessages [][]byte `json:"revealedMessages"`
-	Nonce            []byte   `json:"nonce"`
-	Signature        []byte   `json:"signature"`
-	Proof            []byte   `json:"proof"`
-	Valid            bool     `json:"valid"`
-	Reason           string   `json:"reason"`
-}
-
-func loadBBSPlusVectors(t testing.TB) map[string]bbsPlusVectorFile {
+func loadBBSPlusVectors(t testing.TB) []*testvectors.BBSPlusFile {
 	t.Helper()
-	files, err := filepath.Glob("testdata/bbsplus/*.json")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no vector files in testdata/bbsplus: %v", err)
+	files, err := testvectors.LoadBBSPlus("testdata/bbsplus")
+	if err != nil {
+		t.Fatal(err)
 	}
-	out := map[string]bbsPlusVectorFile{}
 	for _, f := range files {
-		raw, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
+		if f.Scheme != BBSPlus2020Name {
+			t.Fatalf("%s: scheme %q", f.Name, f.Scheme)
 		}
-		var vf bbsPlusVectorFile
-		if err := json.Unmarshal(raw, &vf); err != nil {
-			t.Fatalf("%s: %v", f, err)
-		}
-		if vf.Scheme != BBSPlus2020Name || len(vf.Cases) == 0 {
-			t.Fatalf("%s: scheme %q with %d cases", f, vf.Scheme, len(vf.Cases))
-		}
-		out[filepath.Base(f)] = vf
 	}
-	return out
+	return files
 }
 
 // disclosedOf pairs the claimed revealed indices with the claimed messages.
 // When the two lists differ in length (as some invalid cases make them), the
 // messages are paired with the proof header's indices, as aries-bbs-go does.
-func disclosedOf(t *testing.T, v bbsPlusVector, proof *Proof) []DisclosedMessage {
+func disclosedOf(t *testing.T, v *testvectors.BBSPlusCase, proof *Proof) []DisclosedMessage {
 	idx := v.Revealed
 	if len(idx) != len(v.RevealedMessages) && proof != nil {
 		idx = proof.body.(*bbsPlusProof).revealed
@@ -78,7 +46,7 @@ func disclosedOf(t *testing.T, v bbsPlusVector, proof *Proof) []DisclosedMessage
 
 // verifyVector runs the whole verifier path on a vector: parse key, parse
 // proof, verify.
-func verifyVector(t *testing.T, v bbsPlusVector) error {
+func verifyVector(t *testing.T, v *testvectors.BBSPlusCase) error {
 	s := BBSPlus2020()
 	pk, err := s.ParsePublicKey(v.PublicKey)
 	if err != nil {
@@ -96,8 +64,9 @@ func verifyVector(t *testing.T, v bbsPlusVector) error {
 }
 
 func TestBBSPlus2020Vectors(t *testing.T) {
-	for file, vf := range loadBBSPlusVectors(t) {
-		for _, v := range vf.Cases {
+	for _, vf := range loadBBSPlusVectors(t) {
+		for i := range vf.Cases {
+			v, file := &vf.Cases[i], vf.Name
 			t.Run(file+"/"+v.Name, func(t *testing.T) {
 				err := verifyVector(t, v)
 				if v.Valid && err != nil {
@@ -118,8 +87,9 @@ func TestBBSPlus2020Vectors(t *testing.T) {
 // derives a fresh proof from it that must verify and re-encode exactly.
 func TestBBSPlus2020VectorSignatures(t *testing.T) {
 	s := BBSPlus2020()
-	for file, vf := range loadBBSPlusVectors(t) {
-		for _, v := range vf.Cases {
+	for _, vf := range loadBBSPlusVectors(t) {
+		for i := range vf.Cases {
+			v, file := &vf.Cases[i], vf.Name
 			if !v.Valid {
 				continue
 			}
@@ -135,7 +105,7 @@ func TestBBSPlus2020VectorSignatures(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if err := s.Verify(pk, sig, nil, v.Messages); err != nil {
+				if err := s.Verify(pk, sig, nil, testvectors.Bytes(v.Messages)); err != nil {
 					t.Fatalf("signature from %s rejected: %v", vf.Generator, err)
 				}
 				proof, err := s.ParseProof(v.Proof)
@@ -145,7 +115,7 @@ func TestBBSPlus2020VectorSignatures(t *testing.T) {
 				if !bytes.Equal(proof.body.(*bbsPlusProof).encode(), v.Proof) {
 					t.Fatalf("parsed proof does not re-encode to the same bytes")
 				}
-				mine, err := s.DeriveProof(rand.Reader, pk, sig, nil, v.Nonce, v.Messages, v.Revealed)
+				mine, err := s.DeriveProof(rand.Reader, pk, sig, nil, v.Nonce, testvectors.Bytes(v.Messages), v.Revealed)
 				if err != nil {
 					t.Fatal(err)
 				}

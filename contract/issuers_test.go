@@ -67,7 +67,7 @@ func TestRegisterIssuerRejects(t *testing.T) {
 	badKeys := map[string]string{}
 	for _, c := range loadVectors(t, "aries.json").Cases {
 		if strings.HasPrefix(c.Name, "invalid/m10/pubkey-") && c.Name != "invalid/m10/pubkey-other-issuer" {
-			badKeys[c.Name] = c.PublicKey
+			badKeys[c.Name] = c.PublicKey.String()
 		}
 	}
 	require.Len(t, badKeys, 7)

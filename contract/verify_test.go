@@ -6,13 +6,12 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/fakeid"
+	"github.com/fabric-bbs/fabric-bbs/internal/testvectors"
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/stretchr/testify/require"
 )
@@ -21,33 +20,18 @@ import (
 // IBM/idemix), shared with the bbs package's tests.
 const vectorDir = "../bbs/testdata/bbsplus"
 
-type vectorFile struct {
-	Generator string       `json:"generator"`
-	Scheme    string       `json:"scheme"`
-	Cases     []vectorCase `json:"cases"`
-}
-
-type vectorCase struct {
-	Name             string   `json:"name"`
-	PublicKey        string   `json:"publicKey"`
-	MessageCount     int      `json:"messageCount"`
-	Messages         []string `json:"messages"`
-	Revealed         []int    `json:"revealed"`
-	RevealedMessages []string `json:"revealedMessages"`
-	Nonce            string   `json:"nonce"`
-	Proof            string   `json:"proof"`
-	Valid            bool     `json:"valid"`
-	Reason           string   `json:"reason"`
-}
-
-func loadVectors(t *testing.T, name string) vectorFile {
+// loadVectors returns the vector file with the given base name.
+func loadVectors(t *testing.T, name string) *testvectors.BBSPlusFile {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(vectorDir, name))
+	files, err := testvectors.LoadBBSPlus(vectorDir)
 	require.NoError(t, err)
-	var f vectorFile
-	require.NoError(t, json.Unmarshal(b, &f))
-	require.NotEmpty(t, f.Cases)
-	return f
+	for _, f := range files {
+		if f.Name == name {
+			return f
+		}
+	}
+	t.Fatalf("no vector file %s in %s", name, vectorDir)
+	return nil
 }
 
 // TestVerifyProofInteropVectors registers each vector's key and asks
@@ -55,24 +39,25 @@ func loadVectors(t *testing.T, name string) vectorFile {
 // be refused at registration (bad key), be an error (malformed request) or
 // give valid false.
 func TestVerifyProofInteropVectors(t *testing.T) {
-	for _, file := range []string{"aries.json", "idemix.json"} {
-		t.Run(file, func(t *testing.T) {
-			f := loadVectors(t, file)
+	files, err := testvectors.LoadBBSPlus(vectorDir)
+	require.NoError(t, err)
+	for _, f := range files {
+		t.Run(f.Name, func(t *testing.T) {
 			e := newEnv(t)
 			issuers := map[string]string{} // public key -> issuer ID
 			outcomes := map[string]int{}
 			for i, c := range f.Cases {
-				issuer, ok := issuers[c.PublicKey]
+				issuer, ok := issuers[c.PublicKey.String()]
 				if !ok {
 					issuer = fmt.Sprintf("vec-%d", i)
-					r := e.submit(e.alice, "RegisterIssuer", issuer, f.Scheme, c.PublicKey, c.Name)
+					r := e.submit(e.alice, "RegisterIssuer", issuer, f.Scheme, c.PublicKey.String(), c.Name)
 					if !r.OK() {
 						require.False(t, c.Valid, "%s: valid case's key refused: %s", c.Name, r.Response.Message)
 						require.Contains(t, r.Response.Message, "publicKey", c.Name)
 						outcomes["key refused"]++
 						continue
 					}
-					issuers[c.PublicKey] = issuer
+					issuers[c.PublicKey.String()] = issuer
 				}
 				req := map[string]any{"issuer": issuer, "scheme": f.Scheme, "proof": c.Proof, "nonce": c.Nonce}
 				require.Len(t, c.RevealedMessages, len(c.Revealed), c.Name)
@@ -105,7 +90,7 @@ func TestVerifyProofInteropVectors(t *testing.T) {
 				require.NotEmpty(t, res.Reason)
 				outcomes["valid false"]++
 			}
-			t.Logf("%s: %d cases: %v", file, len(f.Cases), outcomes)
+			t.Logf("%s: %d cases: %v", f.Name, len(f.Cases), outcomes)
 			require.Equal(t, 53, outcomes["valid"])
 		})
 	}

@@ -3,62 +3,30 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/fabric-bbs/fabric-bbs/internal/testvectors"
 )
 
 // The BBS+ 2020 interoperability vectors made by aries-bbs-go and IBM/idemix
 // (see ../../bbs/testdata/bbsplus/SOURCE.md for their origin and format).
-var vectorFiles = []string{"aries.json", "idemix.json"}
-
 const vectorDir = "../../bbs/testdata/bbsplus"
 
-// vectorFile is the JSON of one vector file.
-type vectorFile struct {
-	Generator string       `json:"generator"`
-	Scheme    string       `json:"scheme"`
-	Cases     []vectorCase `json:"cases"`
-}
-
-// vectorCase is one vector: a proof, what the verifier is given, and
-// whether it must verify.
-type vectorCase struct {
-	Name             string   `json:"name"`
-	PublicKey        string   `json:"publicKey"`
-	MessageCount     int      `json:"messageCount"`
-	Messages         []string `json:"messages"`
-	Revealed         []int    `json:"revealed"`
-	RevealedMessages []string `json:"revealedMessages"`
-	Nonce            string   `json:"nonce"`
-	Signature        string   `json:"signature"`
-	Proof            string   `json:"proof"`
-	Valid            bool     `json:"valid"`
-	Reason           string   `json:"reason"`
-}
-
-func readVectors(t *testing.T, name string) *vectorFile {
+func readVectors(t *testing.T) []*testvectors.BBSPlusFile {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(vectorDir, name))
+	files, err := testvectors.LoadBBSPlus(vectorDir)
 	if err != nil {
 		t.Fatalf("interop vectors: %v", err)
 	}
-	var vf vectorFile
-	if err := json.Unmarshal(b, &vf); err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
-	if vf.Scheme != "bbs+2020" || len(vf.Cases) == 0 {
-		t.Fatalf("%s: scheme %q, %d cases", name, vf.Scheme, len(vf.Cases))
-	}
-	return &vf
+	return files
 }
 
 // expectedExit is the exit status of bbs verify for a vector case: 0 for a
 // valid proof, 2 where the verifier's own input is malformed (a public key
 // that does not parse; an empty proof, which the request format forbids),
 // and 1 for every other invalid proof, including proofs that do not parse.
-func expectedExit(c *vectorCase) int {
+func expectedExit(c *testvectors.BBSPlusCase) int {
 	if c.Valid {
 		return 0
 	}
@@ -73,7 +41,7 @@ func expectedExit(c *vectorCase) int {
 }
 
 // toRequest writes the request JSON a verifier of case c receives.
-func toRequest(t *testing.T, dir string, c *vectorCase) string {
+func toRequest(t *testing.T, dir string, c *testvectors.BBSPlusCase) string {
 	t.Helper()
 	if len(c.Revealed) != len(c.RevealedMessages) {
 		t.Fatalf("%s: %d revealed indices, %d messages", c.Name, len(c.Revealed), len(c.RevealedMessages))
@@ -92,15 +60,14 @@ func toRequest(t *testing.T, dir string, c *vectorCase) string {
 // TestInteropVectors verifies every case of both vector files with
 // bbs verify, checking its exit status.
 func TestInteropVectors(t *testing.T) {
-	for _, file := range vectorFiles {
-		vf := readVectors(t, file)
-		t.Run(file, func(t *testing.T) {
+	for _, vf := range readVectors(t) {
+		t.Run(vf.Name, func(t *testing.T) {
 			dir := t.TempDir()
 			for i := range vf.Cases {
 				c := &vf.Cases[i]
 				t.Run(c.Name, func(t *testing.T) {
 					toRequest(t, dir, c)
-					writeFile(t, dir, "issuer.pub", c.PublicKey+"\n")
+					writeFile(t, dir, "issuer.pub", c.PublicKey.String()+"\n")
 					r := runBBS(t, dir, "", "verify", "--public-key", "@issuer.pub", "--request", "request.json")
 					if want := expectedExit(c); r.code != want {
 						t.Errorf("exit %d, want %d (%s)\n%v", r.code, want, c.Reason, r)
@@ -138,8 +105,8 @@ func TestInteropDerive(t *testing.T) {
 		"valid/m10-reveal-scattered-nonce64": true,
 		"valid/random-01-m12-r4-nonce64":     true,
 	}
-	for _, file := range vectorFiles {
-		vf := readVectors(t, file)
+	for _, vf := range readVectors(t) {
+		file := vf.Name
 		n := 0
 		for i := range vf.Cases {
 			c := &vf.Cases[i]
@@ -151,7 +118,7 @@ func TestInteropDerive(t *testing.T) {
 				dir := t.TempDir()
 				msgs := make([]map[string]string, len(c.Messages))
 				for i, m := range c.Messages {
-					msgs[i] = map[string]string{"b64": m}
+					msgs[i] = map[string]string{"b64": m.String()}
 				}
 				writeJSON(t, dir, "cred.json", map[string]any{
 					"scheme": "bbs+2020", "publicKey": c.PublicKey, "messages": msgs, "signature": c.Signature,
@@ -164,10 +131,10 @@ func TestInteropDerive(t *testing.T) {
 				if len(c.Revealed) > 0 {
 					reveal = strings.Trim(strings.Join(strings.Fields(fmt.Sprint(c.Revealed)), ","), "[]")
 				}
-				nonce := c.Nonce
+				nonce := c.Nonce.String()
 				mustBBS(t, dir, "prove", "--credential", "cred.json", "--reveal", reveal, "--nonce", nonce,
 					"--issuer", "vector-issuer", "--out", "mine.json")
-				check(t, runBBS(t, dir, "", "verify", "--public-key", c.PublicKey, "--request", "mine.json"), 0)
+				check(t, runBBS(t, dir, "", "verify", "--public-key", c.PublicKey.String(), "--request", "mine.json"), 0)
 				// The disclosed messages are the vector's.
 				var req struct {
 					Disclosed []struct {
@@ -179,7 +146,7 @@ func TestInteropDerive(t *testing.T) {
 					t.Fatal(err)
 				}
 				for i, d := range req.Disclosed {
-					if d.Index != c.Revealed[i] || d.Message != c.RevealedMessages[i] {
+					if d.Index != c.Revealed[i] || d.Message != c.RevealedMessages[i].String() {
 						t.Errorf("disclosed[%d] = %d %q, want %d %q", i, d.Index, d.Message, c.Revealed[i], c.RevealedMessages[i])
 					}
 				}
