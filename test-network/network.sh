@@ -375,6 +375,13 @@ package_ccaas() {
   rm -rf "$dir"
 }
 
+stop_ccaas() {
+  kill -TERM -- "-$(cat "$PID_DIR/ccaas-bbs.pid")" 2>/dev/null || true
+  local i
+  for ((i = 0; i < 50; i++)); do alive ccaas-bbs || break; sleep 0.1; done
+  rm -f "$PID_DIR/ccaas-bbs.pid"
+}
+
 # start_ccaas PACKAGE_ID: build ./chaincode from vendor/ and run it as a
 # chaincode server that the peers connect to.
 start_ccaas() {
@@ -382,9 +389,7 @@ start_ccaas() {
   [ -f "$CC_SRC/vendor/modules.txt" ] || die "no $CC_SRC/vendor/; run 'go mod vendor' in $CC_SRC"
   if alive ccaas-bbs; then
     step "stopping the previous chaincode server"
-    kill -TERM -- "-$(cat "$PID_DIR/ccaas-bbs.pid")" 2>/dev/null || true
-    local i
-    for ((i = 0; i < 50; i++)); do alive ccaas-bbs || break; sleep 0.1; done
+    stop_ccaas
   fi
   port_in_use "$CCAAS_PORT" && die "port CCAAS_PORT=$CCAAS_PORT is already in use on 127.0.0.1; set CCAAS_PORT=<free port>"
   mkdir -p "$(dirname "$bin")"
@@ -483,6 +488,10 @@ deploy_cc() {
       die "chaincode does not answer on peer0.org$org; see $LOG_DIR/deploy.log and $LOG_DIR/peer0.org$org.log"
     step "peer0.org$org: chaincode answers ($(elapsed "$t"))"
   done
+  if ! $ccaas && alive ccaas-bbs; then
+    step "the chaincode server of the previous definition is no longer used: stopping it"
+    stop_ccaas
+  fi
   echo "$pkgid" > "$STATE_DIR/packages/current-package-id"
   log "Chaincode $CC_NAME deployed in $(elapsed "$t0") (package id $pkgid)"
 }
