@@ -173,6 +173,11 @@ t=$(now_ms)
 CC_SRC="$CC_SRC" "$TN_DIR/network.sh" deploy
 T_DEPLOY="$(secs $(($(now_ms) - t)))"
 pass "chaincode $CC_NAME deployed by the lifecycle, built by both peers ($T_DEPLOY)"
+for org in 1 2; do
+  built="$(grep -ho 'build: built [^ ]* in [0-9]* s, no module was fetched' "$LOG_DIR/peer0.org$org.log" | tail -n 1)"
+  if [ -n "$built" ]; then pass "peer0.org$org's external builder built from vendor/ with GOPROXY=off (${built#*chaincode })"
+  else fail "peer0.org$org's external builder built from vendor/" "$(grep -h 'externalbuilder' "$LOG_DIR/peer0.org$org.log" | tail -n 5)"; fi
+done
 
 W="$STATE_DIR/e2e"
 mkdir -p "$W"
