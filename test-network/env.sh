@@ -10,6 +10,8 @@
 # variable before sourcing (e.g. PEER1_PORT=17051).
 
 TN_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# go (and the peers' external builder) need HOME; CI may run without it.
+[ -n "${HOME:-}" ] || { HOME="$(cd ~ && pwd)"; export HOME; }
 export TN_DIR
 export REPO_ROOT="${REPO_ROOT:-$(cd "$TN_DIR/.." && pwd)}"
 export FABRIC_BIN_DIR="$TN_DIR/.bin"   # peer, orderer, configtxgen, cryptogen, osnadmin, bbs-gateway

@@ -14,6 +14,7 @@
 set -euo pipefail
 
 TN_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+[ -n "${HOME:-}" ] || { HOME="$(cd ~ && pwd)"; export HOME; }   # go needs it
 BIN_DIR="$TN_DIR/.bin"
 FABRIC_TOOLS=(peer orderer configtxgen cryptogen osnadmin)
 what="${1:-all}"
