@@ -20,8 +20,8 @@ build:
 	$(VENDORED) $(GO) build $(PKGS)
 	$(VENDORED) $(GO) build -trimpath -o bin/bbs ./cmd/bbs
 
-## test: static checks, then every unit test (and, when the test network is present, the end-to-end test)
-test: check unit
+## test: static checks, every unit test, then the end-to-end test on a real local Fabric network
+test: check unit e2e
 
 ## unit: every Go unit test, from vendor/
 unit:
