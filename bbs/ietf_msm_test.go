@@ -3,6 +3,7 @@ package bbs
 import (
 	"fmt"
 	"math/big"
+	"slices"
 	"testing"
 
 	"github.com/consensys/gnark-crypto/ecc"
@@ -123,7 +124,7 @@ func BenchmarkIETFMSM(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	for _, n := range []int{2, 12, 102, 256, 512, 1024} {
+	for _, n := range []int{2, 12, 32, 48, 64, 80, 102, 128, 256, 1024} {
 		fixed := make([]*g1Table, n)
 		scalars := make([]fr.Element, n+1)
 		points := make([]bls12381.G1Affine, n+1)
@@ -146,5 +147,57 @@ func BenchmarkIETFMSM(b *testing.B) {
 				r.MultiExp(points, scalars, ecc.MultiExpConfig{})
 			}
 		})
+	}
+}
+
+// TestIETFWNAF checks the wNAF recoding: the digits sum back to k, are odd
+// or zero, below 2^(w-1) in magnitude, separated by w−1 zeros, and agree
+// with gnark-crypto's WnafDecomposition.
+func TestIETFWNAF(t *testing.T) {
+	var ks []*big.Int
+	for _, v := range []int64{0, 1, -1, 2, 15, 16, 17, 31, 32, 33, -33, 1 << 40, -(1 << 62)} {
+		ks = append(ks, big.NewInt(v))
+	}
+	max := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 256), big.NewInt(1))
+	ks = append(ks, max, new(big.Int).Neg(max), new(big.Int).Lsh(big.NewInt(1), 255), fr.Modulus())
+	for i := 0; i < 200; i++ {
+		var z fr.Element
+		z.SetRandom()
+		k := z.BigInt(new(big.Int))
+		k.Rsh(k, uint(i%200))
+		if i%2 == 1 {
+			k.Neg(k)
+		}
+		ks = append(ks, k)
+	}
+	for _, w := range []uint{5, 7} {
+		for _, k := range ks {
+			out := make([]int8, maxDigits)
+			n := wnaf(k, w, out)
+			sum := new(big.Int)
+			for i := n - 1; i >= 0; i-- {
+				sum.Lsh(sum, 1).Add(sum, big.NewInt(int64(out[i])))
+				d := int(out[i])
+				if d != 0 && (d%2 == 0 || d >= 1<<(w-1) || d <= -(1<<(w-1))) {
+					t.Fatalf("w=%d k=%v: bad digit %d", w, k, d)
+				}
+				if d != 0 {
+					for j := i + 1; j < min(n, i+int(w)); j++ {
+						if out[j] != 0 {
+							t.Fatalf("w=%d k=%v: digits %d and %d adjacent", w, k, i, j)
+						}
+					}
+				}
+			}
+			if sum.Cmp(k) != 0 || (n > 0 && out[n-1] == 0) {
+				t.Fatalf("w=%d k=%v: digits sum to %v", w, k, sum)
+			}
+			if k.Sign() > 0 {
+				ref := make([]int8, maxDigits+1)
+				if m := ecc.WnafDecomposition(k, w, ref); m != n || !slices.Equal(ref[:m], out[:n]) {
+					t.Fatalf("w=%d k=%v: differs from gnark-crypto", w, k)
+				}
+			}
+		}
 	}
 }
