@@ -70,7 +70,8 @@ type Scheme interface {
 	// Name is the scheme's identifier, such as "bbs+2020".
 	Name() string
 
-	// GenerateKey makes a secret key from random bytes read from rand.
+	// GenerateKey makes a secret key from random bytes read from rand
+	// (crypto/rand.Reader when rand is nil).
 	GenerateKey(rand io.Reader) (*SecretKey, error)
 	// NewKeyFromSeed derives a secret key deterministically from seed.
 	NewKeyFromSeed(seed []byte) (*SecretKey, error)
@@ -92,7 +93,8 @@ type Scheme interface {
 	Verify(pk *PublicKey, sig *Signature, header []byte, messages [][]byte) error
 	// DeriveProof makes a proof of knowledge of sig that reveals the
 	// messages at the given indices (any order, no repeats; may be empty)
-	// and is bound to nonce. It reads its random scalars from rand.
+	// and is bound to nonce. It reads its random scalars from rand
+	// (crypto/rand.Reader when rand is nil).
 	DeriveProof(rand io.Reader, pk *PublicKey, sig *Signature, header, nonce []byte, messages [][]byte, revealed []int) (*Proof, error)
 	// VerifyProof returns nil if proof is valid under pk for header, nonce
 	// and exactly the disclosed messages given, ErrInvalidProof if it is

@@ -64,10 +64,11 @@ func BBSPlus2020() Scheme { return bbsPlus }
 
 func (*bbsPlus2020) Name() string { return BBSPlus2020Name }
 
-// GenerateKey reads a 32-byte seed from rand and derives the key from it.
+// GenerateKey reads a 32-byte seed from rand (crypto/rand when nil) and
+// derives the key from it.
 func (s *bbsPlus2020) GenerateKey(rand io.Reader) (*SecretKey, error) {
 	seed := make([]byte, bbsPlusSeedSize)
-	if _, err := io.ReadFull(rand, seed); err != nil {
+	if _, err := io.ReadFull(randOrDefault(rand), seed); err != nil {
 		return nil, fmt.Errorf("generate key: read seed: %w", err)
 	}
 	return s.NewKeyFromSeed(seed)
@@ -295,13 +296,6 @@ func (g *bbsPlusGenerators) commitment(s *fr.Element, m []fr.Element) bls12381.G
 	points = append(points, g.h[1:len(m)+1]...)
 	scalars = append(scalars, m...)
 	return msm(points, scalars)
-}
-
-// msm returns Σ scalars[i]·points[i], by Straus' method with GLV (see
-// ietf_msm.go): at the sizes of BBS+ 2020 proofs it beats Pippenger's
-// MultiExp on one core, and it leaves the other cores to other transactions.
-func msm(points []bls12381.G1Affine, scalars []fr.Element) bls12381.G1Affine {
-	return ietfMSM(nil, nil, points, scalars)
 }
 
 func newBlake2b512() hash.Hash {

@@ -505,3 +505,36 @@ func TestProofRevealed(t *testing.T) {
 		t.Fatal("Revealed returns the proof's own slice")
 	}
 }
+
+// TestNilArguments: nil keys, signatures and proofs are refused with an
+// error in every scheme, and a nil randomness source means crypto/rand.
+func TestNilArguments(t *testing.T) {
+	for _, s := range Schemes() {
+		t.Run(s.Name(), func(t *testing.T) {
+			f := newProofFixture(t, s, 3, []int{1}, []byte("n"))
+			for name, err := range map[string]error{
+				"Sign nil key":          func() error { _, err := s.Sign(nil, nil, f.msgs); return err }(),
+				"Verify nil key":        s.Verify(nil, f.sig, nil, f.msgs),
+				"Verify nil sig":        s.Verify(f.pk, nil, nil, f.msgs),
+				"DeriveProof nil key":   func() error { _, err := s.DeriveProof(nil, nil, f.sig, nil, nil, f.msgs, nil); return err }(),
+				"DeriveProof nil sig":   func() error { _, err := s.DeriveProof(nil, f.pk, nil, nil, nil, f.msgs, nil); return err }(),
+				"VerifyProof nil key":   s.VerifyProof(nil, f.proof, nil, f.nonce, f.disclosed),
+				"VerifyProof nil proof": s.VerifyProof(f.pk, nil, nil, f.nonce, f.disclosed),
+			} {
+				if !errors.Is(err, ErrInvalidArgument) {
+					t.Errorf("%s: got %v, want ErrInvalidArgument", name, err)
+				}
+			}
+			if _, err := s.GenerateKey(nil); err != nil {
+				t.Errorf("GenerateKey(nil): %v", err)
+			}
+			p, err := s.DeriveProof(nil, f.pk, f.sig, nil, f.nonce, f.msgs, []int{1})
+			if err != nil {
+				t.Fatalf("DeriveProof(nil rand): %v", err)
+			}
+			if err := s.VerifyProof(f.pk, p, nil, f.nonce, f.disclosed); err != nil {
+				t.Fatalf("proof from crypto/rand: %v", err)
+			}
+		})
+	}
+}

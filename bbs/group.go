@@ -1,6 +1,7 @@
 package bbs
 
 import (
+	cryptorand "crypto/rand"
 	"errors"
 	"fmt"
 	"io"
@@ -84,14 +85,23 @@ func appendG1(dst []byte, p *bls12381.G1Affine) []byte {
 	return append(dst, b[:]...)
 }
 
-// randomScalar reads 48 bytes from rand and reduces them modulo r, as the
-// IETF draft's calculate_random_scalars does; the bias is below 2^-128.
+// randomScalar reads 48 bytes from rand (crypto/rand when nil) and reduces
+// them modulo r, as the IETF draft's calculate_random_scalars does; the
+// bias is below 2^-128.
 func randomScalar(rand io.Reader) (fr.Element, error) {
 	var buf [48]byte
 	var z fr.Element
-	if _, err := io.ReadFull(rand, buf[:]); err != nil {
+	if _, err := io.ReadFull(randOrDefault(rand), buf[:]); err != nil {
 		return z, fmt.Errorf("read randomness: %w", err)
 	}
 	z.SetBytes(buf[:]) // reduces modulo r
 	return z, nil
+}
+
+// randOrDefault returns r, or crypto/rand's Reader when r is nil.
+func randOrDefault(r io.Reader) io.Reader {
+	if r == nil {
+		return cryptorand.Reader
+	}
+	return r
 }

@@ -332,7 +332,7 @@ func (s *ietfScheme) Sign(sk *SecretKey, header []byte, messages [][]byte) (*Sig
 		return nil, fmt.Errorf("sign: degenerate e")
 	}
 	inv.Inverse(&inv)
-	a := ietfMSM(nil, nil, []bls12381.G1Affine{b}, []fr.Element{inv})
+	a := msmWithTables(nil, nil, []bls12381.G1Affine{b}, []fr.Element{inv})
 	if a.IsInfinity() || e.IsZero() {
 		return nil, fmt.Errorf("sign: degenerate signature")
 	}
@@ -375,7 +375,7 @@ func (s *ietfScheme) Verify(pk *PublicKey, sig *Signature, header []byte, messag
 		fixed = append(fixed, &gens.tables[1+i])
 		scalars = append(scalars, *t.Neg(&m[i]))
 	}
-	eaMinusB := ietfMSM(fixed, scalars, []bls12381.G1Affine{sig.a}, []fr.Element{sig.e})
+	eaMinusB := msmWithTables(fixed, scalars, []bls12381.G1Affine{sig.a}, []fr.Element{sig.e})
 	ok, err := pairingProductIsOne(&sig.a, pk, &eaMinusB)
 	if err != nil {
 		return fmt.Errorf("verify: %w", err)
@@ -529,17 +529,17 @@ func (s *ietfScheme) proofInit(pk *PublicKey, sig *Signature, gens *ietfGenerato
 
 	res := &ietfProofInit{domain: domain}
 	b := s.commitment(gens, &domain, m)
-	res.d = ietfMSM(nil, nil, []bls12381.G1Affine{b}, []fr.Element{*r2})                              // D = B·r2
-	res.abar = ietfMSM(nil, nil, []bls12381.G1Affine{sig.a}, []fr.Element{r1r2})                      // Ā = A·(r1·r2)
-	res.bbar = ietfMSM(nil, nil, []bls12381.G1Affine{res.d, res.abar}, []fr.Element{*r1, negE})       // B̄ = D·r1 − Ā·e
-	res.t1 = ietfMSM(nil, nil, []bls12381.G1Affine{res.abar, res.d}, []fr.Element{*eTilde, *r1Tilde}) // T1 = Ā·ẽ + D·r̃1
+	res.d = msmWithTables(nil, nil, []bls12381.G1Affine{b}, []fr.Element{*r2})                              // D = B·r2
+	res.abar = msmWithTables(nil, nil, []bls12381.G1Affine{sig.a}, []fr.Element{r1r2})                      // Ā = A·(r1·r2)
+	res.bbar = msmWithTables(nil, nil, []bls12381.G1Affine{res.d, res.abar}, []fr.Element{*r1, negE})       // B̄ = D·r1 − Ā·e
+	res.t1 = msmWithTables(nil, nil, []bls12381.G1Affine{res.abar, res.d}, []fr.Element{*eTilde, *r1Tilde}) // T1 = Ā·ẽ + D·r̃1
 
 	// T2 = D·r̃3 + Σ H_j·m̃_j
 	fixed := make([]*g1Table, 0, len(undisclosed))
 	for _, j := range undisclosed {
 		fixed = append(fixed, &gens.tables[1+j])
 	}
-	res.t2 = ietfMSM(fixed, random[5:], []bls12381.G1Affine{res.d}, []fr.Element{*r3Tilde})
+	res.t2 = msmWithTables(fixed, random[5:], []bls12381.G1Affine{res.d}, []fr.Element{*r3Tilde})
 
 	if res.abar.IsInfinity() || res.bbar.IsInfinity() || res.d.IsInfinity() {
 		return nil, fmt.Errorf("degenerate proof (identity point); is the signature valid?")
@@ -577,7 +577,7 @@ func (s *ietfScheme) proofVerifyInit(pk *PublicKey, p *ietfProof, gens *ietfGene
 	res := &ietfProofInit{abar: p.abar, bbar: p.bbar, d: p.d, domain: domain}
 
 	// T1 = B̄·c + Ā·ê + D·r̂1
-	res.t1 = ietfMSM(nil, nil, []bls12381.G1Affine{p.bbar, p.abar, p.d}, []fr.Element{p.c, p.eHat, p.r1Hat})
+	res.t1 = msmWithTables(nil, nil, []bls12381.G1Affine{p.bbar, p.abar, p.d}, []fr.Element{p.c, p.eHat, p.r1Hat})
 
 	// T2 = Bv·c + D·r̂3 + Σ H_j·m̂_j with Bv = P1 + Q_1·domain + Σ H_i·msg_i,
 	// expanded into one multi-scalar multiplication over P1, Q_1, H_1..H_L, D.
@@ -601,7 +601,7 @@ func (s *ietfScheme) proofVerifyInit(pk *PublicKey, p *ietfProof, gens *ietfGene
 	if k != len(idx) || u != len(p.mHat) {
 		return nil, fmt.Errorf("%w: %d disclosed and %d hidden messages do not make %d", ErrInvalidArgument, len(idx), len(p.mHat), L)
 	}
-	res.t2 = ietfMSM(fixed, scalars, []bls12381.G1Affine{p.d}, []fr.Element{p.r3Hat})
+	res.t2 = msmWithTables(fixed, scalars, []bls12381.G1Affine{p.d}, []fr.Element{p.r3Hat})
 	return res, nil
 }
 
@@ -666,7 +666,7 @@ func (s *ietfScheme) commitment(gens *ietfGenerators, domain *fr.Element, m []fr
 		fixed = append(fixed, &gens.tables[1+i])
 	}
 	scalars = append(scalars, m...)
-	return ietfMSM(fixed, scalars, nil, nil)
+	return msmWithTables(fixed, scalars, nil, nil)
 }
 
 // messagesToScalars is the draft's messages_to_scalars with

@@ -30,8 +30,13 @@ type PublicKey struct {
 	enc    [PublicKeySize]byte
 }
 
-// Scheme returns the scheme the key belongs to.
-func (pk *PublicKey) Scheme() Scheme { return pk.scheme }
+// Scheme returns the scheme the key belongs to (nil for a nil key).
+func (pk *PublicKey) Scheme() Scheme {
+	if pk == nil {
+		return nil
+	}
+	return pk.scheme
+}
 
 // Bytes returns the key as a 96-byte compressed G2 point.
 func (pk *PublicKey) Bytes() []byte { return append([]byte(nil), pk.enc[:]...) }
@@ -48,8 +53,13 @@ type SecretKey struct {
 	pub    *PublicKey
 }
 
-// Scheme returns the scheme the key belongs to.
-func (sk *SecretKey) Scheme() Scheme { return sk.scheme }
+// Scheme returns the scheme the key belongs to (nil for a nil key).
+func (sk *SecretKey) Scheme() Scheme {
+	if sk == nil {
+		return nil
+	}
+	return sk.scheme
+}
 
 // Bytes returns the key as a 32-byte big-endian scalar.
 func (sk *SecretKey) Bytes() []byte {
@@ -79,8 +89,14 @@ type Signature struct {
 	enc    []byte
 }
 
-// Scheme returns the scheme the signature belongs to.
-func (sig *Signature) Scheme() Scheme { return sig.scheme }
+// Scheme returns the scheme the signature belongs to (nil for a nil
+// signature).
+func (sig *Signature) Scheme() Scheme {
+	if sig == nil {
+		return nil
+	}
+	return sig.scheme
+}
 
 // Bytes returns the signature in its scheme's encoding.
 func (sig *Signature) Bytes() []byte { return append([]byte(nil), sig.enc...) }
@@ -94,8 +110,13 @@ type Proof struct {
 	body   any // the scheme's parsed form
 }
 
-// Scheme returns the scheme the proof belongs to.
-func (p *Proof) Scheme() Scheme { return p.scheme }
+// Scheme returns the scheme the proof belongs to (nil for a nil proof).
+func (p *Proof) Scheme() Scheme {
+	if p == nil {
+		return nil
+	}
+	return p.scheme
+}
 
 // Bytes returns the proof in its scheme's encoding.
 func (p *Proof) Bytes() []byte { return append([]byte(nil), p.enc...) }
@@ -165,7 +186,8 @@ func parseSecretKey(s Scheme, b []byte) (*SecretKey, error) {
 	return newSecretKey(s, &x)
 }
 
-// checkKeyScheme returns an error unless every key given belongs to s.
+// checkScheme returns an error unless got, the scheme of the value named
+// what, is s. A nil value has no scheme and is refused.
 func checkScheme(s Scheme, what string, got Scheme) error {
 	if got != s {
 		name := "<nil>"

@@ -11,7 +11,7 @@ import (
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
 )
 
-// TestIETFMSM checks ietfMSM (Straus/GLV with cached and per-call tables,
+// TestIETFMSM checks msmWithTables (Straus/GLV with cached and per-call tables,
 // or MultiExp) against gnark-crypto's MultiExp, with edge cases: zero and
 // small scalars, r − 1, repeated points, the identity, cancelling sums,
 // and sizes around the switches between methods.
@@ -78,7 +78,7 @@ func TestIETFMSM(t *testing.T) {
 						fixedScalars[0], scalars[0], scalars[1] = two, minusOne, minusOne
 					}
 				}
-				got := ietfMSM(fixed, fixedScalars, points, scalars)
+				got := msmWithTables(fixed, fixedScalars, points, scalars)
 				all := append([]bls12381.G1Affine(nil), points...)
 				allScalars := append([]fr.Element(nil), scalars...)
 				for i := range fixed {
@@ -90,7 +90,7 @@ func TestIETFMSM(t *testing.T) {
 					t.Fatal(err)
 				}
 				if !got.Equal(&want) {
-					t.Errorf("ietfMSM = %s, MultiExp = %s", ietfG1Hex(&got), ietfG1Hex(&want))
+					t.Errorf("msmWithTables = %s, MultiExp = %s", ietfG1Hex(&got), ietfG1Hex(&want))
 				}
 			})
 		}
@@ -116,7 +116,7 @@ func TestIETFTables(t *testing.T) {
 	}
 }
 
-// BenchmarkIETFMSM compares ietfMSM with MultiExp at the sizes the IETF
+// BenchmarkIETFMSM compares msmWithTables with MultiExp at the sizes the IETF
 // schemes use (n fixed generators and one variable point), to place
 // strausMaxTerms.
 func BenchmarkIETFMSM(b *testing.B) {

@@ -13,10 +13,10 @@ import (
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
 )
 
-// Multi-scalar multiplication for the IETF schemes. Their MSMs are small
-// (3 points for T1, L + 3 for T2) and mostly over the fixed points P1, Q_1
-// and H_i, where gnark-crypto's Pippenger MultiExp spends most of its time
-// on empty buckets and goroutines. They use Straus' interleaved method
+// Multi-scalar multiplication for every scheme. BBS MSMs are small (a few
+// points, or one per message) and, in the IETF schemes, mostly over the
+// fixed points P1, Q_1 and H_i; at these sizes gnark-crypto's Pippenger
+// MultiExp spends most of its time on empty buckets and goroutines. They use Straus' interleaved method
 // instead: each scalar is split in two halves of about 128 bits with the
 // GLV endomorphism φ(x, y) = (ω·x, y) = λ·(x, y), each half is recoded in
 // width-w NAF, and all 2n digit streams share one chain of about 130
@@ -107,9 +107,14 @@ func oddMultiples(points []bls12381.G1Affine, k int) []bls12381.G1Jac {
 	return out
 }
 
-// ietfMSM returns Σ fixedScalars[i]·fixed[i][0] + Σ scalars[i]·points[i],
+// msm returns Σ scalars[i]·points[i].
+func msm(points []bls12381.G1Affine, scalars []fr.Element) bls12381.G1Affine {
+	return msmWithTables(nil, nil, points, scalars)
+}
+
+// msmWithTables returns Σ fixedScalars[i]·fixed[i][0] + Σ scalars[i]·points[i],
 // where fixed holds the cached tables of the fixed points.
-func ietfMSM(fixed []*g1Table, fixedScalars []fr.Element, points []bls12381.G1Affine, scalars []fr.Element) bls12381.G1Affine {
+func msmWithTables(fixed []*g1Table, fixedScalars []fr.Element, points []bls12381.G1Affine, scalars []fr.Element) bls12381.G1Affine {
 	if len(fixed) != len(fixedScalars) || len(points) != len(scalars) {
 		panic(fmt.Sprintf("bbs: multi-scalar multiplication of %d+%d points and %d+%d scalars",
 			len(fixed), len(points), len(fixedScalars), len(scalars)))
@@ -140,7 +145,7 @@ type strausTerm struct {
 	len1, l2 int
 }
 
-// strausMSM computes the MSM of ietfMSM by Straus' method with GLV.
+// strausMSM computes the MSM of msmWithTables by Straus' method with GLV.
 func strausMSM(fixed []*g1Table, fixedScalars []fr.Element, points []bls12381.G1Affine, scalars []fr.Element) bls12381.G1Jac {
 	initGLV()
 	n := len(fixed) + len(points)
