@@ -7,6 +7,7 @@ import (
 	"hash"
 	"io"
 	"math/big"
+	"sync"
 
 	"github.com/IBM/mathlib/driver/gurvy"
 	bls12381 "github.com/consensys/gnark-crypto/ecc/bls12-381"
@@ -252,6 +253,28 @@ type bbsPlusGenKey struct {
 type bbsPlusGenerators struct {
 	h   []bls12381.G1Affine // h[0] = h0, h[i] = hi
 	raw [][bls12381.SizeOfG1AffineUncompressed]byte
+	// tables holds the odd-multiple tables of h for the multi-scalar
+	// multiplication, for counts up to bbsPlusTableMaxCount only (3 KiB a
+	// generator: at most 64 cached sets of 32 tables, 6 MiB).
+	tables []g1Table
+}
+
+// bbsPlusTableMaxCount is the largest message count whose generators get
+// multiplication tables.
+const bbsPlusTableMaxCount = 31
+
+var (
+	p1TableOnce sync.Once
+	p1Table     *g1Table
+)
+
+// generatorG1Table returns the multiplication table of the G1 generator P1.
+func generatorG1Table() *g1Table {
+	p1TableOnce.Do(func() {
+		_, _, p1, _ := bls12381.Generators()
+		p1Table = &newG1Tables([]bls12381.G1Affine{p1})[0]
+	})
+	return p1Table
 }
 
 // generators returns the generators for pk and count, cached.
@@ -280,6 +303,9 @@ func deriveBBSPlusGenerators(pk *PublicKey, count int) (*bbsPlusGenerators, erro
 		}
 		g.h[i] = p
 		g.raw[i] = p.RawBytes()
+	}
+	if count <= bbsPlusTableMaxCount {
+		g.tables = newG1Tables(g.h)
 	}
 	return g, nil
 }

@@ -379,31 +379,35 @@ func (s *bbsPlus2020) VerifyProof(pk *PublicKey, proof *Proof, header, nonce []b
 	minusOne.Neg(&minusOne)
 	negC.Neg(&c)
 	negRho.Neg(&rho)
-	points := make([]bls12381.G1Affine, 0, 7+p.count)
-	scalars := make([]fr.Element, 0, 7+p.count)
+	// Proof points, then generators: gen[k] = -1 for P1, else the index
+	// into gens.h.
+	points := []bls12381.G1Affine{p.aPrime, aBarD, p.c1, p.d, p.c2}
+	scalars := make([]fr.Element, 5)
+	scalars[0].Mul(&rho, &p.r1[0])
+	scalars[1].Mul(&rho, &c)
+	scalars[2], scalars[3], scalars[4] = negRho, p.r2[0], minusOne
+	gen := make([]int, 0, 2+p.count)
+	genScalars := make([]fr.Element, 0, 2+p.count)
 	// h0 appears in both: ρ·r̂r2 + r̂1.
 	t.Mul(&rho, &p.r1[1])
 	t.Add(&t, &p.r2[1])
-	_, _, p1, _ := bls12381.Generators()
-	points = append(points, p.aPrime, aBarD, p.c1, gens.h[0], p.d, p.c2, p1)
-	scalars = append(scalars, fr.Element{}, fr.Element{}, negRho, t, p.r2[0], minusOne, negC)
-	scalars[0].Mul(&rho, &p.r1[0])
-	scalars[1].Mul(&rho, &c)
+	gen = append(gen, -1, 0)
+	genScalars = append(genScalars, negC, t)
 	j := 2
 	for i, rev := range isRevealed {
 		if !rev {
-			points = append(points, gens.h[i+1])
-			scalars = append(scalars, p.r2[j])
+			gen = append(gen, i+1)
+			genScalars = append(genScalars, p.r2[j])
 			j++
 		}
 	}
 	for _, d := range disclosed {
 		mi := blake2Scalar(d.Message)
 		mi.Mul(&mi, &negC)
-		points = append(points, gens.h[d.Index+1])
-		scalars = append(scalars, mi)
+		gen = append(gen, d.Index+1)
+		genScalars = append(genScalars, mi)
 	}
-	if sum := msm(points, scalars); !sum.IsInfinity() {
+	if sum := gens.msm(points, scalars, gen, genScalars); !sum.IsInfinity() {
 		return fmt.Errorf("%w: proof of knowledge of the signature and hidden messages failed", ErrInvalidProof)
 	}
 	return nil
@@ -433,4 +437,30 @@ func checkDisclosedOrder(disclosed []DisclosedMessage) error {
 		}
 	}
 	return nil
+}
+
+// msm returns Σ scalars[i]·points[i] + Σ genScalars[k]·G(gen[k]), where
+// G(-1) is P1 and G(i) is h[i]; generators use their cached tables when the
+// set has them.
+func (g *bbsPlusGenerators) msm(points []bls12381.G1Affine, scalars []fr.Element, gen []int, genScalars []fr.Element) bls12381.G1Affine {
+	if g.tables == nil {
+		_, _, p1, _ := bls12381.Generators()
+		for _, k := range gen {
+			if k < 0 {
+				points = append(points, p1)
+			} else {
+				points = append(points, g.h[k])
+			}
+		}
+		return msm(points, append(scalars, genScalars...))
+	}
+	fixed := make([]*g1Table, len(gen))
+	for i, k := range gen {
+		if k < 0 {
+			fixed[i] = generatorG1Table()
+		} else {
+			fixed[i] = &g.tables[k]
+		}
+	}
+	return msmWithTables(fixed, genScalars, points, scalars)
 }
