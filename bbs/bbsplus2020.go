@@ -188,19 +188,19 @@ func (s *bbsPlus2020) Verify(pk *PublicKey, sig *Signature, header []byte, messa
 	if err != nil {
 		return fmt.Errorf("verify: %w", err)
 	}
-	if !s.signatureValid(pk, sig, gens, messageScalars(messages)) {
+	b := gens.commitment(&sig.s, messageScalars(messages))
+	if !s.signatureValid(pk, sig, &b) {
 		return ErrInvalidSignature
 	}
 	return nil
 }
 
 // signatureValid checks e(A, W)·e(e·A − B, P2) = 1, which is the signature
-// equation with only fixed G2 arguments.
-func (s *bbsPlus2020) signatureValid(pk *PublicKey, sig *Signature, gens *bbsPlusGenerators, m []fr.Element) bool {
-	b := gens.commitment(&sig.s, m)
+// equation with only fixed G2 arguments; b is B = P1 + s·h0 + Σ mi·hi.
+func (s *bbsPlus2020) signatureValid(pk *PublicKey, sig *Signature, b *bls12381.G1Affine) bool {
 	var ea, p2 bls12381.G1Affine
 	ea.ScalarMultiplication(&sig.a, sig.e.BigInt(new(big.Int)))
-	p2.Sub(&ea, &b)
+	p2.Sub(&ea, b)
 	ok, err := pairingProductIsOne(&sig.a, pk, &p2)
 	return err == nil && ok
 }

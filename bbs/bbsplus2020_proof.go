@@ -170,7 +170,8 @@ func (s *bbsPlus2020) DeriveProof(rand io.Reader, pk *PublicKey, sig *Signature,
 		return nil, fmt.Errorf("derive proof: %w", err)
 	}
 	m := messageScalars(messages)
-	if !s.signatureValid(pk, sig, gens, m) {
+	b := gens.commitment(&sig.s, m)
+	if !s.signatureValid(pk, sig, &b) {
 		return nil, fmt.Errorf("derive proof: %w", ErrInvalidSignature)
 	}
 	hidden := len(messages) - len(revealed)
@@ -188,7 +189,6 @@ func (s *bbsPlus2020) DeriveProof(rand io.Reader, pk *PublicKey, sig *Signature,
 		return nil, fmt.Errorf("derive proof: zero random scalar")
 	}
 
-	b := gens.commitment(&sig.s, m)
 	p := &bbsPlusProof{count: len(messages)}
 	for i, rev := range isRevealed {
 		if rev {

@@ -45,6 +45,13 @@ func TestBBSPlus2020MattrKeyPair(t *testing.T) {
 	if err := s.Verify(sk.PublicKey(), sig, nil, msgs); err != nil {
 		t.Fatal(err)
 	}
+	// Signing is deterministic, and distinct message lists get distinct
+	// (e, s).
+	again, _ := s.Sign(sk, nil, msgs)
+	other, _ := s.Sign(sk, nil, [][]byte{[]byte("message1"), []byte("message3")})
+	if !bytes.Equal(again.Bytes(), sig.Bytes()) || bytes.Equal(other.Bytes()[48:], sig.Bytes()[48:]) {
+		t.Fatal("Sign is not deterministic per message list")
+	}
 }
 
 func testKey(t testing.TB, s Scheme) *SecretKey {
