@@ -37,19 +37,20 @@ type Statement struct {
 	Context []byte
 }
 
-// Unmet is the first rule of a policy that a statement does not meet.
+// Unmet is the first rule of a policy that a statement does not meet. Its
+// JSON form is {"rule", "index", "reason"}.
 type Unmet struct {
 	// Rule is the policy field of the rule: "issuers", "keyVersions",
 	// "messageCount", "disclosed", "header", "minNonceLength",
 	// "bindSubmitter", "pseudonym", or "policy" for a policy or statement
 	// that is itself invalid.
-	Rule string
+	Rule string `json:"rule"`
 	// Index is the message index of a "disclosed" rule, else 0.
-	Index int
+	Index int `json:"index"`
 	// Reason says in words what the rule requires, e.g.
 	// `disclosed message 3 must equal "BE"`. It is at most a few hundred
 	// bytes whatever the policy and the statement.
-	Reason string
+	Reason string `json:"reason"`
 }
 
 // String returns u.Reason.
