@@ -139,21 +139,30 @@ func newPublicKey(s Scheme, b []byte) (*PublicKey, error) {
 	}
 	pk := &PublicKey{scheme: s}
 	copy(pk.enc[:], b)
-	w, err := validKeys.get(pk.enc, func() (bls12381.G2Affine, error) {
-		w, err := decodeG2(b)
-		if err != nil {
-			return w, err
-		}
-		if w.IsInfinity() {
-			return w, errors.New("identity point")
-		}
-		return w, nil
+	enc := pk.enc // the cache's own copy: b may change under us
+	w, err := validKeys.get(enc, func() (bls12381.G2Affine, error) {
+		return decodePublicKeyPoint(&enc)
 	})
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrMalformedPublicKey, err)
 	}
 	pk.w = w
 	return pk, nil
+}
+
+// decodePublicKeyPoint decodes and validates the key encoding enc, which
+// must be the cache's own copy (never a caller's slice, which the caller
+// could change between the copy and the decoding, caching one key's point
+// under another key's bytes).
+func decodePublicKeyPoint(enc *[PublicKeySize]byte) (bls12381.G2Affine, error) {
+	w, err := decodeG2(enc[:])
+	if err != nil {
+		return w, err
+	}
+	if w.IsInfinity() {
+		return w, errors.New("identity point")
+	}
+	return w, nil
 }
 
 // validKeys caches the points of recently parsed valid public keys: a
