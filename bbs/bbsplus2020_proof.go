@@ -174,6 +174,7 @@ func (s *bbsPlus2020) DeriveProof(rand io.Reader, pk *PublicKey, sig *Signature,
 	if !s.signatureValid(pk, sig, &b) {
 		return nil, fmt.Errorf("derive proof: %w", ErrInvalidSignature)
 	}
+	s.admitGenerators(pk, len(messages), gens)
 	hidden := len(messages) - len(revealed)
 
 	// Random scalars, read in a fixed order: r1, r2, the two VC1 blindings,
@@ -351,16 +352,17 @@ func (s *bbsPlus2020) VerifyProof(pk *PublicKey, proof *Proof, header, nonce []b
 		}
 		isRevealed[d.Index] = true
 	}
-	gens, err := s.generators(pk, p.count)
-	if err != nil {
-		return fmt.Errorf("verify proof: %w", err)
-	}
-
-	// e(A', W) · e(−Ā, P2) = 1.
+	// e(A', W) · e(−Ā, P2) = 1, first: it needs only the cached lines of
+	// W and P2, so a bogus proof is refused for about one pairing whatever
+	// its count L, before any of the L+1 generators is derived.
 	var negABar bls12381.G1Affine
 	negABar.Neg(&p.aBar)
 	if ok, err := pairingProductIsOne(&p.aPrime, pk, &negABar); err != nil || !ok {
 		return fmt.Errorf("%w: signature pairing check failed", ErrInvalidProof)
+	}
+	gens, err := s.generators(pk, p.count)
+	if err != nil {
+		return fmt.Errorf("verify proof: %w", err)
 	}
 
 	c := s.challenge(p, gens, isRevealed, nonce)
@@ -369,9 +371,9 @@ func (s *bbsPlus2020) VerifyProof(pk *PublicKey, proof *Proof, header, nonce []b
 	//   VC1: r̂e·A' + r̂r2·h0 + c·(Ā − D) − C1 = 0,
 	//   VC2: r̂0·D + r̂1·h0 + Σhidden r̂i·hi − c·(P1 + Σrevealed mi·hi) − C2 = 0,
 	// are checked together as ρ·VC1 + VC2 = 0 in one multi-scalar
-	// multiplication, with ρ hashed from the whole proof and the
-	// challenge, so the prover cannot make the two cancel out.
-	rho := batchWeight(proof.enc, &c)
+	// multiplication, with ρ hashed from the whole statement, the proof
+	// and the challenge, so the prover cannot make the two cancel out.
+	rho := batchWeight(pk, p.count, disclosed, nonce, proof.enc, &c)
 	var aBarD bls12381.G1Affine
 	aBarD.Sub(&p.aBar, &p.d)
 	var minusOne, negC, negRho, t fr.Element
@@ -410,17 +412,40 @@ func (s *bbsPlus2020) VerifyProof(pk *PublicKey, proof *Proof, header, nonce []b
 	if sum := gens.msm(points, scalars, gen, genScalars); !sum.IsInfinity() {
 		return fmt.Errorf("%w: proof of knowledge of the signature and hidden messages failed", ErrInvalidProof)
 	}
+	s.admitGenerators(pk, p.count, gens)
 	return nil
 }
 
 // batchWeight returns the scalar that combines the two proof-of-knowledge
-// equations: BLAKE2b-384 of a domain tag, the proof bytes and the challenge.
-func batchWeight(proof []byte, c *fr.Element) fr.Element {
+// equations: BLAKE2b-384 of a domain tag and the full statement and proof,
+// each field length-prefixed: the key, the message count, the disclosed
+// (index, message) pairs, the nonce, the proof bytes and the challenge.
+// (The proof bytes alone would do, as the challenge binds the rest; hashing
+// the whole statement keeps ρ sound without that argument.)
+func batchWeight(pk *PublicKey, count int, disclosed []DisclosedMessage, nonce, proof []byte, c *fr.Element) fr.Element {
 	h, _ := blake2b.New384(nil)
-	h.Write([]byte("fabric-bbs/bbs+2020/batch/v1"))
-	h.Write(proof)
+	var n [8]byte
+	field := func(b []byte) {
+		binary.BigEndian.PutUint64(n[:], uint64(len(b)))
+		h.Write(n[:])
+		h.Write(b)
+	}
+	number := func(v int) {
+		binary.BigEndian.PutUint64(n[:], uint64(v))
+		h.Write(n[:])
+	}
+	field([]byte("fabric-bbs/bbs+2020/batch/v2"))
+	field(pk.enc[:])
+	number(count)
+	number(len(disclosed))
+	for _, d := range disclosed {
+		number(d.Index)
+		field(d.Message)
+	}
+	field(nonce)
+	field(proof)
 	cb := c.Bytes()
-	h.Write(cb[:])
+	field(cb[:])
 	var rho fr.Element
 	rho.SetBytes(h.Sum(nil))
 	return rho
