@@ -145,7 +145,10 @@ func (s *bbsPlus2020) Sign(sk *SecretKey, header []byte, messages [][]byte) (*Si
 	s.admitGenerators(sk.pub, len(messages), gens) // the signer holds the key
 	e, sv := s.signatureScalars(sk, messages)
 	m := messageScalars(messages)
-	b := gens.commitment(&sv, m)
+	b, err := gens.secretCommitment(&sv, m)
+	if err != nil {
+		return nil, fmt.Errorf("sign: %w", err)
+	}
 
 	var xe fr.Element
 	xe.Add(&sk.x, &e)
@@ -153,8 +156,10 @@ func (s *bbsPlus2020) Sign(sk *SecretKey, header []byte, messages [][]byte) (*Si
 		return nil, fmt.Errorf("sign: degenerate e")
 	}
 	xe.Inverse(&xe)
-	var a bls12381.G1Affine
-	a.ScalarMultiplication(&b, xe.BigInt(new(big.Int)))
+	a, err := secretMSM([]bls12381.G1Affine{b}, []fr.Element{xe})
+	if err != nil {
+		return nil, fmt.Errorf("sign: %w", err)
+	}
 
 	enc := make([]byte, 0, BBSPlus2020SignatureSize)
 	enc = appendG1(enc, &a)

@@ -4,7 +4,6 @@ import (
 	"crypto/subtle"
 	"errors"
 	"fmt"
-	"math/big"
 
 	bls12381 "github.com/consensys/gnark-crypto/ecc/bls12-381"
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
@@ -176,9 +175,10 @@ func newSecretKey(s Scheme, x *fr.Element) (*SecretKey, error) {
 	if x.IsZero() {
 		return nil, fmt.Errorf("%w: zero scalar", ErrMalformedSecretKey)
 	}
-	var w bls12381.G2Affine
-	var xi = x.BigInt(new(big.Int))
-	w.ScalarMultiplicationBase(xi)
+	w, err := secretG2Base(x) // x is secret: split into random shares
+	if err != nil {
+		return nil, fmt.Errorf("derive public key: %w", err)
+	}
 	pk := &PublicKey{scheme: s, w: w, enc: w.Bytes()}
 	return &SecretKey{scheme: s, x: *x, pub: pk}, nil
 }
