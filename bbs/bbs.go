@@ -11,6 +11,35 @@
 //
 // Verification is deterministic and never modifies its inputs. No function
 // of this package panics on malformed input.
+//
+// # Secrets and timing
+//
+// Scalar multiplication here (gnark-crypto's and the package's own
+// multi-scalar multiplication) takes time that depends on the scalar.
+// Key generation, Sign and DeriveProof handle secrets (x, 1/(x+e), e, s,
+// hidden messages, blinding scalars); they split every secret scalar into
+// two random additive shares on each call, so the timing of a call does
+// not follow the secret, and results are unchanged. The verification path
+// (ParsePublicKey, ParseProof, Verify, VerifyProof), the only one a
+// chaincode runs, handles no secret: keys, proofs, disclosed messages and
+// nonces are public, so it needs no such care and draws no randomness.
+// DeriveProof also hedges its random scalars (see [Scheme]) and verifies
+// the signature before proving.
+//
+// # The BBS+ 2020 challenge
+//
+// The BBS+ 2020 challenge hashes Ā, A', h0, C1, D, h0, the hidden
+// generators, C2 and the nonce scalar, as aries-bbs-go and IBM/idemix
+// compute it. It does not hash the public key W, the message count L, the
+// revealed indices or the revealed messages themselves. That is the
+// inherited wire format, not an oversight to fix: W and L are bound
+// through h0 and the hidden generators, which are hashed from W and L;
+// the revealed indices select which generators are hashed as hidden; and
+// the revealed messages enter the equation that C2, hashed and so fixed
+// before the challenge, must satisfy. Changing the hashed input would break
+// interoperability with every proof those libraries make and check. The
+// verifier's own combining weight ρ, which no other library sees, does
+// hash the full statement.
 package bbs
 
 import (
@@ -93,8 +122,14 @@ type Scheme interface {
 	Verify(pk *PublicKey, sig *Signature, header []byte, messages [][]byte) error
 	// DeriveProof makes a proof of knowledge of sig that reveals the
 	// messages at the given indices (any order, no repeats; may be empty)
-	// and is bound to nonce. It reads its random scalars from rand
-	// (crypto/rand.Reader when rand is nil).
+	// and is bound to nonce. It verifies sig first and returns
+	// ErrInvalidSignature if sig does not verify (a holder must never
+	// present a signature an issuer could have tagged). Its random scalars
+	// are hedged: derived from fresh bytes read from rand (crypto/rand.Reader
+	// when rand is nil) hashed with the signature, messages, key, header,
+	// nonce and reveal set, so a repeated or weak rand does not leak hidden
+	// messages across proofs. A deterministic rand gives deterministic
+	// proofs, for fixtures.
 	DeriveProof(rand io.Reader, pk *PublicKey, sig *Signature, header, nonce []byte, messages [][]byte, revealed []int) (*Proof, error)
 	// VerifyProof returns nil if proof is valid under pk for header, nonce
 	// and exactly the disclosed messages given, ErrInvalidProof if it is

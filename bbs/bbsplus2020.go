@@ -49,10 +49,20 @@ const (
 var bbsPlusGeneratorDST = []byte("BLS12381G1_XMD:BLAKE2B_SSWU_RO_BBS+_SIGNATURES:1_0_0")
 
 type bbsPlus2020 struct {
-	gens *lruCache[bbsPlusGenKey, *bbsPlusGenerators]
+	// gens holds admitted generator sets: those of a signature or proof
+	// that verified, or of Sign. probation holds the few last sets derived
+	// for input not yet verified (see generators).
+	gens      *lruCache[bbsPlusGenKey, *bbsPlusGenerators]
+	probation *lruCache[bbsPlusGenKey, *bbsPlusGenerators]
 }
 
-var bbsPlus = &bbsPlus2020{gens: newLRUCache[bbsPlusGenKey, *bbsPlusGenerators](maxCachedKeys)}
+// bbsPlusProbationSets bounds the generator sets kept for unverified input.
+const bbsPlusProbationSets = 4
+
+var bbsPlus = &bbsPlus2020{
+	gens:      newLRUCache[bbsPlusGenKey, *bbsPlusGenerators](maxCachedKeys),
+	probation: newLRUCache[bbsPlusGenKey, *bbsPlusGenerators](bbsPlusProbationSets),
+}
 
 func init() { register(bbsPlus) }
 
@@ -132,9 +142,13 @@ func (s *bbsPlus2020) Sign(sk *SecretKey, header []byte, messages [][]byte) (*Si
 	if err != nil {
 		return nil, fmt.Errorf("sign: %w", err)
 	}
+	s.admitGenerators(sk.pub, len(messages), gens) // the signer holds the key
 	e, sv := s.signatureScalars(sk, messages)
 	m := messageScalars(messages)
-	b := gens.commitment(&sv, m)
+	b, err := gens.secretCommitment(&sv, m)
+	if err != nil {
+		return nil, fmt.Errorf("sign: %w", err)
+	}
 
 	var xe fr.Element
 	xe.Add(&sk.x, &e)
@@ -142,8 +156,10 @@ func (s *bbsPlus2020) Sign(sk *SecretKey, header []byte, messages [][]byte) (*Si
 		return nil, fmt.Errorf("sign: degenerate e")
 	}
 	xe.Inverse(&xe)
-	var a bls12381.G1Affine
-	a.ScalarMultiplication(&b, xe.BigInt(new(big.Int)))
+	a, err := secretMSM([]bls12381.G1Affine{b}, []fr.Element{xe})
+	if err != nil {
+		return nil, fmt.Errorf("sign: %w", err)
+	}
 
 	enc := make([]byte, 0, BBSPlus2020SignatureSize)
 	enc = appendG1(enc, &a)
@@ -192,6 +208,7 @@ func (s *bbsPlus2020) Verify(pk *PublicKey, sig *Signature, header []byte, messa
 	if !s.signatureValid(pk, sig, &b) {
 		return ErrInvalidSignature
 	}
+	s.admitGenerators(pk, len(messages), gens)
 	return nil
 }
 
@@ -277,11 +294,39 @@ func generatorG1Table() *g1Table {
 	return p1Table
 }
 
-// generators returns the generators for pk and count, cached.
+// generators returns the generators for pk and count: an admitted set if
+// the cache has one, else a set derived (once) into the small probation
+// cache. Callers admit the set with admitGenerators once the input that
+// asked for it has verified.
+//
+// Why an admission rule: the count L comes from the proof, and deriving a
+// set costs L+1 hash-to-curve operations (about 180 ms at L = 1024). Were
+// every derived set cached, a stream of bogus proofs with distinct L (or
+// keys) would evict the sets legitimate proofs use and make them pay the
+// derivation again. VerifyProof's pairing check e(A', W) = e(Ā, P2) runs
+// before any derivation, but it is no admission test: anyone who has seen
+// one valid proof under the key can re-randomise its (A', Ā) and pass it
+// with any L. So sets enter the main cache only after a whole signature or
+// proof verified under them (or when the key's owner signs); sets derived
+// for unverified input live in a cache of bbsPlusProbationSets entries,
+// which bounds what a hostile stream can evict to that cache alone and
+// still spares a repeated (key, L) a second derivation. The chaincode
+// bounds the rest by refusing counts its issuer registry does not pin.
 func (s *bbsPlus2020) generators(pk *PublicKey, count int) (*bbsPlusGenerators, error) {
-	return s.gens.get(bbsPlusGenKey{pk: pk.enc, count: count}, func() (*bbsPlusGenerators, error) {
+	key := bbsPlusGenKey{pk: pk.enc, count: count}
+	if g, ok := s.gens.lookup(key); ok {
+		return g, nil
+	}
+	return s.probation.get(key, func() (*bbsPlusGenerators, error) {
 		return deriveBBSPlusGenerators(pk, count)
 	})
+}
+
+// admitGenerators caches g, the generators for pk and count, in the main
+// cache: call it only once a signature or proof verified under g, or when
+// signing.
+func (s *bbsPlus2020) admitGenerators(pk *PublicKey, count int, g *bbsPlusGenerators) {
+	s.gens.add(bbsPlusGenKey{pk: pk.enc, count: count}, g)
 }
 
 // deriveBBSPlusGenerators hashes h0 from W_raw ‖ 0^6 ‖ u32(L) and hi from

@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
-	"math/big"
 	"math/bits"
 
 	bls12381 "github.com/consensys/gnark-crypto/ecc/bls12-381"
@@ -151,7 +150,9 @@ func (r *reader) scalar(name string) (fr.Element, error) {
 }
 
 // DeriveProof proves knowledge of sig on messages, revealing those at the
-// given indices, bound to nonce. The signature is verified first. The proof
+// given indices, bound to nonce. The signature is verified first. The
+// random scalars are hedged: derived from fresh bytes of rand and the
+// secret inputs (bbsPlusProofRandomScalars). The proof
 // is laid out exactly as aries-bbs-go and IBM/idemix lay it out; unlike
 // them, an empty reveal set is allowed.
 func (s *bbsPlus2020) DeriveProof(rand io.Reader, pk *PublicKey, sig *Signature, header, nonce []byte, messages [][]byte, revealed []int) (*Proof, error) {
@@ -170,19 +171,23 @@ func (s *bbsPlus2020) DeriveProof(rand io.Reader, pk *PublicKey, sig *Signature,
 		return nil, fmt.Errorf("derive proof: %w", err)
 	}
 	m := messageScalars(messages)
-	b := gens.commitment(&sig.s, m)
-	if !s.signatureValid(pk, sig, &b) {
+	b, err := gens.secretCommitment(&sig.s, m)
+	if err != nil {
+		return nil, fmt.Errorf("derive proof: %w", err)
+	}
+	if ok, err := s.proverSignatureValid(pk, sig, &b); err != nil {
+		return nil, fmt.Errorf("derive proof: %w", err)
+	} else if !ok {
 		return nil, fmt.Errorf("derive proof: %w", ErrInvalidSignature)
 	}
+	s.admitGenerators(pk, len(messages), gens)
 	hidden := len(messages) - len(revealed)
 
-	// Random scalars, read in a fixed order: r1, r2, the two VC1 blindings,
-	// then the 2+hidden VC2 blindings.
-	rs := make([]fr.Element, 4+2+hidden)
-	for i := range rs {
-		if rs[i], err = randomScalar(rand); err != nil {
-			return nil, fmt.Errorf("derive proof: %w", err)
-		}
+	// Random scalars, in a fixed order: r1, r2, the two VC1 blindings,
+	// then the 2+hidden VC2 blindings; hedged (see bbsPlusProofRandomScalars).
+	rs, err := bbsPlusProofRandomScalars(rand, 4+2+hidden, pk, sig, nonce, messages, isRevealed)
+	if err != nil {
+		return nil, fmt.Errorf("derive proof: %w", err)
 	}
 	r1, r2, blind1, blind2 := &rs[0], &rs[1], rs[2:4], rs[4:]
 	if r1.IsZero() {
@@ -195,15 +200,22 @@ func (s *bbsPlus2020) DeriveProof(rand io.Reader, pk *PublicKey, sig *Signature,
 			p.revealed = append(p.revealed, i)
 		}
 	}
-	// A' = r1·A, Ā = r1·B − e·A', D = r1·B − r2·h0.
-	var r1B bls12381.G1Affine
-	r1B.ScalarMultiplication(&b, r1.BigInt(new(big.Int)))
-	p.aPrime.ScalarMultiplication(&sig.a, r1.BigInt(new(big.Int)))
-	var eA, r2h0 bls12381.G1Affine
-	eA.ScalarMultiplication(&p.aPrime, sig.e.BigInt(new(big.Int)))
-	p.aBar.Sub(&r1B, &eA)
-	r2h0.ScalarMultiplication(&gens.h[0], r2.BigInt(new(big.Int)))
-	p.d.Sub(&r1B, &r2h0)
+	// A' = r1·A, Ā = r1·B − e·A' = r1·B − (r1·e)·A, D = r1·B − r2·h0. Every
+	// scalar here is secret: each multiplication splits it (secretMSM).
+	var r1e fr.Element
+	r1e.Mul(r1, &sig.e)
+	var negR1E, negR2 fr.Element
+	negR1E.Neg(&r1e)
+	negR2.Neg(r2)
+	if p.aPrime, err = secretMSM([]bls12381.G1Affine{sig.a}, []fr.Element{*r1}); err != nil {
+		return nil, fmt.Errorf("derive proof: %w", err)
+	}
+	if p.aBar, err = secretMSM([]bls12381.G1Affine{b, sig.a}, []fr.Element{*r1, negR1E}); err != nil {
+		return nil, fmt.Errorf("derive proof: %w", err)
+	}
+	if p.d, err = secretMSM([]bls12381.G1Affine{b, gens.h[0]}, []fr.Element{*r1, negR2}); err != nil {
+		return nil, fmt.Errorf("derive proof: %w", err)
+	}
 	// r3 = 1/r1, s' = s − r2·r3.
 	var r3, sPrime fr.Element
 	r3.Inverse(r1)
@@ -224,8 +236,12 @@ func (s *bbsPlus2020) DeriveProof(rand io.Reader, pk *PublicKey, sig *Signature,
 			secrets2 = append(secrets2, m[i])
 		}
 	}
-	p.c1 = msm([]bls12381.G1Affine{p.aPrime, gens.h[0]}, blind1)
-	p.c2 = msm(bases2, blind2)
+	if p.c1, err = secretMSM([]bls12381.G1Affine{p.aPrime, gens.h[0]}, blind1); err != nil {
+		return nil, fmt.Errorf("derive proof: %w", err)
+	}
+	if p.c2, err = secretMSM(bases2, blind2); err != nil {
+		return nil, fmt.Errorf("derive proof: %w", err)
+	}
 
 	c := s.challenge(p, gens, isRevealed, nonce)
 	var negE fr.Element
@@ -351,16 +367,17 @@ func (s *bbsPlus2020) VerifyProof(pk *PublicKey, proof *Proof, header, nonce []b
 		}
 		isRevealed[d.Index] = true
 	}
-	gens, err := s.generators(pk, p.count)
-	if err != nil {
-		return fmt.Errorf("verify proof: %w", err)
-	}
-
-	// e(A', W) · e(−Ā, P2) = 1.
+	// e(A', W) · e(−Ā, P2) = 1, first: it needs only the cached lines of
+	// W and P2, so a bogus proof is refused for about one pairing whatever
+	// its count L, before any of the L+1 generators is derived.
 	var negABar bls12381.G1Affine
 	negABar.Neg(&p.aBar)
 	if ok, err := pairingProductIsOne(&p.aPrime, pk, &negABar); err != nil || !ok {
 		return fmt.Errorf("%w: signature pairing check failed", ErrInvalidProof)
+	}
+	gens, err := s.generators(pk, p.count)
+	if err != nil {
+		return fmt.Errorf("verify proof: %w", err)
 	}
 
 	c := s.challenge(p, gens, isRevealed, nonce)
@@ -369,9 +386,9 @@ func (s *bbsPlus2020) VerifyProof(pk *PublicKey, proof *Proof, header, nonce []b
 	//   VC1: r̂e·A' + r̂r2·h0 + c·(Ā − D) − C1 = 0,
 	//   VC2: r̂0·D + r̂1·h0 + Σhidden r̂i·hi − c·(P1 + Σrevealed mi·hi) − C2 = 0,
 	// are checked together as ρ·VC1 + VC2 = 0 in one multi-scalar
-	// multiplication, with ρ hashed from the whole proof and the
-	// challenge, so the prover cannot make the two cancel out.
-	rho := batchWeight(proof.enc, &c)
+	// multiplication, with ρ hashed from the whole statement, the proof
+	// and the challenge, so the prover cannot make the two cancel out.
+	rho := batchWeight(pk, p.count, disclosed, nonce, proof.enc, &c)
 	var aBarD bls12381.G1Affine
 	aBarD.Sub(&p.aBar, &p.d)
 	var minusOne, negC, negRho, t fr.Element
@@ -410,17 +427,40 @@ func (s *bbsPlus2020) VerifyProof(pk *PublicKey, proof *Proof, header, nonce []b
 	if sum := gens.msm(points, scalars, gen, genScalars); !sum.IsInfinity() {
 		return fmt.Errorf("%w: proof of knowledge of the signature and hidden messages failed", ErrInvalidProof)
 	}
+	s.admitGenerators(pk, p.count, gens)
 	return nil
 }
 
 // batchWeight returns the scalar that combines the two proof-of-knowledge
-// equations: BLAKE2b-384 of a domain tag, the proof bytes and the challenge.
-func batchWeight(proof []byte, c *fr.Element) fr.Element {
+// equations: BLAKE2b-384 of a domain tag and the full statement and proof,
+// each field length-prefixed: the key, the message count, the disclosed
+// (index, message) pairs, the nonce, the proof bytes and the challenge.
+// (The proof bytes alone would do, as the challenge binds the rest; hashing
+// the whole statement keeps ρ sound without that argument.)
+func batchWeight(pk *PublicKey, count int, disclosed []DisclosedMessage, nonce, proof []byte, c *fr.Element) fr.Element {
 	h, _ := blake2b.New384(nil)
-	h.Write([]byte("fabric-bbs/bbs+2020/batch/v1"))
-	h.Write(proof)
+	var n [8]byte
+	field := func(b []byte) {
+		binary.BigEndian.PutUint64(n[:], uint64(len(b)))
+		h.Write(n[:])
+		h.Write(b)
+	}
+	number := func(v int) {
+		binary.BigEndian.PutUint64(n[:], uint64(v))
+		h.Write(n[:])
+	}
+	field([]byte("fabric-bbs/bbs+2020/batch/v2"))
+	field(pk.enc[:])
+	number(count)
+	number(len(disclosed))
+	for _, d := range disclosed {
+		number(d.Index)
+		field(d.Message)
+	}
+	field(nonce)
+	field(proof)
 	cb := c.Bytes()
-	h.Write(cb[:])
+	field(cb[:])
 	var rho fr.Element
 	rho.SetBytes(h.Sum(nil))
 	return rho

@@ -473,12 +473,19 @@ func TestBBSPlus2020GeneratorCacheBounded(t *testing.T) {
 		seed := make([]byte, 32)
 		binary.BigEndian.PutUint32(seed, uint32(i))
 		sk, _ := s.NewKeyFromSeed(seed)
-		if _, err := bbsPlus.generators(sk.PublicKey(), 1); err != nil {
+		g, err := bbsPlus.generators(sk.PublicKey(), 1)
+		if err != nil {
 			t.Fatal(err)
+		}
+		if i%2 == 0 {
+			bbsPlus.admitGenerators(sk.PublicKey(), 1, g)
 		}
 	}
 	if n := bbsPlus.gens.len(); n > maxCachedKeys {
 		t.Fatalf("cache holds %d entries, bound %d", n, maxCachedKeys)
+	}
+	if n := bbsPlus.probation.len(); n > bbsPlusProbationSets {
+		t.Fatalf("probation cache holds %d entries, bound %d", n, bbsPlusProbationSets)
 	}
 }
 

@@ -2,6 +2,7 @@ package bbs
 
 import (
 	"container/list"
+	"fmt"
 	"sync"
 )
 
@@ -15,11 +16,13 @@ type lruCache[K comparable, V any] struct {
 	items map[K]*list.Element
 }
 
+// lruEntry is one cached value. ready is closed once val and err are set;
+// they are never written again.
 type lruEntry[K comparable, V any] struct {
-	key  K
-	once sync.Once
-	val  V
-	err  error
+	key   K
+	ready chan struct{}
+	val   V
+	err   error
 }
 
 func newLRUCache[K comparable, V any](max int) *lruCache[K, V] {
@@ -27,25 +30,24 @@ func newLRUCache[K comparable, V any](max int) *lruCache[K, V] {
 }
 
 // get returns the value for key, computing it with compute if absent. A
-// failed computation is not kept.
+// failed computation is not kept. A panic inside compute is recovered and
+// returned as an error (the entry is evicted like any failure), so no
+// caller ever gets a zero value with a nil error.
 func (c *lruCache[K, V]) get(key K, compute func() (V, error)) (V, error) {
 	c.mu.Lock()
-	el, ok := c.items[key]
-	if ok {
+	if el, ok := c.items[key]; ok {
 		c.order.MoveToFront(el)
-	} else {
-		el = c.order.PushFront(&lruEntry[K, V]{key: key})
-		c.items[key] = el
-		for c.order.Len() > c.max {
-			last := c.order.Back()
-			c.order.Remove(last)
-			delete(c.items, last.Value.(*lruEntry[K, V]).key)
-		}
+		e := el.Value.(*lruEntry[K, V])
+		c.mu.Unlock()
+		<-e.ready
+		return e.val, e.err
 	}
-	e := el.Value.(*lruEntry[K, V])
+	e := &lruEntry[K, V]{key: key, ready: make(chan struct{})}
+	el := c.insertLocked(e)
 	c.mu.Unlock()
 
-	e.once.Do(func() { e.val, e.err = compute() })
+	e.val, e.err = recoverCompute(compute)
+	close(e.ready)
 	if e.err != nil {
 		c.mu.Lock()
 		if cur, ok := c.items[key]; ok && cur == el {
@@ -55,6 +57,61 @@ func (c *lruCache[K, V]) get(key K, compute func() (V, error)) (V, error) {
 		c.mu.Unlock()
 	}
 	return e.val, e.err
+}
+
+// lookup returns the value for key if the cache holds one that was
+// computed successfully, waiting for a computation under way. It never
+// computes or inserts anything.
+func (c *lruCache[K, V]) lookup(key K) (V, bool) {
+	c.mu.Lock()
+	el, ok := c.items[key]
+	if !ok {
+		c.mu.Unlock()
+		var zero V
+		return zero, false
+	}
+	c.order.MoveToFront(el)
+	e := el.Value.(*lruEntry[K, V])
+	c.mu.Unlock()
+	<-e.ready
+	return e.val, e.err == nil
+}
+
+// add caches val for key unless the cache already has an entry for key.
+func (c *lruCache[K, V]) add(key K, val V) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if el, ok := c.items[key]; ok {
+		c.order.MoveToFront(el)
+		return
+	}
+	e := &lruEntry[K, V]{key: key, ready: make(chan struct{}), val: val}
+	close(e.ready)
+	c.insertLocked(e)
+}
+
+// insertLocked puts e first and evicts beyond the bound; c.mu is held.
+func (c *lruCache[K, V]) insertLocked(e *lruEntry[K, V]) *list.Element {
+	el := c.order.PushFront(e)
+	c.items[e.key] = el
+	for c.order.Len() > c.max {
+		last := c.order.Back()
+		c.order.Remove(last)
+		delete(c.items, last.Value.(*lruEntry[K, V]).key)
+	}
+	return el
+}
+
+// recoverCompute runs compute, turning a panic into an error with a zero
+// value.
+func recoverCompute[V any](compute func() (V, error)) (val V, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			var zero V
+			val, err = zero, fmt.Errorf("bbs: internal error in cached computation: %v", r)
+		}
+	}()
+	return compute()
 }
 
 // len returns the number of cached values.

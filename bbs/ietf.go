@@ -324,7 +324,10 @@ func (s *ietfScheme) Sign(sk *SecretKey, header []byte, messages [][]byte) (*Sig
 	if err != nil {
 		return nil, fmt.Errorf("sign: %w", err)
 	}
-	b := s.commitment(&gens, &domain, m)
+	b, err := s.secretCommitment(&gens, &domain, m)
+	if err != nil {
+		return nil, fmt.Errorf("sign: %w", err)
+	}
 
 	var inv fr.Element
 	inv.Add(&sk.x, &e)
@@ -332,7 +335,10 @@ func (s *ietfScheme) Sign(sk *SecretKey, header []byte, messages [][]byte) (*Sig
 		return nil, fmt.Errorf("sign: degenerate e")
 	}
 	inv.Inverse(&inv)
-	a := msmWithTables(nil, nil, []bls12381.G1Affine{b}, []fr.Element{inv})
+	a, err := secretMSM([]bls12381.G1Affine{b}, []fr.Element{inv}) // 1/(SK+e) is secret
+	if err != nil {
+		return nil, fmt.Errorf("sign: %w", err)
+	}
 	if a.IsInfinity() || e.IsZero() {
 		return nil, fmt.Errorf("sign: degenerate signature")
 	}
@@ -387,12 +393,12 @@ func (s *ietfScheme) Verify(pk *PublicKey, sig *Signature, header []byte, messag
 }
 
 // DeriveProof is the draft's ProofGen. revealed lists the disclosed
-// indices (0-based, any order, no repeats). The 5 + U random scalars
-// r1, r2, ẽ, r̃1, r̃3, m̃_j1 … m̃_jU are read from rnd (crypto/rand if nil),
-// 48 bytes each, reduced modulo r, as calculate_random_scalars does; so a
-// reader yielding the draft's seeded_random_scalars bytes reproduces the
-// draft's proofs. The signature is not verified first: a proof derived from
-// a bad signature does not verify.
+// indices (0-based, any order, no repeats). The signature is verified
+// first (ErrInvalidSignature): a holder must not present a signature an
+// issuer could have tagged. The 5 + U random scalars r1, r2, ẽ, r̃1, r̃3,
+// m̃_j1 … m̃_jU are hedged (ietfProofRandomScalars): derived from 32 fresh
+// bytes of rnd (crypto/rand if nil) and the secret inputs and statement,
+// so a repeated or weak rnd does not repeat them across statements.
 func (s *ietfScheme) DeriveProof(rnd io.Reader, pk *PublicKey, sig *Signature, header, nonce []byte, messages [][]byte, revealed []int) (*Proof, error) {
 	if err := s.checkKeyAndSignature(pk, sig); err != nil {
 		return nil, err
@@ -404,20 +410,18 @@ func (s *ietfScheme) DeriveProof(rnd io.Reader, pk *PublicKey, sig *Signature, h
 	if err != nil {
 		return nil, fmt.Errorf("derive proof: %w", err)
 	}
-	if rnd == nil {
-		rnd = rand.Reader
-	}
-	random := make([]fr.Element, 5+len(undisclosed))
-	for i := range random {
-		if random[i], err = randomScalar(rnd); err != nil {
-			return nil, fmt.Errorf("derive proof: %w", err)
-		}
-	}
 	gens, err := s.generators(len(messages) + 1)
 	if err != nil {
 		return nil, fmt.Errorf("derive proof: %w", err)
 	}
 	m, err := s.messagesToScalars(messages)
+	if err != nil {
+		return nil, fmt.Errorf("derive proof: %w", err)
+	}
+	if err := s.proverCheckSignature(pk, sig, &gens, header, m); err != nil {
+		return nil, fmt.Errorf("derive proof: %w", err)
+	}
+	random, err := ietfProofRandomScalars(rnd, s, 5+len(undisclosed), pk, sig, header, nonce, messages, disclosed)
 	if err != nil {
 		return nil, fmt.Errorf("derive proof: %w", err)
 	}
@@ -527,19 +531,34 @@ func (s *ietfScheme) proofInit(pk *PublicKey, sig *Signature, gens *ietfGenerato
 	r1r2.Mul(r1, r2)
 	negE.Neg(&sig.e)
 
+	// Every scalar below is secret: each multiplication splits it into
+	// random shares (secretMSM, blind_scalar.go).
 	res := &ietfProofInit{domain: domain}
-	b := s.commitment(gens, &domain, m)
-	res.d = msmWithTables(nil, nil, []bls12381.G1Affine{b}, []fr.Element{*r2})                              // D = B·r2
-	res.abar = msmWithTables(nil, nil, []bls12381.G1Affine{sig.a}, []fr.Element{r1r2})                      // Ā = A·(r1·r2)
-	res.bbar = msmWithTables(nil, nil, []bls12381.G1Affine{res.d, res.abar}, []fr.Element{*r1, negE})       // B̄ = D·r1 − Ā·e
-	res.t1 = msmWithTables(nil, nil, []bls12381.G1Affine{res.abar, res.d}, []fr.Element{*eTilde, *r1Tilde}) // T1 = Ā·ẽ + D·r̃1
+	b, err := s.secretCommitment(gens, &domain, m)
+	if err != nil {
+		return nil, err
+	}
+	mul := func(dst *bls12381.G1Affine, points []bls12381.G1Affine, scalars ...fr.Element) {
+		if err == nil {
+			*dst, err = secretMSM(points, scalars)
+		}
+	}
+	mul(&res.d, []bls12381.G1Affine{b}, *r2)                              // D = B·r2
+	mul(&res.abar, []bls12381.G1Affine{sig.a}, r1r2)                      // Ā = A·(r1·r2)
+	mul(&res.bbar, []bls12381.G1Affine{res.d, res.abar}, *r1, negE)       // B̄ = D·r1 − Ā·e
+	mul(&res.t1, []bls12381.G1Affine{res.abar, res.d}, *eTilde, *r1Tilde) // T1 = Ā·ẽ + D·r̃1
+	if err != nil {
+		return nil, err
+	}
 
 	// T2 = D·r̃3 + Σ H_j·m̃_j
 	fixed := make([]*g1Table, 0, len(undisclosed))
 	for _, j := range undisclosed {
 		fixed = append(fixed, &gens.tables[1+j])
 	}
-	res.t2 = msmWithTables(fixed, random[5:], []bls12381.G1Affine{res.d}, []fr.Element{*r3Tilde})
+	if res.t2, err = secretMSMWithTables(fixed, random[5:], []bls12381.G1Affine{res.d}, []fr.Element{*r3Tilde}); err != nil {
+		return nil, err
+	}
 
 	if res.abar.IsInfinity() || res.bbar.IsInfinity() || res.d.IsInfinity() {
 		return nil, fmt.Errorf("degenerate proof (identity point); is the signature valid?")

@@ -323,15 +323,30 @@ func TestIETFRandomness(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// 5 + U scalars of 48 bytes: one byte short fails, zeros are degenerate.
-	if _, err := s.DeriveProof(&ietfShortReader{n: 48*(5+2) - 1, b: 1}, sk.PublicKey(), sig, nil, nil, msgs, []int{0}); err == nil {
+	// Hedged: 32 fresh bytes are read; fewer fail, and even constant bytes
+	// give usable (hedged) scalars.
+	if _, err := s.DeriveProof(&ietfShortReader{n: hedgeFreshSize - 1, b: 1}, sk.PublicKey(), sig, nil, nil, msgs, []int{0}); err == nil {
 		t.Error("short randomness accepted")
 	}
-	if _, err := s.DeriveProof(&ietfShortReader{n: 1 << 20}, sk.PublicKey(), sig, nil, nil, msgs, []int{0}); err == nil {
-		t.Error("zero randomness accepted")
+	for _, b := range []byte{0, 1} {
+		p, err := s.DeriveProof(&ietfShortReader{n: hedgeFreshSize, b: b}, sk.PublicKey(), sig, nil, nil, msgs, []int{0})
+		if err != nil {
+			t.Fatalf("constant randomness %d: %v", b, err)
+		}
+		if err := s.VerifyProof(sk.PublicKey(), p, nil, nil, disclosedFor(msgs, []int{0})); err != nil {
+			t.Errorf("proof from constant randomness %d: %v", b, err)
+		}
 	}
-	if _, err := s.DeriveProof(&ietfShortReader{n: 48 * (5 + 2), b: 1}, sk.PublicKey(), sig, nil, nil, msgs, []int{0}); err != nil {
-		t.Errorf("exact randomness: %v", err)
+	// Mocked scalars (unhedged, test only): 5 + U scalars of 48 bytes; one
+	// byte short fails, zeros are degenerate.
+	if _, err := s.DeriveProof(mockedProofScalars{&ietfShortReader{n: 48*(5+2) - 1, b: 1}}, sk.PublicKey(), sig, nil, nil, msgs, []int{0}); err == nil {
+		t.Error("short mocked scalars accepted")
+	}
+	if _, err := s.DeriveProof(mockedProofScalars{&ietfShortReader{n: 1 << 20}}, sk.PublicKey(), sig, nil, nil, msgs, []int{0}); err == nil {
+		t.Error("zero mocked scalars accepted")
+	}
+	if _, err := s.DeriveProof(mockedProofScalars{&ietfShortReader{n: 48 * (5 + 2), b: 1}}, sk.PublicKey(), sig, nil, nil, msgs, []int{0}); err != nil {
+		t.Errorf("exact mocked scalars: %v", err)
 	}
 	// GenerateKey reads 32 bytes of key material.
 	seed := bytes.Repeat([]byte{9}, 32)

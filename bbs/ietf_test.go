@@ -126,14 +126,15 @@ func ietfFixtureFiles(t testing.TB, dir, sub string) []string {
 
 // ietfSeededRandom returns a reader of the draft's seeded_random_scalars bytes
 // for count scalars: expand_message(SEED, api_id ‖ "MOCK_RANDOM_SCALARS_DST_",
-// 48·count), which DeriveProof reads 48 bytes per scalar.
+// 48·count), marked as mocked scalars so that DeriveProof reads them 48
+// bytes per scalar, unhedged.
 func ietfSeededRandom(t testing.TB, s *ietfScheme, count int) io.Reader {
 	t.Helper()
 	b, err := s.expand([]byte("3.141592653589793238462643383279"), s.mockDST, ietfExpandLen*count)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return bytes.NewReader(b)
+	return mockedProofScalars{bytes.NewReader(b)}
 }
 
 func ietfScalarHex(z *fr.Element) string {

@@ -4,7 +4,6 @@ import (
 	"crypto/subtle"
 	"errors"
 	"fmt"
-	"math/big"
 
 	bls12381 "github.com/consensys/gnark-crypto/ecc/bls12-381"
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
@@ -139,21 +138,30 @@ func newPublicKey(s Scheme, b []byte) (*PublicKey, error) {
 	}
 	pk := &PublicKey{scheme: s}
 	copy(pk.enc[:], b)
-	w, err := validKeys.get(pk.enc, func() (bls12381.G2Affine, error) {
-		w, err := decodeG2(b)
-		if err != nil {
-			return w, err
-		}
-		if w.IsInfinity() {
-			return w, errors.New("identity point")
-		}
-		return w, nil
+	enc := pk.enc // the cache's own copy: b may change under us
+	w, err := validKeys.get(enc, func() (bls12381.G2Affine, error) {
+		return decodePublicKeyPoint(&enc)
 	})
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrMalformedPublicKey, err)
 	}
 	pk.w = w
 	return pk, nil
+}
+
+// decodePublicKeyPoint decodes and validates the key encoding enc, which
+// must be the cache's own copy (never a caller's slice, which the caller
+// could change between the copy and the decoding, caching one key's point
+// under another key's bytes).
+func decodePublicKeyPoint(enc *[PublicKeySize]byte) (bls12381.G2Affine, error) {
+	w, err := decodeG2(enc[:])
+	if err != nil {
+		return w, err
+	}
+	if w.IsInfinity() {
+		return w, errors.New("identity point")
+	}
+	return w, nil
 }
 
 // validKeys caches the points of recently parsed valid public keys: a
@@ -167,9 +175,10 @@ func newSecretKey(s Scheme, x *fr.Element) (*SecretKey, error) {
 	if x.IsZero() {
 		return nil, fmt.Errorf("%w: zero scalar", ErrMalformedSecretKey)
 	}
-	var w bls12381.G2Affine
-	var xi = x.BigInt(new(big.Int))
-	w.ScalarMultiplicationBase(xi)
+	w, err := secretG2Base(x) // x is secret: split into random shares
+	if err != nil {
+		return nil, fmt.Errorf("derive public key: %w", err)
+	}
 	pk := &PublicKey{scheme: s, w: w, enc: w.Bytes()}
 	return &SecretKey{scheme: s, x: *x, pub: pk}, nil
 }

@@ -37,20 +37,27 @@ func generatorG2Lines() *g2Lines {
 }
 
 // publicKeyLines returns the lines of pk's point W, cached per key.
-func publicKeyLines(pk *PublicKey) *g2Lines {
-	l, _ := keyLines.get(pk.enc, func() (*g2Lines, error) {
+func publicKeyLines(pk *PublicKey) (*g2Lines, error) {
+	l, err := keyLines.get(pk.enc, func() (*g2Lines, error) {
 		lines := bls12381.PrecomputeLines(pk.w)
 		return &lines, nil
 	})
-	return l
+	if err != nil {
+		return nil, fmt.Errorf("public key lines: %w", err)
+	}
+	return l, nil
 }
 
 // pairingProductIsOne reports whether e(p1, W) · e(p2, P2) = 1 in GT, where
 // W is pk's point and P2 the G2 generator.
 func pairingProductIsOne(p1 *bls12381.G1Affine, pk *PublicKey, p2 *bls12381.G1Affine) (bool, error) {
+	lines, err := publicKeyLines(pk)
+	if err != nil {
+		return false, err
+	}
 	ok, err := bls12381.PairingCheckFixedQ(
 		[]bls12381.G1Affine{*p1, *p2},
-		[][2][len(bls12381.LoopCounter) - 1]bls12381.LineEvaluationAff{*publicKeyLines(pk), *generatorG2Lines()},
+		[][2][len(bls12381.LoopCounter) - 1]bls12381.LineEvaluationAff{*lines, *generatorG2Lines()},
 	)
 	if err != nil {
 		return false, fmt.Errorf("pairing check: %w", err)

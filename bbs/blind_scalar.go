@@ -1,0 +1,125 @@
+package bbs
+
+import (
+	cryptorand "crypto/rand"
+	"fmt"
+	"io"
+	"math/big"
+	mathrand "math/rand/v2"
+
+	bls12381 "github.com/consensys/gnark-crypto/ecc/bls12-381"
+	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
+)
+
+// Secret scalars and variable-time multiplication. The multi-scalar
+// multiplication of msm.go, like gnark-crypto's GLV/wNAF scalar
+// multiplication, takes time that depends on the scalars. Where a scalar
+// is secret (the signer's 1/(x+e) and x, the prover's blinding scalars,
+// e, s and hidden messages) it is split on every call into two random
+// additive shares, k = k1 + k2 mod r with k1 uniform, and k·P is computed
+// as k1·P + k2·P: each share, and so the timing of each call, is
+// independent of k, and repeating an operation (deterministic signing of
+// the same messages) uses fresh shares. Results are unchanged.
+//
+// The shares come from a ChaCha8 stream seeded from shareRand on each
+// call; they never reach an output, so they do not affect determinism.
+
+// shareRand seeds the share streams. Tests replace it to observe that the
+// secret paths use it; it is crypto/rand otherwise.
+var shareRand io.Reader = cryptorand.Reader
+
+// newShareStream returns a fresh ChaCha8 stream seeded from shareRand.
+func newShareStream() (*mathrand.ChaCha8, error) {
+	var seed [32]byte
+	if _, err := io.ReadFull(shareRand, seed[:]); err != nil {
+		return nil, fmt.Errorf("read randomness for scalar blinding: %w", err)
+	}
+	return mathrand.NewChaCha8(seed), nil
+}
+
+// splitScalars returns, for each k in ks, the shares k1 (uniform, from
+// stream) and k − k1, interleaved: out[2i] + out[2i+1] = ks[i].
+func splitScalars(stream *mathrand.ChaCha8, ks []fr.Element) []fr.Element {
+	out := make([]fr.Element, 2*len(ks))
+	var buf [48]byte
+	for i := range ks {
+		stream.Read(buf[:])       // never fails
+		out[2*i].SetBytes(buf[:]) // reduced modulo r: bias below 2^-128
+		out[2*i+1].Sub(&ks[i], &out[2*i])
+	}
+	return out
+}
+
+// secretMSM returns Σ scalars[i]·points[i] with every scalar split into
+// random shares: the same result as msm.
+func secretMSM(points []bls12381.G1Affine, scalars []fr.Element) (bls12381.G1Affine, error) {
+	return secretMSMWithTables(nil, nil, points, scalars)
+}
+
+// secretMSMWithTables is msmWithTables with every scalar, fixed or not,
+// split into random shares.
+func secretMSMWithTables(fixed []*g1Table, fixedScalars []fr.Element, points []bls12381.G1Affine, scalars []fr.Element) (bls12381.G1Affine, error) {
+	if len(fixed) != len(fixedScalars) || len(points) != len(scalars) {
+		return bls12381.G1Affine{}, fmt.Errorf("%w: secret multi-scalar multiplication of %d+%d points and %d+%d scalars",
+			ErrInvalidArgument, len(fixed), len(points), len(fixedScalars), len(scalars))
+	}
+	stream, err := newShareStream()
+	if err != nil {
+		return bls12381.G1Affine{}, err
+	}
+	fixed2 := make([]*g1Table, 0, 2*len(fixed))
+	for _, t := range fixed {
+		fixed2 = append(fixed2, t, t)
+	}
+	points2 := make([]bls12381.G1Affine, 0, 2*len(points))
+	for i := range points {
+		points2 = append(points2, points[i], points[i])
+	}
+	return msmWithTables(fixed2, splitScalars(stream, fixedScalars), points2, splitScalars(stream, scalars)), nil
+}
+
+// secretG2Base returns k·P2, P2 the G2 generator, as k1·P2 + k2·P2 for
+// random shares of k.
+func secretG2Base(k *fr.Element) (bls12381.G2Affine, error) {
+	var res bls12381.G2Affine
+	stream, err := newShareStream()
+	if err != nil {
+		return res, err
+	}
+	sh := splitScalars(stream, []fr.Element{*k})
+	var a, b bls12381.G2Affine
+	a.ScalarMultiplicationBase(sh[0].BigInt(new(big.Int)))
+	b.ScalarMultiplicationBase(sh[1].BigInt(new(big.Int)))
+	res.Add(&a, &b)
+	return res, nil
+}
+
+// secretCommitment is commitment, B = P1 + s·h0 + Σ mi·hi, for a secret s
+// and secret messages (the signer's and the prover's B).
+func (g *bbsPlusGenerators) secretCommitment(s *fr.Element, m []fr.Element) (bls12381.G1Affine, error) {
+	points := make([]bls12381.G1Affine, 0, len(m)+1)
+	scalars := make([]fr.Element, 0, len(m)+1)
+	points = append(points, g.h[0])
+	scalars = append(scalars, *s)
+	points = append(points, g.h[1:len(m)+1]...)
+	scalars = append(scalars, m...)
+	b, err := secretMSMWithTables(nil, nil, points, scalars)
+	if err != nil {
+		return b, err
+	}
+	_, _, p1, _ := bls12381.Generators()
+	b.Add(&b, &p1) // P1's coefficient 1 is public
+	return b, nil
+}
+
+// proverSignatureValid is signatureValid for a holder's secret signature:
+// e·A is computed with shares of e.
+func (s *bbsPlus2020) proverSignatureValid(pk *PublicKey, sig *Signature, b *bls12381.G1Affine) (bool, error) {
+	ea, err := secretMSM([]bls12381.G1Affine{sig.a}, []fr.Element{sig.e})
+	if err != nil {
+		return false, err
+	}
+	var p2 bls12381.G1Affine
+	p2.Sub(&ea, b)
+	return pairingProductIsOne(&sig.a, pk, &p2)
+}
