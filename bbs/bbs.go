@@ -132,14 +132,31 @@ func SchemeByName(name string) (Scheme, error) {
 	return s, nil
 }
 
-// Schemes returns every supported scheme, sorted by name.
+// Schemes returns every supported scheme whose Sign, Verify, DeriveProof
+// and VerifyProof work on their own, sorted by name. The pseudonym schemes,
+// which need their nym values, are listed by PseudonymSchemes; SchemeByName
+// finds both kinds.
 func Schemes() []Scheme {
 	registry.RLock()
 	defer registry.RUnlock()
-	names := schemeNamesLocked()
-	out := make([]Scheme, len(names))
-	for i, n := range names {
-		out[i] = registry.byName[n]
+	var out []Scheme
+	for _, n := range schemeNamesLocked() {
+		if _, nym := registry.byName[n].(PseudonymScheme); !nym {
+			out = append(out, registry.byName[n])
+		}
+	}
+	return out
+}
+
+// PseudonymSchemes returns the pseudonym schemes, sorted by name.
+func PseudonymSchemes() []PseudonymScheme {
+	registry.RLock()
+	defer registry.RUnlock()
+	var out []PseudonymScheme
+	for _, n := range schemeNamesLocked() {
+		if ps, nym := registry.byName[n].(PseudonymScheme); nym {
+			out = append(out, ps)
+		}
 	}
 	return out
 }
