@@ -1,6 +1,7 @@
 package bbs
 
 import (
+	"crypto/sha256"
 	"fmt"
 	"io"
 	"slices"
@@ -220,12 +221,39 @@ func (s *nymScheme) pseudonym(nyms []fr.Element, context []byte) (bls12381.G1Aff
 // contextPoint returns OP = hash_to_curve_g1(context_id, api_id) and
 // z = hash_to_scalar(context_id, api_id ‖ "VECT_NYM_SECRETS").
 func (s *nymScheme) contextPoint(context []byte) (bls12381.G1Affine, fr.Element, error) {
-	op, err := s.nym.hashToCurve(context, s.h2cDST)
+	c, err := s.context(context)
 	if err != nil {
-		return op, fr.Element{}, err
+		return bls12381.G1Affine{}, fr.Element{}, err
 	}
-	z, err := s.nym.hashToScalar(context, s.vecDST)
-	return op, z, err
+	return c.table[0], c.z, nil
+}
+
+// nymContext is what a context identifier determines: OP (with its table
+// of odd multiples; OP is table[0]) and z.
+type nymContext struct {
+	table *g1Table
+	z     fr.Element
+}
+
+// maxCachedContexts bounds the contexts whose OP and z are kept: a verifier
+// sees the same few contexts (polls, months) again and again, and
+// hash_to_curve is a tenth of a verification.
+const maxCachedContexts = 64
+
+// context returns the context's OP and z, cached by the SHA-256 of the
+// context identifier.
+func (s *nymScheme) context(context []byte) (*nymContext, error) {
+	return s.contexts.get(sha256.Sum256(context), func() (*nymContext, error) {
+		op, err := s.nym.hashToCurve(context, s.h2cDST)
+		if err != nil {
+			return nil, err
+		}
+		z, err := s.nym.hashToScalar(context, s.vecDST)
+		if err != nil {
+			return nil, err
+		}
+		return &nymContext{table: &newG1Tables([]bls12381.G1Affine{op})[0], z: z}, nil
+	})
 }
 
 // checkKeySig checks that pk and sig are non-nil and of s.

@@ -1,6 +1,7 @@
 package bbs
 
 import (
+	"crypto/sha256"
 	"fmt"
 	"io"
 	"sync"
@@ -42,6 +43,8 @@ type nymScheme struct {
 	h2cDST []byte // api_id: hash_to_curve_g1 of the context identifier (OP)
 	vecDST []byte // api_id || "VECT_NYM_SECRETS": z of the nym polynomial
 
+	contexts *lruCache[[sha256.Size]byte, *nymContext]
+
 	last struct { // the generators of the last shape asked for
 		sync.Mutex
 		l, m int
@@ -77,6 +80,8 @@ func newNymScheme(name string, base *ietfScheme) *nymScheme {
 		blind:  newIETFSchemeAPI(name+"/blind", base.suiteID, "BLIND_"+api, base.expand, hexP1),
 		h2cDST: []byte(api),
 		vecDST: []byte(api + "VECT_NYM_SECRETS"),
+
+		contexts: newLRUCache[[sha256.Size]byte, *nymContext](maxCachedContexts),
 	}
 }
 

@@ -207,15 +207,15 @@ func (s *nymScheme) VerifyProofWithPseudonym(pk *PublicKey, proof *Proof, pseudo
 // nymProofVerifyInit is the draft's PseudonymProofVerifyInit:
 // U = OP·Σ m^_i·z^i − pseudonym·c over the nym secrets' responses.
 func (s *nymScheme) nymProofVerifyInit(pseudonym *bls12381.G1Affine, context []byte, mHat []fr.Element, c *fr.Element) (*nymInit, error) {
-	op, z, err := s.contextPoint(context)
+	ctx, err := s.context(context)
 	if err != nil {
 		return nil, err
 	}
-	pe := nymPolynomial(mHat, &z)
+	pe := nymPolynomial(mHat, &ctx.z)
 	var negC fr.Element
 	negC.Neg(c)
 	res := &nymInit{pseudonym: *pseudonym, context: context}
-	res.u = msmWithTables(nil, nil, []bls12381.G1Affine{op, *pseudonym}, []fr.Element{pe, negC})
+	res.u = msmWithTables([]*g1Table{ctx.table}, []fr.Element{pe}, []bls12381.G1Affine{*pseudonym}, []fr.Element{negC})
 	if res.u.IsInfinity() {
 		return nil, fmt.Errorf("%w: degenerate pseudonym proof", ErrInvalidProof)
 	}

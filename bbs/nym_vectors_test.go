@@ -90,6 +90,7 @@ type nymProofFixture struct {
 	NymSecrets                []nymHex `json:"nym_secrets"`
 	Pseudonym                 nymHex
 	ProverBlind               nymHex
+	CommitmentWithProof       nymHex
 	ContextID                 nymHex `json:"context_id"`
 	Header                    nymHex
 	PresentationHeader        nymHex
