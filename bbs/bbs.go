@@ -11,6 +11,14 @@
 //
 // Verification is deterministic and never modifies its inputs. No function
 // of this package panics on malformed input.
+//
+// The pseudonym schemes of draft-irtf-cfrg-bbs-per-verifier-linkability
+// ([NymBLS12381SHA256], [NymBLS12381SHAKE256]) are registered by name like
+// the others and implement [PseudonymScheme]: a credential blind-signed over
+// a secret nym vector of the holder, and proofs that reveal a pseudonym,
+// constant for one credential in one context and unlinkable across
+// contexts. [Schemes] lists the schemes usable through Scheme alone,
+// [PseudonymSchemes] the pseudonym schemes.
 package bbs
 
 import (
