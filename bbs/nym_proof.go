@@ -21,8 +21,9 @@ type nymInit struct {
 	context      []byte
 }
 
-// DeriveProofWithPseudonym reads its 5 + U random scalars from rand
-// (crypto/rand when nil) through nymRandomScalars.
+// DeriveProofWithPseudonym checks the signature over the messages and the
+// secret first (ErrInvalidSignature), then reads its 5 + U random scalars
+// from rand (crypto/rand when nil) through nymRandomScalars.
 func (s *nymScheme) DeriveProofWithPseudonym(rand io.Reader, pk *PublicKey, sig *Signature, header, nonce, context []byte, messages, committed [][]byte, revealed, revealedCommitted []int, secret *NymSecret) (*Proof, *Pseudonym, error) {
 	if err := s.checkKeySig(pk, sig); err != nil {
 		return nil, nil, err
@@ -69,12 +70,17 @@ func (s *nymScheme) proofGenWithNym(rand io.Reader, pk *PublicKey, sig *Signatur
 	for _, j := range disC {
 		dis = append(dis, j+L+1)
 	}
+	hdr := combinedHeader(header, n)
+	// The signature is checked first: a holder must not present a
+	// signature that does not verify (one an issuer could have tagged).
+	if err := s.nym.coreVerify(pk, sig, &gens, hdr, m); err != nil {
+		return nil, none, err
+	}
 	undisclosed := complement(dis, len(m))
 	random, err := nymRandomScalars(rand, 5+len(undisclosed))
 	if err != nil {
 		return nil, none, err
 	}
-	hdr := combinedHeader(header, n)
 	init, err := s.nym.proofInit(pk, sig, &gens, random, hdr, m, undisclosed)
 	if err != nil {
 		return nil, none, err
