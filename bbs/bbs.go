@@ -12,6 +12,14 @@
 // Verification is deterministic and never modifies its inputs. No function
 // of this package panics on malformed input.
 //
+// The pseudonym schemes of draft-irtf-cfrg-bbs-per-verifier-linkability
+// ([NymBLS12381SHA256], [NymBLS12381SHAKE256]) are registered by name like
+// the others and implement [PseudonymScheme]: a credential blind-signed over
+// a secret nym vector of the holder, and proofs that reveal a pseudonym,
+// constant for one credential in one context and unlinkable across
+// contexts. [Schemes] lists the schemes usable through Scheme alone,
+// [PseudonymSchemes] the pseudonym schemes.
+//
 // # Secrets and timing
 //
 // Scalar multiplication here (gnark-crypto's and the package's own
@@ -167,14 +175,31 @@ func SchemeByName(name string) (Scheme, error) {
 	return s, nil
 }
 
-// Schemes returns every supported scheme, sorted by name.
+// Schemes returns every supported scheme whose Sign, Verify, DeriveProof
+// and VerifyProof work on their own, sorted by name. The pseudonym schemes,
+// which need their nym values, are listed by PseudonymSchemes; SchemeByName
+// finds both kinds.
 func Schemes() []Scheme {
 	registry.RLock()
 	defer registry.RUnlock()
-	names := schemeNamesLocked()
-	out := make([]Scheme, len(names))
-	for i, n := range names {
-		out[i] = registry.byName[n]
+	var out []Scheme
+	for _, n := range schemeNamesLocked() {
+		if _, nym := registry.byName[n].(PseudonymScheme); !nym {
+			out = append(out, registry.byName[n])
+		}
+	}
+	return out
+}
+
+// PseudonymSchemes returns the pseudonym schemes, sorted by name.
+func PseudonymSchemes() []PseudonymScheme {
+	registry.RLock()
+	defer registry.RUnlock()
+	var out []PseudonymScheme
+	for _, n := range schemeNamesLocked() {
+		if ps, nym := registry.byName[n].(PseudonymScheme); nym {
+			out = append(out, ps)
+		}
 	}
 	return out
 }

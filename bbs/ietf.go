@@ -108,7 +108,13 @@ type ietfProofInit struct {
 // newIETFScheme makes the scheme of the ciphersuite suiteID, whose
 // expand_message is expand and whose constant P1 is p1Hex (compressed).
 func newIETFScheme(name, suiteID string, expand expander, p1Hex string) *ietfScheme {
-	api := suiteID + "H2G_HM2S_"
+	return newIETFSchemeAPI(name, suiteID, suiteID+"H2G_HM2S_", expand, p1Hex)
+}
+
+// newIETFSchemeAPI is newIETFScheme for the BBS interface api (an api_id
+// other than ciphersuite_id || "H2G_HM2S_", such as the pseudonym
+// interface's and its "BLIND_" generators'): every DST derives from api.
+func newIETFSchemeAPI(name, suiteID, api string, expand expander, p1Hex string) *ietfScheme {
 	s := &ietfScheme{
 		name:    name,
 		suiteID: suiteID,
@@ -365,6 +371,15 @@ func (s *ietfScheme) Verify(pk *PublicKey, sig *Signature, header []byte, messag
 	m, err := s.messagesToScalars(messages)
 	if err != nil {
 		return fmt.Errorf("verify: %w", err)
+	}
+	return s.coreVerify(pk, sig, &gens, header, m)
+}
+
+// coreVerify is the draft's CoreVerify over the generators gens (Q_1 and
+// one per message scalar in m).
+func (s *ietfScheme) coreVerify(pk *PublicKey, sig *Signature, gens *ietfGenerators, header []byte, m []fr.Element) error {
+	if len(gens.points) != len(m)+1 {
+		return fmt.Errorf("%w: %d generators for %d messages", ErrInvalidArgument, len(gens.points), len(m))
 	}
 	domain, err := s.calculateDomain(pk, gens.enc, header)
 	if err != nil {

@@ -18,7 +18,9 @@
 //	  "header":        "<base64>",          // optional; only schemes with a header (IETF) accept one
 //	  "disclosed":     [{"index": 0, "message": "<base64>"}],  // optional; strictly ascending indices
 //	  "bindSubmitter": false,               // optional; see BoundNonce
-//	  "salt":          "<base64>"           // optional; only with bindSubmitter
+//	  "salt":          "<base64>",          // optional; only with bindSubmitter
+//	  "pseudonym":     "<base64>",          // optional; pseudonym schemes, with context
+//	  "context":       "<base64>"           // the pseudonym's context identifier
 //	}
 //
 // Field names are matched exactly (case-sensitive); unknown fields, trailing
@@ -36,6 +38,8 @@
 //   - the nonce: at most MaxNonceSize bytes (decoded);
 //   - the header: at most MaxHeaderSize bytes (decoded);
 //   - the salt: at most MaxSaltSize bytes (decoded);
+//   - the pseudonym: at most MaxPseudonymSize bytes, the context 1 to
+//     MaxContextSize bytes (decoded), each only with the other;
 //   - the issuer ID: IssuerIDPattern; the scheme name: MaxSchemeLength bytes.
 package request
 
@@ -71,6 +75,12 @@ const (
 	MaxSaltSize = 256
 	// MaxSchemeLength is the longest scheme name, in bytes.
 	MaxSchemeLength = 64
+	// MaxPseudonymSize is the largest pseudonym, in bytes after base64
+	// decoding (a compressed G1 point is 48).
+	MaxPseudonymSize = 96
+	// MaxContextSize is the largest pseudonym context identifier, in bytes
+	// after base64 decoding.
+	MaxContextSize = 1 << 10 // 1 KiB
 )
 
 // IssuerIDPattern is the form of an issuer ID: 1 to 64 ASCII letters,
@@ -113,6 +123,12 @@ type Request struct {
 	// Salt is the base64 salt of a bound nonce; it is only allowed with
 	// BindSubmitter.
 	Salt string `json:"salt,omitempty" metadata:",optional"`
+	// Pseudonym is the base64 pseudonym a proof of a pseudonym scheme
+	// reveals; it requires Context.
+	Pseudonym string `json:"pseudonym,omitempty" metadata:",optional"`
+	// Context is the base64 context identifier (scope) of Pseudonym, at
+	// least one byte; it requires Pseudonym.
+	Context string `json:"context,omitempty" metadata:",optional"`
 }
 
 // DisclosedMessage is a message a proof reveals, with its 0-based index
@@ -136,6 +152,8 @@ type Decoded struct {
 	Disclosed     []Message // strictly ascending by Index
 	BindSubmitter bool
 	Salt          []byte
+	Pseudonym     []byte // empty: no pseudonym
+	Context       []byte // non-empty exactly when Pseudonym is
 }
 
 // Message is a decoded disclosed message.
@@ -149,6 +167,7 @@ var (
 	fieldNames = map[string]bool{
 		"issuer": true, "scheme": true, "keyVersion": true, "proof": true, "nonce": true,
 		"header": true, "disclosed": true, "bindSubmitter": true, "salt": true,
+		"pseudonym": true, "context": true,
 	}
 	disclosedFieldNames = map[string]bool{"index": true, "message": true}
 )
@@ -262,6 +281,17 @@ func (r *Request) Decode() (*Decoded, error) {
 	if d.Salt, err = decodeField("salt", r.Salt, MaxSaltSize); err != nil {
 		return nil, err
 	}
+	if r.Pseudonym != "" || r.Context != "" { // absent stays nil
+		if d.Pseudonym, err = decodeField("pseudonym", r.Pseudonym, MaxPseudonymSize); err != nil {
+			return nil, err
+		}
+		if d.Context, err = decodeField("context", r.Context, MaxContextSize); err != nil {
+			return nil, err
+		}
+	}
+	if (len(d.Pseudonym) == 0) != (len(d.Context) == 0) {
+		return nil, fmt.Errorf("%w: pseudonym and context: each requires the other (context at least 1 byte)", ErrInvalid)
+	}
 	d.Disclosed = make([]Message, len(r.Disclosed))
 	for i, m := range r.Disclosed {
 		if m.Index < 0 || m.Index > MaxMessageIndex {
@@ -315,6 +345,8 @@ func (d *Decoded) Encode() *Request {
 		Header:        base64.StdEncoding.EncodeToString(d.Header),
 		BindSubmitter: d.BindSubmitter,
 		Salt:          base64.StdEncoding.EncodeToString(d.Salt),
+		Pseudonym:     base64.StdEncoding.EncodeToString(d.Pseudonym),
+		Context:       base64.StdEncoding.EncodeToString(d.Context),
 	}
 	if len(d.Disclosed) > 0 {
 		r.Disclosed = EncodeMessages(d.Disclosed)

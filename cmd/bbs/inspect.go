@@ -153,6 +153,8 @@ func inspectJSON(name string, data []byte, scheme string) (*report, error) {
 		return nil, jsonError(name, data, err)
 	}
 	switch {
+	case fields["nymEntropy"] != nil || fields["nymSecret"] != nil || fields["commitment"] != nil:
+		return inspectNymFile(name, data, fields)
 	case fields["secretKey"] != nil:
 		return inspectKey(name, data)
 	case fields["signature"] != nil && fields["messages"] != nil:
@@ -224,6 +226,10 @@ func inspectRequest(name string, data []byte, scheme string) (*report, error) {
 	r.add("disclosed", idx)
 	r.add("disclosedSizes", sizes(msgs))
 	r.add("proofSize", len(req.Proof))
+	if len(req.Pseudonym) > 0 {
+		r.add("pseudonym", b64(req.Pseudonym))
+		r.add("context", displayMessage(b64(req.Context)))
+	}
 	if scheme == "" {
 		scheme = req.Scheme
 	}

@@ -121,6 +121,9 @@ func schemeList() string {
 		}
 		names += s.Name()
 	}
+	for _, s := range bbs.PseudonymSchemes() {
+		names += ", " + s.Name()
+	}
 	if names == "" {
 		return "(none compiled in)"
 	}

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/request"
 )
 
@@ -22,7 +23,7 @@ var proveCmd = &command{
 	summary: "derive a selective-disclosure proof as a VerifyProof/SubmitProof request",
 	usage: "--credential credential.json --reveal 0,2,5|none|all (--nonce B64 | --nonce-random |\n" +
 		"         --bind-submitter CERT.pem --msp MSPID --channel C [--salt B64|random])\n" +
-		"         --issuer ID [--key-version N] [--out request.json]",
+		"         --issuer ID [--key-version N] [--context TEXT] [--out request.json]",
 	about: `
 Derives a zero-knowledge proof of the credential's signature that reveals the
 messages at the --reveal indices (0-based; "none" reveals nothing, "all"
@@ -35,7 +36,10 @@ random bytes (--nonce-random), or, with --bind-submitter, a nonce computed
 from the submitter's X.509 certificate, MSP ID, the channel and a salt exactly
 as the chaincode computes it, so that only that identity can submit the proof
 (the salt, random by default, makes each such nonce new). The request goes to
-standard output unless --out is given.`,
+standard output unless --out is given. A credential of a pseudonym scheme
+(bbs nym-finalize) needs --context, the scope of the pseudonym: the request
+then carries "pseudonym" and "context" (base64), and the same credential
+always shows the same pseudonym in one context.`,
 	example: `
 bbs prove --credential credential.json --reveal 0,2 --nonce-random \
     --issuer issuer1 --out request.json
@@ -57,12 +61,14 @@ bbs prove --credential credential.json --reveal 2 --issuer issuer1 \
 		fs.StringVar(&o.issuer, "issuer", "", "issuer `ID` registered on the ledger, written to the request (required)")
 		fs.IntVar(&o.keyVersion, "key-version", 0, "issuer key `version` to verify with; 0 for the current one")
 		fs.StringVar(&o.out, "out", "-", "write the request to `file`; \"-\" for standard output")
+		fs.StringVar(&o.context, "context", "", "pseudonym context `text` such as poll-2026-17 (pseudonym credentials; its UTF-8 bytes)")
 		return func(args []string) error {
 			if len(args) > 0 {
 				return usagef("unexpected argument %q", args[0])
 			}
 			o.saltSet = flagWasSet(fs, "salt")
 			o.nonceSet = flagWasSet(fs, "nonce")
+			o.contextSet = flagWasSet(fs, "context")
 			return prove(e, &o)
 		}
 	},
@@ -80,6 +86,8 @@ type proveOptions struct {
 	issuer                 string
 	keyVersion             int
 	out                    string
+	context                string
+	contextSet             bool
 }
 
 // flagWasSet reports whether the flag name was given on the command line.
@@ -126,12 +134,9 @@ func prove(e *env, o *proveOptions) error {
 	}
 	rnd := rand.Reader
 
-	c, err := readCredentialFile(o.credential)
-	if err != nil {
-		return err
-	}
 	name := displayName(o.credential)
-	if err := c.verify(name); err != nil {
+	c, nc, err := readProveCredential(o)
+	if err != nil {
 		return err
 	}
 	revealed, err := parseReveal(o.reveal, len(c.messages), name)
@@ -165,7 +170,15 @@ func prove(e *env, o *proveOptions) error {
 		nonce = request.BoundNonce(o.channel, o.msp, submitter, salt)
 	}
 
-	proof, err := c.scheme.DeriveProof(rnd, c.pk, c.sig, c.header, nonce, c.messages, revealed)
+	var proofBytes, pseudonym []byte
+	if nc != nil {
+		proofBytes, pseudonym, err = nymDeriveProof(rnd, nc, name, nonce, []byte(o.context), revealed)
+	} else {
+		var proof *bbs.Proof
+		if proof, err = c.scheme.DeriveProof(rnd, c.pk, c.sig, c.header, nonce, c.messages, revealed); err == nil {
+			proofBytes = proof.Bytes()
+		}
+	}
 	if err != nil {
 		return fmt.Errorf("derive proof from %s: %w", name, err)
 	}
@@ -173,12 +186,15 @@ func prove(e *env, o *proveOptions) error {
 		Issuer:        o.issuer,
 		Scheme:        c.scheme.Name(),
 		KeyVersion:    o.keyVersion,
-		Proof:         proof.Bytes(),
+		Proof:         proofBytes,
 		Nonce:         nonce,
 		Header:        c.header,
 		Disclosed:     make([]request.Message, len(revealed)),
 		BindSubmitter: o.bindCert != "",
 		Salt:          salt,
+	}
+	if pseudonym != nil {
+		d.Pseudonym, d.Context = pseudonym, []byte(o.context)
 	}
 	for i, idx := range revealed {
 		d.Disclosed[i] = request.Message{Index: idx, Message: c.messages[idx]}

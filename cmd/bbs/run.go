@@ -40,7 +40,7 @@ type command struct {
 }
 
 // commands lists the sub-commands in the order help shows them.
-var commands = []*command{keygenCmd, signCmd, proveCmd, verifyCmd, inspectCmd}
+var commands = []*command{keygenCmd, signCmd, proveCmd, verifyCmd, inspectCmd, nymCommitCmd, nymFinalizeCmd}
 
 // env is what a running command writes to.
 type env struct {
@@ -210,7 +210,7 @@ func commandNames() string {
 func printMainUsage(w io.Writer) {
 	var b strings.Builder
 	for _, c := range commands {
-		fmt.Fprintf(&b, "  %-8s %s\n", c.name, c.summary)
+		fmt.Fprintf(&b, "  %-12s %s\n", c.name, c.summary)
 	}
 	fmt.Fprintf(w, mainUsage, b.String())
 }

@@ -4,19 +4,23 @@ import (
 	"flag"
 	"fmt"
 	"unicode/utf8"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs"
 )
 
 var signCmd = &command{
 	name:    "sign",
 	summary: "sign messages into a credential",
-	usage:   "--key key.json --messages msgs.json [--header B64] [--out credential.json]",
+	usage:   "--key key.json --messages msgs.json [--header B64] [--commitment commitment.json] [--out credential.json]",
 	about: `
 Signs the messages of a JSON array with the key pair of key.json and writes a
 credential: {"scheme", "publicKey", "header", "messages", "signature"}. A
 message is a JSON string (its UTF-8 bytes are signed) or {"b64": "<base64>"}
 for binary data. --header is signed along with the messages; only the IETF
 schemes have a header. The credential is written with mode 0600 (it is the
-holder's secret), to standard output unless --out is given.`,
+holder's secret), to standard output unless --out is given. A key of a
+pseudonym scheme blind-signs the holder's --commitment (from bbs nym-commit)
+with the messages; the holder completes the credential with bbs nym-finalize.`,
 	example: `
 cat > msgs.json <<'JSON'
 ["name=Alice Müller", "birthdate=1990-01-01", "country=BE", {"b64": "AAECAw=="}]
@@ -28,6 +32,7 @@ bbs sign --key issuer.json --messages msgs.json --out credential.json
 		msgs := fs.String("messages", "", "`file` with a JSON array of messages (required; \"-\" for standard input)")
 		header := fs.String("header", "", "header to sign, `base64` (IETF schemes only)")
 		out := fs.String("out", "-", "write the credential to `file`; \"-\" for standard output")
+		commitment := fs.String("commitment", "", "blind-sign the holder's commitment `file` (pseudonym schemes)")
 		return func(args []string) error {
 			if len(args) > 0 {
 				return usagef("unexpected argument %q", args[0])
@@ -38,12 +43,12 @@ bbs sign --key issuer.json --messages msgs.json --out credential.json
 			if *msgs == "" {
 				return usagef("missing --messages (a JSON array of messages)")
 			}
-			return sign(e, *key, *msgs, *header, *out)
+			return sign(e, *key, *msgs, *header, *commitment, *out)
 		}
 	},
 }
 
-func sign(e *env, keyPath, msgsPath, headerB64, out string) error {
+func sign(e *env, keyPath, msgsPath, headerB64, commitment, out string) error {
 	key, err := readKeyFile(keyPath)
 	if err != nil {
 		return err
@@ -66,6 +71,9 @@ func sign(e *env, keyPath, msgsPath, headerB64, out string) error {
 		return err
 	}
 	s := key.sk.Scheme()
+	if _, nym := s.(bbs.PseudonymScheme); nym || commitment != "" {
+		return nymSign(e, key, keyPath, commitment, header, msgs, ms, out)
+	}
 	sig, err := s.Sign(key.sk, header, msgs)
 	if err != nil {
 		if len(header) > 0 {

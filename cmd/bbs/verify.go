@@ -92,6 +92,10 @@ type VerifyResult struct {
 	// Disclosed are the disclosed messages the proof was checked against
 	// (message in base64), when the request was read.
 	Disclosed []request.DisclosedMessage `json:"disclosed,omitempty"`
+	// Pseudonym and Context are the request's pseudonym and its context
+	// (base64), for a proof of a pseudonym scheme.
+	Pseudonym string `json:"pseudonym,omitempty"`
+	Context   string `json:"context,omitempty"`
 }
 
 // errInvalid is a reason for an invalid proof (exit 1).
@@ -169,6 +173,9 @@ func printVerifyResult(e *env, o *verifyOptions, res *VerifyResult) error {
 		for _, d := range res.Disclosed {
 			fmt.Fprintf(&b, "  [%d] %s\n", d.Index, displayMessage(d.Message))
 		}
+		if res.Pseudonym != "" {
+			fmt.Fprintf(&b, "  pseudonym %s in context %s\n", res.Pseudonym, displayMessage(res.Context))
+		}
 		_, err = io.WriteString(e.stdout, b.String())
 	} else {
 		_, err = fmt.Fprintf(e.stdout, "invalid: %s\n", res.Reason)
@@ -195,6 +202,9 @@ func verifyRequest(o *verifyOptions, res *VerifyResult) (bound bool, err error) 
 	bound = req.BindSubmitter
 	res.Issuer, res.KeyVersion = req.Issuer, req.KeyVersion
 	res.Disclosed = request.EncodeMessages(req.Disclosed)
+	if len(req.Pseudonym) > 0 {
+		res.Pseudonym, res.Context = b64(req.Pseudonym), b64(req.Context)
+	}
 
 	schemeName, where := o.scheme, "--scheme"
 	switch {
@@ -240,11 +250,11 @@ func verifyRequest(o *verifyOptions, res *VerifyResult) (bound bool, err error) 
 	if err != nil {
 		return bound, &errInvalid{fmt.Sprintf("proof: %v", err)}
 	}
-	err = s.VerifyProof(pk, proof, req.Header, req.Nonce, disclosed)
+	err = verifyProof(s, pk, proof, req, disclosed)
 	switch {
 	case err == nil:
 		return bound, nil
-	case errors.Is(err, bbs.ErrInvalidProof), errors.Is(err, bbs.ErrMalformedProof):
+	case errors.Is(err, bbs.ErrInvalidProof), errors.Is(err, bbs.ErrMalformedProof), errors.As(err, new(*errInvalid)):
 		return bound, &errInvalid{err.Error()}
 	default:
 		return bound, fmt.Errorf("%s: %w", name, err)

@@ -1,0 +1,288 @@
+package bbs
+
+import (
+	"crypto/sha256"
+	"fmt"
+	"io"
+	"slices"
+
+	bls12381 "github.com/consensys/gnark-crypto/ecc/bls12-381"
+	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
+)
+
+// Issuance with a nym secret and pseudonym calculation
+// (draft-irtf-cfrg-bbs-per-verifier-linkability-03, sections 6.1 and 5).
+
+// CommitWithNym draws nymCount prover_nyms, then the commitment's random
+// scalars, from rand (crypto/rand when nil), 48 bytes per scalar.
+func (s *nymScheme) CommitWithNym(rand io.Reader, committed [][]byte, nymCount int) (*NymCommitment, *NymSecret, error) {
+	if err := checkNymCount(nymCount); err != nil {
+		return nil, nil, fmt.Errorf("commit with nym: %w", err)
+	}
+	if len(committed)+nymCount+1 > MaxMessages {
+		return nil, nil, fmt.Errorf("commit with nym: %w: %d committed messages", ErrInvalidArgument, len(committed))
+	}
+	nyms, err := nymRandomScalars(rand, nymCount)
+	if err != nil {
+		return nil, nil, fmt.Errorf("commit with nym: %w", err)
+	}
+	random, err := nymRandomScalars(rand, len(committed)+nymCount+2)
+	if err != nil {
+		return nil, nil, fmt.Errorf("commit with nym: %w", err)
+	}
+	com, blind, err := s.commitWithNym(committed, nyms, random)
+	if err != nil {
+		return nil, nil, fmt.Errorf("commit with nym: %w", err)
+	}
+	return &NymCommitment{scheme: s, com: com, n: nymCount, enc: com.encode()},
+		&NymSecret{scheme: s, blind: blind, nyms: nyms}, nil
+}
+
+// commitWithNym is the draft's CommitWithNym with the random scalars
+// (secret_prover_blind, s~, m~…) given.
+func (s *nymScheme) commitWithNym(committed [][]byte, nyms, random []fr.Element) (*blindCommit, fr.Element, error) {
+	m, err := s.nym.messagesToScalars(committed)
+	if err != nil {
+		return nil, fr.Element{}, err
+	}
+	m = append(m, nyms...)
+	bg, err := s.blind.generators(len(m) + 1)
+	if err != nil {
+		return nil, fr.Element{}, err
+	}
+	com, err := s.coreCommit(&bg, m, random)
+	if err != nil {
+		return nil, fr.Element{}, err
+	}
+	return com, random[0], nil
+}
+
+// BlindSignWithNym draws signer_nym_entropy from rand (crypto/rand when
+// nil), 48 bytes reduced modulo r.
+func (s *nymScheme) BlindSignWithNym(rand io.Reader, sk *SecretKey, com *NymCommitment, header []byte, messages [][]byte) (*Signature, *NymEntropy, error) {
+	if sk == nil || com == nil {
+		return nil, nil, fmt.Errorf("%w: nil secret key or commitment", ErrInvalidArgument)
+	}
+	if err := checkScheme(s, "secret key", sk.scheme); err != nil {
+		return nil, nil, err
+	}
+	if err := s.checkOwn("commitment", com.scheme); err != nil {
+		return nil, nil, err
+	}
+	z, err := nymRandomScalars(rand, 1)
+	if err != nil {
+		return nil, nil, fmt.Errorf("blind sign: %w", err)
+	}
+	if z[0].IsZero() { // probability 2^-255
+		return nil, nil, fmt.Errorf("blind sign: zero entropy")
+	}
+	sig, err := s.blindSignWithNym(sk, com.com, com.n, &z[0], header, messages)
+	if err != nil {
+		return nil, nil, fmt.Errorf("blind sign: %w", err)
+	}
+	return sig, &NymEntropy{scheme: s, z: z[0]}, nil
+}
+
+// blindSignWithNym is the draft's BlindSignWithNym.
+func (s *nymScheme) blindSignWithNym(sk *SecretKey, com *blindCommit, n int, entropy *fr.Element, header []byte, messages [][]byte) (*Signature, error) {
+	if err := checkNymCount(n); err != nil {
+		return nil, err
+	}
+	L, M := len(messages), len(com.mHat)
+	if M < n {
+		return nil, fmt.Errorf("%w: commitment to %d scalars, %d nym secrets", ErrInvalidArgument, M, n)
+	}
+	gens, err := s.nymGenerators(L, M)
+	if err != nil {
+		return nil, err
+	}
+	bg := gens.slice(L+1, L+M+2)
+	if err := s.verifyCommit(com, &bg); err != nil {
+		return nil, err
+	}
+	m, err := s.nym.messagesToScalars(messages)
+	if err != nil {
+		return nil, err
+	}
+	// B = P1 + Σ H_i·msg_i + C + J_M·signer_nym_entropy
+	fixed := make([]*g1Table, 0, L+2)
+	scalars := make([]fr.Element, 0, L+2)
+	fixed = append(fixed, s.nym.p1Table)
+	scalars = append(scalars, oneScalar())
+	for i := range m {
+		fixed = append(fixed, &gens.tables[1+i])
+	}
+	scalars = append(scalars, m...)
+	fixed = append(fixed, &gens.tables[len(gens.tables)-1])
+	scalars = append(scalars, *entropy)
+	b := msmWithTables(fixed, scalars, []bls12381.G1Affine{com.c}, []fr.Element{oneScalar()})
+	if b.IsInfinity() {
+		return nil, fmt.Errorf("degenerate B (identity)")
+	}
+	return s.finalizeBlindSign(sk, &b, &gens, combinedHeader(header, n))
+}
+
+// FinalizeWithNym is the draft's VerifyFinalizeWithNym.
+func (s *nymScheme) FinalizeWithNym(pk *PublicKey, sig *Signature, header []byte, messages, committed [][]byte, secret *NymSecret, entropy *NymEntropy) (*NymSecret, error) {
+	if err := s.checkKeySig(pk, sig); err != nil {
+		return nil, err
+	}
+	if secret == nil || entropy == nil {
+		return nil, fmt.Errorf("%w: nil nym secret or entropy", ErrInvalidArgument)
+	}
+	if err := s.checkOwn("nym secret", secret.scheme); err != nil {
+		return nil, err
+	}
+	if err := s.checkOwn("nym entropy", entropy.scheme); err != nil {
+		return nil, err
+	}
+	if secret.final {
+		return nil, fmt.Errorf("%w: nym secret already finalised", ErrInvalidArgument)
+	}
+	nyms, err := s.verifyFinalizeWithNym(pk, sig, header, messages, committed, secret.nyms, &entropy.z, &secret.blind)
+	if err != nil {
+		return nil, fmt.Errorf("finalize: %w", err)
+	}
+	return &NymSecret{scheme: s, final: true, blind: secret.blind, nyms: nyms}, nil
+}
+
+// verifyFinalizeWithNym is the draft's VerifyFinalizeWithNym.
+func (s *nymScheme) verifyFinalizeWithNym(pk *PublicKey, sig *Signature, header []byte, messages, committed [][]byte, proverNyms []fr.Element, entropy, blind *fr.Element) ([]fr.Element, error) {
+	n := len(proverNyms)
+	if err := checkNymCount(n); err != nil {
+		return nil, err
+	}
+	nyms := slices.Clone(proverNyms)
+	nyms[n-1].Add(&nyms[n-1], entropy)
+	m, gens, err := s.prepareParameters(messages, committed, blind, nyms)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.nym.coreVerify(pk, sig, &gens, combinedHeader(header, n), m); err != nil {
+		return nil, err
+	}
+	return nyms, nil
+}
+
+// prepareParameters is Blind BBS's prepare_parameters with the nym
+// scalars appended: the scalars msg_1..msg_L, secret_prover_blind,
+// committed_1..committed_M, nym_1..nym_N and their generators Q_1,
+// H_1..H_L, Q_2, J_1..J_(M+N).
+func (s *nymScheme) prepareParameters(messages, committed [][]byte, blind *fr.Element, nyms []fr.Element) ([]fr.Element, ietfGenerators, error) {
+	L, M := len(messages), len(committed)+len(nyms)
+	gens, err := s.nymGenerators(L, M)
+	if err != nil {
+		return nil, gens, err
+	}
+	m, err := s.nym.messagesToScalars(messages)
+	if err != nil {
+		return nil, gens, err
+	}
+	cm, err := s.nym.messagesToScalars(committed)
+	if err != nil {
+		return nil, gens, err
+	}
+	out := make([]fr.Element, 0, L+1+M)
+	out = append(out, m...)
+	out = append(out, *blind)
+	out = append(out, cm...)
+	out = append(out, nyms...)
+	return out, gens, nil
+}
+
+// Pseudonym computes OP·Σ nym_i·z^i for the final secret.
+func (s *nymScheme) Pseudonym(secret *NymSecret, context []byte) (*Pseudonym, error) {
+	if secret == nil {
+		return nil, fmt.Errorf("%w: nil nym secret", ErrInvalidArgument)
+	}
+	if err := s.checkOwn("nym secret", secret.scheme); err != nil {
+		return nil, err
+	}
+	if !secret.final {
+		return nil, fmt.Errorf("%w: nym secret not finalised (FinalizeWithNym)", ErrInvalidArgument)
+	}
+	p, err := s.pseudonym(secret.nyms, context)
+	if err != nil {
+		return nil, fmt.Errorf("pseudonym: %w", err)
+	}
+	return s.newPseudonym(&p, ErrInvalidArgument)
+}
+
+// pseudonym is the draft's pseudonym calculation procedure.
+func (s *nymScheme) pseudonym(nyms []fr.Element, context []byte) (bls12381.G1Affine, error) {
+	op, z, err := s.contextPoint(context)
+	if err != nil {
+		return op, err
+	}
+	poly := nymPolynomial(nyms, &z)
+	return msmWithTables(nil, nil, []bls12381.G1Affine{op}, []fr.Element{poly}), nil
+}
+
+// contextPoint returns OP = hash_to_curve_g1(context_id, api_id) and
+// z = hash_to_scalar(context_id, api_id ‖ "VECT_NYM_SECRETS").
+func (s *nymScheme) contextPoint(context []byte) (bls12381.G1Affine, fr.Element, error) {
+	c, err := s.context(context)
+	if err != nil {
+		return bls12381.G1Affine{}, fr.Element{}, err
+	}
+	return c.table[0], c.z, nil
+}
+
+// nymContext is what a context identifier determines: OP (with its table
+// of odd multiples; OP is table[0]) and z.
+type nymContext struct {
+	table *g1Table
+	z     fr.Element
+}
+
+// maxCachedContexts bounds the contexts whose OP and z are kept: a verifier
+// sees the same few contexts (polls, months) again and again, and
+// hash_to_curve is a tenth of a verification.
+const maxCachedContexts = 64
+
+// context returns the context's OP and z, cached by the SHA-256 of the
+// context identifier.
+func (s *nymScheme) context(context []byte) (*nymContext, error) {
+	return s.contexts.get(sha256.Sum256(context), func() (*nymContext, error) {
+		op, err := s.nym.hashToCurve(context, s.h2cDST)
+		if err != nil {
+			return nil, err
+		}
+		z, err := s.nym.hashToScalar(context, s.vecDST)
+		if err != nil {
+			return nil, err
+		}
+		return &nymContext{table: &newG1Tables([]bls12381.G1Affine{op})[0], z: z}, nil
+	})
+}
+
+// checkKeySig checks that pk and sig are non-nil and of s.
+func (s *nymScheme) checkKeySig(pk *PublicKey, sig *Signature) error {
+	if pk == nil || sig == nil {
+		return fmt.Errorf("%w: nil public key or signature", ErrInvalidArgument)
+	}
+	if err := checkScheme(s, "public key", pk.scheme); err != nil {
+		return err
+	}
+	return checkScheme(s, "signature", sig.scheme)
+}
+
+// slice returns generators i..j-1 of g as a generator list.
+func (g *ietfGenerators) slice(i, j int) ietfGenerators {
+	return ietfGenerators{points: g.points[i:j:j], enc: g.enc[i*g1Size : j*g1Size : j*g1Size], tables: g.tables[i:j:j]}
+}
+
+// nymRandomScalars reads n random scalars from rand (crypto/rand when
+// nil), 48 bytes each reduced modulo r, through randomScalar, the function
+// the IETF ProofGen reads its random scalars with: a reader of the drafts'
+// mocked random bytes reproduces their fixtures.
+func nymRandomScalars(rand io.Reader, n int) ([]fr.Element, error) {
+	out := make([]fr.Element, n)
+	for i := range out {
+		var err error
+		if out[i], err = randomScalar(rand); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,58 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs"
+)
+
+// readProveCredential reads the credential of "bbs prove": a plain
+// credential, checked with its signature, or with --context a finalised
+// pseudonym credential (nc non-nil).
+func readProveCredential(o *proveOptions) (c *credential, nc *nymCredential, err error) {
+	name := displayName(o.credential)
+	if o.contextSet {
+		if o.context == "" {
+			return nil, nil, usagef("--context: empty; a pseudonym's context is at least one byte")
+		}
+		if nc, err = readNymCredentialFile(o.credential); err != nil {
+			return nil, nil, err
+		}
+		if nc.secret == nil {
+			return nil, nil, fmt.Errorf("%s: nymSecret: missing; finalise the credential first (bbs nym-finalize)", name)
+		}
+		return nc.credential, nc, nil
+	}
+	c, err = readCredentialFile(o.credential)
+	if err != nil {
+		if o.credential != "-" {
+			if _, nerr := readNymCredentialFile(o.credential); nerr == nil {
+				return nil, nil, usagef("%s is a pseudonym credential: give --context (the pseudonym's scope)", name)
+			}
+		}
+		return nil, nil, err
+	}
+	if err := c.verify(name); err != nil {
+		return nil, nil, err
+	}
+	return c, nil, nil
+}
+
+// nymDeriveProof derives a proof with the pseudonym of context and checks
+// it before it is written: a credential whose signature or nym secret is
+// wrong yields a proof that does not verify, reported here.
+func nymDeriveProof(rnd io.Reader, nc *nymCredential, name string, nonce, context []byte, revealed []int) (proof, pseudonym []byte, err error) {
+	p, nym, err := nc.ps.DeriveProofWithPseudonym(rnd, nc.pk, nc.sig, nc.header, nonce, context, nc.messages, nil, revealed, nil, nc.secret)
+	if err != nil {
+		return nil, nil, err
+	}
+	disclosed := make([]bbs.DisclosedMessage, len(revealed))
+	for i, idx := range revealed {
+		disclosed[i] = bbs.DisclosedMessage{Index: idx, Message: nc.messages[idx]}
+	}
+	if err := nc.ps.VerifyProofWithPseudonym(nc.pk, p, nym, nc.header, nonce, context, len(nc.messages), cliNymCount, disclosed, nil); err != nil {
+		return nil, nil, fmt.Errorf("%s: the credential does not verify with its nym secret (was it edited?): %w", name, err)
+	}
+	return p.Bytes(), nym.Bytes(), nil
+}

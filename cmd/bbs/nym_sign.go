@@ -1,0 +1,56 @@
+package main
+
+import (
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"unicode/utf8"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs"
+)
+
+// nymSign is "bbs sign --commitment": the issuer blind-signs the holder's
+// commitment to its nym secret with its own messages. A key of a pseudonym
+// scheme signs only this way.
+func nymSign(e *env, key *secretKey, keyPath, commitmentPath string, header []byte, msgs [][]byte, ms []Message, out string) error {
+	ps, ok := key.sk.Scheme().(bbs.PseudonymScheme)
+	switch {
+	case !ok:
+		return usagef("--commitment: the key of %s is of %s, not a pseudonym scheme (%s)", displayName(keyPath), key.sk.Scheme().Name(), nymSchemeList())
+	case commitmentPath == "":
+		return usagef("the key of %s is of the pseudonym scheme %s: give --commitment (the holder's, from bbs nym-commit)", displayName(keyPath), ps.Name())
+	}
+	com, err := readNymCommitmentFile(commitmentPath, ps)
+	if err != nil {
+		return err
+	}
+	sig, entropy, err := ps.BlindSignWithNym(rand.Reader, key.sk, com, header, msgs)
+	if errors.Is(err, bbs.ErrInvalidCommitment) {
+		return fmt.Errorf("%s: commitment: its proof does not verify (made for another scheme or edited?): %w", displayName(commitmentPath), err)
+	}
+	if err != nil {
+		return fmt.Errorf("blind sign with %s: %w", displayName(keyPath), err)
+	}
+	f := &NymCredentialFile{
+		Scheme:     ps.Name(),
+		PublicKey:  b64(key.sk.PublicKey().Bytes()),
+		Header:     b64(header),
+		Messages:   make([]Message, len(msgs)),
+		Signature:  b64(sig.Bytes()),
+		NymEntropy: b64(entropy.Bytes()),
+	}
+	for i, m := range msgs {
+		f.Messages[i] = Message{Bytes: m, Binary: ms[i].Binary || !utf8.Valid(m)}
+	}
+	data, err := marshalFile(f)
+	if err != nil {
+		return err
+	}
+	if err := writeOutput(e.stdout, out, data, 0o600, true); err != nil {
+		return err
+	}
+	if out != "-" {
+		fmt.Fprintf(e.stderr, "bbs sign: wrote a %s credential of %d messages over the holder's commitment to %s; the holder runs bbs nym-finalize\n", ps.Name(), len(msgs), out)
+	}
+	return nil
+}

@@ -1,0 +1,34 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs"
+	"github.com/fabric-bbs/fabric-bbs/request"
+)
+
+// verifyProof verifies proof for req: with its pseudonym and context for a
+// pseudonym scheme (the issuer's messages are the proof's messages but the
+// prover blind and the nym secret, see nymSignerMessages), else with
+// VerifyProof. A pseudonym where the scheme has none, or none where it
+// needs one, makes the request invalid (*errInvalid).
+func verifyProof(s bbs.Scheme, pk *bbs.PublicKey, proof *bbs.Proof, req *request.Decoded, disclosed []bbs.DisclosedMessage) error {
+	ps, nym := s.(bbs.PseudonymScheme)
+	switch {
+	case !nym && len(req.Pseudonym) > 0:
+		return &errInvalid{fmt.Sprintf("the request has a pseudonym, but %s has none", s.Name())}
+	case !nym:
+		return s.VerifyProof(pk, proof, req.Header, req.Nonce, disclosed)
+	case len(req.Pseudonym) == 0:
+		return &errInvalid{fmt.Sprintf("a %s proof needs the request's pseudonym and context", s.Name())}
+	}
+	p, err := ps.ParsePseudonym(req.Pseudonym)
+	if err != nil {
+		return &errInvalid{fmt.Sprintf("pseudonym: %v", err)}
+	}
+	l, err := nymSignerMessages(req.Proof, len(disclosed))
+	if err != nil {
+		return &errInvalid{err.Error()}
+	}
+	return ps.VerifyProofWithPseudonym(pk, proof, p, req.Header, req.Nonce, req.Context, l, cliNymCount, disclosed, nil)
+}
