@@ -1,0 +1,282 @@
+package bbs
+
+import (
+	"encoding/binary"
+	"fmt"
+	"io"
+	"runtime"
+	"sync"
+
+	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
+	"golang.org/x/crypto/blake2b"
+)
+
+// BatchItem is one proof to verify with VerifyProofs, with the statement
+// VerifyProof takes: the issuer's public key, the header, the nonce and the
+// disclosed messages.
+type BatchItem struct {
+	PublicKey *PublicKey
+	Proof     *Proof
+	Header    []byte
+	Nonce     []byte
+	Disclosed []DisclosedMessage
+}
+
+// VerifyProofs verifies many proofs of scheme s at once, under the same or
+// different public keys. It returns one verdict per item, in input order:
+// nil, an error wrapping ErrInvalidProof, or an argument error, exactly as
+// s.VerifyProof(item.PublicKey, item.Proof, item.Header, item.Nonce,
+// item.Disclosed) would return it. An empty batch returns an empty slice; a
+// nil scheme makes every item ErrInvalidArgument.
+//
+// It is much cheaper than one VerifyProof per item: the equations of all
+// proofs are combined into a few random linear combinations (see "Batch
+// weights" below) checked with one pairing product and, in BBS+ 2020, one
+// multi-scalar multiplication. For BBS+ 2020 proofs, which carry their
+// commitments, everything folds: the pairing equations of all proofs become
+// one product of one pairing per distinct key and one with P2, and the two
+// proof-of-knowledge equations of every proof become one multi-scalar
+// multiplication over five points per proof (A', Ā, D and the two
+// commitments) and each generator once, its scalars summed over the proofs
+// that share it. IETF proofs recompute their commitments T1 and T2 for the
+// challenge, so each is checked on its own as VerifyProof does, and only
+// the pairing equations fold.
+//
+// When the combined check fails, the batch is split in halves and each half
+// checked again with the same weights, down to single items, which are
+// verified alone as VerifyProof does. So one bad proof never hides a good
+// one nor passes with it, and every verdict is the one VerifyProof gives
+// (the item's own error included), except with the probability bounded
+// below. Verdicts do not depend on the order of the work: the batch uses up
+// to GOMAXPROCS goroutines and the results are the same with one.
+//
+// # Batch weights
+//
+// Each item i gets three weights γi, αi, βi, integers in [1, 2^128], for its
+// pairing equation and its two proof-of-knowledge equations. They are read
+// from BLAKE2b in XOF mode (unknown output length, no key) over the
+// transcript
+//
+//	"fabric-bbs/batch-verify/v1" ‖ lp(scheme name) ‖ u64(n) ‖ item 0 ‖ … ‖ item n−1
+//
+// with each item encoded as
+//
+//	u64(i) ‖ lp(public key) ‖ lp(proof) ‖ lp(header) ‖ lp(nonce) ‖
+//	u64(number disclosed) ‖ (u64(index) ‖ lp(message)) for each disclosed message
+//
+// where lp(x) = u64(len(x)) ‖ x and u64 is big-endian (a nil key or proof
+// is encoded as empty). The output gives 48 bytes per item in item order:
+// γi, αi, βi are each 16 bytes read big-endian, plus one. The weights are
+// deterministic (every verifier computes the same ones, as chaincode must)
+// and are fixed by everything that determines the equations: keys (hence
+// generators), proofs (hence challenges), headers, nonces, disclosed
+// messages with their indices, and the number and order of items.
+//
+// # Soundness
+//
+// Every equation is an element Xi of a group of prime order r (G1 for the
+// proofs of knowledge, the order-r subgroup GT of the pairing's target for
+// the pairing equations) that is the identity exactly when the equation
+// holds, and the batch checks Σ wi·Xi = 0 (a product Π Xi^wi in GT). This
+// is the small-exponents batch test of Bellare, Garay and Rabin (1998):
+// if some Xj ≠ 0, then for any values of the other weights at most one
+// value of wj modulo r satisfies the sum, and as 2^128 < r the weights
+// 1..2^128 are distinct modulo r, so a weight drawn uniformly from them
+// passes the batch with probability at most 2^-128. The weights are
+// random-oracle outputs on a transcript that fixes every Xi, so a prover
+// (or several colluding provers, each submitting some of the items) cannot
+// choose proofs after seeing the weights: changing any byte of the batch
+// draws all weights afresh, and each attempt succeeds with probability at
+// most 2^-128; q attempts at most q·2^-128. A checked subset during the
+// split uses the same weights and the same bound holds for it; a batch is
+// checked on at most 2n−1 subsets, so an invalid item is accepted with
+// probability at most 2n·2^-128 per batch. An item alone is checked as
+// VerifyProof checks it.
+func VerifyProofs(s Scheme, items []BatchItem) []error {
+	errs := make([]error, len(items))
+	switch v := s.(type) {
+	case nil:
+		for i := range errs {
+			errs[i] = fmt.Errorf("%w: nil scheme", ErrInvalidArgument)
+		}
+	case *bbsPlus2020:
+		verifyBatch[*bbsPlusBatchEntry](v, v, items, errs)
+	case *ietfScheme:
+		verifyBatch[*ietfBatchEntry](v, v, items, errs)
+	default:
+		for i := range items {
+			it := &items[i]
+			errs[i] = s.VerifyProof(it.PublicKey, it.Proof, it.Header, it.Nonce, it.Disclosed)
+		}
+	}
+	return errs
+}
+
+// batchWeights are the weights γ (pairing equation), α and β (first and
+// second proof-of-knowledge equation) of one item.
+type batchWeights struct {
+	gamma, alpha, beta fr.Element
+}
+
+// batchDST separates the batch transcript from every other hash.
+const batchDST = "fabric-bbs/batch-verify/v1"
+
+// batchWeightSize is the number of bytes read per weight.
+const batchWeightSize = 16
+
+// newBatchWeights derives the weights of every item from the transcript of
+// the whole batch, as VerifyProofs documents.
+func newBatchWeights(s Scheme, items []BatchItem) []batchWeights {
+	xof, err := blake2b.NewXOF(blake2b.OutputLengthUnknown, nil)
+	if err != nil {
+		panic(err) // fixed, valid parameters
+	}
+	writeBatchTranscript(xof, s.Name(), items)
+	out := make([]batchWeights, len(items))
+	var buf [3 * batchWeightSize]byte
+	var one fr.Element
+	one.SetOne()
+	for i := range out {
+		if _, err := io.ReadFull(xof, buf[:]); err != nil {
+			panic(err) // far below the XOF's output limit
+		}
+		for k, w := range []*fr.Element{&out[i].gamma, &out[i].alpha, &out[i].beta} {
+			w.SetBytes(buf[k*batchWeightSize : (k+1)*batchWeightSize])
+			w.Add(w, &one)
+		}
+	}
+	return out
+}
+
+// writeBatchTranscript writes the transcript of the weights to h.
+func writeBatchTranscript(h io.Writer, scheme string, items []BatchItem) {
+	var n [8]byte
+	u64 := func(v uint64) {
+		binary.BigEndian.PutUint64(n[:], v)
+		h.Write(n[:])
+	}
+	lp := func(b []byte) {
+		u64(uint64(len(b)))
+		h.Write(b)
+	}
+	h.Write([]byte(batchDST))
+	lp([]byte(scheme))
+	u64(uint64(len(items)))
+	for i := range items {
+		it := &items[i]
+		u64(uint64(i))
+		if it.PublicKey != nil {
+			lp(it.PublicKey.enc[:])
+		} else {
+			lp(nil)
+		}
+		if it.Proof != nil {
+			lp(it.Proof.enc)
+		} else {
+			lp(nil)
+		}
+		lp(it.Header)
+		lp(it.Nonce)
+		u64(uint64(len(it.Disclosed)))
+		for _, d := range it.Disclosed {
+			u64(uint64(d.Index))
+			lp(d.Message)
+		}
+	}
+}
+
+// batchVerifier is what a scheme provides to verifyBatch; E is its
+// per-item state.
+type batchVerifier[E any] interface {
+	// batchPrepare does the part of VerifyProof that does not fold:
+	// argument checks, and whatever each proof needs alone. A non-nil
+	// error is the item's verdict, as VerifyProof would return it.
+	batchPrepare(it *BatchItem) (E, error)
+	// batchHolds reports whether the folded equations of entries hold
+	// with weights w (parallel to entries), using up to workers goroutines.
+	batchHolds(entries []E, w []batchWeights, workers int) bool
+	// batchSingle returns the verdict of one prepared item, as VerifyProof
+	// would return it.
+	batchSingle(it *BatchItem, e E) error
+}
+
+// verifyBatch runs the batch: weights, preparation of every item in
+// parallel, then the folded check with splitting on failure. errs has one
+// slot per item.
+func verifyBatch[E any](s Scheme, v batchVerifier[E], items []BatchItem, errs []error) {
+	if len(items) == 0 {
+		return
+	}
+	workers := batchWorkers(len(items))
+	weights := newBatchWeights(s, items)
+	entries := make([]E, len(items))
+	parallelFor(len(items), workers, func(i int) {
+		entries[i], errs[i] = v.batchPrepare(&items[i])
+	})
+	var live []int
+	for i, err := range errs {
+		if err == nil {
+			live = append(live, i)
+		}
+	}
+	var resolve func(idx []int)
+	resolve = func(idx []int) {
+		if len(idx) == 0 {
+			return
+		}
+		es := make([]E, len(idx))
+		ws := make([]batchWeights, len(idx))
+		for k, i := range idx {
+			es[k], ws[k] = entries[i], weights[i]
+		}
+		if v.batchHolds(es, ws, workers) {
+			return // every verdict stays nil
+		}
+		if len(idx) == 1 {
+			i := idx[0]
+			errs[i] = v.batchSingle(&items[i], entries[i])
+			return
+		}
+		half := len(idx) / 2
+		resolve(idx[:half])
+		resolve(idx[half:])
+	}
+	resolve(live)
+}
+
+// batchWorkers is the number of goroutines a batch of n items uses: at most
+// GOMAXPROCS and at most n.
+func batchWorkers(n int) int {
+	return max(1, min(runtime.GOMAXPROCS(0), n))
+}
+
+// parallelFor calls f(i) for every i in [0, n) on up to workers goroutines.
+// Each call must write only its own results.
+func parallelFor(n, workers int, f func(i int)) {
+	if workers <= 1 || n <= 1 {
+		for i := 0; i < n; i++ {
+			f(i)
+		}
+		return
+	}
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	next := 0
+	for w := 0; w < min(workers, n); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				mu.Lock()
+				i := next
+				next++
+				mu.Unlock()
+				if i >= n {
+					return
+				}
+				f(i)
+			}
+		}()
+	}
+	wg.Wait()
+}

@@ -1,0 +1,216 @@
+package bbs
+
+import (
+	"fmt"
+
+	bls12381 "github.com/consensys/gnark-crypto/ecc/bls12-381"
+	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
+)
+
+// Batch verification of BBS+ 2020 proofs (see VerifyProofs). For proof i,
+// with challenge ci, the three equations VerifyProof checks are
+//
+//	pairing: e(A'i, Wi) · e(−Āi, P2) = 1,
+//	VC1:     r̂e·A' + r̂r2·h0 + c·(Ā − D) − C1 = 0,
+//	VC2:     r̂0·D + r̂1·h0 + Σhidden r̂j·hj − c·(P1 + Σrevealed mj·hj) − C2 = 0,
+//
+// and the batch checks
+//
+//	Π_keys e(Σ γi·A'i, W) · e(−Σ γi·Āi, P2) = 1,
+//	Σ αi·VC1i + βi·VC2i = 0,
+//
+// the first with one Miller loop per distinct key plus one and a single
+// final exponentiation, the second as one multi-scalar multiplication over
+// A'i, Āi, Di, C1i, C2i (five points per proof, D's two scalars summed) and
+// each generator once (P1, and h0..hL of every key and message count), its
+// scalars summed over the proofs that use it.
+
+// bbsPlusBatchEntry is a BBS+ 2020 proof prepared for a batch.
+type bbsPlusBatchEntry struct {
+	pk         *PublicKey
+	p          *bbsPlusProof
+	gens       *bbsPlusGenerators
+	isRevealed []bool
+	disclosed  []fr.Element // scalars of the disclosed messages, ascending index
+	c          fr.Element
+}
+
+func (s *bbsPlus2020) batchPrepare(it *BatchItem) (*bbsPlusBatchEntry, error) {
+	p, isRevealed, err := s.proofStatement(it.PublicKey, it.Proof, it.Header, it.Disclosed)
+	if err != nil {
+		return nil, err
+	}
+	gens, err := s.generators(it.PublicKey, p.count)
+	if err != nil {
+		return nil, fmt.Errorf("verify proof: %w", err)
+	}
+	e := &bbsPlusBatchEntry{pk: it.PublicKey, p: p, gens: gens, isRevealed: isRevealed,
+		disclosed: make([]fr.Element, len(it.Disclosed))}
+	for k, d := range it.Disclosed {
+		e.disclosed[k] = blake2Scalar(d.Message)
+	}
+	e.c = s.challenge(p, gens, isRevealed, it.Nonce)
+	return e, nil
+}
+
+// batchSingle verifies the item alone with VerifyProof.
+func (s *bbsPlus2020) batchSingle(it *BatchItem, _ *bbsPlusBatchEntry) error {
+	return s.VerifyProof(it.PublicKey, it.Proof, it.Header, it.Nonce, it.Disclosed)
+}
+
+func (s *bbsPlus2020) batchHolds(entries []*bbsPlusBatchEntry, w []batchWeights, workers int) bool {
+	w = firstWeightsOne(w)
+	if !batchPairingHolds(len(entries), func(i int) (*PublicKey, *bls12381.G1Affine, *bls12381.G1Affine) {
+		return entries[i].pk, &entries[i].p.aPrime, &entries[i].p.aBar
+	}, w, workers) {
+		return false
+	}
+	sum := s.batchCommitmentSum(entries, w, workers)
+	return sum.Z.IsZero()
+}
+
+// bbsPlusGenScalars accumulates the scalars of one generator set.
+type bbsPlusGenScalars struct {
+	gens    *bbsPlusGenerators
+	scalars []fr.Element // of h0..hL
+}
+
+// batchCommitmentSum returns Σ αi·VC1i + βi·VC2i.
+func (s *bbsPlus2020) batchCommitmentSum(entries []*bbsPlusBatchEntry, w []batchWeights, workers int) bls12381.G1Jac {
+	points := make([]bls12381.G1Affine, 0, 5*len(entries))
+	scalars := make([]fr.Element, 0, 5*len(entries))
+	var p1Scalar fr.Element
+	// Generator sets in order of first use, so the sum is computed the same
+	// way on every run.
+	var sets []*bbsPlusGenScalars
+	setOf := map[*bbsPlusGenerators]*bbsPlusGenScalars{}
+	var t, u fr.Element
+	for i, e := range entries {
+		alpha, beta, p := &w[i].alpha, &w[i].beta, e.p
+		set := setOf[e.gens]
+		if set == nil {
+			set = &bbsPlusGenScalars{gens: e.gens, scalars: make([]fr.Element, len(e.gens.h))}
+			setOf[e.gens] = set
+			sets = append(sets, set)
+		}
+		// A'·α·r̂e, Ā·α·c, D·(β·r̂0 − α·c), C1·(−α), C2·(−β).
+		var sa, sb, sd, s1, s2 fr.Element
+		sa.Mul(alpha, &p.r1[0])
+		sb.Mul(alpha, &e.c)
+		sd.Mul(beta, &p.r2[0])
+		sd.Sub(&sd, &sb)
+		s1.Neg(alpha)
+		s2.Neg(beta)
+		points = append(points, p.aPrime, p.aBar, p.d, p.c1, p.c2)
+		scalars = append(scalars, sa, sb, sd, s1, s2)
+		// βc: P1·(−βc), revealed hj·(−βc·mj).
+		var betaC fr.Element
+		betaC.Mul(beta, &e.c)
+		p1Scalar.Sub(&p1Scalar, &betaC)
+		// h0·(α·r̂r2 + β·r̂1).
+		t.Mul(alpha, &p.r1[1])
+		u.Mul(beta, &p.r2[1])
+		t.Add(&t, &u)
+		set.scalars[0].Add(&set.scalars[0], &t)
+		j, k := 2, 0
+		for idx, rev := range e.isRevealed {
+			h := &set.scalars[idx+1]
+			if rev {
+				t.Mul(&betaC, &e.disclosed[k])
+				h.Sub(h, &t)
+				k++
+			} else {
+				t.Mul(beta, &p.r2[j])
+				h.Add(h, &t)
+				j++
+			}
+		}
+	}
+	fixed := []*g1Table{generatorG1Table()}
+	fixedScalars := []fr.Element{p1Scalar}
+	for _, set := range sets {
+		if set.gens.tables != nil {
+			for k := range set.scalars {
+				fixed = append(fixed, &set.gens.tables[k])
+			}
+			fixedScalars = append(fixedScalars, set.scalars...)
+		} else {
+			points = append(points, set.gens.h...)
+			scalars = append(scalars, set.scalars...)
+		}
+	}
+	return batchMSM(fixed, fixedScalars, points, scalars, workers)
+}
+
+// firstWeightsOne returns w with the first item's γ and α set to 1 (a copy
+// when that changes anything). Fixing one item's weights keeps the
+// small-exponents argument whole: an item other than the first that fails
+// is caught by its own random weight, and the first alone by the others'
+// being zero; and it saves work, a single item's pairing equation needing
+// no multiplication at all.
+func firstWeightsOne(w []batchWeights) []batchWeights {
+	if len(w) == 0 || (w[0].gamma.IsOne() && w[0].alpha.IsOne()) {
+		return w
+	}
+	out := append([]batchWeights(nil), w...)
+	out[0].gamma.SetOne()
+	out[0].alpha.SetOne()
+	return out
+}
+
+// batchPairingHolds checks Π_keys e(Σ γi·Xi, W) · e(−Σ γi·Yi, P2) = 1 for n
+// items, item(i) giving the key and the points Xi, Yi of item i. Keys are
+// grouped in order of first appearance.
+func batchPairingHolds(n int, item func(i int) (*PublicKey, *bls12381.G1Affine, *bls12381.G1Affine), w []batchWeights, workers int) bool {
+	type keyGroup struct {
+		pk      *PublicKey
+		points  []bls12381.G1Affine
+		scalars []fr.Element
+	}
+	var groups []*keyGroup
+	byKey := map[[PublicKeySize]byte]*keyGroup{}
+	ys := make([]bls12381.G1Affine, n)
+	yScalars := make([]fr.Element, n)
+	for i := 0; i < n; i++ {
+		pk, x, y := item(i)
+		g := byKey[pk.enc]
+		if g == nil {
+			g = &keyGroup{pk: pk}
+			byKey[pk.enc] = g
+			groups = append(groups, g)
+		}
+		g.points = append(g.points, *x)
+		g.scalars = append(g.scalars, w[i].gamma)
+		ys[i] = *y
+		yScalars[i].Neg(&w[i].gamma)
+	}
+	g1 := make([]bls12381.G1Affine, len(groups)+1)
+	lines := make([]g2Lines, len(groups)+1)
+	for k, g := range groups {
+		g1[k] = weightedSum(g.points, g.scalars, workers)
+		lines[k] = *publicKeyLines(g.pk)
+	}
+	g1[len(groups)] = weightedSum(ys, yScalars, workers)
+	lines[len(groups)] = *generatorG2Lines()
+	ok, err := bls12381.PairingCheckFixedQ(g1, lines)
+	return err == nil && ok
+}
+
+// weightedSum returns Σ scalars[i]·points[i], without any multiplication
+// for a single point of weight ±1.
+func weightedSum(points []bls12381.G1Affine, scalars []fr.Element, workers int) bls12381.G1Affine {
+	var r bls12381.G1Affine
+	if len(points) == 1 {
+		var minusOne fr.Element
+		minusOne.SetOne()
+		minusOne.Neg(&minusOne)
+		switch {
+		case scalars[0].IsOne():
+			return points[0]
+		case scalars[0].Equal(&minusOne):
+			return *r.Neg(&points[0])
+		}
+	}
+	j := batchMSM(nil, nil, points, scalars, workers)
+	return *r.FromJacobian(&j)
+}
