@@ -44,17 +44,17 @@ type BatchItem struct {
 //
 // When the combined check fails, the batch is split in halves and each half
 // checked again with the same weights, down to single items, which are
-// verified alone as VerifyProof does. So one bad proof never hides a good
-// one nor passes with it, and every verdict is the one VerifyProof gives
-// (the item's own error included), except with the probability bounded
-// below. Verdicts do not depend on the order of the work: the batch uses up
-// to GOMAXPROCS goroutines and the results are the same with one.
+// verified alone as VerifyProof does (as is a batch of one). So one bad
+// proof never hides a good one nor passes with it, and every verdict is the
+// one VerifyProof gives, the item's own error included, except with the
+// probability bounded below. The batch uses up to GOMAXPROCS goroutines;
+// the verdicts are the same with one.
 //
 // # Batch weights
 //
-// Each item i gets three weights γi, αi, βi, integers in [1, 2^128], for its
+// Each item i gets three weights γi, αi, βi, integers in [1, 2^144], for its
 // pairing equation and its two proof-of-knowledge equations. They are read
-// from BLAKE2b in XOF mode (unknown output length, no key) over the
+// from BLAKE2b in XOF mode (output length unknown, no key) over the
 // transcript
 //
 //	"fabric-bbs/batch-verify/v1" ‖ lp(scheme name) ‖ u64(n) ‖ item 0 ‖ … ‖ item n−1
@@ -64,34 +64,35 @@ type BatchItem struct {
 //	u64(i) ‖ lp(public key) ‖ lp(proof) ‖ lp(header) ‖ lp(nonce) ‖
 //	u64(number disclosed) ‖ (u64(index) ‖ lp(message)) for each disclosed message
 //
-// where lp(x) = u64(len(x)) ‖ x and u64 is big-endian (a nil key or proof
-// is encoded as empty). The output gives 48 bytes per item in item order:
-// γi, αi, βi are each 16 bytes read big-endian, plus one. The weights are
-// deterministic (every verifier computes the same ones, as chaincode must)
-// and are fixed by everything that determines the equations: keys (hence
-// generators), proofs (hence challenges), headers, nonces, disclosed
-// messages with their indices, and the number and order of items.
+// where lp(x) = u64(len(x)) ‖ x, u64 is big-endian and a nil key or proof
+// is empty. The XOF gives 54 bytes per item, in item order: γi, αi, βi are
+// 18 bytes each, read big-endian, plus one. The weights are deterministic
+// (every peer computes the same ones, as chaincode must) and fixed by
+// everything that determines the equations: keys (hence generators),
+// proofs (hence challenges), headers, nonces, disclosed messages and their
+// indices, the number and order of the items.
 //
 // # Soundness
 //
-// Every equation is an element Xi of a group of prime order r (G1 for the
-// proofs of knowledge, the order-r subgroup GT of the pairing's target for
-// the pairing equations) that is the identity exactly when the equation
-// holds, and the batch checks Σ wi·Xi = 0 (a product Π Xi^wi in GT). This
-// is the small-exponents batch test of Bellare, Garay and Rabin (1998):
-// if some Xj ≠ 0, then for any values of the other weights at most one
-// value of wj modulo r satisfies the sum, and as 2^128 < r the weights
-// 1..2^128 are distinct modulo r, so a weight drawn uniformly from them
-// passes the batch with probability at most 2^-128. The weights are
-// random-oracle outputs on a transcript that fixes every Xi, so a prover
-// (or several colluding provers, each submitting some of the items) cannot
-// choose proofs after seeing the weights: changing any byte of the batch
-// draws all weights afresh, and each attempt succeeds with probability at
-// most 2^-128; q attempts at most q·2^-128. A checked subset during the
-// split uses the same weights and the same bound holds for it; a batch is
-// checked on at most 2n−1 subsets, so an invalid item is accepted with
-// probability at most 2n·2^-128 per batch. An item alone is checked as
-// VerifyProof checks it.
+// Every equation of item i is an element Xi of a group of prime order r
+// (G1 for the proofs of knowledge; for the pairing equations the order-r
+// subgroup of the pairing's target, where the products lie) that is the
+// identity exactly when the equation holds, and a batch check is
+// Σ wi·Xi = 0 (Π Xi^wi = 1). This is the small-exponents test of Bellare,
+// Garay and Rabin (1998): if some Xj ≠ 0, then whatever the other weights,
+// at most one value of wj modulo r passes, and the 2^144 possible weights
+// are distinct modulo r (2^144 < r), so a uniform wj passes with
+// probability at most 2^-144. The weights are random-oracle outputs on a
+// transcript that fixes every Xi: a prover, or several provers each
+// submitting some items, cannot choose proofs after seeing the weights, as
+// changing any byte of the batch draws all of them afresh; each attempt
+// succeeds with probability at most 2^-144, q attempts at most q·2^-144.
+// The split checks subsets of a tree fixed before the weights (the halves
+// of the items that pass preparation), at most 2n−1 of them with the same
+// weights, so an invalid item passes a batch of n items with probability
+// at most 2n·2^-144: at most 2^-128 for batches of up to 2^15 items. In
+// every checked subset the first item's γ and α are 1 (see
+// firstWeightsOne), which leaves the argument whole.
 func VerifyProofs(s Scheme, items []BatchItem) []error {
 	errs := make([]error, len(items))
 	switch v := s.(type) {
@@ -121,8 +122,8 @@ type batchWeights struct {
 // batchDST separates the batch transcript from every other hash.
 const batchDST = "fabric-bbs/batch-verify/v1"
 
-// batchWeightSize is the number of bytes read per weight.
-const batchWeightSize = 16
+// batchWeightSize is the number of bytes read per weight: 144 bits.
+const batchWeightSize = 18
 
 // newBatchWeights derives the weights of every item from the transcript of
 // the whole batch, as VerifyProofs documents.
@@ -204,6 +205,11 @@ type batchVerifier[E any] interface {
 // parallel, then the folded check with splitting on failure. errs has one
 // slot per item.
 func verifyBatch[E any](s Scheme, v batchVerifier[E], items []BatchItem, errs []error) {
+	if len(items) == 1 { // nothing to fold
+		it := &items[0]
+		errs[0] = s.VerifyProof(it.PublicKey, it.Proof, it.Header, it.Nonce, it.Disclosed)
+		return
+	}
 	if len(items) == 0 {
 		return
 	}
@@ -229,13 +235,13 @@ func verifyBatch[E any](s Scheme, v batchVerifier[E], items []BatchItem, errs []
 		for k, i := range idx {
 			es[k], ws[k] = entries[i], weights[i]
 		}
-		if v.batchHolds(es, ws, workers) {
-			return // every verdict stays nil
-		}
 		if len(idx) == 1 {
 			i := idx[0]
 			errs[i] = v.batchSingle(&items[i], entries[i])
 			return
+		}
+		if v.batchHolds(es, ws, workers) {
+			return // every verdict stays nil
 		}
 		half := len(idx) / 2
 		resolve(idx[:half])

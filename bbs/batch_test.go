@@ -401,11 +401,11 @@ func TestBatchWeights(t *testing.T) {
 	if again := newBatchWeights(s, items); !slices.Equal(base, again) {
 		t.Fatal("weights not deterministic")
 	}
-	bound := new(fr.Element).SetBigInt(new(big.Int).Lsh(big.NewInt(1), 128))
+	bound := new(fr.Element).SetBigInt(new(big.Int).Lsh(big.NewInt(1), 144))
 	for i, w := range base {
 		for _, z := range []fr.Element{w.gamma, w.alpha, w.beta} {
 			if z.IsZero() || z.Cmp(bound) > 0 {
-				t.Errorf("item %d: weight %s not in [1, 2^128]", i, z.String())
+				t.Errorf("item %d: weight %s not in [1, 2^144]", i, z.String())
 			}
 		}
 		if w.gamma.Equal(&w.alpha) || w.alpha.Equal(&w.beta) {
