@@ -541,3 +541,63 @@ func TestBatchMSM(t *testing.T) {
 		}
 	}
 }
+
+// batchHoldsFor prepares items for scheme s's folded check, failing the
+// test if one does not pass preparation, and runs the check.
+func batchHoldsFor(t *testing.T, s Scheme, items []BatchItem, workers int) bool {
+	t.Helper()
+	w := newBatchWeights(s, items)
+	switch v := s.(type) {
+	case *bbsPlus2020:
+		return batchHoldsOf[*bbsPlusBatchEntry](t, v, items, w, workers)
+	case *ietfScheme:
+		return batchHoldsOf[*ietfBatchEntry](t, v, items, w, workers)
+	}
+	t.Fatalf("scheme %s has no batch verifier", s.Name())
+	return false
+}
+
+func batchHoldsOf[E any](t *testing.T, v batchVerifier[E], items []BatchItem, w []batchWeights, workers int) bool {
+	t.Helper()
+	entries := make([]E, len(items))
+	for i := range items {
+		var err error
+		if entries[i], err = v.batchPrepare(&items[i]); err != nil {
+			t.Fatalf("item %d: preparation: %v", i, err)
+		}
+	}
+	return v.batchHolds(entries, w, workers)
+}
+
+// TestBatchHolds checks the folded equations themselves (the verdicts of
+// VerifyProofs would be right even if they always failed, only slow): a
+// batch of valid proofs of several keys and shapes passes, on one or more
+// goroutines, and one bad proof that passes preparation makes it fail.
+func TestBatchHolds(t *testing.T) {
+	for _, s := range Schemes() {
+		t.Run(s.Name(), func(t *testing.T) {
+			items := batchPool(t, s, 24)
+			for _, workers := range []int{1, 2, 5} {
+				if !batchHoldsFor(t, s, items, workers) {
+					t.Fatalf("valid batch fails its folded check with %d workers", workers)
+				}
+			}
+			bad := slices.Clone(items)
+			if s.Name() == BBSPlus2020Name {
+				// Every fault of a BBS+ 2020 proof reaches the folded check.
+				bad[7].Nonce = []byte("another nonce")
+			} else {
+				// A bad signature leaves the challenge right, the pairing wrong.
+				bad[7] = batchBadSignatureItem(t, s, bad[7])
+			}
+			for _, workers := range []int{1, 2} {
+				if batchHoldsFor(t, s, bad, workers) {
+					t.Fatalf("batch with a bad proof passes its folded check (%d workers)", workers)
+				}
+				if batchHoldsFor(t, s, bad[7:8], workers) {
+					t.Fatalf("bad proof alone passes the folded check (%d workers)", workers)
+				}
+			}
+		})
+	}
+}
