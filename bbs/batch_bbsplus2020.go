@@ -93,16 +93,18 @@ func (s *bbsPlus2020) batchCommitmentSum(entries []*bbsPlusBatchEntry, w []batch
 			setOf[e.gens] = set
 			sets = append(sets, set)
 		}
-		// A'·α·r̂e, Ā·α·c, D·(β·r̂0 − α·c), C1·(−α), C2·(−β).
-		var sa, sb, sd, s1, s2 fr.Element
+		// A'·α·r̂e, Ā·α·c, D·(β·r̂0 − α·c), (−C1)·α, (−C2)·β: the short
+		// weights stay short.
+		var sa, sb, sd fr.Element
 		sa.Mul(alpha, &p.r1[0])
 		sb.Mul(alpha, &e.c)
 		sd.Mul(beta, &p.r2[0])
 		sd.Sub(&sd, &sb)
-		s1.Neg(alpha)
-		s2.Neg(beta)
-		points = append(points, p.aPrime, p.aBar, p.d, p.c1, p.c2)
-		scalars = append(scalars, sa, sb, sd, s1, s2)
+		var negC1, negC2 bls12381.G1Affine
+		negC1.Neg(&p.c1)
+		negC2.Neg(&p.c2)
+		points = append(points, p.aPrime, p.aBar, p.d, negC1, negC2)
+		scalars = append(scalars, sa, sb, sd, *alpha, *beta)
 		// βc: P1·(−βc), revealed hj·(−βc·mj).
 		var betaC fr.Element
 		betaC.Mul(beta, &e.c)

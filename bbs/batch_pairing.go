@@ -46,8 +46,8 @@ func batchPairingHolds(n int, item func(i int) (*PublicKey, *bls12381.G1Affine, 
 		}
 		g.points = append(g.points, *x)
 		g.scalars = append(g.scalars, w[i].gamma)
-		ys[i] = *y
-		yScalars[i].Neg(&w[i].gamma)
+		ys[i].Neg(y) // −Y·γ rather than Y·(−γ): the weight stays short
+		yScalars[i] = w[i].gamma
 	}
 	g1 := make([]bls12381.G1Affine, len(groups)+1)
 	lines := make([]g2Lines, len(groups)+1)
@@ -62,20 +62,12 @@ func batchPairingHolds(n int, item func(i int) (*PublicKey, *bls12381.G1Affine, 
 }
 
 // weightedSum returns Σ scalars[i]·points[i], without any multiplication
-// for a single point of weight ±1.
+// for a single point of weight 1.
 func weightedSum(points []bls12381.G1Affine, scalars []fr.Element, workers int) bls12381.G1Affine {
-	var r bls12381.G1Affine
-	if len(points) == 1 {
-		var minusOne fr.Element
-		minusOne.SetOne()
-		minusOne.Neg(&minusOne)
-		switch {
-		case scalars[0].IsOne():
-			return points[0]
-		case scalars[0].Equal(&minusOne):
-			return *r.Neg(&points[0])
-		}
+	if len(points) == 1 && scalars[0].IsOne() {
+		return points[0]
 	}
+	var r bls12381.G1Affine
 	j := batchMSM(nil, nil, points, scalars, workers)
 	return *r.FromJacobian(&j)
 }

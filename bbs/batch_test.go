@@ -496,7 +496,8 @@ func TestBatchPairingNeedsWeights(t *testing.T) {
 }
 
 // TestBatchMSM compares batchMSM with gnark-crypto's MultiExp for sizes
-// around the chunk limits and several worker counts.
+// around the chunk limits, several worker counts, and full, short and
+// nearly short scalars.
 func TestBatchMSM(t *testing.T) {
 	rng := mathrand.New(mathrand.NewChaCha8([32]byte{'m', 's', 'm'}))
 	_, _, g, _ := bls12381.Generators()
@@ -514,7 +515,14 @@ func TestBatchMSM(t *testing.T) {
 			for j := range b {
 				b[j] = byte(rng.Uint32())
 			}
-			out[i].SetBytes(b[:])
+			switch i % 4 {
+			case 1: // a batch weight: short, taken whole
+				out[i].SetBytes(b[:batchWeightSize])
+			case 2: // just above the short limit
+				out[i].SetBytes(b[:strausShortScalarBits/8+1])
+			default:
+				out[i].SetBytes(b[:])
+			}
 		}
 		out[n/2].SetZero()
 		return out
