@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"slices"
 	"sync"
 
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
@@ -189,20 +190,28 @@ func writeBatchTranscript(h io.Writer, scheme string, items []BatchItem) {
 // batchVerifier is what a scheme provides to verifyBatch; E is its
 // per-item state.
 type batchVerifier[E any] interface {
-	// batchPrepare does the part of VerifyProof that does not fold:
-	// argument checks, and whatever each proof needs alone. A non-nil
-	// error is the item's verdict, as VerifyProof would return it.
+	// batchPrepare checks an item's arguments, and does whatever its proof
+	// needs alone before the first stage. A non-nil error is the item's
+	// verdict, as VerifyProof would return it.
 	batchPrepare(it *BatchItem) (E, error)
-	// batchHolds reports whether the folded equations of entries hold
-	// with weights w (parallel to entries), using up to workers goroutines.
-	batchHolds(entries []E, w []batchWeights, workers int) bool
-	// batchSingle returns the verdict of one prepared item, as VerifyProof
-	// would return it.
+	// batchStages is the number of folded checks, run in order, each on
+	// the items that passed the ones before.
+	batchStages() int
+	// batchStep does what stage k needs of one item before its folded
+	// check. A non-nil error is the item's verdict.
+	batchStep(k int, it *BatchItem, e E) error
+	// batchHolds reports whether the folded equations of stage k hold for
+	// entries with weights w (parallel to entries), on up to workers
+	// goroutines.
+	batchHolds(k int, entries []E, w []batchWeights, workers int) bool
+	// batchSingle returns the verdict of one prepared item that failed a
+	// folded check as part of a larger set: what VerifyProof returns.
 	batchSingle(it *BatchItem, e E) error
 }
 
 // verifyBatch runs the batch: weights, preparation of every item in
-// parallel, then the folded check with splitting on failure. errs has one
+// parallel, then each stage's folded check, splitting a failing set in
+// halves down to single items, which batchSingle decides. errs has one
 // slot per item.
 func verifyBatch[E any](s Scheme, v batchVerifier[E], items []BatchItem, errs []error) {
 	if len(items) == 1 { // nothing to fold
@@ -219,35 +228,43 @@ func verifyBatch[E any](s Scheme, v batchVerifier[E], items []BatchItem, errs []
 	parallelFor(len(items), workers, func(i int) {
 		entries[i], errs[i] = v.batchPrepare(&items[i])
 	})
-	var live []int
-	for i, err := range errs {
-		if err == nil {
-			live = append(live, i)
-		}
-	}
-	var resolve func(idx []int)
-	resolve = func(idx []int) {
-		if len(idx) == 0 {
+	decided := make([]bool, len(items)) // by batchSingle: out of later stages
+	var resolve func(k int, idx []int)
+	resolve = func(k int, idx []int) {
+		switch len(idx) {
+		case 0:
+			return
+		case 1:
+			i := idx[0]
+			errs[i], decided[i] = v.batchSingle(&items[i], entries[i]), true
 			return
 		}
 		es := make([]E, len(idx))
 		ws := make([]batchWeights, len(idx))
-		for k, i := range idx {
-			es[k], ws[k] = entries[i], weights[i]
+		for j, i := range idx {
+			es[j], ws[j] = entries[i], weights[i]
 		}
-		if len(idx) == 1 {
-			i := idx[0]
-			errs[i] = v.batchSingle(&items[i], entries[i])
+		if v.batchHolds(k, es, ws, workers) {
 			return
 		}
-		if v.batchHolds(es, ws, workers) {
-			return // every verdict stays nil
-		}
 		half := len(idx) / 2
-		resolve(idx[:half])
-		resolve(idx[half:])
+		resolve(k, idx[:half])
+		resolve(k, idx[half:])
 	}
-	resolve(live)
+	for k := 0; k < v.batchStages(); k++ {
+		var live []int
+		for i := range items {
+			if errs[i] == nil && !decided[i] {
+				live = append(live, i)
+			}
+		}
+		parallelFor(len(live), workers, func(j int) {
+			i := live[j]
+			errs[i] = v.batchStep(k, &items[i], entries[i])
+		})
+		live = slices.DeleteFunc(live, func(i int) bool { return errs[i] != nil })
+		resolve(k, live)
+	}
 }
 
 // batchWorkers is the number of goroutines a batch of n items uses: at most

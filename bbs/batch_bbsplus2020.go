@@ -14,7 +14,8 @@ import (
 //	VC1:     r̂e·A' + r̂r2·h0 + c·(Ā − D) − C1 = 0,
 //	VC2:     r̂0·D + r̂1·h0 + Σhidden r̂j·hj − c·(P1 + Σrevealed mj·hj) − C2 = 0,
 //
-// and the batch checks
+// and the batch checks, in two stages as VerifyProof checks the pairing
+// first (no generator is derived for a proof that fails it),
 //
 //	Π_keys e(Σ γi·A'i, W) · e(−Σ γi·Āi, P2) = 1,
 //	Σ αi·VC1i + βi·VC2i = 0,
@@ -40,17 +41,31 @@ func (s *bbsPlus2020) batchPrepare(it *BatchItem) (*bbsPlusBatchEntry, error) {
 	if err != nil {
 		return nil, err
 	}
-	gens, err := s.generators(it.PublicKey, p.count)
+	return &bbsPlusBatchEntry{pk: it.PublicKey, p: p, isRevealed: isRevealed}, nil
+}
+
+// batchStages is 2: the pairing equations first, as VerifyProof checks
+// them first, so that no generator is derived for a proof that fails them;
+// then the proofs of knowledge.
+func (s *bbsPlus2020) batchStages() int { return 2 }
+
+// batchStep derives (or finds) the generators and computes the challenge
+// for the second stage.
+func (s *bbsPlus2020) batchStep(k int, it *BatchItem, e *bbsPlusBatchEntry) error {
+	if k == 0 {
+		return nil
+	}
+	gens, err := s.generators(it.PublicKey, e.p.count)
 	if err != nil {
-		return nil, fmt.Errorf("verify proof: %w", err)
+		return fmt.Errorf("verify proof: %w", err)
 	}
-	e := &bbsPlusBatchEntry{pk: it.PublicKey, p: p, gens: gens, isRevealed: isRevealed,
-		disclosed: make([]fr.Element, len(it.Disclosed))}
-	for k, d := range it.Disclosed {
-		e.disclosed[k] = blake2Scalar(d.Message)
+	e.gens = gens
+	e.disclosed = make([]fr.Element, len(it.Disclosed))
+	for j, d := range it.Disclosed {
+		e.disclosed[j] = blake2Scalar(d.Message)
 	}
-	e.c = s.challenge(p, gens, isRevealed, it.Nonce)
-	return e, nil
+	e.c = s.challenge(e.p, gens, e.isRevealed, it.Nonce)
+	return nil
 }
 
 // batchSingle verifies the item alone with VerifyProof.
@@ -58,12 +73,12 @@ func (s *bbsPlus2020) batchSingle(it *BatchItem, _ *bbsPlusBatchEntry) error {
 	return s.VerifyProof(it.PublicKey, it.Proof, it.Header, it.Nonce, it.Disclosed)
 }
 
-func (s *bbsPlus2020) batchHolds(entries []*bbsPlusBatchEntry, w []batchWeights, workers int) bool {
+func (s *bbsPlus2020) batchHolds(k int, entries []*bbsPlusBatchEntry, w []batchWeights, workers int) bool {
 	w = firstWeightsOne(w)
-	if !batchPairingHolds(len(entries), func(i int) (*PublicKey, *bls12381.G1Affine, *bls12381.G1Affine) {
-		return entries[i].pk, &entries[i].p.aPrime, &entries[i].p.aBar
-	}, w, workers) {
-		return false
+	if k == 0 {
+		return batchPairingHolds(len(entries), func(i int) (*PublicKey, *bls12381.G1Affine, *bls12381.G1Affine) {
+			return entries[i].pk, &entries[i].p.aPrime, &entries[i].p.aBar
+		}, w, workers)
 	}
 	sum := s.batchCommitmentSum(entries, w, workers)
 	return sum.Z.IsZero()

@@ -33,7 +33,13 @@ func (s *ietfScheme) batchSingle(_ *BatchItem, e *ietfBatchEntry) error {
 	return proofPairing(e.pk, e.p)
 }
 
-func (s *ietfScheme) batchHolds(entries []*ietfBatchEntry, w []batchWeights, workers int) bool {
+// batchStages is 1: the pairing equations.
+func (s *ietfScheme) batchStages() int { return 1 }
+
+// batchStep has nothing to do: batchPrepare checked the challenge.
+func (s *ietfScheme) batchStep(int, *BatchItem, *ietfBatchEntry) error { return nil }
+
+func (s *ietfScheme) batchHolds(_ int, entries []*ietfBatchEntry, w []batchWeights, workers int) bool {
 	return batchPairingHolds(len(entries), func(i int) (*PublicKey, *bls12381.G1Affine, *bls12381.G1Affine) {
 		return entries[i].pk, &entries[i].p.abar, &entries[i].p.bbar
 	}, firstWeightsOne(w), workers)

@@ -574,7 +574,17 @@ func batchHoldsOf[E any](t *testing.T, v batchVerifier[E], items []BatchItem, w 
 			t.Fatalf("item %d: preparation: %v", i, err)
 		}
 	}
-	return v.batchHolds(entries, w, workers)
+	for k := 0; k < v.batchStages(); k++ {
+		for i := range items {
+			if err := v.batchStep(k, &items[i], entries[i]); err != nil {
+				t.Fatalf("item %d: stage %d: %v", i, k, err)
+			}
+		}
+		if !v.batchHolds(k, entries, w, workers) {
+			return false
+		}
+	}
+	return true
 }
 
 // TestBatchHolds checks the folded equations themselves (the verdicts of
