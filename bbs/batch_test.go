@@ -8,6 +8,8 @@ import (
 	"runtime"
 	"slices"
 	"testing"
+
+	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
 )
 
 // Tests of VerifyProofs: every verdict must be the one VerifyProof gives
@@ -104,12 +106,15 @@ var batchBreakers = []struct {
 }
 
 // batchBadSignatureItem returns, for the IETF schemes, an item whose proof
-// was derived from a signature that does not verify (A of another
-// signature): its challenge is right, its pairing equation is not, so only
-// the folded pairing check can catch it. BBS+ 2020's DeriveProof refuses
-// bad signatures; there the item gets another nonce.
+// was made from a signature that does not verify (A of another
+// signature), by the draft's prover steps without DeriveProof's signature
+// check: its challenge is right, its pairing equation is not, so only the
+// folded pairing check can catch it. BBS+ 2020 proofs cannot be made so
+// (the signature enters the commitments); there the item gets another
+// nonce.
 func batchBadSignatureItem(t testing.TB, s Scheme, it BatchItem) BatchItem {
-	if s.Name() == BBSPlus2020Name {
+	is, ok := s.(*ietfScheme)
+	if !ok {
 		it.Nonce = []byte("another nonce")
 		return it
 	}
@@ -130,13 +135,40 @@ func batchBadSignatureItem(t testing.TB, s Scheme, it BatchItem) BatchItem {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rng := mathrand.NewChaCha8([32]byte{'b', 'a', 'd'})
-	proof, err := s.DeriveProof(rng, sk.PublicKey(), bad, it.Header, it.Nonce, msgs, []int{1})
+	revealed := []int{1}
+	disclosed, undisclosed, err := splitIndices(revealed, len(msgs))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return BatchItem{PublicKey: sk.PublicKey(), Proof: proof, Header: it.Header, Nonce: it.Nonce,
-		Disclosed: disclosedFor(msgs, []int{1})}
+	gens, err := is.generators(len(msgs) + 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := is.messagesToScalars(msgs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := mathrand.NewChaCha8([32]byte{'b', 'a', 'd'})
+	random := make([]fr.Element, 5+len(undisclosed))
+	for i := range random {
+		if random[i], err = randomScalar(rng); err != nil {
+			t.Fatal(err)
+		}
+	}
+	init, err := is.proofInit(sk.PublicKey(), bad, &gens, random, it.Header, m, undisclosed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := is.challenge(init, disclosed, []fr.Element{m[1]}, it.Nonce)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := proofFinalize(init, &c, &bad.e, random, m, undisclosed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return BatchItem{PublicKey: sk.PublicKey(), Proof: &Proof{scheme: s, enc: p.encode(), body: p}, Header: it.Header,
+		Nonce: it.Nonce, Disclosed: disclosedFor(msgs, revealed)}
 }
 
 // singleVerdicts verifies each item alone.
