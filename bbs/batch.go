@@ -35,7 +35,8 @@ type BatchItem struct {
 // weights" below) checked with one pairing product and, in BBS+ 2020, one
 // multi-scalar multiplication. For BBS+ 2020 proofs, which carry their
 // commitments, everything folds: the pairing equations of all proofs become
-// one product of one pairing per distinct key and one with P2, and the two
+// one product of one pairing per distinct key and one with P2, checked
+// first (no generator is derived for a proof that fails it), and the two
 // proof-of-knowledge equations of every proof become one multi-scalar
 // multiplication over five points per proof (A', Ā, D and the two
 // commitments) and each generator once, its scalars summed over the proofs
