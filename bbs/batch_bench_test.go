@@ -17,7 +17,8 @@ import (
 //	BenchmarkVerifyProofs/<scheme>/n32-m10r2       VerifyProofs on 32 proofs
 //	BenchmarkVerifyProofs/<scheme>/single32-m10r2  32 VerifyProof calls on the same proofs
 //
-// and likewise n1/single1 and n256; parse32 times parsing the 32 proofs
+// and likewise n1/single1 and n256; n32-bad1 and n32-bad32 have one and 32
+// proofs with a wrong nonce; parse32 times parsing the 32 proofs
 // and keys from bytes, which both need before verifying. The proofs are
 // of one key, 10 messages with 2 revealed, each with its own nonce; caches
 // are warm. BenchmarkVerifyProofFloor is the least a single verification
@@ -92,6 +93,26 @@ func BenchmarkVerifyProofs(b *testing.B) {
 		b.Run(s.Name()+"/n32-m10r2", batch(32))
 		b.Run(s.Name()+"/single32-m10r2", single(32))
 		b.Run(s.Name()+"/n256-m10r2", batch(256))
+		// With bad items: one (a wrong nonce, in the middle), and all.
+		bad := func(n int, isBad func(i int) bool) func(b *testing.B) {
+			spoilt := append([]BatchItem(nil), items[:n]...)
+			for i := range spoilt {
+				if isBad(i) {
+					spoilt[i].Nonce = []byte("wrong nonce")
+				}
+			}
+			return func(b *testing.B) {
+				for b.Loop() {
+					for i, err := range VerifyProofs(s, spoilt) {
+						if (err != nil) != isBad(i) {
+							b.Fatalf("item %d: %v", i, err)
+						}
+					}
+				}
+			}
+		}
+		b.Run(s.Name()+"/n32-bad1-m10r2", bad(32, func(i int) bool { return i == 13 }))
+		b.Run(s.Name()+"/n32-bad32-m10r2", bad(32, func(int) bool { return true }))
 		b.Run(s.Name()+"/parse32-m10r2", func(b *testing.B) {
 			pks, proofs := make([][]byte, 32), make([][]byte, 32)
 			for i := range pks {
