@@ -45,9 +45,10 @@ type BatchItem struct {
 // the pairing equations fold.
 //
 // When the combined check fails, the batch is split in halves and each half
-// checked again with the same weights, down to sets of at most four items,
-// whose items are verified alone as VerifyProof does (as is a batch of
-// one). So one bad
+// checked again with the same weights; a failing half is split in turn,
+// down to sets of at most four items, and when both halves fail, bad items
+// are not rare: then, as in those small sets, each item is verified alone
+// as VerifyProof does (as is a batch of one). So one bad
 // proof never hides a good one nor passes with it, and every verdict is the
 // one VerifyProof gives, the item's own error included, except with the
 // probability bounded below. The batch uses up to GOMAXPROCS goroutines;
@@ -212,8 +213,8 @@ type batchVerifier[E any] interface {
 }
 
 // verifyBatch runs the batch: weights, preparation of every item in
-// parallel, then each stage's folded check, splitting a failing set in
-// halves down to batchSplitMin items, which batchSingle decides one by one. errs has one
+// parallel, then each stage's folded check, splitting a failing set as
+// resolve says; batchSingle decides the items left alone. errs has one
 // slot per item.
 func verifyBatch[E any](s Scheme, v batchVerifier[E], items []BatchItem, errs []error) {
 	if len(items) == 1 { // nothing to fold
@@ -231,41 +232,49 @@ func verifyBatch[E any](s Scheme, v batchVerifier[E], items []BatchItem, errs []
 		entries[i], errs[i] = v.batchPrepare(&items[i])
 	})
 	decided := make([]bool, len(items)) // by batchSingle: out of later stages
-	// resolve decides the items of idx at stage k and reports whether
-	// their folded check passed. failed says the check is known to fail:
-	// the first half of a failing set passed, so the second cannot (their
-	// sums add up to the whole's), and it is split without being checked.
-	// Skipping a check never accepts anything.
-	var resolve func(k int, idx []int, failed bool) bool
-	resolve = func(k int, idx []int, failed bool) bool {
-		switch len(idx) {
-		case 0:
-			return true
-		case 1:
-			i := idx[0]
+	holds := func(k int, idx []int) bool {
+		es := make([]E, len(idx))
+		ws := make([]batchWeights, len(idx))
+		for j, i := range idx {
+			es[j], ws[j] = entries[i], weights[i]
+		}
+		return v.batchHolds(k, es, ws, workers)
+	}
+	singles := func(idx []int) {
+		for _, i := range idx {
 			errs[i], decided[i] = v.batchSingle(&items[i], entries[i]), true
-			return errs[i] == nil
 		}
-		if !failed {
-			es := make([]E, len(idx))
-			ws := make([]batchWeights, len(idx))
-			for j, i := range idx {
-				es[j], ws[j] = entries[i], weights[i]
-			}
-			if v.batchHolds(k, es, ws, workers) {
-				return true
-			}
+	}
+	// resolve decides the items of idx at stage k. failed says their
+	// folded check is known to fail: it is not run again. A failing set is
+	// split in halves; if one half passes, the other must fail (the two
+	// sums add up to the whole's) and is split in turn; if both fail, bad
+	// items are not rare and the set is decided item by item, as is a
+	// failing set of at most batchSplitMin items. Skipping a check never
+	// accepts anything.
+	var resolve func(k int, idx []int, failed bool)
+	resolve = func(k int, idx []int, failed bool) {
+		switch {
+		case len(idx) == 0:
+			return
+		case len(idx) == 1:
+			singles(idx)
+			return
+		case !failed && holds(k, idx):
+			return
+		case len(idx) <= batchSplitMin:
+			singles(idx)
+			return
 		}
-		if len(idx) <= batchSplitMin {
-			for _, i := range idx {
-				errs[i], decided[i] = v.batchSingle(&items[i], entries[i]), true
-			}
-			return false
+		h1, h2 := idx[:len(idx)/2], idx[len(idx)/2:]
+		switch {
+		case holds(k, h1):
+			resolve(k, h2, true)
+		case holds(k, h2):
+			resolve(k, h1, true)
+		default:
+			singles(idx)
 		}
-		half := len(idx) / 2
-		firstPassed := resolve(k, idx[:half], false)
-		resolve(k, idx[half:], firstPassed)
-		return false
 	}
 	for k := 0; k < v.batchStages(); k++ {
 		var live []int
@@ -286,9 +295,7 @@ func verifyBatch[E any](s Scheme, v batchVerifier[E], items []BatchItem, errs []
 // batchSplitMin is the size of the largest failing set that is decided
 // item by item rather than split again: below it, the folded checks of
 // the halves cost about as much as the items' own, which the items that
-// fail need anyway. (All 32 items of a BBS+ 2020 batch bad, measured: 67
-// ms split down to single items, 56 ms with this; their 32 VerifyProof
-// calls alone take 35 ms.)
+// fail need anyway.
 const batchSplitMin = 4
 
 // batchWorkers is the number of goroutines a batch of n items uses: at most
