@@ -341,31 +341,9 @@ func revealedSet(revealed []int, count int) ([]bool, error) {
 // proof's header reveals: a message given but not revealed by the proof,
 // or revealed but not given, fails the proof.
 func (s *bbsPlus2020) VerifyProof(pk *PublicKey, proof *Proof, header, nonce []byte, disclosed []DisclosedMessage) error {
-	if err := checkScheme(s, "public key", pk.Scheme()); err != nil {
+	p, isRevealed, err := s.proofStatement(pk, proof, header, disclosed)
+	if err != nil {
 		return err
-	}
-	if err := checkScheme(s, "proof", proof.Scheme()); err != nil {
-		return err
-	}
-	p, ok := proof.body.(*bbsPlusProof)
-	if !ok {
-		return fmt.Errorf("%w: proof has no parsed body", ErrInvalidArgument)
-	}
-	if err := s.checkArgs(header, p.count); err != nil {
-		return fmt.Errorf("verify proof: %w", err)
-	}
-	if err := checkDisclosedOrder(disclosed); err != nil {
-		return fmt.Errorf("verify proof: %w", err)
-	}
-	if len(disclosed) != len(p.revealed) {
-		return fmt.Errorf("%w: proof reveals %d messages, %d given", ErrInvalidProof, len(p.revealed), len(disclosed))
-	}
-	isRevealed := make([]bool, p.count)
-	for i, d := range disclosed {
-		if d.Index != p.revealed[i] {
-			return fmt.Errorf("%w: proof reveals index %d, message given for index %d", ErrInvalidProof, p.revealed[i], d.Index)
-		}
-		isRevealed[d.Index] = true
 	}
 	// e(A', W) · e(−Ā, P2) = 1, first: it needs only the cached lines of
 	// W and P2, so a bogus proof is refused for about one pairing whatever

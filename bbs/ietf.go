@@ -464,67 +464,68 @@ func (s *ietfScheme) DeriveProof(rnd io.Reader, pk *PublicKey, sig *Signature, h
 // messages is L = U + len(disclosed), U being the number of hidden messages
 // the proof carries, and every index must be below L.
 func (s *ietfScheme) VerifyProof(pk *PublicKey, proof *Proof, header, nonce []byte, disclosed []DisclosedMessage) error {
+	p, err := s.verifyProofChallenge(pk, proof, header, nonce, disclosed)
+	if err != nil {
+		return err
+	}
+	return proofPairing(pk, p)
+}
+
+// verifyProofChallenge is ProofVerify up to the pairing check: the
+// arguments, T1 and T2 recomputed from the responses, and the challenge
+// compared. It returns the parsed proof for the pairing check.
+func (s *ietfScheme) verifyProofChallenge(pk *PublicKey, proof *Proof, header, nonce []byte, disclosed []DisclosedMessage) (*ietfProof, error) {
 	if pk == nil {
-		return fmt.Errorf("%w: nil public key", ErrInvalidArgument)
+		return nil, fmt.Errorf("%w: nil public key", ErrInvalidArgument)
 	}
 	if proof == nil {
-		return fmt.Errorf("%w: nil proof", ErrInvalidArgument)
+		return nil, fmt.Errorf("%w: nil proof", ErrInvalidArgument)
 	}
 	if err := checkScheme(s, "public key", pk.scheme); err != nil {
-		return err
+		return nil, err
 	}
 	if err := checkScheme(s, "proof", proof.scheme); err != nil {
-		return err
+		return nil, err
 	}
 	p, ok := proof.body.(*ietfProof)
 	if !ok {
-		return fmt.Errorf("%w: proof not made by ParseProof or DeriveProof", ErrInvalidArgument)
+		return nil, fmt.Errorf("%w: proof not made by ParseProof or DeriveProof", ErrInvalidArgument)
 	}
 	total := len(p.mHat) + len(disclosed)
 	if err := checkMessageCount(total); err != nil {
-		return fmt.Errorf("verify proof: %d hidden + %d disclosed: %w", len(p.mHat), len(disclosed), err)
+		return nil, fmt.Errorf("verify proof: %d hidden + %d disclosed: %w", len(p.mHat), len(disclosed), err)
 	}
 	idx := make([]int, len(disclosed))
 	raw := make([][]byte, len(disclosed))
 	for k, d := range disclosed {
 		switch {
 		case d.Index < 0 || d.Index >= total:
-			return fmt.Errorf("%w: disclosed index %d out of range [0, %d)", ErrInvalidArgument, d.Index, total)
+			return nil, fmt.Errorf("%w: disclosed index %d out of range [0, %d)", ErrInvalidArgument, d.Index, total)
 		case k > 0 && d.Index <= idx[k-1]:
-			return fmt.Errorf("%w: disclosed indices not strictly ascending (%d after %d)", ErrInvalidArgument, d.Index, idx[k-1])
+			return nil, fmt.Errorf("%w: disclosed indices not strictly ascending (%d after %d)", ErrInvalidArgument, d.Index, idx[k-1])
 		}
 		idx[k], raw[k] = d.Index, d.Message
 	}
 	dm, err := s.messagesToScalars(raw)
 	if err != nil {
-		return fmt.Errorf("verify proof: %w", err)
+		return nil, fmt.Errorf("verify proof: %w", err)
 	}
 	gens, err := s.generators(total + 1)
 	if err != nil {
-		return fmt.Errorf("verify proof: %w", err)
+		return nil, fmt.Errorf("verify proof: %w", err)
 	}
 	init, err := s.proofVerifyInit(pk, p, &gens, header, idx, dm)
 	if err != nil {
-		return fmt.Errorf("verify proof: %w", err)
+		return nil, fmt.Errorf("verify proof: %w", err)
 	}
 	c, err := s.challenge(init, idx, dm, nonce)
 	if err != nil {
-		return fmt.Errorf("verify proof: %w", err)
+		return nil, fmt.Errorf("verify proof: %w", err)
 	}
 	if !c.Equal(&p.c) {
-		return fmt.Errorf("%w: challenge mismatch", ErrInvalidProof)
+		return nil, fmt.Errorf("%w: challenge mismatch", ErrInvalidProof)
 	}
-	// e(Ā, W)·e(B̄, −P2) = 1, as e(Ā, W)·e(−B̄, P2).
-	var negBbar bls12381.G1Affine
-	negBbar.Neg(&p.bbar)
-	ok, err = pairingProductIsOne(&p.abar, pk, &negBbar)
-	if err != nil {
-		return fmt.Errorf("verify proof: %w", err)
-	}
-	if !ok {
-		return fmt.Errorf("%w: pairing check failed", ErrInvalidProof)
-	}
-	return nil
+	return p, nil
 }
 
 // proofInit is the draft's ProofInit: it blinds the signature with r1, r2

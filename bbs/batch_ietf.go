@@ -1,0 +1,46 @@
+package bbs
+
+import bls12381 "github.com/consensys/gnark-crypto/ecc/bls12-381"
+
+// Batch verification of IETF BBS proofs (see VerifyProofs). The challenge
+// of an IETF proof is a hash of the commitments T1 and T2, which the proof
+// does not carry: the verifier recomputes them from the responses, so each
+// proof's commitments and challenge are checked on their own, exactly as
+// VerifyProof checks them, and only the pairing equations
+// e(Āi, Wi)·e(−B̄i, P2) = 1 fold, into
+//
+//	Π_keys e(Σ γi·Āi, W) · e(−Σ γi·B̄i, P2) = 1,
+//
+// one Miller loop per distinct key plus one and a single final
+// exponentiation for the whole batch.
+
+// ietfBatchEntry is an IETF proof whose challenge has been checked.
+type ietfBatchEntry struct {
+	pk *PublicKey
+	p  *ietfProof
+}
+
+func (s *ietfScheme) batchPrepare(it *BatchItem) (*ietfBatchEntry, error) {
+	p, err := s.verifyProofChallenge(it.PublicKey, it.Proof, it.Header, it.Nonce, it.Disclosed)
+	if err != nil {
+		return nil, err
+	}
+	return &ietfBatchEntry{pk: it.PublicKey, p: p}, nil
+}
+
+// batchSingle finishes VerifyProof for one item: its own pairing check.
+func (s *ietfScheme) batchSingle(_ *BatchItem, e *ietfBatchEntry) error {
+	return proofPairing(e.pk, e.p)
+}
+
+// batchStages is 1: the pairing equations.
+func (s *ietfScheme) batchStages() int { return 1 }
+
+// batchStep has nothing to do: batchPrepare checked the challenge.
+func (s *ietfScheme) batchStep(int, *BatchItem, *ietfBatchEntry) error { return nil }
+
+func (s *ietfScheme) batchHolds(_ int, entries []*ietfBatchEntry, w []batchWeights, workers int) bool {
+	return batchPairingHolds(len(entries), func(i int) (*PublicKey, *bls12381.G1Affine, *bls12381.G1Affine) {
+		return entries[i].pk, &entries[i].p.abar, &entries[i].p.bbar
+	}, firstWeightsOne(w), workers)
+}
