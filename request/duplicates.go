@@ -13,10 +13,10 @@ type jsonFrame struct {
 	wantKey bool            // in an object: the next token is a key or '}'
 }
 
-// checkDuplicateKeys rejects a JSON body in which an object, at any depth,
+// CheckDuplicateKeys rejects a JSON body in which an object, at any depth,
 // has the same key twice: encoding/json would silently keep the last one,
 // so two readers of one request could disagree about what it says.
-func checkDuplicateKeys(body []byte) error {
+func CheckDuplicateKeys(body []byte) error {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.UseNumber()
 	var stack []*jsonFrame

@@ -33,10 +33,10 @@ func TestDuplicateKeysOnlyWithinOneObject(t *testing.T) {
 		`{"issuer":"issuer","proof":"AA==","nonce":""}`,
 		`{"a":{"a":{"a":["a",{"a":1}]}},"b":[[{"a":1}],{"a":2}]}`,
 	} {
-		require.NoError(t, checkDuplicateKeys([]byte(body)), body)
+		require.NoError(t, CheckDuplicateKeys([]byte(body)), body)
 	}
-	require.Error(t, checkDuplicateKeys([]byte(`{"a":[{"x":1}],"b":{"c":{"d":1,"d":2}}}`)))
-	require.Error(t, checkDuplicateKeys([]byte(`[{"x":[],"x":{}}]`)))
+	require.Error(t, CheckDuplicateKeys([]byte(`{"a":[{"x":1}],"b":{"c":{"d":1,"d":2}}}`)))
+	require.Error(t, CheckDuplicateKeys([]byte(`[{"x":[],"x":{}}]`)))
 }
 
 // TestErrorsDoNotEchoArguments: however long the offending value, an

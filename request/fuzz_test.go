@@ -67,7 +67,7 @@ func FuzzCheckDuplicateKeys(f *testing.F) {
 	f.Add([]byte(`[{"a":[{"b":1}],"b":{"a":1}}]`))
 	f.Add([]byte(`{"a":`))
 	f.Fuzz(func(t *testing.T, body []byte) {
-		err := checkDuplicateKeys(body)
+		err := CheckDuplicateKeys(body)
 		if err != nil && !errors.Is(err, ErrInvalid) {
 			t.Fatalf("error does not wrap ErrInvalid: %v", err)
 		}
@@ -77,7 +77,7 @@ func FuzzCheckDuplicateKeys(f *testing.F) {
 				// Re-encoding a map cannot create duplicates, and every key
 				// of the body survives: the counts agree.
 				again, _ := json.Marshal(m)
-				if checkDuplicateKeys(again) != nil {
+				if CheckDuplicateKeys(again) != nil {
 					t.Fatalf("re-encoded map has duplicates: %s", again)
 				}
 			}

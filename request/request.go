@@ -163,7 +163,7 @@ func Parse(body []byte) (*Request, error) {
 	if len(body) > MaxRequestSize {
 		return nil, fmt.Errorf("%w: request is %d bytes, over the limit of %d", ErrInvalid, len(body), MaxRequestSize)
 	}
-	if err := checkDuplicateKeys(body); err != nil {
+	if err := CheckDuplicateKeys(body); err != nil {
 		return nil, err
 	}
 	if err := checkFieldNames(body); err != nil {
