@@ -123,7 +123,10 @@ func beforeTransaction(ctx contractapi.TransactionContextInterface) error {
 	if err := checkArgSizes(ctx); err != nil {
 		return err
 	}
-	return checkFunctionName(ctx)
+	if err := checkFunctionName(ctx); err != nil {
+		return err
+	}
+	return precheckArgs(ctx)
 }
 
 // checkFunctionName refuses a transaction name that does not start with an
