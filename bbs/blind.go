@@ -41,10 +41,17 @@ func (s *nymScheme) coreCommit(bg *ietfGenerators, m, random []fr.Element) (*bli
 	for i := range bg.tables {
 		fixed[i] = &bg.tables[i]
 	}
+	// Every scalar is secret: split into random shares (blind_scalar.go).
 	sc := append([]fr.Element{*blind}, m...)
-	c := msmWithTables(fixed, sc, nil, nil) // C = Q_2·blind + Σ J_i·msg_i
+	c, err := secretMSMWithTables(fixed, sc, nil, nil) // C = Q_2·blind + Σ J_i·msg_i
+	if err != nil {
+		return nil, err
+	}
 	st := append([]fr.Element{*sTilde}, mTilde...)
-	cbar := msmWithTables(fixed, st, nil, nil) // C̄ = Q_2·s~ + Σ J_i·m~_i
+	cbar, err := secretMSMWithTables(fixed, st, nil, nil) // C̄ = Q_2·s~ + Σ J_i·m~_i
+	if err != nil {
+		return nil, err
+	}
 	if c.IsInfinity() {
 		return nil, fmt.Errorf("degenerate commitment (identity)")
 	}
@@ -65,7 +72,8 @@ func (s *nymScheme) coreCommit(bg *ietfGenerators, m, random []fr.Element) (*bli
 }
 
 // verifyCommit is Blind BBS's CoreCommitVerify: C̄ = Q_2·s^ + Σ J_i·m^_i −
-// C·c must hash, with C and the generators, to c.
+// C·c must hash, with C and the generators, to c. Every input is public
+// (the signer's view), so it uses the variable-time multiplication.
 func (s *nymScheme) verifyCommit(com *blindCommit, bg *ietfGenerators) error {
 	if len(bg.points) != len(com.mHat)+1 {
 		return fmt.Errorf("%w: %d blind generators for a commitment to %d scalars", ErrInvalidArgument, len(bg.points), len(com.mHat))
@@ -157,6 +165,7 @@ func (s *nymScheme) finalizeBlindSign(sk *SecretKey, b *bls12381.G1Affine, gens 
 	if err != nil {
 		return nil, err
 	}
+	// The scalars domain and 1 are public: the variable-time path is fine.
 	bb := msmWithTables([]*g1Table{&gens.tables[0]}, []fr.Element{domain}, []bls12381.G1Affine{*b}, []fr.Element{oneScalar()})
 	if bb.IsInfinity() {
 		return nil, fmt.Errorf("degenerate B (identity)")
@@ -174,7 +183,10 @@ func (s *nymScheme) finalizeBlindSign(sk *SecretKey, b *bls12381.G1Affine, gens 
 		return nil, fmt.Errorf("degenerate e")
 	}
 	inv.Inverse(&inv)
-	a := msmWithTables(nil, nil, []bls12381.G1Affine{bb}, []fr.Element{inv})
+	a, err := secretMSM([]bls12381.G1Affine{bb}, []fr.Element{inv}) // 1/(SK+e) is secret
+	if err != nil {
+		return nil, err
+	}
 	if a.IsInfinity() {
 		return nil, fmt.Errorf("degenerate signature")
 	}

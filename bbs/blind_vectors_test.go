@@ -66,7 +66,8 @@ func TestBlindCommitFixtures(t *testing.T) {
 				var f nymCommitFixture
 				readNymFixture(t, path, &f)
 				count := len(f.CommittedMessages) + 2
-				random, err := nymRandomScalars(nymMockRandom(t, s, f.MockRngParameters.Seed, f.MockRngParameters.Commit.DST, count), count)
+				rnd := mockedProofScalars{nymMockRandom(t, s, f.MockRngParameters.Seed, f.MockRngParameters.Commit.DST, count)}
+				random, err := s.nymCommitRandomScalars(rnd, count, nymBytes(f.CommittedMessages), nil)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -13,8 +13,10 @@ import (
 // Issuance with a nym secret and pseudonym calculation
 // (draft-irtf-cfrg-bbs-per-verifier-linkability-03, sections 6.1 and 5).
 
-// CommitWithNym draws nymCount prover_nyms, then the commitment's random
-// scalars, from rand (crypto/rand when nil), 48 bytes per scalar.
+// CommitWithNym draws nymCount fresh prover_nyms from rand (crypto/rand
+// when nil), 48 bytes each, then the commitment's random scalars, hedged
+// over the committed messages and the nyms (nymCommitRandomScalars, 32
+// further bytes of rand).
 func (s *nymScheme) CommitWithNym(rand io.Reader, committed [][]byte, nymCount int) (*NymCommitment, *NymSecret, error) {
 	if err := checkNymCount(nymCount); err != nil {
 		return nil, nil, fmt.Errorf("commit with nym: %w", err)
@@ -26,7 +28,7 @@ func (s *nymScheme) CommitWithNym(rand io.Reader, committed [][]byte, nymCount i
 	if err != nil {
 		return nil, nil, fmt.Errorf("commit with nym: %w", err)
 	}
-	random, err := nymRandomScalars(rand, len(committed)+nymCount+2)
+	random, err := s.nymCommitRandomScalars(rand, len(committed)+nymCount+2, committed, nyms)
 	if err != nil {
 		return nil, nil, fmt.Errorf("commit with nym: %w", err)
 	}
@@ -57,8 +59,8 @@ func (s *nymScheme) commitWithNym(committed [][]byte, nyms, random []fr.Element)
 	return com, random[0], nil
 }
 
-// BlindSignWithNym draws signer_nym_entropy from rand (crypto/rand when
-// nil), 48 bytes reduced modulo r.
+// BlindSignWithNym draws a fresh signer_nym_entropy from rand (crypto/rand
+// when nil), 48 bytes reduced modulo r, unhedged (nym_hedge.go).
 func (s *nymScheme) BlindSignWithNym(rand io.Reader, sk *SecretKey, com *NymCommitment, header []byte, messages [][]byte) (*Signature, *NymEntropy, error) {
 	if sk == nil || com == nil {
 		return nil, nil, fmt.Errorf("%w: nil secret key or commitment", ErrInvalidArgument)
@@ -104,7 +106,8 @@ func (s *nymScheme) blindSignWithNym(sk *SecretKey, com *blindCommit, n int, ent
 	if err != nil {
 		return nil, err
 	}
-	// B = P1 + Σ H_i·msg_i + C + J_M·signer_nym_entropy
+	// B = P1 + Σ H_i·msg_i + C + J_M·signer_nym_entropy, the entropy and
+	// the messages treated as secrets (split into random shares).
 	fixed := make([]*g1Table, 0, L+2)
 	scalars := make([]fr.Element, 0, L+2)
 	fixed = append(fixed, s.nym.p1Table)
@@ -115,7 +118,11 @@ func (s *nymScheme) blindSignWithNym(sk *SecretKey, com *blindCommit, n int, ent
 	scalars = append(scalars, m...)
 	fixed = append(fixed, &gens.tables[len(gens.tables)-1])
 	scalars = append(scalars, *entropy)
-	b := msmWithTables(fixed, scalars, []bls12381.G1Affine{com.c}, []fr.Element{oneScalar()})
+	b, err := secretMSMWithTables(fixed, scalars, nil, nil)
+	if err != nil {
+		return nil, err
+	}
+	b.Add(&b, &com.c) // C's coefficient 1 is public
 	if b.IsInfinity() {
 		return nil, fmt.Errorf("degenerate B (identity)")
 	}
@@ -158,7 +165,8 @@ func (s *nymScheme) verifyFinalizeWithNym(pk *PublicKey, sig *Signature, header 
 	if err != nil {
 		return nil, err
 	}
-	if err := s.nym.coreVerify(pk, sig, &gens, combinedHeader(header, n), m); err != nil {
+	// The holder's check: the blind and the nym secrets are secrets.
+	if err := s.nym.proverCheckSignature(pk, sig, &gens, combinedHeader(header, n), m); err != nil {
 		return nil, err
 	}
 	return nyms, nil
@@ -215,7 +223,7 @@ func (s *nymScheme) pseudonym(nyms []fr.Element, context []byte) (bls12381.G1Aff
 		return op, err
 	}
 	poly := nymPolynomial(nyms, &z)
-	return msmWithTables(nil, nil, []bls12381.G1Affine{op}, []fr.Element{poly}), nil
+	return secretMSM([]bls12381.G1Affine{op}, []fr.Element{poly}) // the nym secrets' polynomial is secret
 }
 
 // contextPoint returns OP = hash_to_curve_g1(context_id, api_id) and
@@ -272,10 +280,10 @@ func (g *ietfGenerators) slice(i, j int) ietfGenerators {
 	return ietfGenerators{points: g.points[i:j:j], enc: g.enc[i*g1Size : j*g1Size : j*g1Size], tables: g.tables[i:j:j]}
 }
 
-// nymRandomScalars reads n random scalars from rand (crypto/rand when
-// nil), 48 bytes each reduced modulo r, through randomScalar, the function
-// the IETF ProofGen reads its random scalars with: a reader of the drafts'
-// mocked random bytes reproduces their fixtures.
+// nymRandomScalars reads n fresh secrets (prover_nyms, signer_nym_entropy)
+// from rand (crypto/rand when nil), 48 bytes each reduced modulo r, as the
+// drafts do. They are not hedged: they are secrets to generate, not the
+// blinding of a proof (nym_hedge.go).
 func nymRandomScalars(rand io.Reader, n int) ([]fr.Element, error) {
 	out := make([]fr.Element, n)
 	for i := range out {

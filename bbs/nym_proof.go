@@ -22,8 +22,11 @@ type nymInit struct {
 }
 
 // DeriveProofWithPseudonym checks the signature over the messages and the
-// secret first (ErrInvalidSignature), then reads its 5 + U random scalars
-// from rand (crypto/rand when nil) through nymRandomScalars.
+// secret first (ErrInvalidSignature). Its 5 + U random scalars are hedged
+// (nymProofRandomScalars): derived from 32 fresh bytes of rand
+// (crypto/rand when nil), the secrets (messages, blind, nym secrets) and
+// the statement (header, nonce, context, disclosed indices), so a repeated
+// or weak rand does not repeat them across statements.
 func (s *nymScheme) DeriveProofWithPseudonym(rand io.Reader, pk *PublicKey, sig *Signature, header, nonce, context []byte, messages, committed [][]byte, revealed, revealedCommitted []int, secret *NymSecret) (*Proof, *Pseudonym, error) {
 	if err := s.checkKeySig(pk, sig); err != nil {
 		return nil, nil, err
@@ -73,11 +76,11 @@ func (s *nymScheme) proofGenWithNym(rand io.Reader, pk *PublicKey, sig *Signatur
 	hdr := combinedHeader(header, n)
 	// The signature is checked first: a holder must not present a
 	// signature that does not verify (one an issuer could have tagged).
-	if err := s.nym.coreVerify(pk, sig, &gens, hdr, m); err != nil {
+	if err := s.nym.proverCheckSignature(pk, sig, &gens, hdr, m); err != nil {
 		return nil, none, err
 	}
 	undisclosed := complement(dis, len(m))
-	random, err := nymRandomScalars(rand, 5+len(undisclosed))
+	random, err := s.nymProofRandomScalars(rand, 5+len(undisclosed), pk, sig, header, ph, context, messages, committed, dis, nyms, blind)
 	if err != nil {
 		return nil, none, err
 	}
@@ -114,8 +117,13 @@ func (s *nymScheme) nymProofInit(context []byte, nyms, random []fr.Element) (*ny
 	}
 	pe, re := nymPolynomial(nyms, &z), nymPolynomial(random, &z)
 	res := &nymInit{context: context}
-	res.pseudonym = msmWithTables(nil, nil, []bls12381.G1Affine{op}, []fr.Element{pe})
-	res.u = msmWithTables(nil, nil, []bls12381.G1Affine{op}, []fr.Element{re})
+	// Both scalars are secret: split into random shares (blind_scalar.go).
+	if res.pseudonym, err = secretMSM([]bls12381.G1Affine{op}, []fr.Element{pe}); err != nil {
+		return nil, err
+	}
+	if res.u, err = secretMSM([]bls12381.G1Affine{op}, []fr.Element{re}); err != nil {
+		return nil, err
+	}
 	if res.pseudonym.IsInfinity() || res.u.IsInfinity() {
 		return nil, fmt.Errorf("degenerate pseudonym (identity)")
 	}
@@ -211,7 +219,8 @@ func (s *nymScheme) VerifyProofWithPseudonym(pk *PublicKey, proof *Proof, pseudo
 }
 
 // nymProofVerifyInit is the draft's PseudonymProofVerifyInit:
-// U = OP·Σ m^_i·z^i − pseudonym·c over the nym secrets' responses.
+// U = OP·Σ m^_i·z^i − pseudonym·c over the nym secrets' responses. A
+// verifier handles no secret: the variable-time multiplication is fine.
 func (s *nymScheme) nymProofVerifyInit(pseudonym *bls12381.G1Affine, context []byte, mHat []fr.Element, c *fr.Element) (*nymInit, error) {
 	ctx, err := s.context(context)
 	if err != nil {

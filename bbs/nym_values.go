@@ -53,7 +53,9 @@ type PseudonymScheme interface {
 	// CommitWithNym is the holder's CommitWithNym: it draws nymCount
 	// secret scalars (prover_nyms) and commits to them after the committed
 	// messages, with a proof of knowledge. It returns the commitment to send
-	// and the secret to keep (prover_nyms and secret_prover_blind).
+	// and the secret to keep (prover_nyms and secret_prover_blind). The
+	// prover_nyms are read from rand; the commitment's other random scalars
+	// are hedged over rand, the nyms and the committed messages.
 	CommitWithNym(rand io.Reader, committed [][]byte, nymCount int) (*NymCommitment, *NymSecret, error)
 	// ParseNymCommitment parses a commitment_with_proof whose last
 	// nymCount committed scalars are the nym secrets. It checks the
@@ -81,7 +83,9 @@ type PseudonymScheme interface {
 	// DeriveProofWithPseudonym is ProofGenWithNym: a proof of the
 	// signature revealing messages[revealed] and committed[revealedCommitted]
 	// (any order, no repeats), bound to nonce (the presentation header),
-	// with the pseudonym of secret (final) in context.
+	// with the pseudonym of secret (final) in context. Its random scalars
+	// are hedged over rand, the secrets and the statement: a repeated or
+	// weak rand does not repeat them across nonces or contexts.
 	DeriveProofWithPseudonym(rand io.Reader, pk *PublicKey, sig *Signature, header, nonce, context []byte, messages, committed [][]byte, revealed, revealedCommitted []int, secret *NymSecret) (*Proof, *Pseudonym, error)
 	// VerifyProofWithPseudonym is ProofVerifyWithNym for a credential of
 	// signerMessages issuer messages and nymCount nym secrets. disclosed

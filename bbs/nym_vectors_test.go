@@ -252,7 +252,9 @@ func TestNymCommitFixtures(t *testing.T) {
 				readNymFixture(t, path, &f)
 				s := suite.s
 				count := len(f.CommittedMessages) + len(f.ProverNyms) + 2
-				random, err := nymRandomScalars(nymMockRandom(t, s, f.MockRngParameters.Seed, f.MockRngParameters.Commit.DST, count), count)
+				// The mocked scalars, unhedged, through CommitWithNym's seam.
+				rnd := mockedProofScalars{nymMockRandom(t, s, f.MockRngParameters.Seed, f.MockRngParameters.Commit.DST, count)}
+				random, err := s.nymCommitRandomScalars(rnd, count, nymBytes(f.CommittedMessages), nymScalars(t, f.ProverNyms))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -375,9 +377,9 @@ func TestNymProofFixtures(t *testing.T) {
 					t.Errorf("poly_eval_pseudo %s, want %x", ietfScalarHex(&pe), f.Trace.PolyEvalPseudo)
 				}
 
-				// The proof, with the mocked RNG.
+				// The proof, with the mocked RNG's scalars injected unhedged.
 				hidden := len(f.Messages) + 1 + len(f.CommittedMessages) + len(nyms) - len(rev) - len(revC)
-				rnd := nymMockRandom(t, s, f.MockRngParameters.Seed, f.MockRngParameters.Proof.DST, 5+hidden)
+				rnd := mockedProofScalars{nymMockRandom(t, s, f.MockRngParameters.Seed, f.MockRngParameters.Proof.DST, 5+hidden)}
 				proof, pseudonym, err := s.proofGenWithNym(rnd, pk, sig, f.Header, f.PresentationHeader, f.ContextID,
 					nymBytes(f.Messages), nymBytes(f.CommittedMessages), rev, revC, nyms, &blind)
 				if err != nil {
