@@ -530,4 +530,30 @@ ok "GW  SubmitProof through the chaincode server commits" '.status == "VALID" an
 rejected "CLI replay through the chaincode server is rejected" "replay" \
   as 1 User1 cc_invoke SubmitProof "@$W/reqC2.json"
 
+# ------------------------------------------------------------------ down
+
+if [ "$KEEP" != 1 ]; then
+  section "network.sh down"
+  # A decoy: a process of ours in its own process group, recorded like a
+  # network process but with another start time, as a PID reused after a
+  # crash would be. down must leave it (and its group) alone.
+  setsid sleep 300 < /dev/null > /dev/null 2>&1 &
+  decoy=$!
+  echo "$decoy" > "$PID_DIR/decoy.pid"
+  echo 1 > "$PID_DIR/decoy.start"
+  run "$TN_DIR/network.sh" down
+  if [ "$RC" -eq 0 ] && kill -0 "$decoy" 2> /dev/null && grep -q "pid $decoy (decoy) is running but is not the process network.sh started" <<< "$OUT"; then
+    pass "down leaves a recorded PID alone when its start time differs (reused PID)"
+  else
+    fail "down leaves a recorded PID alone when its start time differs" "$OUT"
+  fi
+  kill "$decoy" 2> /dev/null || true
+  busy=""
+  for port in "$ORDERER_PORT" "$ORDERER_ADMIN_PORT" "$PEER1_PORT" "$PEER2_PORT" "$PEER1_CC_PORT" "$PEER2_CC_PORT" "$CCAAS_PORT"; do
+    if (exec 3<> "/dev/tcp/127.0.0.1/$port") 2> /dev/null; then busy="$busy $port"; fi
+  done
+  if [ -z "$busy" ] && [ ! -d "$STATE_DIR" ]; then pass "down stopped every node and the chaincode server, and removed .state/"
+  else fail "down stopped everything" "still listening:$busy"; fi
+fi
+
 finished=1
