@@ -671,12 +671,39 @@ deploy_cc() {
       die "chaincode does not answer on peer0.org$org; see $LOG_DIR/deploy.log and $LOG_DIR/peer0.org$org.log"
     step "peer0.org$org: chaincode answers ($(elapsed "$t"))"
   done
+  wait_for_gateway_plan
   if ! $ccaas && alive ccaas-bbs; then
     step "the chaincode server of the previous definition is no longer used: stopping it"
     stop_ccaas
   fi
   echo "$pkgid" > "$STATE_DIR/packages/current-package-id"
   log "Chaincode $CC_NAME deployed in $(elapsed "$t0") (package id $pkgid)"
+}
+
+# wait_for_gateway_plan: after a (re)definition the peers learn through
+# gossip, some seconds later, that the other org's peer runs the chaincode;
+# until then the Gateway's discovery finds no set of peers that satisfies
+# the AND policy ("no peer combination can satisfy the endorsement
+# policy"). Wait until a read-only ListIssuers can be endorsed as the
+# policies require through each peer's gateway (nothing is submitted).
+wait_for_gateway_plan() {
+  local gwbin="$FABRIC_BIN_DIR/bbs-gateway" org addr ca t i
+  if [ ! -x "$gwbin" ]; then
+    step "no $gwbin: not waiting for the gateways' endorsement plans"
+    return 0
+  fi
+  for org in 1 2; do
+    if [ "$org" = 1 ]; then addr="$PEER1_ADDRESS" ca="$PEER1_TLS_CA"; else addr="$PEER2_ADDRESS" ca="$PEER2_TLS_CA"; fi
+    t=$(now_ms)
+    for ((i = 0; ; i++)); do
+      "$gwbin" -peer "$addr" -tls-ca "$ca" -msp "Org${org}MSP" -user "$(userMSP "$org" User1)" \
+        -channel "$CHANNEL_NAME" -chaincode "$CC_NAME" -timeout 10s endorse ListIssuers 1 "" \
+        >> "$LOG_DIR/deploy.log" 2>&1 && break
+      [ "$i" -lt 120 ] || die "peer0.org$org's gateway found no endorsement plan for $CC_NAME within 60 s; see $LOG_DIR/deploy.log"
+      sleep 0.5
+    done
+    step "peer0.org$org's gateway can plan endorsements by both orgs ($(elapsed "$t"))"
+  done
 }
 
 # ---------------------------------------------------------------- status, demo

@@ -6,6 +6,8 @@
 //	bbs-gateway [connection flags] evaluate TX [ARG...]   evaluate a read-only transaction
 //	bbs-gateway [connection flags] submit TX [ARG...]     submit, wait for commit, print the result
 //	                                                      (-endorsing-orgs: only those orgs' peers endorse)
+//	bbs-gateway [connection flags] endorse TX [ARG...]    collect the endorsements the gateway's plan asks
+//	                                                      for, without submitting (nothing is written)
 //	bbs-gateway [connection flags] flow [flow flags]      register an issuer, VerifyProof,
 //	                                                      SubmitProof + ProofVerified event, GetVerification
 //	bbs-gateway [connection flags] events [-start-block N] [-count N] [-timeout D]
@@ -86,9 +88,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&o.jsonOut, "json", false, "submit: print {txId, block, status, latencyMs, result} as JSON")
 	fs.IntVar(&o.maxRecv, "max-recv-bytes", defaultMaxMsgBytes, "largest gRPC message the client accepts")
 	fs.IntVar(&o.maxSend, "max-send-bytes", defaultMaxMsgBytes, "largest gRPC message the client sends")
-	fs.StringVar(&o.endorsers, "endorsing-orgs", "", "submit: comma-separated MSP `IDs` whose peers alone endorse (default: as the policies require)")
+	fs.StringVar(&o.endorsers, "endorsing-orgs", "", "submit, flow: comma-separated MSP `IDs` whose peers alone endorse (default: the gateway's plan from discovery)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: bbs-gateway [flags] evaluate|submit TX [ARG...] | flow [flow flags] | events [flags]")
+		fmt.Fprintln(stderr, "usage: bbs-gateway [flags] evaluate|submit|endorse TX [ARG...] | flow [flow flags] | events [flags]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -126,7 +128,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	contract := network.GetContract(o.chaincode)
 
 	switch cmd {
-	case "evaluate", "submit":
+	case "evaluate", "submit", "endorse":
 		if len(rest) == 0 {
 			fmt.Fprintf(stderr, "bbs-gateway: %s needs a transaction name\n", cmd)
 			return 2
@@ -135,6 +137,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			fmt.Fprintf(stderr, "bbs-gateway: %v\n", err)
 			return 2
+		}
+		if cmd == "endorse" {
+			if err := endorseOnly(contract, rest[0], txArgs, endorsingOrgs(o.endorsers)); err != nil {
+				fmt.Fprintf(stderr, "bbs-gateway: endorse %s: %v\n", rest[0], err)
+				return 1
+			}
+			fmt.Fprintf(stderr, "bbs-gateway: %s endorsed as the policies require (not submitted)\n", rest[0])
+			return 0
 		}
 		if cmd == "evaluate" {
 			result, err := contract.Evaluate(rest[0], client.WithArguments(txArgs...))
@@ -158,7 +168,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, string(res.Result))
 		return 0
 	case "flow":
-		return flow(network, contract, rest, stdout, stderr)
+		return flow(network, contract, endorsingOrgs(o.endorsers), rest, stdout, stderr)
 	case "events":
 		return events(network, o.chaincode, rest, stdout, stderr)
 	default:
@@ -297,6 +307,22 @@ func endorsingOrgs(flagValue string) []string {
 	return orgs
 }
 
+// endorseOnly runs the gateway's endorsement of a transaction (its plan
+// from discovery, or orgs) and drops the endorsed transaction: a check that
+// the gateway can reach every peer the policies need.
+func endorseOnly(contract *client.Contract, tx string, args []string, orgs []string) error {
+	opts := []client.ProposalOption{client.WithArguments(args...)}
+	if len(orgs) > 0 {
+		opts = append(opts, client.WithEndorsingOrganizations(orgs...))
+	}
+	proposal, err := contract.NewProposal(tx, opts...)
+	if err != nil {
+		return err
+	}
+	_, err = proposal.Endorse()
+	return err
+}
+
 // submit endorses, orders and waits for the commit of one transaction.
 // With orgs, only peers of those organisations endorse it (the gateway
 // does not add endorsers the policies would ask for). A transaction that
@@ -378,7 +404,10 @@ type eventReport struct {
 
 // flow: RegisterIssuer (unless -register=false), VerifyProof, SubmitProof
 // while listening for ProofVerified, then GetVerification of the submit.
-func flow(network *client.Network, contract *client.Contract, args []string, stdout, stderr io.Writer) int {
+//
+// With orgs (-endorsing-orgs), both submits are endorsed by those
+// organisations' peers only.
+func flow(network *client.Network, contract *client.Contract, orgs []string, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("flow", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	issuer := fs.String("issuer", "", "issuer `ID` (required)")
@@ -409,7 +438,7 @@ func flow(network *client.Network, contract *client.Contract, args []string, std
 			return 2
 		}
 		fmt.Fprintf(stderr, "flow: RegisterIssuer %s (%s)\n", *issuer, *scheme)
-		res, err := submit(contract, "RegisterIssuer", []string{*issuer, *scheme, strings.TrimSpace(pk[0]), *description})
+		res, err := submit(contract, "RegisterIssuer", []string{*issuer, *scheme, strings.TrimSpace(pk[0]), *description}, orgs...)
 		if err != nil {
 			fmt.Fprintf(stderr, "bbs-gateway flow: RegisterIssuer: %v\n", err)
 			return 1
@@ -436,7 +465,7 @@ func flow(network *client.Network, contract *client.Contract, args []string, std
 
 	fmt.Fprintln(stderr, "flow: SubmitProof (submit, wait for commit)")
 	start := time.Now()
-	res, err := submit(contract, "SubmitProof", []string{string(req)})
+	res, err := submit(contract, "SubmitProof", []string{string(req)}, orgs...)
 	if err != nil {
 		fmt.Fprintf(stderr, "bbs-gateway flow: SubmitProof: %v\n", err)
 		return 1
