@@ -10,15 +10,17 @@
 //	CHAINCODE_SERVER_ADDRESS  address to listen on, such as 0.0.0.0:9999
 //	CHAINCODE_ID              the package ID the peer knows the chaincode by
 //
-// and serves TLS when these name PEM files:
+// It serves TLS with these PEM files:
 //
 //	CHAINCODE_TLS_KEY         the server's private key
 //	CHAINCODE_TLS_CERT        the server's certificate
 //	CHAINCODE_CLIENT_CA_CERT  optional: CA certificates that peers' client
-//	                          certificates must chain to (mutual TLS)
+//	                          certificates must chain to (mutual TLS: a peer
+//	                          without such a certificate cannot connect)
 //
-// Without CHAINCODE_TLS_KEY and CHAINCODE_TLS_CERT the server runs without
-// TLS.
+// It fails closed: without CHAINCODE_TLS_KEY and CHAINCODE_TLS_CERT it
+// refuses to start, unless CHAINCODE_TLS_DISABLED=true asks for plaintext
+// gRPC explicitly.
 package main
 
 import (

@@ -3,14 +3,20 @@
 #
 #   test-network/e2e.sh           (make e2e)
 #
+#   STATE_DB=couchdb test-network/e2e.sh   (the peers' state database; default goleveldb)
+#
 # Brings up a new network, deploys the repository's ./chaincode with the real
-# lifecycle (built by the peers' external builder from vendor/), then runs
-# every contract transaction once through the peer CLI and once through the
-# Fabric Gateway client, checks that a replayed proof, a bound nonce used by
-# the wrong identity, a tampered proof and an unauthorised key rotation are
-# rejected, reads the ledger back from the other org's peer, redeploys the
-# chaincode as a chaincode server (ccaas) and uses it, and tears the network
-# down, even on failure (E2E_KEEP_NETWORK=1 leaves it up).
+# lifecycle (built by the peers' external builder from vendor/, chaincode
+# policy AND of both orgs), then runs every contract transaction through the
+# peer CLI and the Fabric Gateway client, checks that a replayed proof, two
+# parallel submits of one nonce, a cloned issuer key, a short nonce, an
+# unbound proof for a bound-only issuer, a bound nonce used by the wrong
+# identity, a tampered proof and unauthorised key changes are rejected, that
+# an issuer change endorsed by another org's peer alone is invalidated at
+# commit (key-level endorsement) while the owner org's peer alone suffices,
+# pages ListIssuers and GetIssuerHistory to the end, redeploys the chaincode
+# as a chaincode server with mutual TLS (ccaas) and uses it, and tears the
+# network down, even on failure (E2E_KEEP_NETWORK=1 leaves it up).
 # Prints timings and, last, "e2e: N passed, M failed"; exits non-zero on any failure.
 set -euo pipefail
 
@@ -116,7 +122,7 @@ cleanup() {
   echo
   echo "timings: network up ${T_UP:-?}, deploy ${T_DEPLOY:-?} (peers build the chaincode), ccaas redeploy ${T_CCAAS:-?}"
   echo "         SubmitProof with commit: peer CLI ${LAT_CLI:-?} ms, gateway ${LAT_GW:-?} ms, gateway flow ${LAT_FLOW:-?} ms"
-  echo "         network memory (orderer + 2 peers + chaincodes): ${MEM:-?}; whole test $(secs $(($(now_ms) - T_START)))"
+  echo "         network memory (orderer + 2 peers + chaincodes): ${MEM:-?}; whole test $(secs $(($(now_ms) - T_START))) (state database $STATE_DB)"
   echo "e2e: $passed passed, $failed failed"
   if [ "$failed" -gt 0 ]; then exit 1; fi
   exit 0
@@ -155,6 +161,49 @@ slurp() { "$@" | jq -cs .; }
 
 cert_of() { ls "$(userMSP "$1" "$2")"/signcerts/*.pem; }
 
+# list_all TX PAGE_SIZE [ARG...]: pages TX (ListIssuers, or GetIssuerHistory
+# with ARG = issuer ID) to the end with PAGE_SIZE, following bookmarks until
+# the empty one, and prints {"pages": n, "items": [...every item...]}.
+# Fails on a page that is too big, or on a bookmark that does not move on.
+list_all() {
+  local tx="$1" size="$2" bookmark="" page pages=0 items="[]" field next
+  shift 2
+  case "$tx" in ListIssuers) field=issuers ;; *) field=entries ;; esac
+  while :; do
+    page="$(gw 1 User2 evaluate "$tx" "$@" "$size" "$bookmark")" || return 1
+    pages=$((pages + 1))
+    [ "$(jq ".$field | length" <<< "$page")" -le "$size" ] || { echo "page $pages larger than $size: $page" >&2; return 1; }
+    items="$(jq -c --argjson acc "$items" "\$acc + .$field" <<< "$page")"
+    next="$(jq -r '.bookmark // ""' <<< "$page")"
+    [ -n "$next" ] || break
+    [ "$next" != "$bookmark" ] || { echo "bookmark $next repeated" >&2; return 1; }
+    bookmark="$next"
+    [ "$pages" -lt 1000 ] || { echo "more than 1000 pages" >&2; return 1; }
+  done
+  jq -cn --argjson items "$items" --argjson pages "$pages" '{pages: $pages, items: $items}'
+}
+
+# parallel_submit REQUEST: the same SubmitProof sent by Org1 User1 and Org2
+# User1 through their own peers at the same time; prints both outcomes as
+# lines "exit-status<TAB>commit-status error-text".
+parallel_submit() {
+  local o1 o2 e1 e2 p1 p2 rc1=0 rc2=0
+  o1="$(mktemp)" o2="$(mktemp)" e1="$(mktemp)" e2="$(mktemp)"
+  gw 1 User1 -json submit SubmitProof "@$1" > "$o1" 2> "$e1" &
+  p1=$!
+  gw 2 User1 -json submit SubmitProof "@$1" > "$o2" 2> "$e2" &
+  p2=$!
+  wait "$p1" || rc1=$?
+  wait "$p2" || rc2=$?
+  printf '%s\t%s %s\n' "$rc1" "$(jq -r .status "$o1" 2> /dev/null || true)" "$(tr '\n' ' ' < "$e1")"
+  printf '%s\t%s %s\n' "$rc2" "$(jq -r .status "$o2" 2> /dev/null || true)" "$(tr '\n' ' ' < "$e2")"
+  rm -f "$o1" "$o2" "$e1" "$e2"
+}
+
+# NSUB counts the SubmitProofs that committed VALID (one ProofVerified each).
+NSUB=0
+submitted() { if [ "$RC" -eq 0 ]; then NSUB=$((NSUB + 1)); fi; }
+
 # ------------------------------------------------------------------ network
 
 section "Binaries"
@@ -162,12 +211,29 @@ section "Binaries"
 [ -f "$CC_SRC/vendor/modules.txt" ] || { fail "vendor/ present in $CC_SRC" "run make vendor (go mod vendor)"; exit 1; }
 [ -d "$CC_SRC/chaincode" ] || { fail "chaincode main package present" "no $CC_SRC/chaincode"; exit 1; }
 
-section "Network"
+if [ "$STATE_DB" = goleveldb ] && [ "${E2E_COUCHDB_PROBE:-1}" = 1 ] && command -v npm > /dev/null; then
+  section "STATE_DB=couchdb with pouchdb-server 4.2.0 (known not to work; see README)"
+  run env STATE_DB=couchdb "$TN_DIR/network.sh" up
+  if [ "$RC" -ne 0 ] && grep -q "not compatible with Fabric's CouchDB client" <<< "$ERR" && grep -q "If-Match" <<< "$ERR"; then
+    pass "network.sh up with STATE_DB=couchdb stops with the diagnosis: $(grep -o 'GET answers ETag [^ ,]*' <<< "$ERR" | head -n 1 | sed 's/,$//'), If-Match ignored"
+  else
+    fail "network.sh up with STATE_DB=couchdb stops with the ETag/If-Match diagnosis" "exit $RC: $OUT
+$ERR"
+  fi
+  if grep -q "network up failed" <<< "$ERR" && [ ! -d "$STATE_DIR" ] &&
+      ! (exec 3<> "/dev/tcp/127.0.0.1/$COUCHDB1_PORT") 2> /dev/null; then
+    pass "the failed up stopped the pouchdb-server it had started and removed .state/ (trap)"
+  else
+    fail "the failed up cleaned up after itself" "$ERR"
+  fi
+fi
+
+section "Network (state database $STATE_DB)"
 "$TN_DIR/network.sh" down > /dev/null 2>&1 || true
 t=$(now_ms)
 "$TN_DIR/network.sh" up
 T_UP="$(secs $(($(now_ms) - t)))"
-pass "network up: orderer, peer0.org1, peer0.org2, channel $CHANNEL_NAME ($T_UP)"
+pass "network up: orderer, peer0.org1, peer0.org2 ($STATE_DB), channel $CHANNEL_NAME ($T_UP)"
 
 t=$(now_ms)
 CC_SRC="$CC_SRC" "$TN_DIR/network.sh" deploy
@@ -184,43 +250,52 @@ mkdir -p "$W"
 section "Keys, credentials and proofs (bbs CLI)"
 setup "build the bbs CLI" bash -c "cd '$CC_SRC' && GOFLAGS='-mod=vendor -buildvcs=false' GOPROXY=off go build -trimpath -o '$W/bbs' ./cmd/bbs"
 BBS="$W/bbs"
-cat > "$W/msgs.json" << 'EOF'
-["name=Alice Example", "birthdate=1990-01-01", "country=BE", "membership=gold"]
-EOF
-for k in A A2 B B2 C; do
+printf '%s\n' '["name=Alice Example", "birthdate=1990-01-01", "country=BE", "membership=gold"]' > "$W/msgs.json"
+for k in A A2 B B2 C D; do
   setup "bbs keygen $k" "$BBS" keygen --out "$W/key$k.json"
   printf '%s' "$OUT" | tr -d '\n' > "$W/pk$k"
 done
 SCHEME="$(jq -r .scheme "$W/keyA.json")"
-setup "bbs sign (issuer A)" "$BBS" sign --key "$W/keyA.json" --messages "$W/msgs.json" --out "$W/credA.json"
-setup "bbs sign (issuer B)" "$BBS" sign --key "$W/keyB.json" --messages "$W/msgs.json" --out "$W/credB.json"
-setup "bbs sign (issuer C)" "$BBS" sign --key "$W/keyC.json" --messages "$W/msgs.json" --out "$W/credC.json"
+for k in A B C D; do
+  setup "bbs sign (issuer $k)" "$BBS" sign --key "$W/key$k.json" --messages "$W/msgs.json" --out "$W/cred$k.json"
+done
 prove() { # DEST CRED ISSUER [prove flags...]
   local dest="$1" cred="$2" issuer="$3"
   shift 3
   setup "bbs prove $(basename "$dest")" "$BBS" prove --credential "$cred" --reveal 0,2 --issuer "$issuer" --out "$dest" "$@"
 }
+bind_user1=(--bind-submitter "$(cert_of 1 User1)" --msp Org1MSP --channel "$CHANNEL_NAME")
 prove "$W/reqA1.json" "$W/credA.json" cli-issuer --nonce-random
 prove "$W/reqA2.json" "$W/credA.json" cli-issuer --nonce-random
+prove "$W/reqA3.json" "$W/credA.json" cli-issuer --nonce-random
+prove "$W/reqShort.json" "$W/credA.json" cli-issuer --nonce "$(printf '0123456789abcde' | base64)"
 prove "$W/reqB1.json" "$W/credB.json" gw-issuer --nonce-random
 prove "$W/reqB2.json" "$W/credB.json" gw-issuer --nonce-random
-prove "$W/reqBound.json" "$W/credA.json" cli-issuer \
-  --bind-submitter "$(cert_of 1 User1)" --msp Org1MSP --channel "$CHANNEL_NAME"
+prove "$W/reqBound.json" "$W/credA.json" cli-issuer "${bind_user1[@]}"
 prove "$W/reqC1.json" "$W/credC.json" flow-issuer --nonce-random
 prove "$W/reqC2.json" "$W/credC.json" flow-issuer --nonce-random
+prove "$W/reqD-unbound.json" "$W/credD.json" bound-issuer --nonce-random
+prove "$W/reqD-bound.json" "$W/credD.json" bound-issuer "${bind_user1[@]}"
+prove "$W/reqClone.json" "$W/credA.json" clone-issuer --nonce-random
 tamper_proof "$W/reqA2.json" "$W/reqA2-tampered.json"
 jq '.disclosed[1].message = ("country=FR" | @base64)' "$W/reqB2.json" > "$W/reqB2-tampered.json"
-pass "keys, credentials and 7 proof requests made ($SCHEME)"
+pass "keys, credentials and 12 proof requests made ($SCHEME)"
 
 # ------------------------------------------------------------------ registry
 
 section "RegisterIssuer, GetIssuer, ListIssuers"
-ok "CLI RegisterIssuer cli-issuer (Org1 User1)" "" \
+ok "CLI RegisterIssuer cli-issuer (Org1 User1, both peers endorse)" "" \
   as 1 User1 cc_invoke RegisterIssuer cli-issuer "$SCHEME" "@$W/pkA" "issuer registered with the peer CLI"
 ok "GW  RegisterIssuer gw-issuer (Org1 User1)" '.status == "VALID"' \
   gw 1 User1 -json submit RegisterIssuer gw-issuer "$SCHEME" "@$W/pkB" "issuer registered through the gateway"
 rejected "CLI RegisterIssuer cli-issuer again is rejected" "already exists" \
   as 2 User1 cc_invoke RegisterIssuer cli-issuer "$SCHEME" "@$W/pkA" "takeover"
+rejected "CLI RegisterIssuer clone-issuer with cli-issuer's public key is rejected (cloned key)" "already registered" \
+  as 2 User1 cc_invoke RegisterIssuer clone-issuer "$SCHEME" "@$W/pkA" "clone"
+rejected "GW  RotateIssuerKey gw-issuer to cli-issuer's public key is rejected (cloned key)" "already registered" \
+  gw 1 User1 submit RotateIssuerKey gw-issuer "@$W/pkA"
+rejected "GW  SubmitProof of cli-issuer's credential under clone-issuer is refused (no such issuer)" "not found|unknown|no issuer|does not exist" \
+  gw 1 User1 submit SubmitProof "@$W/reqClone.json"
 ok "CLI GetIssuer cli-issuer (on peer0.org2, Org2 User1)" \
   '.id == "cli-issuer" and .currentVersion == 1 and .owner.mspId == "Org1MSP" and (.revoked | not)' \
   as 2 User1 cc_query GetIssuer cli-issuer
@@ -231,26 +306,32 @@ ok "CLI ListIssuers 10 \"\"" '.count == 2 and ([.issuers[].id] == ["cli-issuer",
 ok "GW  ListIssuers 1 \"\" returns one issuer and a bookmark" '.count == 1 and .bookmark != ""' \
   gw 1 User2 evaluate ListIssuers 1 ""
 bookmark="$(printf '%s' "$OUT" | jq -r .bookmark 2> /dev/null || true)"
-ok "GW  ListIssuers 1 <bookmark> returns the next page" '.count == 1 and .issuers[0].id == "gw-issuer"' \
+ok "GW  ListIssuers 1 <bookmark> returns the last page" '.count == 1 and .issuers[0].id == "gw-issuer" and (.bookmark // "") == ""' \
   gw 1 User2 evaluate ListIssuers 1 "$bookmark"
 
 # ------------------------------------------------------------------ proofs
 
 section "VerifyProof, SubmitProof, GetVerification"
-ok "CLI VerifyProof (cli-issuer) is valid" '.valid == true and (.disclosed | length) == 2' \
+ok "CLI VerifyProof (cli-issuer) is valid, nonce not consumed" \
+  '.valid == true and (.disclosed | length) == 2 and .nonceConsumed == false and .messageCount == 4' \
   as 2 User1 cc_query VerifyProof "@$W/reqA1.json"
 ok "GW  VerifyProof (gw-issuer) is valid" '.valid == true and .keyVersion == 1' \
   gw 2 User1 evaluate VerifyProof "@$W/reqB1.json"
 
 t=$(now_ms)
-ok "CLI SubmitProof (Org1 User1) commits VALID" "" as 1 User1 cc_invoke SubmitProof "@$W/reqA1.json"
+ok "CLI SubmitProof (Org1 User1, both peers endorse) commits VALID" "" as 1 User1 cc_invoke SubmitProof "@$W/reqA1.json"
+submitted
 LAT_CLI=$(($(now_ms) - t))
 TX_A1="$(printf '%s' "$OUT" | cc_txid)"
-ok "CLI GetVerification <its tx> reads the stored verification" \
-  ".txId == \"$TX_A1\" and .issuer == \"cli-issuer\" and .submitterMspId == \"Org1MSP\" and (.boundToSubmitter | not)" \
+ok "CLI GetVerification <its tx> reads the full stored record" \
+  ".txId == \"$TX_A1\" and .issuer == \"cli-issuer\" and .submitterMspId == \"Org1MSP\" and (.boundToSubmitter | not) and .messageCount == 4 and (.disclosed | length) == 2" \
   as 2 User1 cc_query GetVerification "${TX_A1:-missing}"
-ok "GW  SubmitProof (Org1 User1) commits VALID" '.status == "VALID" and .result.issuer == "gw-issuer"' \
+ok "CLI VerifyProof after the submit: nonce consumed" '.nonceConsumed == true' \
+  as 1 User1 cc_query VerifyProof "@$W/reqA1.json"
+ok "GW  SubmitProof (Org1 User1) commits VALID with a small result" \
+  '.status == "VALID" and .result.issuer == "gw-issuer" and .result.valid == true and (.result.disclosed == null)' \
   gw 1 User1 -json submit SubmitProof "@$W/reqB1.json"
+submitted
 TX_B1="$(printf '%s' "$OUT" | jq -r '.txId // empty' 2> /dev/null || true)"
 LAT_GW="$(printf '%s' "$OUT" | jq -r '.latencyMs // empty' 2> /dev/null || true)"
 ok "GW  GetVerification <its tx>" ".txId == \"$TX_B1\" and .issuer == \"gw-issuer\" and .keyVersion == 1" \
@@ -263,6 +344,19 @@ rejected "GW  SubmitProof of the same proof again is rejected (replay)" "replay"
   gw 1 User1 submit SubmitProof "@$W/reqB1.json"
 rejected "GW  SubmitProof of a used nonce by another org is rejected (replay)" "replay" \
   gw 2 User1 submit SubmitProof "@$W/reqA1.json"
+outcomes="$(parallel_submit "$W/reqA3.json")"
+n_valid="$(grep -c $'^0\tVALID' <<< "$outcomes" || true)"
+n_lost="$(grep -Ec $'^[1-9][0-9]*\t.*(MVCC_READ_CONFLICT|replay)' <<< "$outcomes" || true)"
+if [ "$n_valid" = 1 ] && [ "$n_lost" = 1 ]; then
+  NSUB=$((NSUB + 1))
+  pass "GW  two SubmitProofs of one nonce in parallel (Org1, Org2): one VALID, the other $(grep -Eo 'MVCC_READ_CONFLICT|replay' <<< "$outcomes" | head -n 1)"
+else
+  fail "GW  two SubmitProofs of one nonce in parallel: exactly one VALID, the other MVCC conflict or replay" "$outcomes"
+fi
+ok "CLI VerifyProof of that nonce: consumed" '.nonceConsumed == true' \
+  as 2 User2 cc_query VerifyProof "@$W/reqA3.json"
+rejected "CLI SubmitProof with a 15-byte nonce is rejected" "nonce" \
+  as 1 User1 cc_invoke SubmitProof "@$W/reqShort.json"
 
 section "Nonce bound to Org1 User1"
 ok "CLI VerifyProof as Org1 User2 (same org, other identity): not valid" \
@@ -274,9 +368,26 @@ rejected "GW  SubmitProof as Org2 User1 (other org) is rejected" "not bound" \
 ok "GW  VerifyProof as Org1 User1 (the bound identity): valid" '.valid == true' \
   gw 1 User1 evaluate VerifyProof "@$W/reqBound.json"
 ok "CLI SubmitProof as Org1 User1 commits VALID" "" as 1 User1 cc_invoke SubmitProof "@$W/reqBound.json"
+submitted
 TX_BOUND="$(printf '%s' "$OUT" | cc_txid)"
 ok "GW  GetVerification: bound to the submitter" '.boundToSubmitter == true and .submitterMspId == "Org1MSP"' \
   gw 1 User2 evaluate GetVerification "${TX_BOUND:-missing}"
+
+section "Issuer setting requireBoundNonce"
+ok "GW  RegisterIssuer bound-issuer (Org1 User1)" '.status == "VALID"' \
+  gw 1 User1 -json submit RegisterIssuer bound-issuer "$SCHEME" "@$W/pkD" "accepts bound nonces only"
+rejected "GW  SetIssuerSettings by Org2 User1 (not the owner) is rejected" "access denied" \
+  gw 2 User1 submit SetIssuerSettings bound-issuer '{"requireBoundNonce":true}'
+rejected "GW  SetIssuerSettings with an unknown field is rejected" "unknown|requireBoundNonces" \
+  gw 1 User1 submit SetIssuerSettings bound-issuer '{"requireBoundNonces":true}'
+ok "GW  SetIssuerSettings bound-issuer {requireBoundNonce: true} by the owner commits" \
+  '.status == "VALID" and .result.settings.requireBoundNonce == true' \
+  gw 1 User1 -json submit SetIssuerSettings bound-issuer '{"requireBoundNonce":true}'
+rejected "CLI SubmitProof of an unbound proof for bound-issuer is rejected" "bound" \
+  as 1 User1 cc_invoke SubmitProof "@$W/reqD-unbound.json"
+ok "CLI SubmitProof of a proof bound to Org1 User1 commits VALID" "" \
+  as 1 User1 cc_invoke SubmitProof "@$W/reqD-bound.json"
+submitted
 
 section "Tampered proofs"
 ok "CLI VerifyProof of a proof with one bit flipped: not valid" '.valid == false' \
@@ -287,10 +398,33 @@ ok "GW  VerifyProof with a changed disclosed message: not valid" '.valid == fals
   gw 1 User1 evaluate VerifyProof "@$W/reqB2-tampered.json"
 rejected "GW  SubmitProof with a changed disclosed message is rejected" "proof rejected|invalid|not valid|verif" \
   gw 1 User1 submit SubmitProof "@$W/reqB2-tampered.json"
-ok "GW  SubmitProof of the untampered proof still commits (nonce not consumed)" '.status == "VALID"' \
+
+section "Chaincode endorsement policy AND(Org1, Org2)"
+rejected "CLI SubmitProof endorsed by peer0.org1 alone is invalidated at commit" "ENDORSEMENT_POLICY_FAILURE" \
+  as 1 User1 cc_invoke_on 1 SubmitProof "@$W/reqA2.json"
+ok "CLI VerifyProof: that nonce was not consumed" '.valid == true and .nonceConsumed == false' \
+  as 1 User1 cc_query VerifyProof "@$W/reqA2.json"
+ok "GW  SubmitProof of the same proof, endorsed as the policy requires, commits" '.status == "VALID"' \
   gw 2 User1 -json submit SubmitProof "@$W/reqA2.json"
+submitted
 
 # ------------------------------------------------------------------ key management
+
+section "Key-level endorsement: issuer changes need the owner org's peer"
+rejected "CLI SetIssuerSettings cli-issuer by its Org1 owner, endorsed by peer0.org2 alone: ENDORSEMENT_POLICY_FAILURE" \
+  "committed with status \(ENDORSEMENT_POLICY_FAILURE\)" \
+  as 1 User1 cc_invoke_on 2 SetIssuerSettings cli-issuer '{"requireBoundNonce":false,"messageCounts":[4]}'
+ok "CLI GetIssuer: the settings did not change" '(.settings.messageCounts // []) == []' \
+  as 1 User1 cc_query GetIssuer cli-issuer
+ok "CLI the same change endorsed by peer0.org1 alone commits VALID (key-level policy, not AND)" "" \
+  as 1 User1 cc_invoke_on 1 SetIssuerSettings cli-issuer '{"requireBoundNonce":false,"messageCounts":[4]}'
+ok "CLI GetIssuer on peer0.org2: messageCounts [4]" '.settings.messageCounts == [4]' \
+  as 2 User1 cc_query GetIssuer cli-issuer
+rejected "GW  RevokeIssuerKey gw-issuer 1 by its owner, endorsed by Org2MSP alone: ENDORSEMENT_POLICY_FAILURE" \
+  "ENDORSEMENT_POLICY_FAILURE" \
+  gw 1 User1 -endorsing-orgs Org2MSP submit RevokeIssuerKey gw-issuer 1
+ok "GW  GetIssuer: gw-issuer key 1 not revoked" '(.keys[0].revoked | not)' \
+  gw 1 User1 evaluate GetIssuer gw-issuer
 
 section "RotateIssuerKey, RevokeIssuerKey"
 rejected "CLI RotateIssuerKey by Org2 User1 (other org) is rejected" "access denied" \
@@ -315,26 +449,31 @@ rejected "CLI VerifyProof with the revoked key version is refused" "revoked" \
   as 1 User1 cc_query VerifyProof "@$W/reqA-v1.json"
 rejected "GW  RevokeIssuerKey by Org2 User1 is rejected" "access denied" \
   gw 2 User1 submit RevokeIssuerKey gw-issuer 1
-ok "GW  RevokeIssuerKey gw-issuer 1 commits" '.status == "VALID"' \
-  gw 1 User1 -json submit RevokeIssuerKey gw-issuer 1
+ok "GW  RevokeIssuerKey gw-issuer 1, endorsed by Org1MSP alone, commits (key-level policy)" '.status == "VALID"' \
+  gw 1 User1 -endorsing-orgs Org1MSP -json submit RevokeIssuerKey gw-issuer 1
 ok "GW  GetIssuer: key 1 revoked, key 2 current" '.keys[0].revoked == true and (.keys[1].revoked | not) and .currentVersion == 2' \
   gw 2 User1 evaluate GetIssuer gw-issuer
 
-section "GetIssuerHistory"
-ok "CLI GetIssuerHistory cli-issuer: register, rotate, revoke key" \
-  'length == 3 and ([.[].issuer.currentVersion] | sort) == [1, 2, 2] and any(.[]; .issuer.keys[0].revoked)' \
-  as 2 User1 cc_query GetIssuerHistory cli-issuer
-ok "GW  GetIssuerHistory gw-issuer: 3 changes" 'length == 3 and all(.[]; .txId != "")' \
-  gw 2 User1 evaluate GetIssuerHistory gw-issuer
+section "GetIssuerHistory (paginated; needs the peers' history database)"
+ok "CLI GetIssuerHistory cli-issuer 10 \"\": register, settings, rotate, revoke key (not the invalidated change)" \
+  '.count == 4 and (.entries | length) == 4 and ([.entries[].issuer.currentVersion] | sort) == [1, 1, 2, 2] and any(.entries[]; .issuer.keys[0].revoked)' \
+  as 2 User1 cc_query GetIssuerHistory cli-issuer 10 ""
+ok "GW  GetIssuerHistory cli-issuer paged by 3 to the end: 4 entries in 2 pages" \
+  '.pages == 2 and (.items | length) == 4 and ([.items[].txId] | unique | length) == 4' \
+  list_all GetIssuerHistory 3 cli-issuer
+ok "GW  GetIssuerHistory gw-issuer paged by 1 to the end: 3 changes" \
+  '(.items | length) == 3 and all(.items[]; .txId != "")' \
+  list_all GetIssuerHistory 1 gw-issuer
 
-section "Gateway flow: RegisterIssuer, VerifyProof, SubmitProof + ProofVerified event, GetVerification"
+section "Gateway flow: RegisterIssuer, VerifyProof, SubmitProof, ProofVerified from the committed block, GetVerification"
 ok "GW  flow with flow-issuer" \
-  '.verifyProof.valid == true and .submitProof.status == "VALID" and .event.txId == .submitProof.txId and .event.payload.issuer == "flow-issuer" and .verification.txId == .submitProof.txId' \
+  '.verifyProof.valid == true and .submitProof.status == "VALID" and .event.txId == .submitProof.txId and .event.block == .submitProof.block and .event.payload.issuer == "flow-issuer" and .verification.txId == .submitProof.txId' \
   gw 2 User1 flow -issuer flow-issuer -scheme "$SCHEME" -public-key "@$W/pkC" -request "$W/reqC1.json"
+submitted
 LAT_FLOW="$(printf '%s' "$OUT" | jq -r '.submitProof.latencyMs // empty' 2> /dev/null || true)"
-ok "GW  events from block 0: every accepted proof emitted ProofVerified" \
-  'length == 5 and all(.[]; .name == "ProofVerified")' \
-  slurp gw 1 User1 events -start-block 0 -count 5 -timeout 20s
+ok "GW  events from block 0: every accepted proof ($NSUB) emitted one small ProofVerified" \
+  "length == $NSUB and all(.[]; .name == \"ProofVerified\" and (.payload.disclosed == null)) and ([.[].txId] | unique | length) == $NSUB" \
+  slurp gw 1 User1 events -start-block 0 -count "$NSUB" -timeout 20s
 
 section "RevokeIssuer"
 ok "CLI RevokeIssuer cli-issuer commits" "" as 1 User1 cc_invoke RevokeIssuer cli-issuer
@@ -343,10 +482,17 @@ rejected "CLI VerifyProof for a revoked issuer is refused" "revoked" \
 ok "GW  RevokeIssuer gw-issuer commits" '.status == "VALID"' gw 1 User1 -json submit RevokeIssuer gw-issuer
 rejected "GW  RotateIssuerKey of a revoked issuer is refused" "revoked" \
   gw 1 User1 submit RotateIssuerKey gw-issuer "@$W/pkB"
+rejected "CLI RegisterIssuer clone-issuer with a revoked issuer's key is still refused" "already registered" \
+  as 2 User1 cc_invoke RegisterIssuer clone-issuer "$SCHEME" "@$W/pkA2" "clone of a revoked issuer's key"
 
 section "Ledger read back"
-ok "CLI ListIssuers on peer0.org2: 3 issuers, 2 revoked" \
-  '.count == 3 and ([.issuers[] | select(.revoked)] | length) == 2' as 2 User1 cc_query ListIssuers 200 ""
+ok "CLI ListIssuers on peer0.org2: 4 issuers, 2 revoked" \
+  '.count == 4 and ([.issuers[] | select(.revoked)] | length) == 2 and (.bookmark // "") == ""' as 2 User1 cc_query ListIssuers 200 ""
+for size in 1 3 4; do
+  ok "GW  ListIssuers paged by $size to the end ($STATE_DB): every issuer once, in order" \
+    '[.items[].id] == ["bound-issuer", "cli-issuer", "flow-issuer", "gw-issuer"]' \
+    list_all ListIssuers "$size"
+done
 ok "GW  GetVerification of the first proof on peer0.org2" ".txId == \"$TX_A1\"" \
   gw 2 User1 evaluate GetVerification "${TX_A1:-missing}"
 h1="$(as 1 Admin peer channel getinfo -c "$CHANNEL_NAME" 2> /dev/null | sed -n 's/^Blockchain info: //p' | jq .height)"
@@ -356,15 +502,25 @@ MEM="$(network_rss)"
 
 # ------------------------------------------------------------------ ccaas
 
-section "Chaincode as a service"
+section "Chaincode as a service (mutual TLS)"
 t=$(now_ms)
 run env CC_SRC="$CC_SRC" "$TN_DIR/network.sh" deploy -ccaas
 T_CCAAS="$(secs $(($(now_ms) - t)))"
 if [ "$RC" -eq 0 ]; then pass "redeploy -ccaas: sequence 2, the peers dial the chaincode server ($T_CCAAS)"
 else fail "redeploy -ccaas" "$OUT
 $ERR"; fi
-if grep -q "TLS on" "$LOG_DIR/ccaas-bbs.log" 2> /dev/null; then pass "the chaincode server serves TLS (Org1 TLS CA)"
-else fail "the chaincode server serves TLS" "$(tail -n 5 "$LOG_DIR/ccaas-bbs.log" 2> /dev/null)"; fi
+if grep -q "TLS on, client certificates required" "$LOG_DIR/ccaas-bbs.log" 2> /dev/null; then
+  pass "the chaincode server serves mutual TLS (server key pair from Org1's TLS CA; client CAs of Org1 and Org2)"
+else fail "the chaincode server serves mutual TLS" "$(tail -n 5 "$LOG_DIR/ccaas-bbs.log" 2> /dev/null)"; fi
+n_rel="$(cat "$LOG_DIR"/peer0.org*.log | grep -c 'release: ccaas mutual TLS' || true)"
+if [ "$n_rel" -ge 2 ]; then pass "each peer's builder put the peer's own TLS client key pair into connection.json"
+else fail "each peer's builder put the peer's own TLS client key pair into connection.json" "$n_rel release lines"; fi
+CCAAS_CA="$ORG_DIR/peerOrganizations/org1.example.com/peers/ccaas.org1.example.com/tls/ca.crt"
+if command -v openssl > /dev/null; then
+  run openssl s_client -connect "127.0.0.1:$CCAAS_PORT" -tls1_2 -CAfile "$CCAAS_CA" -verify_return_error
+  if [ "$RC" -ne 0 ]; then pass "a TLS client without a client certificate cannot connect to the chaincode server"
+  else fail "a TLS client without a client certificate cannot connect to the chaincode server" "$OUT"; fi
+fi
 ok "CLI querycommitted: sequence 2, ccaas package" '.sequence == 2' \
   as 1 Admin peer lifecycle chaincode querycommitted -C "$CHANNEL_NAME" -n "$CC_NAME" -O json
 ok "GW  GetIssuer flow-issuer served by the chaincode server" '.id == "flow-issuer"' \
@@ -373,5 +529,31 @@ ok "GW  SubmitProof through the chaincode server commits" '.status == "VALID" an
   gw 2 User2 -json submit SubmitProof "@$W/reqC2.json"
 rejected "CLI replay through the chaincode server is rejected" "replay" \
   as 1 User1 cc_invoke SubmitProof "@$W/reqC2.json"
+
+# ------------------------------------------------------------------ down
+
+if [ "$KEEP" != 1 ]; then
+  section "network.sh down"
+  # A decoy: a process of ours in its own process group, recorded like a
+  # network process but with another start time, as a PID reused after a
+  # crash would be. down must leave it (and its group) alone.
+  setsid sleep 300 < /dev/null > /dev/null 2>&1 &
+  decoy=$!
+  echo "$decoy" > "$PID_DIR/decoy.pid"
+  echo 1 > "$PID_DIR/decoy.start"
+  run "$TN_DIR/network.sh" down
+  if [ "$RC" -eq 0 ] && kill -0 "$decoy" 2> /dev/null && grep -q "pid $decoy (decoy) is running but is not the process network.sh started" <<< "$OUT"; then
+    pass "down leaves a recorded PID alone when its start time differs (reused PID)"
+  else
+    fail "down leaves a recorded PID alone when its start time differs" "$OUT"
+  fi
+  kill "$decoy" 2> /dev/null || true
+  busy=""
+  for port in "$ORDERER_PORT" "$ORDERER_ADMIN_PORT" "$PEER1_PORT" "$PEER2_PORT" "$PEER1_CC_PORT" "$PEER2_CC_PORT" "$CCAAS_PORT"; do
+    if (exec 3<> "/dev/tcp/127.0.0.1/$port") 2> /dev/null; then busy="$busy $port"; fi
+  done
+  if [ -z "$busy" ] && [ ! -d "$STATE_DIR" ]; then pass "down stopped every node and the chaincode server, and removed .state/"
+  else fail "down stopped everything" "still listening:$busy"; fi
+fi
 
 finished=1

@@ -39,6 +39,12 @@ export PEER2_PORT="${PEER2_PORT:-9051}"               # peer0.org2 gRPC
 export PEER2_CC_PORT="${PEER2_CC_PORT:-9052}"         # peer0.org2 chaincode listener
 export PEER2_OPS_PORT="${PEER2_OPS_PORT:-9445}"       # peer0.org2 /healthz
 export CCAAS_PORT="${CCAAS_PORT:-9999}"               # chaincode-as-a-service (deploy -ccaas)
+export COUCHDB1_PORT="${COUCHDB1_PORT:-5984}"         # peer0.org1's state database (STATE_DB=couchdb)
+export COUCHDB2_PORT="${COUCHDB2_PORT:-7984}"         # peer0.org2's state database (STATE_DB=couchdb)
+
+# The peers' state database: goleveldb (inside the peer) or couchdb
+# (pouchdb-server, one per peer, scripts/install-couchdb.sh).
+export STATE_DB="${STATE_DB:-goleveldb}"
 
 # The peer CLI reads core.yaml from here (a copy of Fabric's sampleconfig).
 export FABRIC_CFG_PATH="$STATE_DIR/config"
@@ -74,7 +80,8 @@ setOrg() {
 }
 
 # shellcheck disable=SC2034 # arrays for the scripts that source this file
-# Arguments that make an invoke/commit reach both peers (endorsement from both orgs).
+# Arguments that make an invoke/commit reach both peers (endorsement from both
+# orgs, as the chaincode policy AND('Org1MSP.peer','Org2MSP.peer') requires).
 BOTH_PEERS=(--peerAddresses "$PEER1_ADDRESS" --tlsRootCertFiles "$PEER1_TLS_CA"
             --peerAddresses "$PEER2_ADDRESS" --tlsRootCertFiles "$PEER2_TLS_CA")
 # Arguments for talking to the orderer.

@@ -5,6 +5,7 @@
 # As a command:
 #   ./invoke.sh [-o 1|2] [-u Admin|User1|User2] query  TX [ARG...]   # peer chaincode query
 #   ./invoke.sh [-o 1|2] [-u ...]               invoke TX [ARG...]   # peer chaincode invoke --waitForEvent
+#                                                                    # (endorsed by both peers; -e 1|2: by one)
 #   ./invoke.sh [-o 1|2] [-u ...]               gw evaluate|submit|flow|events ...
 #   An argument "@FILE" stands for the contents of FILE (e.g. @request.json).
 #   Defaults: -o 1 -u User1.
@@ -19,7 +20,8 @@
 # What they run, spelled out (after: source env.sh; setOrg 1 User1):
 #   peer chaincode query -C mychannel -n bbs -c '{"Args":["GetIssuer","issuer1"]}'
 #   peer chaincode invoke -o 127.0.0.1:7050 --tls --cafile "$ORDERER_CA" -C mychannel -n bbs \
-#     --peerAddresses 127.0.0.1:7051 --tlsRootCertFiles "$PEER1_TLS_CA" --waitForEvent \
+#     --peerAddresses 127.0.0.1:7051 --tlsRootCertFiles "$PEER1_TLS_CA" \
+#     --peerAddresses 127.0.0.1:9051 --tlsRootCertFiles "$PEER2_TLS_CA" --waitForEvent \
 #     -c '{"Args":["RegisterIssuer","issuer1","bbs+2020","<base64 public key>","demo issuer"]}'
 
 # shellcheck source=env.sh
@@ -40,14 +42,27 @@ cc_query() {
   peer chaincode query -C "$CHANNEL_NAME" -n "$CC_NAME" -c "$(cc_args "$@")"
 }
 
-# cc_invoke TX [ARG...]: endorse on the setOrg peer (the endorsement policy
-# OR('Org1MSP.peer','Org2MSP.peer') needs just one), order, and wait for the
+# cc_invoke TX [ARG...]: endorse on both peers (the network's chaincode
+# policy is AND('Org1MSP.peer','Org2MSP.peer')), order, and wait for the
 # commit. Prints the CLI's output: "txid [...] committed with status (VALID)"
 # and "Chaincode invoke successful. result: status:200 payload:...".
-cc_invoke() {
+cc_invoke() { cc_invoke_on both "$@"; }
+
+# cc_invoke_on 1|2|both TX [ARG...]: as cc_invoke, endorsed by peer0.org1,
+# peer0.org2 or both. A transaction whose endorsements do not satisfy the
+# policies is still ordered, and committed invalid: the CLI then prints
+# "committed with status (ENDORSEMENT_POLICY_FAILURE)" and fails.
+cc_invoke_on() {
+  local peers=()
+  case "$1" in
+    1) peers=(--peerAddresses "$PEER1_ADDRESS" --tlsRootCertFiles "$PEER1_TLS_CA") ;;
+    2) peers=(--peerAddresses "$PEER2_ADDRESS" --tlsRootCertFiles "$PEER2_TLS_CA") ;;
+    both) peers=("${BOTH_PEERS[@]}") ;;
+    *) echo "cc_invoke_on: endorsing peer '$1' is not 1, 2 or both" >&2; return 2 ;;
+  esac
+  shift
   peer chaincode invoke "${ORDERER_ARGS[@]}" -C "$CHANNEL_NAME" -n "$CC_NAME" \
-    --peerAddresses "$CORE_PEER_ADDRESS" --tlsRootCertFiles "$CORE_PEER_TLS_ROOTCERT_FILE" \
-    --waitForEvent -c "$(cc_args "$@")" 2>&1
+    "${peers[@]}" --waitForEvent -c "$(cc_args "$@")" 2>&1
 }
 
 # cc_txid: the transaction ID in cc_invoke's output (on standard input).
@@ -71,11 +86,12 @@ gw() {
 
 if [[ "${BASH_SOURCE[0]}" == "$0" ]]; then
   set -euo pipefail
-  org=1 user=User1
-  while getopts "o:u:h" opt; do
+  org=1 user=User1 endorse=both
+  while getopts "o:u:e:h" opt; do
     case "$opt" in
       o) org="$OPTARG" ;;
       u) user="$OPTARG" ;;
+      e) endorse="$OPTARG" ;;
       *) sed -n '2,/^$/p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
     esac
   done
@@ -85,7 +101,7 @@ if [[ "${BASH_SOURCE[0]}" == "$0" ]]; then
   shift
   case "$cmd" in
     query) setOrg "$org" "$user"; cc_query "$@" ;;
-    invoke) setOrg "$org" "$user"; cc_invoke "$@" ;;
+    invoke) setOrg "$org" "$user"; cc_invoke_on "$endorse" "$@" ;;
     gw) gw "$org" "$user" "$@" ;;
     *) echo "unknown command '$cmd' (query, invoke, gw)" >&2; exit 2 ;;
   esac

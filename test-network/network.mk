@@ -8,17 +8,27 @@
 #   make network-deploy   deploy chaincode "bbs" (add CCAAS=1 for chaincode-as-a-service)
 #   make network-down     stop everything the network started and remove its state
 #   make demo             a fresh network, the chaincode, and the demo flow; leaves the network up
-#   make e2e              the end-to-end test on a fresh network, torn down afterwards
+#   make e2e              the end-to-end test on a fresh network, torn down afterwards, once per
+#                         state database in E2E_STATE_DBS (default goleveldb; couchdb with
+#                         pouchdb-server does not work, see README: "STATE_DB=couchdb")
+#   make network-couchdb-deps   pouchdb-server 4.2.0 into test-network/.state-tools (npm ci)
 
 TEST_NETWORK := $(patsubst %/,%,$(dir $(lastword $(MAKEFILE_LIST))))
 
-.PHONY: network-deps network-bins network-up network-deploy network-down demo e2e
+.PHONY: network-deps network-couchdb-deps network-bins network-up network-deploy network-down demo e2e
+
+# State databases "make e2e" runs the test on, one fresh network each.
+E2E_STATE_DBS ?= goleveldb
 
 ## network-deps: jq and the Debian tools the network scripts use
 network-deps:
 	@command -v jq >/dev/null 2>&1 || { \
 	  echo "==> installing jq (apt-get)"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq jq >/dev/null; }
+
+## network-couchdb-deps: pouchdb-server for STATE_DB=couchdb (Node.js and npm needed)
+network-couchdb-deps:
+	$(TEST_NETWORK)/scripts/install-couchdb.sh
 
 ## network-bins: Fabric binaries in test-network/.bin (rebuilt only when missing)
 network-bins:
@@ -43,6 +53,9 @@ demo: network-deps network-bins
 	$(TEST_NETWORK)/network.sh deploy
 	$(TEST_NETWORK)/network.sh demo
 
-## e2e: end-to-end test on a fresh network (prints "e2e: N passed, M failed")
+## e2e: end-to-end test on a fresh network per state database (each pass prints "e2e: N passed, M failed")
 e2e: network-deps network-bins
-	$(TEST_NETWORK)/e2e.sh
+	@rc=0; for db in $(E2E_STATE_DBS); do \
+	  echo "=== e2e pass: STATE_DB=$$db"; \
+	  STATE_DB=$$db $(TEST_NETWORK)/e2e.sh || rc=1; \
+	done; exit $$rc

@@ -5,6 +5,8 @@
 #   every listener on 127.0.0.1, channel "mychannel" joined by both peers.
 #
 #   ./network.sh up                 start the nodes, create and join mychannel
+#                                   (STATE_DB=couchdb: each peer's state database is a
+#                                   pouchdb-server on 127.0.0.1:COUCHDB1_PORT/COUCHDB2_PORT)
 #   ./network.sh deploy [-ccaas]    package/install/approve/commit chaincode "bbs"
 #                                   (-ccaas: run it as a chaincode server instead of
 #                                   letting the peers build and launch it)
@@ -15,6 +17,10 @@
 # Generated files live in test-network/.state/, logs in .state/logs/.
 # Binaries come from scripts/build-bins.sh (make network-bins).
 # The chaincode source is the repository root (CC_SRC), main package ./chaincode (CC_PKG).
+# CC_POLICY is the chaincode endorsement policy (default AND of both orgs' peers).
+# A failed "up" stops whatever it started and removes .state/ (logs kept in
+# .up-failed-logs/); "down" only signals processes whose start time still
+# matches the one recorded when network.sh started them.
 set -euo pipefail
 
 # shellcheck source=env.sh
@@ -23,7 +29,11 @@ set -euo pipefail
 CC_SRC="${CC_SRC:-$REPO_ROOT}"           # Go module holding the chaincode (with vendor/)
 CC_PKG="${CC_PKG:-./chaincode}"          # main package inside CC_SRC
 CC_VERSION="${CC_VERSION:-1.0}"
-CC_POLICY="${CC_POLICY:-OR('Org1MSP.peer','Org2MSP.peer')}"
+# Both orgs' peers endorse every transaction (MAJORITY of 2 orgs = both):
+# a nonce record or verification record cannot be written by one org's peer
+# alone. Issuer records also carry a key-level policy (the owner's org) set
+# by the contract, which replaces this policy for those keys.
+CC_POLICY="${CC_POLICY:-AND('Org1MSP.peer','Org2MSP.peer')}"
 
 # Fabric's default log format, without terminal colours (the logs are files).
 LOG_FORMAT='%{time:2006-01-02 15:04:05.000 MST} %{id:04x} %{level:.4s} [%{module}] %{shortfunc} -> %{message}'
@@ -64,10 +74,35 @@ node_ports() {
   echo "ORDERER_PORT=$ORDERER_PORT ORDERER_ADMIN_PORT=$ORDERER_ADMIN_PORT ORDERER_OPS_PORT=$ORDERER_OPS_PORT" \
        "PEER1_PORT=$PEER1_PORT PEER1_CC_PORT=$PEER1_CC_PORT PEER1_OPS_PORT=$PEER1_OPS_PORT" \
        "PEER2_PORT=$PEER2_PORT PEER2_CC_PORT=$PEER2_CC_PORT PEER2_OPS_PORT=$PEER2_OPS_PORT"
+  if [ "$STATE_DB" = couchdb ]; then echo "COUCHDB1_PORT=$COUCHDB1_PORT COUCHDB2_PORT=$COUCHDB2_PORT"; fi
 }
 
-# alive NAME: the process recorded in .state/pids/NAME.pid is running
-alive() { local f="$PID_DIR/$1.pid"; [ -f "$f" ] && kill -0 "$(cat "$f")" 2>/dev/null; }
+# start_time PID: the process's start time in clock ticks since boot
+# (/proc/PID/stat field 22), which stays the same across exec and tells a
+# process apart from a later one that reuses its PID. Empty if none.
+start_time() {
+  local stat
+  stat="$(cat "/proc/$1/stat" 2> /dev/null)" || return 0
+  # the command name (field 2) may hold spaces and parentheses: cut after the last ")"
+  stat="${stat##*) }"
+  # shellcheck disable=SC2086 # word splitting wanted
+  set -- $stat
+  echo "${20:-}"
+}
+
+# owned NAME: the process recorded in .state/pids/NAME.pid is running and is
+# the one network.sh started (same PID and same start time as recorded in
+# NAME.start), not a process that reused the PID later.
+owned() {
+  local f="$PID_DIR/$1.pid" pid rec
+  [ -s "$f" ] || return 1
+  pid="$(cat "$f")"
+  rec="$(cat "$PID_DIR/$1.start" 2> /dev/null)"
+  [ -n "$rec" ] && [ "$(start_time "$pid")" = "$rec" ]
+}
+
+# alive NAME: the process network.sh started as NAME is running
+alive() { owned "$1"; }
 
 require_network() {
   if ! { alive orderer && alive peer0.org1 && alive peer0.org2; }; then
@@ -95,13 +130,16 @@ start_process() {
   shift
   while [ "$1" != "--" ]; do envs+=("$1"); shift; done
   shift
-  rm -f "$PID_DIR/$name.pid"
+  rm -f "$PID_DIR/$name.pid" "$PID_DIR/$name.start"
   # shellcheck disable=SC2016 # $$ and $@ belong to the inner bash
   setsid bash -c 'echo $$ > "$0"; exec "$@"' "$PID_DIR/$name.pid" \
     env -i PATH="$PATH" HOME="$HOME" GOCACHE="$(go env GOCACHE)" "${envs[@]}" "$@" \
     > "$LOG_DIR/$name.log" 2>&1 < /dev/null &
   local i
   for ((i = 0; i < 50; i++)); do [ -s "$PID_DIR/$name.pid" ] && break; sleep 0.1; done
+  [ -s "$PID_DIR/$name.pid" ] || die "$name did not start; see $LOG_DIR/$name.log"
+  # The start time identifies the process for "down" (the PID alone may be reused).
+  start_time "$(cat "$PID_DIR/$name.pid")" > "$PID_DIR/$name.start"
   step "started $name (pid $(cat "$PID_DIR/$name.pid"), log .state/logs/$name.log)"
 }
 
@@ -176,6 +214,85 @@ start_orderer() {
   wait_for_port orderer "$ORDERER_PORT" 30
 }
 
+POUCHDB_BIN="$TN_DIR/.state-tools/node_modules/.bin/pouchdb-server"
+
+# start_couchdb ORG PORT: a pouchdb-server (CouchDB HTTP API, answers version
+# 4.2.0) on 127.0.0.1:PORT as the state database of peer0.orgORG. It keeps
+# its files (and its config.json, log.txt) in .state/couchdb/org$ORG.
+start_couchdb() {
+  local org="$1" port="$2" data="$STATE_DIR/couchdb/org$1"
+  mkdir -p "$data"
+  # shellcheck disable=SC2016 # $0 and $@ belong to the inner bash
+  start_process "couchdb.org$org" -- bash -c 'cd "$0" && exec "$@"' "$data" \
+    "$POUCHDB_BIN" --port "$port" --host 127.0.0.1 --dir "$data" --config "$data/config.json" --no-color
+  wait_for_port "couchdb.org$org" "$port" 60
+  local i
+  for ((i = 0; i < 100; i++)); do
+    curl -fsS "http://127.0.0.1:$port/" > /dev/null 2>&1 && break
+    sleep 0.1
+  done
+  step "couchdb.org$org answers: $(curl -fsS "http://127.0.0.1:$port/" | jq -c '{version, vendor: .vendor.name}')"
+  couchdb_compat "$port" "couchdb.org$org"
+}
+
+# couchdb_compat PORT NAME: checks the two things Fabric's CouchDB client
+# (core/ledger/kvledger/txmgmt/statedb/statecouchdb) relies on when it
+# updates a document, and that CouchDB does:
+#   1. GET /db/doc answers the revision in the ETag header (readDoc takes the
+#      revision from ETag, not from the body's _rev);
+#   2. PUT /db/doc honours that revision in an If-Match header.
+# pouchdb-server 4.2.0 does neither (its ETag is Express's weak content hash,
+# W/"3f-...", and it ignores If-Match): every update of an existing document
+# fails with 409 "Document update conflict", first when the peer creates the
+# channel's ledger (PUT /mychannel_/channel_metadata), so "peer channel join"
+# fails. Dies with that diagnosis unless COUCHDB_FORCE=1, which starts the
+# peers anyway to show Fabric's own error.
+couchdb_compat() {
+  local base="http://127.0.0.1:$1" db="fabric_bbs_probe" rev etag code problems=()
+  curl -fsS -X PUT "$base/$db" > /dev/null
+  rev="$(curl -fsS -X PUT "$base/$db/doc" -H 'Content-Type: application/json' -d '{"v":1}' | jq -r .rev)"
+  etag="$(curl -fsS -D - -o /dev/null "$base/$db/doc?attachments=true" | tr -d '\r' | sed -n 's/^[Ee][Tt][Aa][Gg]: *//p')"
+  [ "${etag//\"/}" = "$rev" ] || problems+=("GET answers ETag $etag, not the revision \"$rev\"")
+  code="$(curl -sS -o /dev/null -w '%{http_code}' -X PUT "$base/$db/doc" -H "If-Match: $rev" \
+    -H 'Content-Type: application/json' -d '{"v":2}')"
+  [ "$code" = 201 ] || problems+=("PUT with If-Match: $rev answers $code, not 201")
+  curl -fsS -X DELETE "$base/$db" > /dev/null || true
+  if [ ${#problems[@]} -eq 0 ]; then
+    step "$2: ETag and If-Match behave as Fabric's CouchDB client needs"
+    return 0
+  fi
+  local msg joined
+  joined="$(printf '%s; ' "${problems[@]}")"
+  msg="$2 (127.0.0.1:$1) is not compatible with Fabric's CouchDB client: ${joined%; }.
+       Fabric reads a document's revision from the ETag header and sends it back in If-Match,
+       so every update of an existing document fails with 409 Document update conflict
+       (the first one when the peer creates the channel ledger: peer channel join fails).
+       STATE_DB=couchdb does not work with pouchdb-server; use STATE_DB=goleveldb (the default)."
+  if [ "${COUCHDB_FORCE:-0}" = 1 ]; then
+    step "WARNING: $msg"
+    step "COUCHDB_FORCE=1: starting the peers anyway"
+    return 0
+  fi
+  die "$msg
+       (COUCHDB_FORCE=1 starts the peers anyway, to see Fabric's error in the peer log)"
+}
+
+# state_db_env ORG: the peer's ledger variables for STATE_DB.
+state_db_env() {
+  local port
+  echo "CORE_LEDGER_HISTORY_ENABLEHISTORYDATABASE=true"   # GetIssuerHistory needs it
+  case "$STATE_DB" in
+    goleveldb) echo "CORE_LEDGER_STATE_STATEDATABASE=goleveldb" ;;
+    couchdb)
+      if [ "$1" = 1 ]; then port="$COUCHDB1_PORT"; else port="$COUCHDB2_PORT"; fi
+      echo "CORE_LEDGER_STATE_STATEDATABASE=CouchDB"
+      echo "CORE_LEDGER_STATE_COUCHDBCONFIG_COUCHDBADDRESS=127.0.0.1:$port"
+      echo "CORE_LEDGER_STATE_COUCHDBCONFIG_MAXRETRIESONSTARTUP=3"
+      echo "CORE_LEDGER_STATE_COUCHDBCONFIG_CREATEGLOBALCHANGESDB=false"
+      ;;
+  esac
+}
+
 # start_peer ORG PORT CC_PORT OPS_PORT
 start_peer() {
   local org="$1" port="$2" ccport="$3" opsport="$4"
@@ -183,9 +300,15 @@ start_peer() {
   local data="$STATE_DIR/peers/$name"
   mkdir -p "$data"
   # The external builder gets only PATH, TMPDIR, LD_LIBRARY_PATH and the
-  # variables listed in propagateEnvironment: go build needs HOME/GOCACHE.
-  local builders="[{name: bbs-builder, path: $TN_DIR/builders, propagateEnvironment: [HOME, GOCACHE, GOTOOLCHAIN]}]"
+  # variables listed in propagateEnvironment: go build needs HOME/GOCACHE;
+  # "release" of a ccaas package with client_auth_required puts the peer's
+  # own TLS key pair (BBS_CCAAS_CLIENT_*) into connection.json.
+  local builders="[{name: bbs-builder, path: $TN_DIR/builders, propagateEnvironment: [HOME, GOCACHE, GOTOOLCHAIN, BBS_CCAAS_CLIENT_CERT, BBS_CCAAS_CLIENT_KEY]}]"
+  local ledger_env
+  mapfile -t ledger_env < <(state_db_env "$org")
   start_process "$name" \
+    "${ledger_env[@]}" \
+    BBS_CCAAS_CLIENT_CERT="$p/tls/server.crt" BBS_CCAAS_CLIENT_KEY="$p/tls/server.key" \
     FABRIC_CFG_PATH="$FABRIC_CFG_PATH" FABRIC_LOGGING_SPEC=INFO FABRIC_LOGGING_FORMAT="$LOG_FORMAT" \
     CORE_PEER_ID="peer0.org$org.example.com" CORE_PEER_LOCALMSPID="Org${org}MSP" \
     CORE_PEER_MSPCONFIGPATH="$p/msp" \
@@ -229,21 +352,56 @@ join_channel() {
   done
 }
 
+# up_failed: the EXIT trap of "up". After a partial failure (a node that
+# did not start, a channel that could not be joined, Ctrl-C), stop every
+# process this "up" started and remove .state/, keeping the logs in
+# .up-failed-logs/ so the next "up" starts clean.
+up_failed() {
+  local rc=$?
+  trap - EXIT
+  [ "$rc" -ne 0 ] || return 0
+  local keep="$TN_DIR/.up-failed-logs"
+  if [ -d "$LOG_DIR" ]; then
+    rm -rf "$keep"
+    cp -a "$LOG_DIR" "$keep" 2> /dev/null || true
+  fi
+  printf '\n==> network up failed (exit %s): cleaning up what it started\n' "$rc" >&2
+  stop_all >&2
+  rm -rf "$STATE_DIR"
+  [ -d "$keep" ] && echo "    the logs of the failed attempt are in $keep" >&2
+  exit "$rc"
+}
+
 network_up() {
   local t0
   t0=$(now_ms)
   require_tools
+  case "$STATE_DB" in
+    goleveldb) ;;
+    couchdb)
+      "$TN_DIR/scripts/install-couchdb.sh" || die "could not install pouchdb-server (scripts/install-couchdb.sh)"
+      command -v curl > /dev/null || die "'curl' is not on PATH (STATE_DB=couchdb checks pouchdb-server with it)" ;;
+    *) die "STATE_DB=$STATE_DB: use goleveldb (default) or couchdb" ;;
+  esac
   if alive orderer || alive peer0.org1 || alive peer0.org2; then
     die "the network is already running (.state/pids): ./network.sh down first"
   fi
   # shellcheck disable=SC2046
   check_ports $(node_ports)
-  log "Creating the network in $STATE_DIR"
+  log "Creating the network in $STATE_DIR (state database: $STATE_DB)"
   rm -rf "$STATE_DIR"
   mkdir -p "$LOG_DIR" "$PID_DIR"
+  echo "$STATE_DB" > "$STATE_DIR/state-db"
+  trap up_failed EXIT
+  trap 'exit 130' INT TERM
   write_node_config
   generate_crypto
   generate_channel_block
+  if [ "$STATE_DB" = couchdb ]; then
+    log "Starting the state databases: pouchdb-server on 127.0.0.1:$COUCHDB1_PORT and :$COUCHDB2_PORT"
+    start_couchdb 1 "$COUCHDB1_PORT"
+    start_couchdb 2 "$COUCHDB2_PORT"
+  fi
   log "Starting the orderer (127.0.0.1:$ORDERER_PORT, admin :$ORDERER_ADMIN_PORT)"
   start_orderer
   log "Starting peer0.org1 (127.0.0.1:$PEER1_PORT) and peer0.org2 (127.0.0.1:$PEER2_PORT)"
@@ -251,25 +409,31 @@ network_up() {
   start_peer 2 "$PEER2_PORT" "$PEER2_CC_PORT" "$PEER2_OPS_PORT"
   log "Creating channel $CHANNEL_NAME"
   join_channel
-  log "Network up in $(elapsed "$t0"): orderer, peer0.org1, peer0.org2 on channel $CHANNEL_NAME"
+  trap - EXIT INT TERM
+  log "Network up in $(elapsed "$t0"): orderer, peer0.org1, peer0.org2 ($STATE_DB) on channel $CHANNEL_NAME"
   echo "    logs: $LOG_DIR    next: ./network.sh deploy"
 }
 
 # ---------------------------------------------------------------- down
 
-network_down() {
-  log "Stopping the network"
+# stop_all: stop every process recorded in .state/pids that is still the
+# process network.sh started (see owned), with everything in its group.
+stop_all() {
   local f pid name pids=()
   if [ -d "$PID_DIR" ]; then
     for f in "$PID_DIR"/*.pid; do
       [ -e "$f" ] || continue
       name="$(basename "$f" .pid)"
       pid="$(cat "$f")"
-      if kill -0 "$pid" 2>/dev/null; then
+      [ -n "$pid" ] || continue
+      if owned "$name"; then
         step "stopping $name (pid $pid and its children)"
         # each process leads its own session/process group (start_process)
         kill -TERM -- "-$pid" 2>/dev/null || kill -TERM "$pid" 2>/dev/null || true
         pids+=("$pid")
+      elif kill -0 "$pid" 2>/dev/null; then
+        step "WARNING: pid $pid ($name) is running but is not the process network.sh started" \
+          "(start time $(start_time "$pid"), recorded $(cat "$PID_DIR/$name.start" 2> /dev/null || echo none)): left alone"
       fi
     done
   fi
@@ -288,11 +452,16 @@ network_down() {
       kill -KILL -- "-$pid" 2>/dev/null || true
     fi
   done
+}
+
+network_down() {
+  log "Stopping the network"
+  stop_all
   step "removing $STATE_DIR"
   rm -rf "$STATE_DIR"
   # shellcheck disable=SC2046
   local entry busy=()
-  for entry in $(node_ports) CCAAS_PORT="$CCAAS_PORT"; do
+  for entry in $(STATE_DB=couchdb node_ports) CCAAS_PORT="$CCAAS_PORT"; do
     if port_in_use "${entry#*=}"; then busy+=("$entry"); fi
   done
   if [ ${#busy[@]} -gt 0 ]; then
@@ -350,33 +519,40 @@ package_golang() {
 }
 
 # The chaincode server's TLS key pair (cryptogen node ccaas.org1.example.com)
-# and the CA the peers verify it with. CCAAS_TLS=false serves plain gRPC.
+# and the CA the peers verify it with. CCAAS_TLS=false serves plain gRPC (the
+# server is then started with the explicit opt-out CHAINCODE_TLS_DISABLED=true).
+# CCAAS_MTLS=true (default, with TLS) makes it mutual: the server accepts only
+# peers presenting a client certificate from Org1's or Org2's TLS CA; each
+# peer presents its own TLS key pair, which the builder's "release" step
+# writes into connection.json (client_key, client_cert) on that peer only.
 CCAAS_TLS="${CCAAS_TLS:-true}"
+CCAAS_MTLS="${CCAAS_MTLS:-true}"
 CCAAS_TLS_DIR="$ORG_DIR/peerOrganizations/org1.example.com/peers/ccaas.org1.example.com/tls"
 
 # package_ccaas OUT LABEL: a "ccaas" package is metadata.json + code.tar.gz
 # holding connection.json: the address the peers dial and, with TLS, the CA
 # certificate that the server's certificate must chain to.
 package_ccaas() {
-  local out="$1" label="$2" dir
+  local out="$1" label="$2" dir mtls=false
   dir="$(mktemp -d)"
   if [ "$CCAAS_TLS" = true ]; then
-    jq -n --arg addr "127.0.0.1:$CCAAS_PORT" --rawfile ca "$CCAAS_TLS_DIR/ca.crt" \
-      '{address: $addr, dial_timeout: "10s", tls_required: true, client_auth_required: false, root_cert: $ca}' \
+    [ "$CCAAS_MTLS" = true ] && mtls=true
+    jq -n --arg addr "127.0.0.1:$CCAAS_PORT" --rawfile ca "$CCAAS_TLS_DIR/ca.crt" --argjson mtls "$mtls" \
+      '{address: $addr, dial_timeout: "10s", tls_required: true, client_auth_required: $mtls, root_cert: $ca}' \
       > "$dir/connection.json"
   else
     jq -n --arg addr "127.0.0.1:$CCAAS_PORT" '{address: $addr, dial_timeout: "10s", tls_required: false}' \
       > "$dir/connection.json"
   fi
   printf '{"type":"ccaas","label":"%s"}\n' "$label" > "$dir/metadata.json"
-  step "ccaas package: metadata.json {type: ccaas, label: $label}, connection.json {address: 127.0.0.1:$CCAAS_PORT, tls_required: $CCAAS_TLS}"
+  step "ccaas package: metadata.json {type: ccaas, label: $label}, connection.json {address: 127.0.0.1:$CCAAS_PORT, tls_required: $CCAAS_TLS, client_auth_required: $mtls}"
   tar -C "$dir" -czf "$dir/code.tar.gz" connection.json
   tar -C "$dir" -czf "$out" metadata.json code.tar.gz
   rm -rf "$dir"
 }
 
 stop_ccaas() {
-  kill -TERM -- "-$(cat "$PID_DIR/ccaas-bbs.pid")" 2>/dev/null || true
+  if owned ccaas-bbs; then kill -TERM -- "-$(cat "$PID_DIR/ccaas-bbs.pid")" 2>/dev/null || true; fi
   local i
   for ((i = 0; i < 50; i++)); do alive ccaas-bbs || break; sleep 0.1; done
   rm -f "$PID_DIR/ccaas-bbs.pid"
@@ -399,6 +575,13 @@ start_ccaas() {
   local tls_env=()
   if [ "$CCAAS_TLS" = true ]; then
     tls_env=(CHAINCODE_TLS_CERT="$CCAAS_TLS_DIR/server.crt" CHAINCODE_TLS_KEY="$CCAAS_TLS_DIR/server.key")
+    if [ "$CCAAS_MTLS" = true ]; then
+      # the peers' TLS certificates come from their orgs' TLS CAs
+      cat "$PEER1_TLS_CA" "$PEER2_TLS_CA" > "$STATE_DIR/ccaas/client-cas.pem"
+      tls_env+=(CHAINCODE_CLIENT_CA_CERT="$STATE_DIR/ccaas/client-cas.pem")
+    fi
+  else
+    tls_env=(CHAINCODE_TLS_DISABLED=true)
   fi
   start_process ccaas-bbs CHAINCODE_SERVER_ADDRESS="127.0.0.1:$CCAAS_PORT" CHAINCODE_ID="$pkgid" \
     "${tls_env[@]}" -- "$bin"
@@ -488,6 +671,7 @@ deploy_cc() {
       die "chaincode does not answer on peer0.org$org; see $LOG_DIR/deploy.log and $LOG_DIR/peer0.org$org.log"
     step "peer0.org$org: chaincode answers ($(elapsed "$t"))"
   done
+  wait_for_gateway_plan
   if ! $ccaas && alive ccaas-bbs; then
     step "the chaincode server of the previous definition is no longer used: stopping it"
     stop_ccaas
@@ -496,11 +680,37 @@ deploy_cc() {
   log "Chaincode $CC_NAME deployed in $(elapsed "$t0") (package id $pkgid)"
 }
 
+# wait_for_gateway_plan: after a (re)definition the peers learn through
+# gossip, some seconds later, that the other org's peer runs the chaincode;
+# until then the Gateway's discovery finds no set of peers that satisfies
+# the AND policy ("no peer combination can satisfy the endorsement
+# policy"). Wait until a read-only ListIssuers can be endorsed as the
+# policies require through each peer's gateway (nothing is submitted).
+wait_for_gateway_plan() {
+  local gwbin="$FABRIC_BIN_DIR/bbs-gateway" org addr ca t i
+  if [ ! -x "$gwbin" ]; then
+    step "no $gwbin: not waiting for the gateways' endorsement plans"
+    return 0
+  fi
+  for org in 1 2; do
+    if [ "$org" = 1 ]; then addr="$PEER1_ADDRESS" ca="$PEER1_TLS_CA"; else addr="$PEER2_ADDRESS" ca="$PEER2_TLS_CA"; fi
+    t=$(now_ms)
+    for ((i = 0; ; i++)); do
+      "$gwbin" -peer "$addr" -tls-ca "$ca" -msp "Org${org}MSP" -user "$(userMSP "$org" User1)" \
+        -channel "$CHANNEL_NAME" -chaincode "$CC_NAME" -timeout 10s endorse ListIssuers 1 "" \
+        >> "$LOG_DIR/deploy.log" 2>&1 && break
+      [ "$i" -lt 120 ] || die "peer0.org$org's gateway found no endorsement plan for $CC_NAME within 60 s; see $LOG_DIR/deploy.log"
+      sleep 0.5
+    done
+    step "peer0.org$org's gateway can plan endorsements by both orgs ($(elapsed "$t"))"
+  done
+}
+
 # ---------------------------------------------------------------- status, demo
 
 status() {
   local name
-  for name in orderer peer0.org1 peer0.org2 ccaas-bbs; do
+  for name in orderer peer0.org1 peer0.org2 couchdb.org1 couchdb.org2 ccaas-bbs; do
     if alive "$name"; then echo "$name: running (pid $(cat "$PID_DIR/$name.pid"))"
     else echo "$name: not running"; fi
   done

@@ -5,6 +5,9 @@
 //
 //	bbs-gateway [connection flags] evaluate TX [ARG...]   evaluate a read-only transaction
 //	bbs-gateway [connection flags] submit TX [ARG...]     submit, wait for commit, print the result
+//	                                                      (-endorsing-orgs: only those orgs' peers endorse)
+//	bbs-gateway [connection flags] endorse TX [ARG...]    collect the endorsements the gateway's plan asks
+//	                                                      for, without submitting (nothing is written)
 //	bbs-gateway [connection flags] flow [flow flags]      register an issuer, VerifyProof,
 //	                                                      SubmitProof + ProofVerified event, GetVerification
 //	bbs-gateway [connection flags] events [-start-block N] [-count N] [-timeout D]
@@ -12,6 +15,11 @@
 // An argument "@FILE" is replaced by the contents of FILE (e.g. @request.json).
 // Results go to standard output; progress and errors to standard error.
 // Exit status: 0 success, 1 the transaction or connection failed, 2 usage.
+//
+// gRPC message sizes are set explicitly (-max-recv-bytes, -max-send-bytes;
+// 16 MiB each by default) rather than left at grpc-go's 4 MiB receive limit,
+// so that a large evaluate result (GetVerification of a record with many
+// disclosed messages) is not cut off by the client.
 package main
 
 import (
@@ -38,6 +46,10 @@ import (
 // eventName is the chaincode event that SubmitProof emits.
 const eventName = "ProofVerified"
 
+// defaultMaxMsgBytes is the default gRPC receive and send limit: above the
+// contract's 1 MiB argument limit times the copies a response can carry.
+const defaultMaxMsgBytes = 16 << 20
+
 type options struct {
 	peer       string
 	serverName string
@@ -50,6 +62,9 @@ type options struct {
 	chaincode  string
 	timeout    time.Duration
 	jsonOut    bool
+	maxRecv    int
+	maxSend    int
+	endorsers  string
 }
 
 func main() {
@@ -71,8 +86,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.chaincode, "chaincode", "bbs", "chaincode `name`")
 	fs.DurationVar(&o.timeout, "timeout", 60*time.Second, "timeout of each gateway call")
 	fs.BoolVar(&o.jsonOut, "json", false, "submit: print {txId, block, status, latencyMs, result} as JSON")
+	fs.IntVar(&o.maxRecv, "max-recv-bytes", defaultMaxMsgBytes, "largest gRPC message the client accepts")
+	fs.IntVar(&o.maxSend, "max-send-bytes", defaultMaxMsgBytes, "largest gRPC message the client sends")
+	fs.StringVar(&o.endorsers, "endorsing-orgs", "", "submit, flow: comma-separated MSP `IDs` whose peers alone endorse (default: the gateway's plan from discovery)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: bbs-gateway [flags] evaluate|submit TX [ARG...] | flow [flow flags] | events [flags]")
+		fmt.Fprintln(stderr, "usage: bbs-gateway [flags] evaluate|submit|endorse TX [ARG...] | flow [flow flags] | events [flags]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -94,6 +112,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "bbs-gateway: -tls-ca and either -user or -cert and -key are required")
 		return 2
 	}
+	if o.maxRecv <= 0 || o.maxSend <= 0 {
+		fmt.Fprintln(stderr, "bbs-gateway: -max-recv-bytes and -max-send-bytes must be positive")
+		return 2
+	}
 
 	cmd, rest := fs.Arg(0), fs.Args()[1:]
 	gw, closeFn, err := connect(&o)
@@ -106,7 +128,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	contract := network.GetContract(o.chaincode)
 
 	switch cmd {
-	case "evaluate", "submit":
+	case "evaluate", "submit", "endorse":
 		if len(rest) == 0 {
 			fmt.Fprintf(stderr, "bbs-gateway: %s needs a transaction name\n", cmd)
 			return 2
@@ -115,6 +137,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			fmt.Fprintf(stderr, "bbs-gateway: %v\n", err)
 			return 2
+		}
+		if cmd == "endorse" {
+			if err := endorseOnly(contract, rest[0], txArgs, endorsingOrgs(o.endorsers)); err != nil {
+				fmt.Fprintf(stderr, "bbs-gateway: endorse %s: %v\n", rest[0], err)
+				return 1
+			}
+			fmt.Fprintf(stderr, "bbs-gateway: %s endorsed as the policies require (not submitted)\n", rest[0])
+			return 0
 		}
 		if cmd == "evaluate" {
 			result, err := contract.Evaluate(rest[0], client.WithArguments(txArgs...))
@@ -125,7 +155,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stdout, string(result))
 			return 0
 		}
-		res, err := submit(contract, rest[0], txArgs)
+		res, err := submit(contract, rest[0], txArgs, endorsingOrgs(o.endorsers)...)
 		if err != nil {
 			fmt.Fprintf(stderr, "bbs-gateway: submit %s: %v\n", rest[0], err)
 			return 1
@@ -138,7 +168,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, string(res.Result))
 		return 0
 	case "flow":
-		return flow(network, contract, rest, stdout, stderr)
+		return flow(network, contract, endorsingOrgs(o.endorsers), rest, stdout, stderr)
 	case "events":
 		return events(network, o.chaincode, rest, stdout, stderr)
 	default:
@@ -159,7 +189,9 @@ func connect(o *options) (*client.Gateway, func(), error) {
 	if !pool.AppendCertsFromPEM(caPEM) {
 		return nil, nil, fmt.Errorf("no PEM certificate in %s", o.tlsCA)
 	}
-	conn, err := grpc.NewClient(o.peer, grpc.WithTransportCredentials(credentials.NewClientTLSFromCert(pool, o.serverName)))
+	conn, err := grpc.NewClient(o.peer,
+		grpc.WithTransportCredentials(credentials.NewClientTLSFromCert(pool, o.serverName)),
+		grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(o.maxRecv), grpc.MaxCallSendMsgSize(o.maxSend)))
 	if err != nil {
 		return nil, nil, fmt.Errorf("connecting to %s: %w", o.peer, err)
 	}
@@ -264,11 +296,44 @@ type submitResult struct {
 	Result    json.RawMessage `json:"result,omitempty"`
 }
 
+// endorsingOrgs splits the -endorsing-orgs flag.
+func endorsingOrgs(flagValue string) []string {
+	var orgs []string
+	for _, o := range strings.Split(flagValue, ",") {
+		if o = strings.TrimSpace(o); o != "" {
+			orgs = append(orgs, o)
+		}
+	}
+	return orgs
+}
+
+// endorseOnly runs the gateway's endorsement of a transaction (its plan
+// from discovery, or orgs) and drops the endorsed transaction: a check that
+// the gateway can reach every peer the policies need.
+func endorseOnly(contract *client.Contract, tx string, args []string, orgs []string) error {
+	opts := []client.ProposalOption{client.WithArguments(args...)}
+	if len(orgs) > 0 {
+		opts = append(opts, client.WithEndorsingOrganizations(orgs...))
+	}
+	proposal, err := contract.NewProposal(tx, opts...)
+	if err != nil {
+		return err
+	}
+	_, err = proposal.Endorse()
+	return err
+}
+
 // submit endorses, orders and waits for the commit of one transaction.
-// A transaction that commits invalid is an error.
-func submit(contract *client.Contract, tx string, args []string) (*submitResult, error) {
+// With orgs, only peers of those organisations endorse it (the gateway
+// does not add endorsers the policies would ask for). A transaction that
+// commits invalid is an error.
+func submit(contract *client.Contract, tx string, args []string, orgs ...string) (*submitResult, error) {
 	start := time.Now()
-	proposal, err := contract.NewProposal(tx, client.WithArguments(args...))
+	opts := []client.ProposalOption{client.WithArguments(args...)}
+	if len(orgs) > 0 {
+		opts = append(opts, client.WithEndorsingOrganizations(orgs...))
+	}
+	proposal, err := contract.NewProposal(tx, opts...)
 	if err != nil {
 		return nil, err
 	}
@@ -339,7 +404,10 @@ type eventReport struct {
 
 // flow: RegisterIssuer (unless -register=false), VerifyProof, SubmitProof
 // while listening for ProofVerified, then GetVerification of the submit.
-func flow(network *client.Network, contract *client.Contract, args []string, stdout, stderr io.Writer) int {
+//
+// With orgs (-endorsing-orgs), both submits are endorsed by those
+// organisations' peers only.
+func flow(network *client.Network, contract *client.Contract, orgs []string, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("flow", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	issuer := fs.String("issuer", "", "issuer `ID` (required)")
@@ -370,7 +438,7 @@ func flow(network *client.Network, contract *client.Contract, args []string, std
 			return 2
 		}
 		fmt.Fprintf(stderr, "flow: RegisterIssuer %s (%s)\n", *issuer, *scheme)
-		res, err := submit(contract, "RegisterIssuer", []string{*issuer, *scheme, strings.TrimSpace(pk[0]), *description})
+		res, err := submit(contract, "RegisterIssuer", []string{*issuer, *scheme, strings.TrimSpace(pk[0]), *description}, orgs...)
 		if err != nil {
 			fmt.Fprintf(stderr, "bbs-gateway flow: RegisterIssuer: %v\n", err)
 			return 1
@@ -395,23 +463,26 @@ func flow(network *client.Network, contract *client.Contract, args []string, std
 		return 1
 	}
 
-	// Listen before submitting, so that the event cannot be missed.
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	evts, err := network.ChaincodeEvents(ctx, contract.ChaincodeName())
-	if err != nil {
-		fmt.Fprintf(stderr, "bbs-gateway flow: listening for chaincode events: %v\n", err)
-		return 1
-	}
 	fmt.Fprintln(stderr, "flow: SubmitProof (submit, wait for commit)")
 	start := time.Now()
-	res, err := submit(contract, "SubmitProof", []string{string(req)})
+	res, err := submit(contract, "SubmitProof", []string{string(req)}, orgs...)
 	if err != nil {
 		fmt.Fprintf(stderr, "bbs-gateway flow: SubmitProof: %v\n", err)
 		return 1
 	}
 	report.Submit = res
-	fmt.Fprintf(stderr, "flow: SubmitProof committed in block %d after %d ms; waiting for %s\n", res.Block, res.LatencyMs, eventName)
+	fmt.Fprintf(stderr, "flow: SubmitProof committed in block %d after %d ms; reading %s from that block\n", res.Block, res.LatencyMs, eventName)
+
+	// The event stream starts at the block the commit status names, so the
+	// event is delivered even though it was emitted before the stream was
+	// opened: it cannot be missed, whatever the timing.
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	evts, err := network.ChaincodeEvents(ctx, contract.ChaincodeName(), client.WithStartBlock(res.Block))
+	if err != nil {
+		fmt.Fprintf(stderr, "bbs-gateway flow: reading chaincode events from block %d: %v\n", res.Block, err)
+		return 1
+	}
 
 	timer := time.NewTimer(*eventTimeout)
 	defer timer.Stop()
