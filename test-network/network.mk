@@ -9,6 +9,7 @@
 #   make network-down     stop everything the network started and remove its state
 #   make demo             a fresh network, the chaincode, and the demo flow; leaves the network up
 #   make e2e              the end-to-end test on a fresh network, torn down afterwards
+#   make bench-network    throughput on a fresh network (bbs-load), torn down afterwards
 
 TEST_NETWORK := $(patsubst %/,%,$(dir $(lastword $(MAKEFILE_LIST))))
 
@@ -46,3 +47,17 @@ demo: network-deps network-bins
 ## e2e: end-to-end test on a fresh network (prints "e2e: N passed, M failed")
 e2e: network-deps network-bins
 	$(TEST_NETWORK)/e2e.sh
+
+# ---- bench-network (issue 13): not part of make test -------------------------
+.PHONY: bench-network load-test
+
+## bench-network: committed tx/s, verified proofs/s and commit latency of a light write,
+## SubmitProof and SubmitProofs (32 per tx) for each scheme, on a fresh network torn down
+## afterwards (BENCH_COUNT, BENCH_INFLIGHT, BENCH_BATCH, BENCH_SCHEMES, CCAAS=1)
+bench-network: network-deps network-bins
+	$(TEST_NETWORK)/scripts/bench-network.sh
+
+## load-test: unit tests of bbs-load and its engine (module test-network/gateway; no network)
+load-test:
+	cd $(TEST_NETWORK)/gateway && GOWORK=off GOFLAGS=-mod=readonly $(GO) test -count=1 ./load/...
+# ---- end bench-network --------------------------------------------------------

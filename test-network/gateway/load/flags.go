@@ -23,6 +23,7 @@ type options struct {
 	duration, drain    time.Duration
 	timeout            time.Duration
 	setup              bool
+	probe              string
 	jsonOut, records   string
 }
 
@@ -46,6 +47,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, int) {
 	fs.DurationVar(&o.timeout, "timeout", 60*time.Second, "timeout of each gateway call")
 	fs.BoolVar(&o.setup, "setup", true, "commit each scheme's setup.jsonl first (the bench issuer)")
 	fs.StringVar(&o.jsonOut, "json", "", "write the JSON report to `file`")
+	fs.StringVar(&o.probe, "probe", "", "only tell whether the contract has transaction `TX` (exit 0 yes, 3 no)")
 	fs.StringVar(&o.records, "records", "", "write every transaction's record to `dir`/<scheme>-<mode>.jsonl")
 	if err := fs.Parse(args); err != nil {
 		return nil, 2
@@ -57,7 +59,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, int) {
 	if fs.NArg() != 0 {
 		return usage("unexpected argument %q", fs.Arg(0))
 	}
-	if o.orgDir == "" || o.data == "" {
+	if o.orgDir == "" || (o.data == "" && o.probe == "") {
 		return usage("-org-dir and -data are required")
 	}
 	if o.count < 1 || o.inFlight < 1 || o.duration <= 0 || o.drain <= 0 || o.timeout <= 0 {

@@ -21,8 +21,11 @@
 // repeating the failed stage with the same signed proposal or transaction.
 // Only 127.0.0.1 peers are accepted.
 //
+// -probe TX only tells whether the contract has transaction TX.
+//
 // Exit status: 0 every run done (n/a included), 1 a failure (connection,
-// setup, a run with nothing committed), 2 usage.
+// setup, a run with nothing committed), 2 usage, 3 -probe: no such
+// transaction.
 package main
 
 import (
@@ -68,6 +71,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	txNames, err := transactionsOf(first.contract, o.timeout)
+	if o.probe != "" {
+		return probe(txNames, err, o.probe, stdout, stderr)
+	}
 	if err != nil {
 		// Not fatal: a missing transaction then shows as no-such-transaction.
 		fmt.Fprintf(stderr, "bbs-load: %v (going on without it)\n", err)
@@ -107,6 +113,21 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if failed || ctx.Err() != nil {
 		return 1
 	}
+	return 0
+}
+
+// probe answers -probe: exit 0 when the contract has tx, 3 when not, 1
+// when the metadata could not be read.
+func probe(txNames map[string]bool, err error, tx string, stdout, stderr io.Writer) int {
+	if err != nil {
+		fmt.Fprintf(stderr, "bbs-load: %v\n", err)
+		return 1
+	}
+	if !txNames[tx] {
+		fmt.Fprintf(stdout, "no: the contract has no %s\n", tx)
+		return 3
+	}
+	fmt.Fprintf(stdout, "yes: the contract has %s\n", tx)
 	return 0
 }
 
