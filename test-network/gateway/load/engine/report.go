@@ -29,6 +29,11 @@ type Summary struct {
 	// ByClass counts outcomes by transaction class, when classes are set.
 	ByClass map[string]map[string]int `json:"byClass,omitempty"`
 
+	// Blocks is the number of distinct blocks the committed transactions
+	// are in; TxPerBlock the committed transactions per such block.
+	Blocks     int     `json:"blocks"`
+	TxPerBlock float64 `json:"txPerBlock"`
+
 	Proofs         int     `json:"proofs"`         // proofs in the committed transactions
 	VerifiedProofs int     `json:"verifiedProofs"` // of those, verified valid
 	Seconds        float64 `json:"seconds"`
@@ -43,6 +48,7 @@ type Summary struct {
 func Summarize(recs []Record, wall time.Duration) Summary {
 	s := Summary{Transactions: len(recs), Seconds: round(wall.Seconds(), 3)}
 	var lat []time.Duration
+	blocks := map[uint64]bool{}
 	for _, r := range recs {
 		if r.Outcome != NotSent {
 			s.Sent++
@@ -57,6 +63,7 @@ func Summarize(recs []Record, wall time.Duration) Summary {
 			s.Proofs += r.Proofs
 			s.VerifiedProofs += r.Verified
 			lat = append(lat, r.Latency)
+			blocks[r.Block] = true
 		case Rejected:
 			s.Rejected++
 			s.RejectedBy = inc(s.RejectedBy, r.Cause, 1)
@@ -79,6 +86,9 @@ func Summarize(recs []Record, wall time.Duration) Summary {
 		s.ProofsPerSec = round(float64(s.VerifiedProofs)/wall.Seconds(), 1)
 	}
 	s.Latency = SummarizeLatency(lat)
+	if s.Blocks = len(blocks); s.Blocks > 0 {
+		s.TxPerBlock = round(float64(s.Committed)/float64(s.Blocks), 1)
+	}
 	return s
 }
 
@@ -115,10 +125,10 @@ func counts(m map[string]int) string {
 // WriteTable prints the summaries as an aligned text table, one row per
 // run; a run that could not happen shows its reason.
 func WriteTable(w io.Writer, sums []Summary) error {
-	const head = "%-22s %-7s %6s %9s %8s %8s %8s %9s %8s %8s %8s  %s\n"
-	const row = "%-22s %-7s %6d %9d %8d %8d %8.1f %9.1f %8.1f %8.1f %8.1f  %s\n"
+	const head = "%-22s %-7s %6s %9s %8s %8s %8s %9s %8s %8s %8s %6s  %s\n"
+	const row = "%-22s %-7s %6d %9d %8d %8d %8.1f %9.1f %8.1f %8.1f %8.1f %6.1f  %s\n"
 	if _, err := fmt.Fprintf(w, head, "scheme", "mode", "tx", "committed", "rejected", "retries",
-		"tx/s", "proofs/s", "p50 ms", "p95 ms", "p99 ms", "rejected by cause"); err != nil {
+		"tx/s", "proofs/s", "p50 ms", "p95 ms", "p99 ms", "tx/blk", "rejected by cause"); err != nil {
 		return err
 	}
 	for _, s := range sums {
@@ -127,7 +137,7 @@ func WriteTable(w io.Writer, sums []Summary) error {
 			_, err = fmt.Fprintf(w, "%-22s %-7s n/a: %s\n", s.Scheme, s.Mode, s.NA)
 		} else {
 			_, err = fmt.Fprintf(w, row, s.Scheme, s.Mode, s.Transactions, s.Committed, s.Rejected, s.Retries,
-				s.TxPerSecond, s.ProofsPerSec, s.Latency.P50, s.Latency.P95, s.Latency.P99, counts(s.RejectedBy))
+				s.TxPerSecond, s.ProofsPerSec, s.Latency.P50, s.Latency.P95, s.Latency.P99, s.TxPerBlock, counts(s.RejectedBy))
 		}
 		if err != nil {
 			return err
