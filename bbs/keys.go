@@ -131,6 +131,22 @@ func (p *Proof) Revealed() (count int, indices []int, ok bool) {
 	return 0, nil, false
 }
 
+// MessageCount returns the number of signed messages the proof covers,
+// given the number of messages the verifier discloses with it. A BBS+ 2020
+// proof encodes its message count, and disclosed is ignored; an IETF proof
+// encodes its number of hidden messages, and the count is disclosed plus
+// that. It reads the parsed proof only: no curve arithmetic, so a verifier
+// can refuse a count it does not expect before any expensive work.
+func (p *Proof) MessageCount(disclosed int) int {
+	switch b := p.body.(type) {
+	case *bbsPlusProof:
+		return b.count
+	case *ietfProof:
+		return disclosed + len(b.mHat)
+	}
+	return 0
+}
+
 // newPublicKey parses and validates a compressed G2 public key for scheme s.
 func newPublicKey(s Scheme, b []byte) (*PublicKey, error) {
 	if len(b) != PublicKeySize {

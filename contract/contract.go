@@ -39,6 +39,9 @@ package contract
 
 import (
 	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/hyperledger/fabric-contract-api-go/v2/contractapi"
@@ -94,7 +97,7 @@ func New() *Contract {
 		Description: "Registry of BBS issuer public keys and verification of BBS selective-disclosure proofs",
 		License:     &metadata.LicenseMetadata{Name: "Apache-2.0"},
 	}
-	c.BeforeTransaction = checkArgSizes
+	c.BeforeTransaction = beforeTransaction
 	return c
 }
 
@@ -111,6 +114,35 @@ func NewChaincode() (*contractapi.ContractChaincode, error) {
 // metadata tags "EVALUATE".
 func (c *Contract) GetEvaluateTransactions() []string {
 	return append([]string(nil), evaluateTransactions...)
+}
+
+// beforeTransaction runs before every transaction of the contract, before
+// its arguments are parsed: it checks the argument sizes and the function
+// name.
+func beforeTransaction(ctx contractapi.TransactionContextInterface) error {
+	if err := checkArgSizes(ctx); err != nil {
+		return err
+	}
+	return checkFunctionName(ctx)
+}
+
+// checkFunctionName refuses a transaction name that does not start with an
+// upper-case letter. contract-api finds the method of "submitProof" by
+// upper-casing the first rune but looks its metadata up by the exact name,
+// so such a call would skip the validation of its arguments against the
+// schema.
+func checkFunctionName(ctx contractapi.TransactionContextInterface) error {
+	fn, _ := ctx.GetStub().GetFunctionAndParameters()
+	name := fn
+	if i := strings.LastIndex(fn, ":"); i >= 0 {
+		name = fn[i+1:]
+	}
+	r, _ := utf8.DecodeRuneInString(name)
+	if !unicode.IsUpper(r) {
+		return fmt.Errorf("%w: transaction %s: transaction names are case-sensitive and start with an upper-case letter (as in SubmitProof)",
+			ErrInvalidArgument, request.Excerpt(name))
+	}
+	return nil
 }
 
 // checkArgSizes rejects a transaction with an argument over MaxArgSize

@@ -22,6 +22,9 @@ const maxPublicKeyText = 1024
 // the schemes the bbs package supports. The submitting identity becomes the
 // issuer's owner. It returns the new record.
 func (c *Contract) RegisterIssuer(ctx contractapi.TransactionContextInterface, id string, scheme string, publicKey string, description string) (*Issuer, error) {
+	if len(scheme) > request.MaxSchemeLength {
+		return nil, fmt.Errorf("%w: scheme is %d bytes, over the limit of %d", ErrInvalidArgument, len(scheme), request.MaxSchemeLength)
+	}
 	if err := checkIssuerID(id); err != nil {
 		return nil, err
 	}
@@ -33,6 +36,8 @@ func (c *Contract) RegisterIssuer(ctx contractapi.TransactionContextInterface, i
 	}
 	s, err := bbs.SchemeByName(scheme)
 	if err != nil {
+		// The scheme's length is checked above: the error quotes at most
+		// request.MaxSchemeLength bytes of it.
 		return nil, fmt.Errorf("%w: scheme: %v", ErrInvalidArgument, err)
 	}
 	keyBytes, err := decodePublicKeyText(publicKey)
@@ -67,10 +72,48 @@ func (c *Contract) RegisterIssuer(ctx contractapi.TransactionContextInterface, i
 		CreatedAt:      now,
 		UpdatedAt:      now,
 	}
+	if err := indexPublicKey(stub, is, 1); err != nil {
+		return nil, err
+	}
 	if err := putIssuer(stub, is); err != nil {
 		return nil, err
 	}
+	key, err := issuerKey(stub, id)
+	if err != nil {
+		return nil, err
+	}
+	if err := setOwnerEndorsement(stub, key, is.Owner.MSPID); err != nil {
+		return nil, fmt.Errorf("issuer %q: %w", id, err)
+	}
 	return is, nil
+}
+
+// indexPublicKey records key version of the issuer in the public-key index,
+// refusing a key already registered under any issuer (revoked or not): a
+// clone of another issuer's key would let consumed proofs verify again
+// under a new issuer ID. The entry gets the owner's endorsement policy.
+func indexPublicKey(stub shim.ChaincodeStubInterface, is *Issuer, version int) error {
+	pk := is.Keys[version-1].PublicKey
+	key, err := publicKeyIndexKey(stub, pk)
+	if err != nil {
+		return err
+	}
+	var held keyRecord
+	found, err := getJSON(stub, key, &held)
+	if err != nil {
+		return fmt.Errorf("checking the public key: %w", err)
+	}
+	if found {
+		return fmt.Errorf("%w: publicKey is already registered, as key version %d of issuer %q; a key can be registered once",
+			ErrExists, held.Version, held.Issuer)
+	}
+	if err := putJSON(stub, key, keyRecord{Issuer: is.ID, Version: version}); err != nil {
+		return fmt.Errorf("indexing the public key: %w", err)
+	}
+	if err := setOwnerEndorsement(stub, key, is.Owner.MSPID); err != nil {
+		return fmt.Errorf("indexing the public key: %w", err)
+	}
+	return nil
 }
 
 // RotateIssuerKey adds a public key (standard base64) to the issuer as
@@ -109,6 +152,9 @@ func (c *Contract) RotateIssuerKey(ctx contractapi.TransactionContextInterface, 
 	is.Keys = append(is.Keys, IssuerKey{Version: version, PublicKey: pk.Bytes(), CreatedAt: now})
 	is.CurrentVersion = version
 	is.UpdatedAt = now
+	if err := indexPublicKey(ctx.GetStub(), is, version); err != nil {
+		return nil, err
+	}
 	if err := putIssuer(ctx.GetStub(), is); err != nil {
 		return nil, err
 	}
@@ -174,6 +220,10 @@ func (c *Contract) GetIssuer(ctx contractapi.TransactionContextInterface, id str
 // ListIssuers returns a page of at most pageSize (1 to 200) issuers in ID
 // byte order, starting with the issuer whose ID is bookmark (the first one
 // if bookmark is empty). The page's Bookmark starts the next page.
+//
+// The contract makes the bookmark itself, by reading one issuer more than
+// the page holds: the peer's own bookmark differs between state databases
+// (LevelDB ends a range with "", CouchDB with the query's end key).
 func (c *Contract) ListIssuers(ctx contractapi.TransactionContextInterface, pageSize int, bookmark string) (*IssuerPage, error) {
 	if pageSize < MinPageSize || pageSize > MaxPageSize {
 		return nil, fmt.Errorf("%w: pageSize %d is outside %d..%d", ErrInvalidArgument, pageSize, MinPageSize, MaxPageSize)
@@ -182,14 +232,14 @@ func (c *Contract) ListIssuers(ctx contractapi.TransactionContextInterface, page
 	startKey := ""
 	if bookmark != "" {
 		if !request.ValidIssuerID(bookmark) {
-			return nil, fmt.Errorf("%w: bookmark %q is not an issuer ID (use the bookmark of the previous page)", ErrInvalidArgument, bookmark)
+			return nil, fmt.Errorf("%w: bookmark %s is not an issuer ID (use the bookmark of the previous page)", ErrInvalidArgument, request.Excerpt(bookmark))
 		}
 		var err error
 		if startKey, err = issuerKey(stub, bookmark); err != nil {
 			return nil, err
 		}
 	}
-	it, meta, err := stub.GetStateByPartialCompositeKeyWithPagination(issuerObjectType, nil, int32(pageSize), startKey)
+	it, _, err := stub.GetStateByPartialCompositeKeyWithPagination(issuerObjectType, nil, int32(pageSize+1), startKey)
 	if err != nil {
 		return nil, fmt.Errorf("listing issuers: %w", err)
 	}
@@ -200,6 +250,13 @@ func (c *Contract) ListIssuers(ctx contractapi.TransactionContextInterface, page
 		if err != nil {
 			return nil, fmt.Errorf("listing issuers: %w", err)
 		}
+		if len(page.Issuers) == pageSize {
+			// The first issuer of the next page.
+			if page.Bookmark, err = issuerIDOfKey(stub, kv.Key); err != nil {
+				return nil, fmt.Errorf("listing issuers: %w", err)
+			}
+			break
+		}
 		var is Issuer
 		if err := unmarshalRecord(kv.Value, &is); err != nil {
 			return nil, fmt.Errorf("listing issuers: key %q: %w", kv.Key, err)
@@ -207,11 +264,6 @@ func (c *Contract) ListIssuers(ctx contractapi.TransactionContextInterface, page
 		page.Issuers = append(page.Issuers, is)
 	}
 	page.Count = len(page.Issuers)
-	if meta != nil && meta.Bookmark != "" {
-		if page.Bookmark, err = issuerIDOfKey(stub, meta.Bookmark); err != nil {
-			return nil, fmt.Errorf("listing issuers: bookmark from the peer: %w", err)
-		}
-	}
 	return page, nil
 }
 
@@ -236,11 +288,20 @@ func issuerIDOfKey(stub shim.ChaincodeStubInterface, key string) (string, error)
 	return attrs[0], nil
 }
 
-// GetIssuerHistory returns every committed change of the issuer's record,
-// newest first, from the ledger's history of the record's key.
-func (c *Contract) GetIssuerHistory(ctx contractapi.TransactionContextInterface, id string) ([]IssuerHistoryEntry, error) {
+// GetIssuerHistory returns a page of at most pageSize (1 to 200) committed
+// changes of the issuer's record, newest first, from the ledger's history
+// of the record's key (the peers need the history database). bookmark is
+// empty for the first page, then the previous page's Bookmark: the ID of
+// the transaction that starts the next page.
+func (c *Contract) GetIssuerHistory(ctx contractapi.TransactionContextInterface, id string, pageSize int, bookmark string) (*IssuerHistoryPage, error) {
 	if err := checkIssuerID(id); err != nil {
 		return nil, err
+	}
+	if pageSize < MinPageSize || pageSize > MaxPageSize {
+		return nil, fmt.Errorf("%w: pageSize %d is outside %d..%d", ErrInvalidArgument, pageSize, MinPageSize, MaxPageSize)
+	}
+	if len(bookmark) > MaxTxIDLength {
+		return nil, fmt.Errorf("%w: bookmark is %d bytes, over the limit of %d (use the bookmark of the previous page)", ErrInvalidArgument, len(bookmark), MaxTxIDLength)
 	}
 	stub := ctx.GetStub()
 	key, err := issuerKey(stub, id)
@@ -252,11 +313,23 @@ func (c *Contract) GetIssuerHistory(ctx contractapi.TransactionContextInterface,
 		return nil, fmt.Errorf("issuer %q: reading history: %w", id, err)
 	}
 	defer it.Close()
-	entries := []IssuerHistoryEntry{}
+	page := &IssuerHistoryPage{Entries: []IssuerHistoryEntry{}}
+	started, any := bookmark == "", false
 	for it.HasNext() {
 		m, err := it.Next()
 		if err != nil {
 			return nil, fmt.Errorf("issuer %q: reading history: %w", id, err)
+		}
+		any = true
+		if !started {
+			if m.GetTxId() != bookmark {
+				continue
+			}
+			started = true
+		}
+		if len(page.Entries) == pageSize {
+			page.Bookmark = m.GetTxId()
+			break
 		}
 		e := IssuerHistoryEntry{TxID: m.GetTxId(), IsDelete: m.GetIsDelete()}
 		if ts := m.GetTimestamp(); ts != nil {
@@ -265,15 +338,45 @@ func (c *Contract) GetIssuerHistory(ctx contractapi.TransactionContextInterface,
 		if !m.GetIsDelete() {
 			e.Issuer = &Issuer{}
 			if err := unmarshalRecord(m.GetValue(), e.Issuer); err != nil {
-				return nil, fmt.Errorf("issuer %q: history entry of transaction %s: %w", id, m.GetTxId(), err)
+				return nil, fmt.Errorf("issuer %q: history entry of transaction %s: %w", id, request.Excerpt(m.GetTxId()), err)
 			}
 		}
-		entries = append(entries, e)
+		page.Entries = append(page.Entries, e)
 	}
-	if len(entries) == 0 {
+	if !any {
 		return nil, fmt.Errorf("issuer %q: %w", id, ErrNotFound)
 	}
-	return entries, nil
+	if !started {
+		return nil, fmt.Errorf("%w: bookmark %s is not a change of issuer %q (use the bookmark of the previous page)", ErrInvalidArgument, request.Excerpt(bookmark), id)
+	}
+	page.Count = len(page.Entries)
+	return page, nil
+}
+
+// SetIssuerSettings replaces the issuer's settings (see IssuerSettings)
+// with settings, a JSON object {"requireBoundNonce": bool,
+// "messageCounts": [int, ...]}; an absent field takes its zero value. It
+// writes the issuer record only. Only the owner may change the settings
+// (see AdminAttribute).
+func (c *Contract) SetIssuerSettings(ctx contractapi.TransactionContextInterface, id string, settings string) (*Issuer, error) {
+	st, err := parseSettings(settings)
+	if err != nil {
+		return nil, err
+	}
+	is, err := c.issuerForChange(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	now, err := txTime(ctx.GetStub())
+	if err != nil {
+		return nil, err
+	}
+	is.Settings = *st
+	is.UpdatedAt = now
+	if err := putIssuer(ctx.GetStub(), is); err != nil {
+		return nil, err
+	}
+	return is, nil
 }
 
 // issuerForChange loads the issuer id for a change by the submitter: it
@@ -303,7 +406,7 @@ func (c *Contract) issuerForChange(ctx contractapi.TransactionContextInterface, 
 // checkIssuerID returns an error unless id is a valid issuer ID.
 func checkIssuerID(id string) error {
 	if !request.ValidIssuerID(id) {
-		return fmt.Errorf("%w: issuer ID %q does not match %s", ErrInvalidArgument, id, request.IssuerIDPattern)
+		return fmt.Errorf("%w: issuer ID %s does not match %s", ErrInvalidArgument, request.Excerpt(id), request.IssuerIDPattern)
 	}
 	return nil
 }

@@ -282,7 +282,14 @@ func TestGetIssuerRejects(t *testing.T) {
 }
 
 func TestListIssuers(t *testing.T) {
+	for _, db := range []string{"LevelDB", "CouchDB"} {
+		t.Run(db, func(t *testing.T) { testListIssuers(t, db == "CouchDB") })
+	}
+}
+
+func testListIssuers(t *testing.T, couchDB bool) {
 	e := newEnv(t)
+	e.ledger.CouchDB = couchDB
 	ids := []string{"e", "a", "d.x", "b", "c-1", "C", "a_"}
 	for i, id := range ids {
 		k := newKeyPair(t, bbs.BBSPlus2020(), byte(i))
@@ -291,7 +298,7 @@ func TestListIssuers(t *testing.T) {
 	// A verification's nonce and record live in the same world state and
 	// must not show up in the list.
 	c := sign(t, newKeyPair(t, bbs.BBSPlus2020(), 0), nil)
-	require.True(t, e.submit(e.alice, "SubmitProof", jsonArg(t, c.present(t, "e", []byte("n"), 0))).Committed)
+	require.True(t, e.submit(e.alice, "SubmitProof", jsonArg(t, c.present(t, "e", []byte("n of sixteen bytes"), 0))).Committed)
 
 	want := []string{"C", "a", "a_", "b", "c-1", "d.x", "e"} // byte order
 	var got []string
@@ -325,7 +332,14 @@ func TestListIssuers(t *testing.T) {
 }
 
 func TestListIssuersEmptyAndRejects(t *testing.T) {
+	for _, db := range []string{"LevelDB", "CouchDB"} {
+		t.Run(db, func(t *testing.T) { testListIssuersEmptyAndRejects(t, db == "CouchDB") })
+	}
+}
+
+func testListIssuersEmptyAndRejects(t *testing.T, couchDB bool) {
 	e := newEnv(t)
+	e.ledger.CouchDB = couchDB
 	page := decode[IssuerPage](t, e.evaluate(e.bob, "ListIssuers", "10", ""))
 	require.Equal(t, IssuerPage{Issuers: []Issuer{}}, page)
 	require.JSONEq(t, `{"issuers":[],"count":0,"bookmark":""}`, string(e.evaluate(e.bob, "ListIssuers", "10", "").Response.Payload))
@@ -350,7 +364,10 @@ func TestGetIssuerHistory(t *testing.T) {
 	revoke := e.submit(e.alice, "RevokeIssuer", "acme")
 	require.True(t, revoke.Committed)
 
-	h := decode[[]IssuerHistoryEntry](t, e.evaluate(e.bob, "GetIssuerHistory", "acme"))
+	page := decode[IssuerHistoryPage](t, e.evaluate(e.bob, "GetIssuerHistory", "acme", "10", ""))
+	require.Equal(t, 3, page.Count)
+	require.Empty(t, page.Bookmark)
+	h := page.Entries
 	require.Len(t, h, 3)
 	require.Equal(t, revoke.TxID, h[0].TxID)
 	require.Equal(t, revoke.Timestamp, h[0].Timestamp)
@@ -364,8 +381,30 @@ func TestGetIssuerHistory(t *testing.T) {
 		require.Equal(t, entry.Timestamp, entry.Issuer.UpdatedAt)
 	}
 
-	requireFailure(t, e.evaluate(e.bob, "GetIssuerHistory", "nobody"), `issuer "nobody": not found`)
-	requireFailure(t, e.evaluate(e.bob, "GetIssuerHistory", "no body"), "does not match")
+	// Page by page: the same entries, each page bounded.
+	var paged []IssuerHistoryEntry
+	bookmark, pages := "", 0
+	for {
+		p := decode[IssuerHistoryPage](t, e.evaluate(e.bob, "GetIssuerHistory", "acme", "2", bookmark))
+		require.Equal(t, len(p.Entries), p.Count)
+		require.LessOrEqual(t, p.Count, 2)
+		paged = append(paged, p.Entries...)
+		pages++
+		if p.Bookmark == "" {
+			break
+		}
+		bookmark = p.Bookmark
+	}
+	require.Equal(t, 2, pages)
+	require.Equal(t, h, paged)
+	require.Equal(t, rotate.TxID, decode[IssuerHistoryPage](t, e.evaluate(e.bob, "GetIssuerHistory", "acme", "1", "")).Bookmark)
+
+	requireFailure(t, e.evaluate(e.bob, "GetIssuerHistory", "nobody", "10", ""), `issuer "nobody": not found`)
+	requireFailure(t, e.evaluate(e.bob, "GetIssuerHistory", "no body", "10", ""), "does not match")
+	requireFailure(t, e.evaluate(e.bob, "GetIssuerHistory", "acme", "0", ""), "pageSize 0 is outside 1..200")
+	requireFailure(t, e.evaluate(e.bob, "GetIssuerHistory", "acme", "201", ""), "pageSize 201 is outside 1..200")
+	requireFailure(t, e.evaluate(e.bob, "GetIssuerHistory", "acme", "2", "no-such-tx"), "bookmark \"no-such-tx\" is not a change of issuer")
+	requireFailure(t, e.evaluate(e.bob, "GetIssuerHistory", "acme", "2", strings.Repeat("a", 257)), "bookmark is 257 bytes")
 }
 
 func TestGetIssuerHistoryOfADeletedRecord(t *testing.T) {
@@ -378,11 +417,11 @@ func TestGetIssuerHistoryOfADeletedRecord(t *testing.T) {
 	require.NoError(t, s.DelState(key))
 	e.ledger.Commit(s)
 
-	h := decode[[]IssuerHistoryEntry](t, e.evaluate(e.bob, "GetIssuerHistory", "acme"))
+	h := decode[IssuerHistoryPage](t, e.evaluate(e.bob, "GetIssuerHistory", "acme", "10", "")).Entries
 	require.Len(t, h, 2)
 	require.True(t, h[0].IsDelete)
 	require.Nil(t, h[0].Issuer)
-	require.NotContains(t, string(e.evaluate(e.bob, "GetIssuerHistory", "acme").Response.Payload), `"issuer":null`)
+	require.NotContains(t, string(e.evaluate(e.bob, "GetIssuerHistory", "acme", "10", "").Response.Payload), `"issuer":null`)
 	requireFailure(t, e.evaluate(e.bob, "GetIssuer", "acme"), "not found")
 }
 
@@ -401,12 +440,22 @@ func (s oddBookmarkStub) GetStateByPartialCompositeKeyWithPagination(objectType 
 	return it, meta, err
 }
 
-func TestListIssuersRejectsAForeignBookmark(t *testing.T) {
+// TestListIssuersIgnoresThePeersBookmark: whatever bookmark the peer
+// answers, the contract makes its own from the extra issuer it reads.
+func TestListIssuersIgnoresThePeersBookmark(t *testing.T) {
 	e, _ := registered(t)
-	for _, bookmark := range []string{"opaque", "\x00", "\x00bbs.nonce\x00acme\x00ff\x00", "\x00bbs.issuer\x00a b\x00"} {
+	require.True(t, e.submit(e.alice, "RegisterIssuer", "beta", bbs.BBSPlus2020Name, newKeyPair(t, bbs.BBSPlus2020(), 7).publicKeyText(), "").Committed)
+	for _, bookmark := range []string{"", "opaque", "\x00", "\x00bbs.nonce\x00acme\x00ff\x00", "\x00bbs.issuer\x00a b\x00", "\x00bbs.issuer\x00\U0010ffff"} {
 		ctx := newTestContext(oddBookmarkStub{Stub: e.ledger.NewStub(e.alice.Creator), bookmark: bookmark})
-		_, err := New().ListIssuers(ctx, 1, "")
-		require.ErrorContains(t, err, "bookmark from the peer", "%q", bookmark)
+		page, err := New().ListIssuers(ctx, 1, "")
+		require.NoError(t, err, "%q", bookmark)
+		require.Equal(t, "acme", page.Issuers[0].ID)
+		require.Equal(t, "beta", page.Bookmark)
+		ctx = newTestContext(oddBookmarkStub{Stub: e.ledger.NewStub(e.alice.Creator), bookmark: bookmark})
+		page, err = New().ListIssuers(ctx, 1, "beta")
+		require.NoError(t, err, "%q", bookmark)
+		require.Equal(t, "beta", page.Issuers[0].ID)
+		require.Empty(t, page.Bookmark)
 	}
 }
 

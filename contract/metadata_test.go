@@ -78,14 +78,15 @@ func TestMetadataTransactions(t *testing.T) {
 		returns string
 	}{
 		{"GetIssuer", "EVALUATE", []string{str}, ref("Issuer")},
-		{"GetIssuerHistory", "EVALUATE", []string{str}, `{"type":"array","items":` + ref("IssuerHistoryEntry") + `}`},
+		{"GetIssuerHistory", "EVALUATE", []string{str, integer, str}, ref("IssuerHistoryPage")},
 		{"GetVerification", "EVALUATE", []string{str}, ref("Verification")},
 		{"ListIssuers", "EVALUATE", []string{integer, str}, ref("IssuerPage")},
 		{"RegisterIssuer", "SUBMIT", []string{str, str, str, str}, ref("Issuer")},
 		{"RevokeIssuer", "SUBMIT", []string{str}, ref("Issuer")},
 		{"RevokeIssuerKey", "SUBMIT", []string{str, integer}, ref("Issuer")},
 		{"RotateIssuerKey", "SUBMIT", []string{str, str}, ref("Issuer")},
-		{"SubmitProof", "SUBMIT", []string{ref("Request")}, ref("Verification")},
+		{"SetIssuerSettings", "SUBMIT", []string{str, str}, ref("Issuer")},
+		{"SubmitProof", "SUBMIT", []string{ref("Request")}, ref("ProofReceipt")},
 		{"VerifyProof", "EVALUATE", []string{ref("Request")}, ref("VerificationResult")},
 	}
 	require.Len(t, c.Transactions, len(want), "transactions: %v", c.Transactions)
@@ -117,7 +118,8 @@ func TestMetadataTransactions(t *testing.T) {
 func TestMetadataTypes(t *testing.T) {
 	var md chaincodeMetadata
 	require.NoError(t, json.Unmarshal(getMetadata(t), &md))
-	types := []any{Issuer{}, IssuerKey{}, Owner{}, IssuerPage{}, IssuerHistoryEntry{}, Verification{}, VerificationResult{},
+	types := []any{Issuer{}, IssuerKey{}, Owner{}, IssuerSettings{}, IssuerPage{}, IssuerHistoryPage{}, IssuerHistoryEntry{},
+		Verification{}, VerificationResult{}, ProofReceipt{},
 		request.Request{}, request.DisclosedMessage{}}
 	var names []string
 	for _, v := range types {

@@ -14,7 +14,8 @@ import (
 // Object types of the contract's composite keys in the world state.
 const (
 	issuerObjectType       = "bbs.issuer"       // [issuer ID] -> Issuer
-	nonceObjectType        = "bbs.nonce"        // [issuer ID, hex SHA-256 of nonce] -> nonceRecord
+	publicKeyObjectType    = "bbs.key"          // [hex SHA-256 of public key] -> keyRecord
+	nonceObjectType        = "bbs.nonce"        // [hex SHA-256 of public key, hex SHA-256 of nonce] -> nonceRecord
 	verificationObjectType = "bbs.verification" // [tx ID] -> Verification
 )
 
@@ -31,25 +32,44 @@ var (
 	ErrAccessDenied = errors.New("access denied")
 	// ErrRevoked means an issuer or key is revoked.
 	ErrRevoked = errors.New("revoked")
-	// ErrReplay means a nonce was already used with the issuer.
+	// ErrReplay means a nonce was already used with the verifying key.
 	ErrReplay = errors.New("replay")
 	// ErrProofRejected means SubmitProof was given a proof that does not
 	// verify.
 	ErrProofRejected = errors.New("proof rejected")
 )
 
-// nonceRecord marks a nonce consumed for an issuer.
+// nonceRecord marks a nonce consumed for a verifying key.
 type nonceRecord struct {
 	TxID string `json:"txId"`
+}
+
+// keyRecord is the public-key index entry: which issuer key version holds
+// a public key. A key is registered once, under one issuer, for good.
+type keyRecord struct {
+	Issuer  string `json:"issuer"`
+	Version int    `json:"version"`
+}
+
+// hashHex returns the lower-case hex SHA-256 of b.
+func hashHex(b []byte) string {
+	h := sha256.Sum256(b)
+	return hex.EncodeToString(h[:])
+}
+
+func publicKeyIndexKey(stub shim.ChaincodeStubInterface, publicKey []byte) (string, error) {
+	return compositeKey(stub, publicKeyObjectType, hashHex(publicKey))
 }
 
 func issuerKey(stub shim.ChaincodeStubInterface, id string) (string, error) {
 	return compositeKey(stub, issuerObjectType, id)
 }
 
-func nonceKey(stub shim.ChaincodeStubInterface, issuerID string, nonce []byte) (string, error) {
-	h := sha256.Sum256(nonce)
-	return compositeKey(stub, nonceObjectType, issuerID, hex.EncodeToString(h[:]))
+// nonceKey is the key that marks nonce consumed for the verifying key
+// publicKey: nonces are consumed per key, not per issuer ID, so a proof
+// cannot be replayed under another registration of the same key.
+func nonceKey(stub shim.ChaincodeStubInterface, publicKey, nonce []byte) (string, error) {
+	return compositeKey(stub, nonceObjectType, hashHex(publicKey), hashHex(nonce))
 }
 
 func verificationKey(stub shim.ChaincodeStubInterface, txID string) (string, error) {

@@ -58,6 +58,9 @@ type Issuer struct {
 	Revoked bool `json:"revoked"`
 	// RevokedAt is when the issuer was revoked; absent if it is not.
 	RevokedAt time.Time `json:"revokedAt,omitzero" metadata:",optional"`
+	// Settings are the owner's rules for proofs under the issuer's keys
+	// (SetIssuerSettings).
+	Settings IssuerSettings `json:"settings"`
 	// CreatedAt is when the issuer was registered.
 	CreatedAt time.Time `json:"createdAt"`
 	// UpdatedAt is when the record last changed.
@@ -80,6 +83,17 @@ type IssuerPage struct {
 	Count int `json:"count"`
 	// Bookmark is the ID of the first issuer of the next page, to pass to
 	// ListIssuers; empty on the last page.
+	Bookmark string `json:"bookmark"`
+}
+
+// IssuerHistoryPage is one page of GetIssuerHistory.
+type IssuerHistoryPage struct {
+	// Entries are the changes of the page, newest first.
+	Entries []IssuerHistoryEntry `json:"entries"`
+	// Count is the number of entries in the page.
+	Count int `json:"count"`
+	// Bookmark is the transaction ID of the first change of the next page,
+	// to pass to GetIssuerHistory; empty on the last page.
 	Bookmark string `json:"bookmark"`
 }
 
@@ -110,10 +124,22 @@ type VerificationResult struct {
 	Scheme string `json:"scheme"`
 	// Disclosed are the disclosed messages the proof was checked against.
 	Disclosed []request.DisclosedMessage `json:"disclosed"`
+	// MessageCount is the number of signed messages the proof covers; 0
+	// if the proof does not parse.
+	MessageCount int `json:"messageCount"`
+	// Header is the IETF header (the issuer-signed context) the proof was
+	// checked against, when it is at most MaxRecordedHeader bytes.
+	Header []byte `json:"header,omitempty" metadata:",optional"`
+	// HeaderSHA256 is the lower-case hex SHA-256 of the header; absent
+	// when there is no header.
+	HeaderSHA256 string `json:"headerSha256,omitempty" metadata:",optional"`
+	// NonceConsumed reports whether the nonce is already consumed for the
+	// key, so that SubmitProof would refuse the request as a replay.
+	NonceConsumed bool `json:"nonceConsumed"`
 }
 
 // Verification is the record SubmitProof stores, under its transaction ID,
-// for a proof it accepted, and the payload of the ProofVerified event.
+// for a proof it accepted; GetVerification reads it.
 type Verification struct {
 	// TxID is the transaction that verified the proof.
 	TxID string `json:"txId"`
@@ -123,10 +149,22 @@ type Verification struct {
 	KeyVersion int `json:"keyVersion"`
 	// Scheme is the issuer's scheme.
 	Scheme string `json:"scheme"`
+	// KeySHA256 is the lower-case hex SHA-256 of the verifying public key,
+	// the key the nonce is consumed for.
+	KeySHA256 string `json:"keySha256"`
 	// Disclosed are the messages the proof disclosed.
 	Disclosed []request.DisclosedMessage `json:"disclosed"`
+	// MessageCount is the number of signed messages the proof covers.
+	MessageCount int `json:"messageCount"`
+	// Header is the IETF header (the issuer-signed context, such as a
+	// credential type or expiry) the proof was verified with, when it is at
+	// most MaxRecordedHeader bytes.
+	Header []byte `json:"header,omitempty" metadata:",optional"`
+	// HeaderSHA256 is the lower-case hex SHA-256 of the header; absent
+	// when there is no header.
+	HeaderSHA256 string `json:"headerSha256,omitempty" metadata:",optional"`
 	// Nonce is the nonce the proof was made for, now consumed for the
-	// issuer.
+	// verifying key.
 	Nonce []byte `json:"nonce"`
 	// BoundToSubmitter reports whether the nonce was bound to the
 	// submitter (bindSubmitter).
@@ -137,4 +175,33 @@ type Verification struct {
 	SubmitterID string `json:"submitterId"`
 	// Timestamp is the transaction's timestamp.
 	Timestamp time.Time `json:"timestamp"`
+}
+
+// ProofReceipt is SubmitProof's answer and the ProofVerified event's
+// payload: small, whatever the size of the request. The full record is
+// GetVerification(txId).
+type ProofReceipt struct {
+	// TxID is the transaction that verified the proof.
+	TxID string `json:"txId"`
+	// Valid is always true: SubmitProof fails rather than answer false.
+	Valid bool `json:"valid"`
+	// Issuer is the issuer whose key verified the proof.
+	Issuer string `json:"issuer"`
+	// KeyVersion is the key version that verified the proof.
+	KeyVersion int `json:"keyVersion"`
+	// Scheme is the issuer's scheme.
+	Scheme string `json:"scheme"`
+	// MessageCount is the number of signed messages the proof covers.
+	MessageCount int `json:"messageCount"`
+	// BoundToSubmitter reports whether the nonce was bound to the
+	// submitter.
+	BoundToSubmitter bool `json:"boundToSubmitter"`
+	// NonceSHA256 is the lower-case hex SHA-256 of the consumed nonce.
+	NonceSHA256 string `json:"nonceSha256"`
+	// HeaderSHA256 is the lower-case hex SHA-256 of the header; absent
+	// when there is no header.
+	HeaderSHA256 string `json:"headerSha256,omitempty" metadata:",optional"`
+	// RequestSHA256 is the lower-case hex SHA-256 of the request argument
+	// as submitted.
+	RequestSHA256 string `json:"requestSha256"`
 }

@@ -11,13 +11,29 @@ import (
 	"github.com/hyperledger/fabric-contract-api-go/v2/contractapi"
 )
 
+// MinSubmitNonceSize is the shortest nonce SubmitProof accepts, in bytes:
+// an empty or short nonce could be guessed and consumed in advance by
+// anyone holding any credential of the issuer. VerifyProof accepts any
+// nonce.
+const MinSubmitNonceSize = 16
+
+// MaxRecordedHeader is the largest IETF header that results and records
+// carry in full; a larger one is recorded by its SHA-256 only.
+const MaxRecordedHeader = 1024
+
 // VerifyProof checks a proof (see package request for the request) against
 // a key of its issuer, without writing anything. A proof that does not
-// verify, or whose nonce is not bound to the submitter when bindSubmitter is
-// set, gives Valid false and a Reason; a malformed request, an unknown or
-// revoked issuer or key version, or a scheme mismatch is an error.
+// verify, whose message count the issuer's settings exclude, or whose nonce
+// is not bound to the submitter when bindSubmitter is set, gives Valid false
+// and a Reason; a malformed request, an unknown or revoked issuer or key
+// version, or a scheme mismatch is an error. NonceConsumed tells whether
+// SubmitProof would refuse the nonce as a replay.
 func (c *Contract) VerifyProof(ctx contractapi.TransactionContextInterface, req request.Request) (*VerificationResult, error) {
-	v, err := prepareVerification(ctx, &req)
+	d, _, err := rawRequest(ctx)
+	if err != nil {
+		return nil, err
+	}
+	v, err := prepareVerification(ctx, d)
 	if err != nil {
 		return nil, err
 	}
@@ -27,46 +43,63 @@ func (c *Contract) VerifyProof(ctx contractapi.TransactionContextInterface, req 
 			return nil, err
 		}
 	}
+	consumed, err := v.nonceConsumed(ctx)
+	if err != nil {
+		return nil, err
+	}
 	if err := v.check(ctx, sub); err != nil {
 		return nil, err
 	}
+	header, headerHash := recordedHeader(v.req.Header)
 	return &VerificationResult{
-		Valid:      v.valid,
-		Reason:     v.reason,
-		Issuer:     v.issuer.ID,
-		KeyVersion: v.key.Version,
-		Scheme:     v.issuer.Scheme,
-		Disclosed:  request.EncodeMessages(v.req.Disclosed),
+		Valid:         v.valid,
+		Reason:        v.reason,
+		Issuer:        v.issuer.ID,
+		KeyVersion:    v.key.Version,
+		Scheme:        v.issuer.Scheme,
+		Disclosed:     request.EncodeMessages(v.req.Disclosed),
+		MessageCount:  v.messageCount,
+		Header:        header,
+		HeaderSHA256:  headerHash,
+		NonceConsumed: consumed != nil,
 	}, nil
 }
 
 // SubmitProof checks a proof as VerifyProof does and, if it verifies,
-// consumes its nonce for the issuer, stores a Verification under the
-// transaction ID and emits it as the ProofVerified event. A nonce already
-// used with the issuer, or a proof that does not verify, is an error, and
-// then nothing is written.
-func (c *Contract) SubmitProof(ctx contractapi.TransactionContextInterface, req request.Request) (*Verification, error) {
-	v, err := prepareVerification(ctx, &req)
+// consumes its nonce for the verifying key, stores a Verification under the
+// transaction ID and emits the ProofVerified event. It answers a small
+// ProofReceipt, also the event's payload; GetVerification returns the full
+// record. The nonce must be at least MinSubmitNonceSize bytes, and bound to
+// the submitter if the issuer's settings require it. A nonce already used
+// with the key, or a proof that does not verify, is an error, and then
+// nothing is written.
+func (c *Contract) SubmitProof(ctx contractapi.TransactionContextInterface, req request.Request) (*ProofReceipt, error) {
+	d, raw, err := rawRequest(ctx)
 	if err != nil {
 		return nil, err
+	}
+	if len(d.Nonce) < MinSubmitNonceSize {
+		return nil, fmt.Errorf("%w: nonce is %d bytes; SubmitProof needs at least %d (a short nonce can be consumed in advance by others)",
+			request.ErrInvalid, len(d.Nonce), MinSubmitNonceSize)
+	}
+	v, err := prepareVerification(ctx, d)
+	if err != nil {
+		return nil, err
+	}
+	if v.issuer.Settings.RequireBoundNonce && !v.req.BindSubmitter {
+		return nil, fmt.Errorf("%w: issuer %q requires a nonce bound to the submitter (bindSubmitter)", request.ErrInvalid, v.issuer.ID)
 	}
 	sub, err := submitterOf(ctx)
 	if err != nil {
 		return nil, err
 	}
-	stub := ctx.GetStub()
-	nk, err := nonceKey(stub, v.issuer.ID, v.req.Nonce)
+	used, err := v.nonceConsumed(ctx)
 	if err != nil {
 		return nil, err
 	}
-	var used nonceRecord
-	found, err := getJSON(stub, nk, &used)
-	if err != nil {
-		return nil, fmt.Errorf("checking the nonce: %w", err)
-	}
-	if found {
-		return nil, fmt.Errorf("%w: the nonce was already used with issuer %q, by transaction %s; a nonce can be used once per issuer",
-			ErrReplay, v.issuer.ID, used.TxID)
+	if used != nil {
+		return nil, fmt.Errorf("%w: the nonce was already used with key version %d of issuer %q (or the same key elsewhere), by transaction %s; a nonce can be used once per key",
+			ErrReplay, v.key.Version, v.issuer.ID, used.TxID)
 	}
 	if err := v.check(ctx, sub); err != nil {
 		return nil, err
@@ -74,21 +107,43 @@ func (c *Contract) SubmitProof(ctx contractapi.TransactionContextInterface, req 
 	if !v.valid {
 		return nil, fmt.Errorf("%w: %s", ErrProofRejected, v.reason)
 	}
+	stub := ctx.GetStub()
 	now, err := txTime(stub)
 	if err != nil {
 		return nil, err
 	}
+	header, headerHash := recordedHeader(v.req.Header)
 	rec := &Verification{
 		TxID:             stub.GetTxID(),
 		Issuer:           v.issuer.ID,
 		KeyVersion:       v.key.Version,
 		Scheme:           v.issuer.Scheme,
+		KeySHA256:        hashHex(v.key.PublicKey),
 		Disclosed:        request.EncodeMessages(v.req.Disclosed),
+		MessageCount:     v.messageCount,
+		Header:           header,
+		HeaderSHA256:     headerHash,
 		Nonce:            v.req.Nonce,
 		BoundToSubmitter: v.req.BindSubmitter,
 		SubmitterMSPID:   sub.mspID,
 		SubmitterID:      sub.id,
 		Timestamp:        now,
+	}
+	receipt := &ProofReceipt{
+		TxID:             rec.TxID,
+		Valid:            true,
+		Issuer:           rec.Issuer,
+		KeyVersion:       rec.KeyVersion,
+		Scheme:           rec.Scheme,
+		MessageCount:     rec.MessageCount,
+		BoundToSubmitter: rec.BoundToSubmitter,
+		NonceSHA256:      hashHex(rec.Nonce),
+		HeaderSHA256:     headerHash,
+		RequestSHA256:    hashHex(raw),
+	}
+	nk, err := nonceKey(stub, v.key.PublicKey, v.req.Nonce)
+	if err != nil {
+		return nil, err
 	}
 	vk, err := verificationKey(stub, rec.TxID)
 	if err != nil {
@@ -100,14 +155,14 @@ func (c *Contract) SubmitProof(ctx contractapi.TransactionContextInterface, req 
 	if err := putJSON(stub, vk, rec); err != nil {
 		return nil, fmt.Errorf("storing the verification: %w", err)
 	}
-	payload, err := json.Marshal(rec)
+	payload, err := json.Marshal(receipt)
 	if err != nil {
 		return nil, fmt.Errorf("encoding the %s event: %w", EventProofVerified, err)
 	}
 	if err := stub.SetEvent(EventProofVerified, payload); err != nil {
 		return nil, fmt.Errorf("emitting the %s event: %w", EventProofVerified, err)
 	}
-	return rec, nil
+	return receipt, nil
 }
 
 // GetVerification returns the Verification that SubmitProof stored in
@@ -124,33 +179,64 @@ func (c *Contract) GetVerification(ctx contractapi.TransactionContextInterface, 
 	var rec Verification
 	found, err := getJSON(stub, key, &rec)
 	if err != nil {
-		return nil, fmt.Errorf("verification of transaction %s: %w", txID, err)
+		return nil, fmt.Errorf("verification of transaction %s: %w", request.Excerpt(txID), err)
 	}
 	if !found {
-		return nil, fmt.Errorf("verification of transaction %s: %w", txID, ErrNotFound)
+		return nil, fmt.Errorf("verification of transaction %s: %w", request.Excerpt(txID), ErrNotFound)
 	}
 	return &rec, nil
 }
 
-// verification is one proof check in progress.
-type verification struct {
-	req    *request.Decoded
-	issuer *Issuer
-	key    *IssuerKey
-	scheme bbs.Scheme
-	pk     *bbs.PublicKey
-	valid  bool
-	reason string // why not valid
+// rawRequest parses the transaction's request argument itself, with
+// request.Parse, rather than trusting the value contract-api decoded: the
+// contract-api validates an argument against the metadata schema only when
+// the function name matches exactly, and never rejects duplicate fields.
+// It returns the decoded request and the raw argument.
+func rawRequest(ctx contractapi.TransactionContextInterface) (*request.Decoded, []byte, error) {
+	args := ctx.GetStub().GetArgs()
+	if len(args) != 2 {
+		return nil, nil, fmt.Errorf("%w: want exactly one argument, the request, got %d", request.ErrInvalid, len(args)-1)
+	}
+	r, err := request.Parse(args[1])
+	if err != nil {
+		return nil, nil, err
+	}
+	d, err := r.Decode()
+	if err != nil {
+		return nil, nil, err
+	}
+	return d, args[1], nil
 }
 
-// prepareVerification validates the request and finds the issuer, key and
-// scheme it names. Every limit of the request is checked here, before any
-// cryptography.
-func prepareVerification(ctx contractapi.TransactionContextInterface, req *request.Request) (*verification, error) {
-	d, err := req.Decode()
-	if err != nil {
-		return nil, err
+// recordedHeader returns what a record shows of an IETF header: the header
+// itself when it is at most MaxRecordedHeader bytes, and its SHA-256
+// whenever it is not empty.
+func recordedHeader(h []byte) ([]byte, string) {
+	if len(h) == 0 {
+		return nil, ""
 	}
+	if len(h) > MaxRecordedHeader {
+		return nil, hashHex(h)
+	}
+	return h, hashHex(h)
+}
+
+// verification is one proof check in progress.
+type verification struct {
+	req          *request.Decoded
+	issuer       *Issuer
+	key          *IssuerKey
+	scheme       bbs.Scheme
+	pk           *bbs.PublicKey
+	messageCount int // from the parsed proof; 0 if it does not parse
+	valid        bool
+	reason       string // why not valid
+}
+
+// prepareVerification finds the issuer, key and scheme the request names.
+// Every limit of the request has been checked before, by request.Parse,
+// before any cryptography.
+func prepareVerification(ctx contractapi.TransactionContextInterface, d *request.Decoded) (*verification, error) {
 	is, err := getIssuer(ctx.GetStub(), d.Issuer)
 	if err != nil {
 		return nil, err
@@ -159,7 +245,7 @@ func prepareVerification(ctx contractapi.TransactionContextInterface, req *reque
 		return nil, fmt.Errorf("issuer %q is %w", is.ID, ErrRevoked)
 	}
 	if d.Scheme != "" && d.Scheme != is.Scheme {
-		return nil, fmt.Errorf("%w: scheme %q does not match scheme %q of issuer %q", request.ErrInvalid, d.Scheme, is.Scheme, is.ID)
+		return nil, fmt.Errorf("%w: scheme %s does not match scheme %q of issuer %q", request.ErrInvalid, request.Excerpt(d.Scheme), is.Scheme, is.ID)
 	}
 	version := d.KeyVersion
 	if version == 0 {
@@ -183,6 +269,25 @@ func prepareVerification(ctx contractapi.TransactionContextInterface, req *reque
 	return &verification{req: d, issuer: is, key: k, scheme: s, pk: pk}, nil
 }
 
+// nonceConsumed returns the record of the transaction that consumed the
+// request's nonce for the verifying key, or nil if it is unused.
+func (v *verification) nonceConsumed(ctx contractapi.TransactionContextInterface) (*nonceRecord, error) {
+	stub := ctx.GetStub()
+	nk, err := nonceKey(stub, v.key.PublicKey, v.req.Nonce)
+	if err != nil {
+		return nil, err
+	}
+	var used nonceRecord
+	found, err := getJSON(stub, nk, &used)
+	if err != nil {
+		return nil, fmt.Errorf("checking the nonce: %w", err)
+	}
+	if !found {
+		return nil, nil
+	}
+	return &used, nil
+}
+
 // check decides whether the proof is valid, setting valid or reason. sub is
 // the submitter; it is only used, and must only be non-nil, when the
 // request binds the nonce to the submitter. An error means the request is
@@ -203,6 +308,14 @@ func (v *verification) check(ctx contractapi.TransactionContextInterface, sub *s
 			return nil
 		}
 		return fmt.Errorf("%w: proof: %v", request.ErrInvalid, err)
+	}
+	v.messageCount = proof.MessageCount(len(v.req.Disclosed))
+	if !v.issuer.Settings.allowsCount(v.messageCount) {
+		// Refused before any curve arithmetic: an unexpected count would
+		// make the verifier derive generators for it.
+		v.reason = fmt.Sprintf("the proof covers %d signed messages; issuer %q registers credentials of %v messages only",
+			v.messageCount, v.issuer.ID, v.issuer.Settings.MessageCounts)
+		return nil
 	}
 	disclosed := make([]bbs.DisclosedMessage, len(v.req.Disclosed))
 	for i, m := range v.req.Disclosed {

@@ -118,7 +118,11 @@ func TestVerifyAndSubmitEveryScheme(t *testing.T) {
 				{Index: 4, Message: base64.StdEncoding.EncodeToString(testMessages[4])},
 			}
 			res := decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, req)))
-			require.Equal(t, VerificationResult{Valid: true, Issuer: "uni", KeyVersion: 1, Scheme: s.Name(), Disclosed: disclosed}, res)
+			want := VerificationResult{Valid: true, Issuer: "uni", KeyVersion: 1, Scheme: s.Name(), Disclosed: disclosed, MessageCount: len(testMessages)}
+			if header != nil {
+				want.Header, want.HeaderSHA256 = header, hashHex(header)
+			}
+			require.Equal(t, want, res)
 
 			withScheme := *req
 			withScheme.Scheme = s.Name()
@@ -142,26 +146,39 @@ func TestVerifyAndSubmitEveryScheme(t *testing.T) {
 				require.False(t, decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, &otherHeader))).Valid)
 			}
 
-			// SubmitProof stores the verification and emits it.
-			r := e.submit(e.bob, "SubmitProof", jsonArg(t, req))
-			rec := decode[Verification](t, r)
+			// SubmitProof stores the verification and emits a small receipt.
+			arg := jsonArg(t, req)
+			r := e.submit(e.bob, "SubmitProof", arg)
+			receipt := decode[ProofReceipt](t, r)
 			require.True(t, r.Committed)
-			require.Equal(t, Verification{
-				TxID: r.TxID, Issuer: "uni", KeyVersion: 1, Scheme: s.Name(), Disclosed: disclosed,
-				Nonce: nonce, SubmitterMSPID: "Org1MSP", SubmitterID: request.SubmitterID(e.bob.Cert), Timestamp: r.Timestamp,
-			}, rec)
+			wantReceipt := ProofReceipt{
+				TxID: r.TxID, Valid: true, Issuer: "uni", KeyVersion: 1, Scheme: s.Name(), MessageCount: len(testMessages),
+				NonceSHA256: hashHex(nonce), RequestSHA256: hashHex([]byte(arg)),
+			}
+			if header != nil {
+				wantReceipt.HeaderSHA256 = hashHex(header)
+			}
+			require.Equal(t, wantReceipt, receipt)
 			require.NotNil(t, r.Event)
 			require.Equal(t, EventProofVerified, r.Event.EventName)
 			require.JSONEq(t, string(r.Response.Payload), string(r.Event.Payload))
-			require.Equal(t, rec, decode[Verification](t, e.evaluate(e.alice, "GetVerification", r.TxID)))
+			rec := decode[Verification](t, e.evaluate(e.alice, "GetVerification", r.TxID))
+			wantRec := Verification{
+				TxID: r.TxID, Issuer: "uni", KeyVersion: 1, Scheme: s.Name(), KeySHA256: hashHex(k.sk.PublicKey().Bytes()),
+				Disclosed: disclosed, MessageCount: len(testMessages), Header: want.Header, HeaderSHA256: want.HeaderSHA256,
+				Nonce: nonce, SubmitterMSPID: "Org1MSP", SubmitterID: request.SubmitterID(e.bob.Cert), Timestamp: r.Timestamp,
+			}
+			require.Equal(t, wantRec, rec)
 
-			// The nonce is consumed for the issuer: a replay fails, whoever
+			// The nonce is consumed for the key: a replay fails, whoever
 			// submits it, and writes nothing.
 			replay := e.submit(e.bob, "SubmitProof", jsonArg(t, req))
-			requireFailure(t, replay, "replay", `the nonce was already used with issuer "uni", by transaction `+r.TxID)
+			requireFailure(t, replay, "replay", `the nonce was already used with key version 1 of issuer "uni"`, "by transaction "+r.TxID)
 			requireFailure(t, e.submit(e.alice, "SubmitProof", jsonArg(t, req)), "replay")
-			// VerifyProof is read-only and does not look at consumed nonces.
-			require.True(t, decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, req))).Valid)
+			// VerifyProof is read-only; it says the nonce is consumed.
+			after := decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, req)))
+			require.True(t, after.Valid)
+			require.True(t, after.NonceConsumed)
 
 			// The same nonce is fresh for another issuer.
 			k2 := newKeyPair(t, s, byte(20+i))
@@ -183,7 +200,7 @@ func TestVerifyProofWithoutHeaderSupport(t *testing.T) {
 		e := newEnv(t)
 		k := newKeyPair(t, s, byte(30+i))
 		require.True(t, e.submit(e.alice, "RegisterIssuer", "x", s.Name(), k.publicKeyText(), "").Committed)
-		req := sign(t, k, nil).present(t, "x", []byte("n"), 0)
+		req := sign(t, k, nil).present(t, "x", []byte("n of sixteen bytes"), 0)
 		req.Header = base64.StdEncoding.EncodeToString([]byte("h"))
 		requireFailure(t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, req)), "invalid verification request", "header")
 	}
@@ -192,18 +209,18 @@ func TestVerifyProofWithoutHeaderSupport(t *testing.T) {
 func TestSubmitProofInvalidWritesNothing(t *testing.T) {
 	e, k := registered(t)
 	c := sign(t, k, nil)
-	req := c.present(t, "acme", []byte("nonce-1"), 1)
+	req := c.present(t, "acme", []byte("nonce-1 of sixteen bytes"), 1)
 	req.Disclosed[0].Message = base64.StdEncoding.EncodeToString([]byte("forged"))
 	before := e.ledger.Keys()
 	requireFailure(t, e.submit(e.bob, "SubmitProof", jsonArg(t, req)), "proof rejected", "does not verify")
 	require.Equal(t, before, e.ledger.Keys())
 
 	// The nonce was not consumed: the honest proof still goes through.
-	require.True(t, e.submit(e.bob, "SubmitProof", jsonArg(t, c.present(t, "acme", []byte("nonce-1"), 1))).Committed)
+	require.True(t, e.submit(e.bob, "SubmitProof", jsonArg(t, c.present(t, "acme", []byte("nonce-1 of sixteen bytes"), 1))).Committed)
 
 	// A proof that does not even parse is rejected the same way.
 	garbage := *req
-	garbage.Nonce = base64.StdEncoding.EncodeToString([]byte("nonce-2"))
+	garbage.Nonce = base64.StdEncoding.EncodeToString([]byte("nonce-2 of sixteen bytes"))
 	garbage.Proof = base64.StdEncoding.EncodeToString([]byte("not a proof"))
 	requireFailure(t, e.submit(e.bob, "SubmitProof", jsonArg(t, &garbage)), "proof rejected", "not a well-formed bbs+2020 proof")
 	res := decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, &garbage)))
@@ -213,10 +230,10 @@ func TestSubmitProofInvalidWritesNothing(t *testing.T) {
 
 func TestVerifyWithKeyVersions(t *testing.T) {
 	e, k1 := registered(t)
-	old := sign(t, k1, nil).present(t, "acme", []byte("n1"), 0)
+	old := sign(t, k1, nil).present(t, "acme", []byte("n1 of sixteen bytes"), 0)
 	k2 := newKeyPair(t, bbs.BBSPlus2020(), 2)
 	require.True(t, e.submit(e.alice, "RotateIssuerKey", "acme", k2.publicKeyText()).Committed)
-	current := sign(t, k2, nil).present(t, "acme", []byte("n2"), 0)
+	current := sign(t, k2, nil).present(t, "acme", []byte("n2 of sixteen bytes"), 0)
 
 	verify := func(req *request.Request, version int) VerificationResult {
 		t.Helper()
@@ -258,7 +275,7 @@ func TestVerifyWithKeyVersions(t *testing.T) {
 
 func TestVerifyProofRequestErrors(t *testing.T) {
 	e, k := registered(t)
-	good := sign(t, k, nil).present(t, "acme", []byte("n"), 0, 1)
+	good := sign(t, k, nil).present(t, "acme", []byte("n of sixteen bytes"), 0, 1)
 	body := func(mutate func(m map[string]any)) string {
 		var m map[string]any
 		require.NoError(t, json.Unmarshal([]byte(jsonArg(t, good)), &m))
@@ -313,7 +330,7 @@ func TestVerifyProofRequestErrors(t *testing.T) {
 
 func TestVerifyProofMoreDisclosedThanRevealed(t *testing.T) {
 	e, k := registered(t)
-	req := sign(t, k, nil).present(t, "acme", []byte("n"), 0, 1)
+	req := sign(t, k, nil).present(t, "acme", []byte("n of sixteen bytes"), 0, 1)
 	req.Disclosed = append(req.Disclosed, request.DisclosedMessage{Index: 7, Message: ""})
 	// The scheme decides whether this is an invalid proof or a malformed
 	// request; either way it is not valid and SubmitProof refuses it.
@@ -366,7 +383,8 @@ func TestBoundNonce(t *testing.T) {
 
 	// Bob submits it; the record says it was bound.
 	r := e.submit(e.bob, "SubmitProof", jsonArg(t, forBob))
-	rec := decode[Verification](t, r)
+	require.True(t, decode[ProofReceipt](t, r).BoundToSubmitter)
+	rec := decode[Verification](t, e.evaluate(e.bob, "GetVerification", r.TxID))
 	require.True(t, rec.BoundToSubmitter)
 	require.Equal(t, bobID, rec.SubmitterID)
 
@@ -386,19 +404,22 @@ func TestGetVerificationRejects(t *testing.T) {
 
 func TestSubmitProofStateLayout(t *testing.T) {
 	e, k := registered(t)
-	nonce := []byte("layout nonce")
+	nonce := []byte("layout nonce of 16+ bytes")
 	r := e.submit(e.bob, "SubmitProof", jsonArg(t, sign(t, k, nil).present(t, "acme", nonce, 0)))
 	require.True(t, r.Committed)
 	require.Equal(t, 2, r.Writes)
 	h := sha256.Sum256(nonce)
+	kh := sha256.Sum256(k.sk.PublicKey().Bytes())
 	want := []string{
 		"\x00bbs.issuer\x00acme\x00",
-		"\x00bbs.nonce\x00acme\x00" + hex.EncodeToString(h[:]) + "\x00",
+		"\x00bbs.key\x00" + hex.EncodeToString(kh[:]) + "\x00",
+		"\x00bbs.nonce\x00" + hex.EncodeToString(kh[:]) + "\x00" + hex.EncodeToString(h[:]) + "\x00",
 		"\x00bbs.verification\x00" + r.TxID + "\x00",
 	}
 	require.Equal(t, want, e.ledger.Keys())
-	require.JSONEq(t, `{"txId":"`+r.TxID+`"}`, string(e.ledger.State(want[1])))
-	require.JSONEq(t, string(r.Response.Payload), string(e.ledger.State(want[2])))
+	require.JSONEq(t, `{"issuer":"acme","version":1}`, string(e.ledger.State(want[1])))
+	require.JSONEq(t, `{"txId":"`+r.TxID+`"}`, string(e.ledger.State(want[2])))
+	require.JSONEq(t, string(e.evaluate(e.bob, "GetVerification", r.TxID).Response.Payload), string(e.ledger.State(want[3])))
 }
 
 // TestDeterministic runs the same transactions on two ledgers and expects
@@ -413,10 +434,10 @@ func TestDeterministic(t *testing.T) {
 				return e.submit(e.alice, "RotateIssuerKey", "acme", newKeyPair(t, bbs.BBSPlus2020(), 2).publicKeyText()).Response.Payload
 			},
 			func() []byte {
-				return e.submit(e.bob, "SubmitProof", jsonArg(t, withVersion(c.present(t, "acme", []byte("n"), 0, 3), 1))).Response.Payload
+				return e.submit(e.bob, "SubmitProof", jsonArg(t, withVersion(c.present(t, "acme", []byte("n of sixteen bytes"), 0, 3), 1))).Response.Payload
 			},
 			func() []byte { return e.evaluate(e.bob, "ListIssuers", "10", "").Response.Payload },
-			func() []byte { return e.evaluate(e.bob, "GetIssuerHistory", "acme").Response.Payload },
+			func() []byte { return e.evaluate(e.bob, "GetIssuerHistory", "acme", "10", "").Response.Payload },
 		} {
 			p := r()
 			require.NotEmpty(t, p, "step %d", i)

@@ -58,3 +58,29 @@ func FuzzParseRequest(f *testing.F) {
 		}
 	})
 }
+
+// FuzzCheckDuplicateKeys checks that the duplicate-key walk never panics,
+// and agrees with encoding/json about which bodies are well-formed JSON.
+func FuzzCheckDuplicateKeys(f *testing.F) {
+	f.Add([]byte(validBody))
+	f.Add([]byte(`{"a":1,"a":2}`))
+	f.Add([]byte(`[{"a":[{"b":1}],"b":{"a":1}}]`))
+	f.Add([]byte(`{"a":`))
+	f.Fuzz(func(t *testing.T, body []byte) {
+		err := CheckDuplicateKeys(body)
+		if err != nil && !errors.Is(err, ErrInvalid) {
+			t.Fatalf("error does not wrap ErrInvalid: %v", err)
+		}
+		if err == nil && len(body) > 0 && json.Valid(body) {
+			var m map[string]any
+			if json.Unmarshal(body, &m) == nil && m != nil {
+				// Re-encoding a map cannot create duplicates, and every key
+				// of the body survives: the counts agree.
+				again, _ := json.Marshal(m)
+				if CheckDuplicateKeys(again) != nil {
+					t.Fatalf("re-encoded map has duplicates: %s", again)
+				}
+			}
+		}
+	})
+}

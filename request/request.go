@@ -21,8 +21,10 @@
 //	  "salt":          "<base64>"           // optional; only with bindSubmitter
 //	}
 //
-// Field names are matched exactly (case-sensitive); unknown fields, trailing
-// data and a body larger than MaxRequestSize are rejected.
+// Field names are matched exactly (case-sensitive); unknown fields, a field
+// given twice in one object (at any depth), trailing data and a body larger
+// than MaxRequestSize are rejected. Errors quote at most MaxExcerpt bytes of
+// any value the caller sent.
 //
 // # Limits
 //
@@ -161,6 +163,9 @@ func Parse(body []byte) (*Request, error) {
 	if len(body) > MaxRequestSize {
 		return nil, fmt.Errorf("%w: request is %d bytes, over the limit of %d", ErrInvalid, len(body), MaxRequestSize)
 	}
+	if err := CheckDuplicateKeys(body); err != nil {
+		return nil, err
+	}
 	if err := checkFieldNames(body); err != nil {
 		return nil, err
 	}
@@ -168,7 +173,7 @@ func Parse(body []byte) (*Request, error) {
 	dec.DisallowUnknownFields()
 	var r Request
 	if err := dec.Decode(&r); err != nil {
-		return nil, fmt.Errorf("%w: malformed JSON: %v", ErrInvalid, err)
+		return nil, fmt.Errorf("%w: malformed JSON: %s", ErrInvalid, errText(err))
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		return nil, fmt.Errorf("%w: malformed JSON: data after the request object", ErrInvalid)
@@ -184,14 +189,14 @@ func Parse(body []byte) (*Request, error) {
 func checkFieldNames(body []byte) error {
 	var top map[string]json.RawMessage
 	if err := json.Unmarshal(body, &top); err != nil {
-		return fmt.Errorf("%w: malformed JSON: %v", ErrInvalid, err)
+		return fmt.Errorf("%w: malformed JSON: %s", ErrInvalid, errText(err))
 	}
 	if top == nil {
 		return fmt.Errorf("%w: malformed JSON: the request must be a JSON object", ErrInvalid)
 	}
 	for k := range top {
 		if !fieldNames[k] {
-			return fmt.Errorf("%w: unknown field %q", ErrInvalid, k)
+			return fmt.Errorf("%w: unknown field %s", ErrInvalid, Excerpt(k))
 		}
 	}
 	raw, ok := top["disclosed"]
@@ -200,7 +205,7 @@ func checkFieldNames(body []byte) error {
 	}
 	var items []map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &items); err != nil {
-		return fmt.Errorf("%w: disclosed: malformed JSON: %v", ErrInvalid, err)
+		return fmt.Errorf("%w: disclosed: malformed JSON: %s", ErrInvalid, errText(err))
 	}
 	for i, item := range items {
 		if item == nil {
@@ -208,7 +213,7 @@ func checkFieldNames(body []byte) error {
 		}
 		for k := range item {
 			if !disclosedFieldNames[k] {
-				return fmt.Errorf("%w: disclosed[%d]: unknown field %q", ErrInvalid, i, k)
+				return fmt.Errorf("%w: disclosed[%d]: unknown field %s", ErrInvalid, i, Excerpt(k))
 			}
 		}
 	}
@@ -225,11 +230,11 @@ func (r *Request) Validate() error {
 // Decode validates the request and decodes its binary fields. Limits are
 // checked on the base64 text first, so an oversize field is never decoded.
 func (r *Request) Decode() (*Decoded, error) {
-	if !issuerIDRE.MatchString(r.Issuer) {
-		return nil, fmt.Errorf("%w: issuer: %q does not match %s", ErrInvalid, r.Issuer, IssuerIDPattern)
-	}
 	if len(r.Scheme) > MaxSchemeLength {
 		return nil, fmt.Errorf("%w: scheme: %d bytes, over the limit of %d", ErrInvalid, len(r.Scheme), MaxSchemeLength)
+	}
+	if !issuerIDRE.MatchString(r.Issuer) {
+		return nil, fmt.Errorf("%w: issuer: %s does not match %s", ErrInvalid, Excerpt(r.Issuer), IssuerIDPattern)
 	}
 	if r.KeyVersion < 0 {
 		return nil, fmt.Errorf("%w: keyVersion: %d is negative (0 or absent selects the current key)", ErrInvalid, r.KeyVersion)

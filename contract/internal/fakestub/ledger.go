@@ -8,28 +8,42 @@
 //   - its writes are committed only when it is submitted and succeeds
 //     (Ledger.Submit); an evaluated transaction (Ledger.Evaluate) or a
 //     failed one leaves the ledger unchanged;
-//   - range and partial-composite-key queries return keys in byte order,
-//     paginated ones return as bookmark the next key to read ("" at the
-//     end), and a transaction cannot both page and write;
+//   - range and partial-composite-key queries return keys in byte order;
+//     paginated ones return as bookmark the next key to read and, at the
+//     end of the range, "" on LevelDB or the query's end key on CouchDB
+//     (Ledger.CouchDB; Fabric statecouchdb's readDocRange starts with
+//     nextStartKey := endKey); a transaction cannot both page and write;
+//   - at commit, a transaction is validated as a peer does: its writes
+//     must satisfy the endorsement policies (each written key's key-level
+//     policy, set with SetStateValidationParameter, else the chaincode
+//     policy, Ledger.ChaincodePolicy) given the MSPs whose peers endorsed
+//     it, and every key it read must still have the version it read (MVCC);
+//     SubmitBlock endorses several transactions against one snapshot and
+//     commits them in order, as one block;
 //   - GetHistoryForKey returns a key's committed values newest first;
 //   - a transaction has at most one event: the last SetEvent wins;
 //   - transaction IDs and timestamps are deterministic: the timestamp of
 //     each transaction is the ledger's clock, which then advances by Step.
 //
-// Private data, rich (CouchDB) queries, chaincode-to-chaincode calls and
-// key-level endorsement policies are not supported and return errors.
+// Private data, rich (CouchDB) queries and chaincode-to-chaincode calls are
+// not supported and return errors. Range reads are not checked for phantoms
+// at commit, and an endorsement policy is evaluated letting one endorsing
+// peer satisfy several principals of its MSP.
 package fakestub
 
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"sort"
 	"strconv"
 	"time"
 
 	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
 	"github.com/hyperledger/fabric-protos-go-apiv2/ledger/queryresult"
+	"github.com/hyperledger/fabric-protos-go-apiv2/msp"
 	"github.com/hyperledger/fabric-protos-go-apiv2/peer"
+	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/types/known/timestamppb"
 )
 
@@ -44,10 +58,20 @@ type Ledger struct {
 	Clock time.Time
 	// Step is how far Clock advances after each transaction.
 	Step time.Duration
+	// CouchDB makes paginated queries answer as a CouchDB state database
+	// does: the bookmark at the end of a range is the query's end key.
+	CouchDB bool
+	// ChaincodePolicy is the chaincode's endorsement policy (a serialized
+	// common.SignaturePolicyEnvelope, see MSPPolicy); nil means any one
+	// endorsement satisfies it.
+	ChaincodePolicy []byte
 
-	state   map[string][]byte
-	history map[string][]*queryresult.KeyModification // oldest first
-	txCount int
+	state    map[string][]byte
+	versions map[string]uint64                         // committed version of each key, for MVCC
+	vparams  map[string][]byte                         // key-level endorsement policies
+	history  map[string][]*queryresult.KeyModification // oldest first
+	txCount  int
+	commits  uint64
 }
 
 // NewLedger returns an empty ledger of the channel, its clock at
@@ -58,6 +82,8 @@ func NewLedger(channelID string) *Ledger {
 		Clock:     DefaultStart,
 		Step:      time.Second,
 		state:     map[string][]byte{},
+		versions:  map[string]uint64{},
+		vparams:   map[string][]byte{},
 		history:   map[string][]*queryresult.KeyModification{},
 	}
 }
@@ -75,6 +101,8 @@ func (l *Ledger) NewStub(creator []byte, args ...string) *Stub {
 		timestamp: timestamppb.New(l.Clock),
 		creator:   append([]byte(nil), creator...),
 		writes:    map[string]write{},
+		reads:     map[string]uint64{},
+		vpWrites:  map[string][]byte{},
 	}
 	for _, a := range args {
 		s.args = append(s.args, []byte(a))
@@ -84,8 +112,16 @@ func (l *Ledger) NewStub(creator []byte, args ...string) *Stub {
 }
 
 // Commit applies the writes of the transaction s to the world state and the
-// key history, in key order.
+// key history, in key order, without validating it.
 func (l *Ledger) Commit(s *Stub) {
+	l.commits++
+	for k, p := range s.vpWrites {
+		if p == nil {
+			delete(l.vparams, k)
+		} else {
+			l.vparams[k] = p
+		}
+	}
 	keys := make([]string, 0, len(s.writes))
 	for k := range s.writes {
 		keys = append(keys, k)
@@ -95,8 +131,10 @@ func (l *Ledger) Commit(s *Stub) {
 		w := s.writes[k]
 		if w.delete {
 			delete(l.state, k)
+			delete(l.versions, k)
 		} else {
 			l.state[k] = w.value
+			l.versions[k] = l.commits
 		}
 		l.history[k] = append(l.history[k], &queryresult.KeyModification{
 			TxId:      s.txID,
@@ -122,38 +160,167 @@ type Result struct {
 	Writes int
 	// Committed reports whether the writes were applied to the ledger.
 	Committed bool
+	// Validation is the commit-time verdict of a submitted transaction
+	// that the chaincode endorsed: VALID, ENDORSEMENT_POLICY_FAILURE or
+	// MVCC_READ_CONFLICT. It is NOT_VALIDATED for an evaluated or failed
+	// transaction, which is never sent for ordering.
+	Validation peer.TxValidationCode
+	// ValidationDetail explains a Validation other than VALID.
+	ValidationDetail string
 }
 
 // OK reports whether the chaincode returned a success status.
 func (r Result) OK() bool { return r.Response.Status < shim.ERRORTHRESHOLD }
 
-// Submit runs a transaction through cc.Invoke and commits its writes if it
-// succeeds, as an endorsed and ordered transaction would be.
+// Tx is a transaction to submit: its creator (a serialized
+// msp.SerializedIdentity), its arguments (the function name first) and the
+// MSPs whose peers endorse it (nil: the creator's MSP; if the creator is
+// not a serialized identity, endorsement policies are not checked).
+type Tx struct {
+	Creator   []byte
+	Args      []string
+	Endorsers []string
+}
+
+// Submit runs a transaction through cc.Invoke and, if the chaincode
+// succeeds, validates and commits it alone in a block, endorsed by the
+// creator's MSP.
 func (l *Ledger) Submit(cc shim.Chaincode, creator []byte, args ...string) Result {
-	return l.run(cc, creator, true, args)
+	return l.SubmitBlock(cc, Tx{Creator: creator, Args: args})[0]
+}
+
+// SubmitAs is Submit with the transaction endorsed by peers of the given
+// MSPs.
+func (l *Ledger) SubmitAs(cc shim.Chaincode, endorsers []string, creator []byte, args ...string) Result {
+	return l.SubmitBlock(cc, Tx{Creator: creator, Args: args, Endorsers: endorsers})[0]
+}
+
+// SubmitBlock endorses every transaction against the same committed state,
+// then validates and commits, in order, those the chaincode endorsed, as
+// one block: a transaction that read a key written by an earlier one of the
+// block fails with MVCC_READ_CONFLICT.
+func (l *Ledger) SubmitBlock(cc shim.Chaincode, txs ...Tx) []Result {
+	stubs := make([]*Stub, len(txs))
+	results := make([]Result, len(txs))
+	for i, tx := range txs {
+		stubs[i] = l.NewStub(tx.Creator, tx.Args...)
+		results[i] = l.invoke(cc, stubs[i])
+	}
+	for i, tx := range txs {
+		r := &results[i]
+		if !r.OK() {
+			continue
+		}
+		endorsers := tx.Endorsers
+		if endorsers == nil {
+			endorsers = creatorMSP(tx.Creator)
+		}
+		r.Validation, r.ValidationDetail = l.validate(stubs[i], endorsers)
+		if r.Validation == peer.TxValidationCode_VALID {
+			l.Commit(stubs[i])
+			r.Committed = true
+		}
+	}
+	return results
 }
 
 // Evaluate runs a transaction through cc.Invoke as a query: its writes are
 // never committed.
 func (l *Ledger) Evaluate(cc shim.Chaincode, creator []byte, args ...string) Result {
-	return l.run(cc, creator, false, args)
+	return l.invoke(cc, l.NewStub(creator, args...))
 }
 
-func (l *Ledger) run(cc shim.Chaincode, creator []byte, submit bool, args []string) Result {
-	s := l.NewStub(creator, args...)
+func (l *Ledger) invoke(cc shim.Chaincode, s *Stub) Result {
 	resp := cc.Invoke(s)
-	r := Result{
-		TxID:      s.txID,
-		Timestamp: s.timestamp.AsTime(),
-		Response:  resp,
-		Event:     s.event,
-		Writes:    len(s.writes),
+	return Result{
+		TxID:       s.txID,
+		Timestamp:  s.timestamp.AsTime(),
+		Response:   resp,
+		Event:      s.event,
+		Writes:     len(s.writes) + len(s.vpWrites),
+		Validation: peer.TxValidationCode_NOT_VALIDATED,
 	}
-	if submit && r.OK() {
-		l.Commit(s)
-		r.Committed = true
+}
+
+// validate checks the transaction s as a committing peer would: first its
+// endorsement against the policies of the keys it writes, then its reads
+// against the committed versions.
+func (l *Ledger) validate(s *Stub, endorsers []string) (peer.TxValidationCode, string) {
+	if endorsers != nil {
+		if code, detail := l.checkEndorsement(s, endorsers); code != peer.TxValidationCode_VALID {
+			return code, detail
+		}
 	}
-	return r
+	reads := make([]string, 0, len(s.reads))
+	for k := range s.reads {
+		reads = append(reads, k)
+	}
+	sort.Strings(reads)
+	for _, k := range reads {
+		if l.versions[k] != s.reads[k] {
+			return peer.TxValidationCode_MVCC_READ_CONFLICT, fmt.Sprintf("key %q changed since the transaction read it", k)
+		}
+	}
+	return peer.TxValidationCode_VALID, ""
+}
+
+// checkEndorsement checks that the endorsing MSPs satisfy the policy of
+// every key s writes: its key-level policy, else the chaincode policy.
+func (l *Ledger) checkEndorsement(s *Stub, endorsers []string) (peer.TxValidationCode, string) {
+	written := map[string]bool{}
+	for k := range s.writes {
+		written[k] = true
+	}
+	for k := range s.vpWrites {
+		written[k] = true
+	}
+	keys := make([]string, 0, len(written))
+	for k := range written {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	needChaincodePolicy := len(keys) == 0
+	for _, k := range keys {
+		p, ok := l.vparams[k]
+		if !ok {
+			needChaincodePolicy = true
+			continue
+		}
+		if ok, err := satisfies(p, endorsers); err != nil || !ok {
+			return peer.TxValidationCode_ENDORSEMENT_POLICY_FAILURE,
+				fmt.Sprintf("key %q: endorsement by %v does not satisfy its key-level policy (%v)", k, endorsers, err)
+		}
+	}
+	if needChaincodePolicy {
+		ok := len(endorsers) > 0
+		if l.ChaincodePolicy != nil {
+			var err error
+			if ok, err = satisfies(l.ChaincodePolicy, endorsers); err != nil {
+				return peer.TxValidationCode_ENDORSEMENT_POLICY_FAILURE, err.Error()
+			}
+		}
+		if !ok {
+			return peer.TxValidationCode_ENDORSEMENT_POLICY_FAILURE,
+				fmt.Sprintf("endorsement by %v does not satisfy the chaincode policy", endorsers)
+		}
+	}
+	return peer.TxValidationCode_VALID, ""
+}
+
+// creatorMSP returns the MSP of a serialized identity, as a one-element
+// list, or nil if it does not decode.
+func creatorMSP(creator []byte) []string {
+	var id msp.SerializedIdentity
+	if len(creator) == 0 || proto.Unmarshal(creator, &id) != nil || id.Mspid == "" {
+		return nil
+	}
+	return []string{id.Mspid}
+}
+
+// ValidationParameter returns the committed key-level endorsement policy
+// of key, or nil.
+func (l *Ledger) ValidationParameter(key string) []byte {
+	return append([]byte(nil), l.vparams[key]...)
 }
 
 // State returns the committed value of key, or nil if it has none.

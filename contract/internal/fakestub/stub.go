@@ -40,6 +40,8 @@ type Stub struct {
 	writes    map[string]write
 	event     *peer.ChaincodeEvent
 	paged     bool
+	reads     map[string]uint64 // key -> committed version read (0: absent)
+	vpWrites  map[string][]byte // key-level endorsement policies set
 }
 
 var _ shim.ChaincodeStubInterface = (*Stub)(nil)
@@ -94,6 +96,7 @@ func (s *Stub) GetState(key string) ([]byte, error) {
 	if key == "" {
 		return nil, errors.New("key must not be an empty string")
 	}
+	s.reads[key] = s.ledger.versions[key]
 	return s.ledger.State(key), nil
 }
 
@@ -141,14 +144,28 @@ func (s *Stub) checkWrite(key string) error {
 	return nil
 }
 
-// SetStateValidationParameter is not supported.
-func (s *Stub) SetStateValidationParameter(string, []byte) error {
-	return fmt.Errorf("%w: key-level endorsement", errUnsupported)
+// SetStateValidationParameter records a key-level endorsement policy for
+// key, applied at commit; every later change of the key must satisfy it.
+func (s *Stub) SetStateValidationParameter(key string, ep []byte) error {
+	if err := s.checkWrite(key); err != nil {
+		return err
+	}
+	if len(ep) > 0 {
+		if _, err := satisfies(ep, nil); err != nil {
+			return err
+		}
+	}
+	s.vpWrites[key] = append([]byte(nil), ep...)
+	return nil
 }
 
-// GetStateValidationParameter is not supported.
-func (s *Stub) GetStateValidationParameter(string) ([]byte, error) {
-	return nil, fmt.Errorf("%w: key-level endorsement", errUnsupported)
+// GetStateValidationParameter returns the committed key-level endorsement
+// policy of key, or nil.
+func (s *Stub) GetStateValidationParameter(key string) ([]byte, error) {
+	if key == "" {
+		return nil, errors.New("key must not be an empty string")
+	}
+	return s.ledger.ValidationParameter(key), nil
 }
 
 // GetStateByRange returns the committed keys in [startKey, endKey) in byte
@@ -359,6 +376,9 @@ func (s *Stub) pagedQuery(start, end string, pageSize int32, bookmark string) (s
 	}
 	s.paged = true
 	kvs, next := s.rangeQuery(start, end, int(pageSize), bookmark)
+	if next == "" && s.ledger.CouchDB {
+		next = end
+	}
 	return &stateIterator{kvs: kvs}, &peer.QueryResponseMetadata{FetchedRecordsCount: int32(len(kvs)), Bookmark: next}, nil
 }
 
