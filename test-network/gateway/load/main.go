@@ -110,6 +110,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if err := engine.WriteTable(stdout, sums); err != nil {
 		return 1
 	}
+	writeRatios(stdout, sums)
 	if failed || ctx.Err() != nil {
 		return 1
 	}

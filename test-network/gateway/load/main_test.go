@@ -2,6 +2,7 @@ package main
 
 import (
 	"io"
+	"strings"
 	"testing"
 
 	"github.com/fabric-bbs/fabric-bbs/test-network/gateway/load/engine"
@@ -79,5 +80,24 @@ func TestParseFlags(t *testing.T) {
 		if o, code := parseFlags(bad, io.Discard); o != nil || code != 2 {
 			t.Errorf("parseFlags(%q) = %v, %d; want usage error", bad, o, code)
 		}
+	}
+}
+
+func TestWriteRatios(t *testing.T) {
+	sums := []engine.Summary{
+		{Scheme: "a", Mode: "light", TxPerSecond: 250},
+		{Scheme: "a", Mode: "single", TxPerSecond: 200, ProofsPerSec: 200},
+		{Scheme: "a", Mode: "batch", TxPerSecond: 40, ProofsPerSec: 1280},
+		{Scheme: "b", Mode: "light", TxPerSecond: 300},
+		{Scheme: "b", Mode: "single", TxPerSecond: 150, ProofsPerSec: 150},
+		{Scheme: "b", Mode: "batch", NA: "contract has no SubmitProofs"},
+		{Scheme: "c", Mode: "single", TxPerSecond: 150, ProofsPerSec: 150},
+	}
+	var buf strings.Builder
+	writeRatios(&buf, sums)
+	want := "a:  SubmitProof tx/s = 80% of the light write's  SubmitProofs verified proofs/s = 6.4x SubmitProof's\n" +
+		"b:  SubmitProof tx/s = 50% of the light write's\n"
+	if buf.String() != want {
+		t.Errorf("writeRatios:\n%s\nwant:\n%s", buf.String(), want)
 	}
 }
