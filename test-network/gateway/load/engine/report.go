@@ -122,13 +122,28 @@ func counts(m map[string]int) string {
 	return strings.Join(parts, " ")
 }
 
+// outcomes is the table's last column: rejections by cause, and the
+// transactions a time bound left unsent.
+func outcomes(s Summary) string {
+	c := counts(s.RejectedBy)
+	if s.NotSent > 0 {
+		if c == "-" {
+			c = ""
+		} else {
+			c += " "
+		}
+		c += fmt.Sprintf("(not sent: %d)", s.NotSent)
+	}
+	return c
+}
+
 // WriteTable prints the summaries as an aligned text table, one row per
 // run; a run that could not happen shows its reason.
 func WriteTable(w io.Writer, sums []Summary) error {
 	const head = "%-22s %-7s %6s %9s %8s %8s %8s %9s %8s %8s %8s %6s  %s\n"
 	const row = "%-22s %-7s %6d %9d %8d %8d %8.1f %9.1f %8.1f %8.1f %8.1f %6.1f  %s\n"
 	if _, err := fmt.Fprintf(w, head, "scheme", "mode", "tx", "committed", "rejected", "retries",
-		"tx/s", "proofs/s", "p50 ms", "p95 ms", "p99 ms", "tx/blk", "rejected by cause"); err != nil {
+		"tx/s", "proofs/s", "p50 ms", "p95 ms", "p99 ms", "tx/blk", "rejected by cause (not sent)"); err != nil {
 		return err
 	}
 	for _, s := range sums {
@@ -137,7 +152,7 @@ func WriteTable(w io.Writer, sums []Summary) error {
 			_, err = fmt.Fprintf(w, "%-22s %-7s n/a: %s\n", s.Scheme, s.Mode, s.NA)
 		} else {
 			_, err = fmt.Fprintf(w, row, s.Scheme, s.Mode, s.Transactions, s.Committed, s.Rejected, s.Retries,
-				s.TxPerSecond, s.ProofsPerSec, s.Latency.P50, s.Latency.P95, s.Latency.P99, s.TxPerBlock, counts(s.RejectedBy))
+				s.TxPerSecond, s.ProofsPerSec, s.Latency.P50, s.Latency.P95, s.Latency.P99, s.TxPerBlock, outcomes(s))
 		}
 		if err != nil {
 			return err

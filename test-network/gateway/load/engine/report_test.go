@@ -53,13 +53,14 @@ func TestWriteTable(t *testing.T) {
 			TxPerSecond: 201.34, ProofsPerSec: 201.34, TxPerBlock: 9.87, Latency: Latency{P50: 812.04, P95: 1400, P99: 1650.5},
 			RejectedBy: map[string]int{"timeout": 1, "invalid:MVCC_READ_CONFLICT": 1}},
 		{Scheme: "bbs+2020", Mode: "batch", NA: "contract has no SubmitProofs"},
+		{Scheme: "bbs+2020", Mode: "light", Transactions: 1000, Committed: 600, NotSent: 400},
 	}
 	var buf bytes.Buffer
 	if err := WriteTable(&buf, sums); err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimRight(buf.String(), "\n"), "\n")
-	if len(lines) != 3 {
+	if len(lines) != 4 {
 		t.Fatalf("%d lines:\n%s", len(lines), buf.String())
 	}
 	for _, want := range []string{"scheme", "tx/s", "proofs/s", "p95 ms", "p99 ms"} {
@@ -74,5 +75,8 @@ func TestWriteTable(t *testing.T) {
 	}
 	if !strings.Contains(lines[2], "n/a: contract has no SubmitProofs") {
 		t.Errorf("n/a row: %s", lines[2])
+	}
+	if !strings.HasSuffix(lines[3], "  (not sent: 400)") {
+		t.Errorf("time-bounded row: %s", lines[3])
 	}
 }
