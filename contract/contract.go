@@ -14,24 +14,33 @@
 //     current; older versions stay usable unless revoked;
 //   - RevokeIssuerKey(id, version) and RevokeIssuer(id) revoke a key or the
 //     whole issuer, for good;
+//   - SetIssuerSettings(id, settings) sets the owner's rules for proofs
+//     under the issuer's keys (IssuerSettings: bound nonces required,
+//     pinned message counts);
 //   - GetIssuer(id), ListIssuers(pageSize, bookmark) and
-//     GetIssuerHistory(id) read the registry.
+//     GetIssuerHistory(id, pageSize, bookmark) read the registry.
 //
 // Only the owner may change an issuer, or an identity of the owner's MSP
-// whose certificate carries the attribute bbs.admin=true.
+// whose certificate carries the attribute bbs.admin=true; and the issuer
+// record and its public-key index entries carry a key-level endorsement
+// policy, so that only the owner MSP's peers can endorse a change. A public
+// key is registered once, under one issuer.
 //
 // Verification:
 //
 //   - VerifyProof(request) checks a proof without writing anything;
 //   - SubmitProof(request) checks a proof, consumes its nonce for the
-//     issuer, stores a Verification under the transaction ID and emits the
-//     ProofVerified event;
+//     verifying key, stores a Verification under the transaction ID and
+//     answers and emits (event ProofVerified) a small ProofReceipt;
 //   - GetVerification(txId) reads a Verification back.
 //
 // The request is the JSON object of package request, which defines its
 // fields, its limits and the submitter-bound nonce. Schemes come from the
 // bbs package's registry: a scheme registered there is usable here without
 // a change to the contract.
+//
+// Transaction names are case-sensitive; a request argument is parsed with
+// request.Parse before anything else reads it.
 //
 // Every transaction is deterministic: times come from the transaction
 // timestamp, nothing is random, and no output depends on map order.
@@ -54,8 +63,8 @@ const Name = "bbs"
 // Version is the contract's version in its metadata.
 const Version = "0.1.0"
 
-// EventProofVerified is the chaincode event SubmitProof emits, with the
-// stored Verification as JSON payload.
+// EventProofVerified is the chaincode event SubmitProof emits, with its
+// ProofReceipt as JSON payload.
 const EventProofVerified = "ProofVerified"
 
 // AdminAttribute is the certificate attribute that lets an identity of an
@@ -123,7 +132,10 @@ func beforeTransaction(ctx contractapi.TransactionContextInterface) error {
 	if err := checkArgSizes(ctx); err != nil {
 		return err
 	}
-	return checkFunctionName(ctx)
+	if err := checkFunctionName(ctx); err != nil {
+		return err
+	}
+	return precheckArgs(ctx)
 }
 
 // checkFunctionName refuses a transaction name that does not start with an

@@ -50,7 +50,7 @@ func parseSettings(text string) (*IssuerSettings, error) {
 	}
 	var top map[string]json.RawMessage
 	if err := json.Unmarshal(body, &top); err != nil || top == nil {
-		return nil, fmt.Errorf("%w: settings must be a JSON object", ErrInvalidArgument)
+		return nil, fmt.Errorf("%w: settings must be one JSON object", ErrInvalidArgument)
 	}
 	for k := range top {
 		if k != "requireBoundNonce" && k != "messageCounts" {

@@ -16,7 +16,10 @@ credential: {"scheme", "publicKey", "header", "messages", "signature"}. A
 message is a JSON string (its UTF-8 bytes are signed) or {"b64": "<base64>"}
 for binary data. --header is signed along with the messages; only the IETF
 schemes have a header. The credential is written with mode 0600 (it is the
-holder's secret), to standard output unless --out is given.`,
+holder's secret), to standard output unless --out is given. It prints on
+standard error the message count to register in the issuer's settings
+(SetIssuerSettings messageCounts), so that the chaincode refuses proofs of
+any other count before doing any curve arithmetic.`,
 	example: `
 cat > msgs.json <<'JSON'
 ["name=Alice Müller", "birthdate=1990-01-01", "country=BE", {"b64": "AAECAw=="}]
@@ -93,5 +96,6 @@ func sign(e *env, keyPath, msgsPath, headerB64, out string) error {
 	if out != "-" {
 		fmt.Fprintf(e.stderr, "bbs sign: wrote a %s credential of %d messages to %s\n", s.Name(), len(msgs), out)
 	}
+	fmt.Fprintf(e.stderr, "bbs sign: message count to register: %d (issuer settings {\"messageCounts\":[%d]}, SetIssuerSettings)\n", len(msgs), len(msgs))
 	return nil
 }

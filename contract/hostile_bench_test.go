@@ -1,0 +1,99 @@
+package contract
+
+import (
+	"encoding/base64"
+	"encoding/binary"
+	"encoding/json"
+	"testing"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs"
+	"github.com/fabric-bbs/fabric-bbs/request"
+)
+
+// bbsPlusFixedPart is the size of the part of a BBS+ 2020 proof between
+// its header and its VC2 responses: A', Ā, D, the VC1 length, commitment,
+// response count and two responses, and the VC2 commitment.
+const bbsPlusFixedPart = 3*48 + 4 + 48 + 4 + 2*32 + 48
+
+// bogusBBSPlusProof makes a proof that parses as a BBS+ 2020 proof over
+// count messages, none revealed, from the points and scalars of a real
+// proof whose header is hdr bytes long: well formed, proving nothing.
+func bogusBBSPlusProof(real []byte, hdr, count int) []byte {
+	p := binary.BigEndian.AppendUint16(nil, uint16(count))
+	p = append(p, make([]byte, count/8+1)...)
+	p = append(p, real[hdr:hdr+bbsPlusFixedPart]...)
+	p = binary.BigEndian.AppendUint32(p, uint32(count+2))
+	scalar := real[hdr+bbsPlusFixedPart+4 : hdr+bbsPlusFixedPart+4+32]
+	for range count + 2 {
+		p = append(p, scalar...)
+	}
+	return p
+}
+
+// BenchmarkHostileProof measures, through the chaincode's VerifyProof (the
+// whole contract path: argument checks, request parsing, state reads), a
+// valid m10r2 BBS+ 2020 proof beside parseable bogus proofs at L = 1024
+// and at a different L on every call, under an issuer whose settings pin
+// messageCounts [10]: the bogus ones are refused before any generator is
+// derived.
+func BenchmarkHostileProof(b *testing.B) {
+	t := &testing.T{}
+	e := newEnv(t)
+	s := bbs.BBSPlus2020()
+	k := newKeyPair(t, s, 80)
+	if r := e.submit(e.alice, "RegisterIssuer", "uni", s.Name(), k.publicKeyText(), ""); !r.Committed {
+		b.Fatal(r.Response.GetMessage())
+	}
+	if r := e.submit(e.alice, "SetIssuerSettings", "uni", `{"messageCounts":[10]}`); !r.Committed {
+		b.Fatal(r.Response.GetMessage())
+	}
+	messages := make([][]byte, 10)
+	for i := range messages {
+		messages[i] = []byte{byte('a' + i)}
+	}
+	sig, err := s.Sign(k.sk, nil, messages)
+	if err != nil {
+		b.Fatal(err)
+	}
+	c := &credential{key: k, messages: messages, sig: sig}
+	nonce := []byte("hostile benchmark nonce")
+	valid := c.present(t, "uni", nonce, 2, 7)
+	realProof, err := base64.StdEncoding.DecodeString(valid.Proof)
+	if err != nil {
+		b.Fatal(err)
+	}
+	arg := func(r *request.Request) string {
+		j, err := json.Marshal(r)
+		if err != nil {
+			b.Fatal(err)
+		}
+		return string(j)
+	}
+	hostile := func(count int) string {
+		p := bogusBBSPlusProof(realProof, 2+10/8+1, count)
+		if _, err := s.ParseProof(p); err != nil {
+			b.Fatalf("bogus proof at L=%d does not parse: %v", count, err)
+		}
+		return arg(&request.Request{Issuer: "uni", Proof: base64.StdEncoding.EncodeToString(p), Nonce: valid.Nonce})
+	}
+	distinct := make([]string, 0, bbs.MaxMessages-10)
+	for l := 11; l <= bbs.MaxMessages; l++ {
+		distinct = append(distinct, hostile(l))
+	}
+	run := func(b *testing.B, args func(i int) string, wantValid bool) {
+		b.ReportAllocs()
+		for i := 0; b.Loop(); i++ {
+			r := e.ledger.Evaluate(e.cc, e.bob.Creator, Name+":VerifyProof", args(i))
+			var res VerificationResult
+			if err := json.Unmarshal(r.Response.Payload, &res); err != nil || res.Valid != wantValid {
+				b.Fatalf("VerifyProof: %s %s", r.Response.GetMessage(), r.Response.Payload)
+			}
+		}
+	}
+	validArg, l1024 := arg(valid), hostile(bbs.MaxMessages)
+	b.Run("valid-m10r2", func(b *testing.B) { run(b, func(int) string { return validArg }, true) })
+	b.Run("hostile-L1024", func(b *testing.B) { run(b, func(int) string { return l1024 }, false) })
+	b.Run("hostile-distinct-L", func(b *testing.B) {
+		run(b, func(i int) string { return distinct[i%len(distinct)] }, false)
+	})
+}
