@@ -21,7 +21,7 @@ build:
 	$(VENDORED) $(GO) build -trimpath -o bin/bbs ./cmd/bbs
 
 ## test: static checks, every unit test, then the end-to-end test on a real local Fabric network
-test: check unit e2e
+test: check unit network-unit e2e
 
 ## unit: every Go unit test, from vendor/
 unit:

@@ -12,6 +12,7 @@
 #                         state database in E2E_STATE_DBS (default goleveldb; couchdb with
 #                         pouchdb-server does not work, see README: "STATE_DB=couchdb")
 #   make network-couchdb-deps   pouchdb-server 4.2.0 into test-network/.state-tools (npm ci)
+#   make bench-network    throughput on a fresh network (bbs-load), torn down afterwards
 
 TEST_NETWORK := $(patsubst %/,%,$(dir $(lastword $(MAKEFILE_LIST))))
 
@@ -59,3 +60,18 @@ e2e: network-deps network-bins
 	  echo "=== e2e pass: STATE_DB=$$db"; \
 	  STATE_DB=$$db $(TEST_NETWORK)/e2e.sh || rc=1; \
 	done; exit $$rc
+
+# ---- bench-network (issue 13): not part of make test -------------------------
+.PHONY: bench-network network-unit
+
+## bench-network: committed tx/s, verified proofs/s and commit latency of a light write,
+## SubmitProof and SubmitProofs (32 per tx) for each scheme, on a fresh network torn down
+## afterwards (BENCH_COUNT, BENCH_INFLIGHT, BENCH_BATCH, BENCH_SCHEMES, CCAAS=1)
+bench-network: network-deps network-bins
+	$(TEST_NETWORK)/scripts/bench-network.sh
+
+## network-unit: unit tests of the Gateway client, bbs-load and its engine (module
+## test-network/gateway; no network); part of make test
+network-unit:
+	cd $(TEST_NETWORK)/gateway && GOWORK=off GOFLAGS=-mod=readonly $(GO) test -count=1 ./...
+# ---- end bench-network --------------------------------------------------------

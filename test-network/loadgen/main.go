@@ -1,0 +1,76 @@
+// Command loadgen writes the transactions that the network load tool
+// (test-network/gateway/load, bbs-load) sends: for each BBS scheme, an issuer
+// key and its registration, distinct valid SubmitProof requests, batches of
+// them for SubmitProofs, and RegisterIssuer arguments for a light write.
+// Everything is derived from -seed: the same flags write the same bytes.
+//
+//	loadgen -out DIR [-seed S] [-schemes all|NAME,...] [-light N] [-single N]
+//	        [-batch-tx N] [-batch-size 32] [-workers 2]
+//
+// It writes, per scheme, DIR/<scheme dir>/ (see [schemeDir]):
+//
+//	issuer.json   the bench issuer: {"id","scheme","publicKey","description"}
+//	setup.jsonl   RegisterIssuer of the bench issuer (run once, before the load)
+//	light.jsonl   RegisterIssuer with distinct IDs and distinct keys (mode light)
+//	single.jsonl  SubmitProof, one m10r2 unbound request each (mode single)
+//	batch.jsonl   SubmitProofs, a JSON array of -batch-size requests each (mode batch)
+//
+// Each line of a .jsonl file is one transaction, {"tx": NAME, "args":
+// [STRING...], "proofs": N} (see [Tx]). Every nonce is 32 bytes and distinct
+// across all files of a seed, so every request commits once on a fresh
+// network. Proofs reveal 2 of 10 messages (m10r2).
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stderr))
+}
+
+func run(args []string, stderr io.Writer) int {
+	var o options
+	fs := flag.NewFlagSet("loadgen", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&o.out, "out", "", "output `dir` (required; created)")
+	fs.StringVar(&o.seed, "seed", "fabric-bbs-load", "`seed` of every key, message, nonce and proof")
+	schemes := fs.String("schemes", "all", "`schemes`: all, or a comma-separated list of scheme names")
+	fs.IntVar(&o.light, "light", 1000, "RegisterIssuer transactions for the light write (`N`)")
+	fs.IntVar(&o.single, "single", 1000, "SubmitProof transactions (`N`)")
+	fs.IntVar(&o.batchTx, "batch-tx", 0, "SubmitProofs transactions (`N`)")
+	fs.IntVar(&o.batchSize, "batch-size", 32, "requests per SubmitProofs transaction")
+	fs.IntVar(&o.workers, "workers", 2, "proofs derived in parallel")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() != 0 || o.out == "" {
+		fmt.Fprintln(stderr, "usage: loadgen -out DIR [flags]")
+		fs.PrintDefaults()
+		return 2
+	}
+	if o.light < 0 || o.single < 0 || o.batchTx < 0 || o.batchSize < 1 || o.workers < 1 {
+		fmt.Fprintln(stderr, "loadgen: counts must be >= 0, -batch-size and -workers >= 1")
+		return 2
+	}
+	var err error
+	if o.schemes, err = parseSchemes(*schemes); err != nil {
+		fmt.Fprintf(stderr, "loadgen: %v\n", err)
+		return 2
+	}
+	for _, s := range o.schemes {
+		if err := generate(&o, s, stderr); err != nil {
+			fmt.Fprintf(stderr, "loadgen: %s: %v\n", s.Name(), err)
+			return 1
+		}
+	}
+	return 0
+}
+
+// schemeDir is the folder name of a scheme's files: its name with '+'
+// spelled "plus" (bbs+2020 -> bbsplus2020).
+func schemeDir(name string) string { return strings.ReplaceAll(name, "+", "plus") }

@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Throughput of the fabric-bbs chaincode on a fresh local network (issue 13):
+#   a fresh network, the chaincode deployed, then bbs-load runs
+#   (a) light write (RegisterIssuer), (b) SubmitProof, (c) SubmitProofs with
+#   BENCH_BATCH proofs per transaction, for each scheme, prints the table,
+#   and tears the network down (also on failure or Ctrl-C).
+#
+#   scripts/bench-network.sh           (make bench-network)
+#
+# Environment (defaults): BENCH_COUNT=1000 transactions per run,
+# BENCH_BATCH_COUNT=BENCH_COUNT SubmitProofs transactions (their proofs are
+# derived only when the contract has SubmitProofs: ~3 ms of CPU each, so
+# 1000 x 32 x 3 schemes is about 5 CPU minutes), BENCH_INFLIGHT=200, BENCH_BATCH=32, BENCH_DURATION=5m per run,
+# BENCH_SCHEMES=all, BENCH_SEED=fabric-bbs-load, CCAAS=1 to deploy as a
+# chaincode server, BENCH_KEEP=1 to leave the network up.
+# Results: test-network/.bench/report.json and table.txt (kept after down).
+# Every port comes from env.sh (export PEER1_PORT=... to move the network).
+set -euo pipefail
+
+TN_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# shellcheck source=../env.sh
+. "$TN_DIR/env.sh"
+
+COUNT="${BENCH_COUNT:-1000}"
+INFLIGHT="${BENCH_INFLIGHT:-200}"
+BATCH="${BENCH_BATCH:-32}"
+BATCH_COUNT="${BENCH_BATCH_COUNT:-$COUNT}"
+DURATION="${BENCH_DURATION:-5m}"
+SCHEMES="${BENCH_SCHEMES:-all}"
+SEED="${BENCH_SEED:-fabric-bbs-load}"
+OUT="$TN_DIR/.bench"
+DATA="$OUT/data"
+
+log() { printf '\n==> %s\n' "$*"; }
+
+down() {
+  if [ "${BENCH_KEEP:-0}" = 1 ]; then
+    log "BENCH_KEEP=1: the network stays up (make network-down)"
+  else
+    "$TN_DIR/network.sh" down >/dev/null || true
+  fi
+}
+
+log "Building bbs-load (test-network/gateway/load) and loadgen (test-network/loadgen)"
+(cd "$TN_DIR/gateway" && GOWORK=off GOFLAGS="-mod=readonly -buildvcs=false" \
+  go build -trimpath -o "$FABRIC_BIN_DIR/bbs-load" ./load)
+(cd "$REPO_ROOT" && GOWORK=off GOPROXY=off GOFLAGS="-mod=vendor -buildvcs=false" \
+  go build -trimpath -o "$FABRIC_BIN_DIR/bbs-loadgen" ./test-network/loadgen)
+
+rm -rf "$OUT"
+mkdir -p "$OUT"
+"$TN_DIR/network.sh" down >/dev/null
+trap down EXIT
+"$TN_DIR/network.sh" up
+if [ "${CCAAS:-0}" = 1 ]; then "$TN_DIR/network.sh" deploy -ccaas; else "$TN_DIR/network.sh" deploy; fi
+
+LOAD=(bbs-load -org-dir "$ORG_DIR" -peer1 "$PEER1_ADDRESS" -peer2 "$PEER2_ADDRESS")
+
+batch_tx=0
+if "${LOAD[@]}" -probe SubmitProofs; then
+  batch_tx="$BATCH_COUNT"
+fi
+log "Generating the transactions (seed $SEED; $COUNT light, $COUNT single, $batch_tx batches of $BATCH)"
+bbs-loadgen -out "$DATA" -seed "$SEED" -schemes "$SCHEMES" \
+  -light "$COUNT" -single "$COUNT" -batch-tx "$batch_tx" -batch-size "$BATCH"
+
+log "Load: $COUNT transactions per run, $INFLIGHT in flight (load average now: $(cut -d' ' -f1-3 /proc/loadavg))"
+"${LOAD[@]}" -data "$DATA" -schemes "$SCHEMES" -modes light,single,batch \
+  -count "$COUNT" -inflight "$INFLIGHT" -duration "$DURATION" \
+  -json "$OUT/report.json" | tee "$OUT/table.txt"
+log "Report: $OUT/report.json, table: $OUT/table.txt"
