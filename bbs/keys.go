@@ -135,17 +135,31 @@ func (p *Proof) Revealed() (count int, indices []int, ok bool) {
 // given the number of messages the verifier discloses with it. A BBS+ 2020
 // proof encodes its message count, and disclosed is ignored; an IETF proof
 // encodes its number of hidden messages, and the count is disclosed plus
-// that. It reads the parsed proof only: no curve arithmetic, so a verifier
-// can refuse a count it does not expect before any expensive work.
+// that. A proof of a pseudonym scheme also hides the prover blind and the
+// nym secrets: its count is the issuer's messages (the count the issuer
+// signed and pins) of a credential of one nym secret and no holder-committed
+// message, the shape of cmd/bbs's credentials and the contract's requests,
+// disclosed plus hidden minus 2. It reads the parsed proof only: no curve
+// arithmetic, so a verifier can refuse a count it does not expect before
+// any expensive work.
 func (p *Proof) MessageCount(disclosed int) int {
 	switch b := p.body.(type) {
 	case *bbsPlusProof:
 		return b.count
 	case *ietfProof:
+		if _, nym := p.scheme.(*nymScheme); nym {
+			// ParseProof guarantees at least the blind and one nym.
+			return disclosed + len(b.mHat) - 1 - DefaultNymCount
+		}
 		return disclosed + len(b.mHat)
 	}
 	return 0
 }
+
+// DefaultNymCount is the length of the nym vector of the credentials whose
+// proofs Proof.MessageCount counts: one nym secret, the draft's
+// single-secret case.
+const DefaultNymCount = 1
 
 // newPublicKey parses and validates a compressed G2 public key for scheme s.
 func newPublicKey(s Scheme, b []byte) (*PublicKey, error) {
