@@ -32,7 +32,10 @@
 //   - SubmitProof(request) checks a proof, consumes its nonce for the
 //     verifying key, stores a Verification under the transaction ID and
 //     answers and emits (event ProofVerified) a small ProofReceipt;
-//   - GetVerification(txId) reads a Verification back.
+//   - GetVerification(txId) reads a Verification back;
+//   - GetPseudonymUses(context, pseudonym) lists the committed uses of a
+//     pseudonym in a context (issuers of a pseudonym scheme: SubmitProof
+//     accepts a pseudonym once per context and key, see pseudonym.go).
 //
 // The request is the JSON object of package request, which defines its
 // fields, its limits and the submitter-bound nonce. Schemes come from the
@@ -88,7 +91,7 @@ const (
 )
 
 // evaluateTransactions are the read-only transactions.
-var evaluateTransactions = []string{"GetIssuer", "ListIssuers", "GetIssuerHistory", "VerifyProof", "GetVerification"}
+var evaluateTransactions = []string{"GetIssuer", "ListIssuers", "GetIssuerHistory", "VerifyProof", "GetVerification", "GetPseudonymUses"}
 
 // Contract is the bbs smart contract. Its exported methods are its
 // transactions.

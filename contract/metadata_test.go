@@ -79,6 +79,7 @@ func TestMetadataTransactions(t *testing.T) {
 	}{
 		{"GetIssuer", "EVALUATE", []string{str}, ref("Issuer")},
 		{"GetIssuerHistory", "EVALUATE", []string{str, integer, str}, ref("IssuerHistoryPage")},
+		{"GetPseudonymUses", "EVALUATE", []string{str, str}, ref("PseudonymUses")},
 		{"GetVerification", "EVALUATE", []string{str}, ref("Verification")},
 		{"ListIssuers", "EVALUATE", []string{integer, str}, ref("IssuerPage")},
 		{"RegisterIssuer", "SUBMIT", []string{str, str, str, str}, ref("Issuer")},
@@ -119,7 +120,7 @@ func TestMetadataTypes(t *testing.T) {
 	var md chaincodeMetadata
 	require.NoError(t, json.Unmarshal(getMetadata(t), &md))
 	types := []any{Issuer{}, IssuerKey{}, Owner{}, IssuerSettings{}, IssuerPage{}, IssuerHistoryPage{}, IssuerHistoryEntry{},
-		Verification{}, VerificationResult{}, ProofReceipt{},
+		Verification{}, VerificationResult{}, ProofReceipt{}, PseudonymUses{}, PseudonymUse{},
 		request.Request{}, request.DisclosedMessage{}}
 	var names []string
 	for _, v := range types {

@@ -136,6 +136,13 @@ type VerificationResult struct {
 	// NonceConsumed reports whether the nonce is already consumed for the
 	// key, so that SubmitProof would refuse the request as a replay.
 	NonceConsumed bool `json:"nonceConsumed"`
+	// Pseudonym is the request's pseudonym (pseudonym schemes only).
+	Pseudonym []byte `json:"pseudonym,omitempty" metadata:",optional"`
+	// Context is the pseudonym's context identifier.
+	Context []byte `json:"context,omitempty" metadata:",optional"`
+	// PseudonymUses is how many times SubmitProof has already accepted the
+	// pseudonym in the context under the key; absent when none.
+	PseudonymUses int `json:"pseudonymUses,omitempty" metadata:",optional"`
 }
 
 // Verification is the record SubmitProof stores, under its transaction ID,
@@ -175,6 +182,13 @@ type Verification struct {
 	SubmitterID string `json:"submitterId"`
 	// Timestamp is the transaction's timestamp.
 	Timestamp time.Time `json:"timestamp"`
+	// Pseudonym is the pseudonym the proof revealed (pseudonym schemes).
+	Pseudonym []byte `json:"pseudonym,omitempty" metadata:",optional"`
+	// Context is the pseudonym's context identifier.
+	Context []byte `json:"context,omitempty" metadata:",optional"`
+	// PseudonymUse numbers this use of the pseudonym in the context under
+	// the key, from 1 (GetPseudonymUses).
+	PseudonymUse int `json:"pseudonymUse,omitempty" metadata:",optional"`
 }
 
 // ProofReceipt is SubmitProof's answer and the ProofVerified event's
@@ -204,4 +218,14 @@ type ProofReceipt struct {
 	// RequestSHA256 is the lower-case hex SHA-256 of the request argument
 	// as submitted.
 	RequestSHA256 string `json:"requestSha256"`
+	// Pseudonym is the pseudonym the proof revealed (pseudonym schemes).
+	Pseudonym []byte `json:"pseudonym,omitempty" metadata:",optional"`
+	// Context is the pseudonym's context identifier, when it is at most
+	// MaxReceiptContext bytes.
+	Context []byte `json:"context,omitempty" metadata:",optional"`
+	// ContextSHA256 is the lower-case hex SHA-256 of the context.
+	ContextSHA256 string `json:"contextSha256,omitempty" metadata:",optional"`
+	// PseudonymUse numbers this use of the pseudonym in the context under
+	// the key, from 1.
+	PseudonymUse int `json:"pseudonymUse,omitempty" metadata:",optional"`
 }

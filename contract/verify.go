@@ -47,6 +47,10 @@ func (c *Contract) VerifyProof(ctx contractapi.TransactionContextInterface, req 
 	if err != nil {
 		return nil, err
 	}
+	uses, err := v.pseudonymUses(ctx.GetStub())
+	if err != nil {
+		return nil, err
+	}
 	if err := v.check(ctx, sub); err != nil {
 		return nil, err
 	}
@@ -62,6 +66,9 @@ func (c *Contract) VerifyProof(ctx contractapi.TransactionContextInterface, req 
 		Header:        header,
 		HeaderSHA256:  headerHash,
 		NonceConsumed: consumed != nil,
+		Pseudonym:     v.req.Pseudonym,
+		Context:       v.req.Context,
+		PseudonymUses: uses,
 	}, nil
 }
 
@@ -101,6 +108,13 @@ func (c *Contract) SubmitProof(ctx contractapi.TransactionContextInterface, req 
 		return nil, fmt.Errorf("%w: the nonce was already used with key version %d of issuer %q (or the same key elsewhere), by transaction %s; a nonce can be used once per key",
 			ErrReplay, v.key.Version, v.issuer.ID, used.TxID)
 	}
+	uses, err := v.pseudonymUses(ctx.GetStub())
+	if err != nil {
+		return nil, err
+	}
+	if err := v.checkPseudonymLimit(uses, DefaultPseudonymUseLimit); err != nil {
+		return nil, err
+	}
 	if err := v.check(ctx, sub); err != nil {
 		return nil, err
 	}
@@ -128,6 +142,11 @@ func (c *Contract) SubmitProof(ctx contractapi.TransactionContextInterface, req 
 		SubmitterMSPID:   sub.mspID,
 		SubmitterID:      sub.id,
 		Timestamp:        now,
+		Pseudonym:        v.req.Pseudonym,
+		Context:          v.req.Context,
+	}
+	if err := v.recordPseudonymUse(stub, uses, rec); err != nil {
+		return nil, err
 	}
 	receipt := &ProofReceipt{
 		TxID:             rec.TxID,
@@ -140,6 +159,12 @@ func (c *Contract) SubmitProof(ctx contractapi.TransactionContextInterface, req 
 		NonceSHA256:      hashHex(rec.Nonce),
 		HeaderSHA256:     headerHash,
 		RequestSHA256:    hashHex(raw),
+		Pseudonym:        rec.Pseudonym,
+		Context:          receiptContext(rec.Context),
+		PseudonymUse:     rec.PseudonymUse,
+	}
+	if len(rec.Context) > 0 {
+		receipt.ContextSHA256 = hashHex(rec.Context)
 	}
 	nk, err := nonceKey(stub, v.key.PublicKey, v.req.Nonce)
 	if err != nil {
@@ -262,6 +287,9 @@ func prepareVerification(ctx contractapi.TransactionContextInterface, d *request
 	if err != nil {
 		return nil, fmt.Errorf("issuer %q: %w", is.ID, err)
 	}
+	if err := checkPseudonymFields(s, is.ID, d); err != nil {
+		return nil, err
+	}
 	pk, err := s.ParsePublicKey(k.PublicKey)
 	if err != nil {
 		return nil, fmt.Errorf("issuer %q: stored key version %d: %w", is.ID, version, err)
@@ -321,7 +349,7 @@ func (v *verification) check(ctx contractapi.TransactionContextInterface, sub *s
 	for i, m := range v.req.Disclosed {
 		disclosed[i] = bbs.DisclosedMessage{Index: m.Index, Message: m.Message}
 	}
-	err = v.scheme.VerifyProof(v.pk, proof, v.req.Header, v.req.Nonce, disclosed)
+	err = v.verifyProof(proof, disclosed)
 	switch {
 	case err == nil:
 		v.valid = true
