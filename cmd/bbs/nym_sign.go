@@ -52,5 +52,8 @@ func nymSign(e *env, key *secretKey, keyPath, commitmentPath string, header []by
 	if out != "-" {
 		fmt.Fprintf(e.stderr, "bbs sign: wrote a %s credential of %d messages over the holder's commitment to %s; the holder runs bbs nym-finalize\n", ps.Name(), len(msgs), out)
 	}
+	// The chaincode counts a pseudonym proof's issuer messages
+	// (bbs.Proof.MessageCount), so the count to pin is the same.
+	fmt.Fprintf(e.stderr, "bbs sign: message count to register: %d (issuer settings {\"messageCounts\":[%d]}, SetIssuerSettings)\n", len(msgs), len(msgs))
 	return nil
 }
