@@ -14,7 +14,8 @@
 # identity, a tampered proof and unauthorised key changes are rejected, that
 # an issuer change endorsed by another org's peer alone is invalidated at
 # commit (key-level endorsement) while the owner org's peer alone suffices,
-# pages ListIssuers and GetIssuerHistory to the end, redeploys the chaincode
+# pages ListIssuers and GetIssuerHistory to the end, runs the pseudonym
+# flow of e2e-pseudonyms.sh (one use per context), redeploys the chaincode
 # as a chaincode server with mutual TLS (ccaas) and uses it, and tears the
 # network down, even on failure (E2E_KEEP_NETWORK=1 leaves it up).
 # Prints timings and, last, "e2e: N passed, M failed"; exits non-zero on any failure.
@@ -499,6 +500,9 @@ h1="$(as 1 Admin peer channel getinfo -c "$CHANNEL_NAME" 2> /dev/null | sed -n '
 h2="$(as 2 Admin peer channel getinfo -c "$CHANNEL_NAME" 2> /dev/null | sed -n 's/^Blockchain info: //p' | jq .height)"
 if [ -n "$h1" ] && [ "$h1" = "$h2" ]; then pass "both peers at the same height ($h1 blocks)"; else fail "both peers at the same height" "peer0.org1 $h1, peer0.org2 $h2"; fi
 MEM="$(network_rss)"
+
+# shellcheck source=e2e-pseudonyms.sh
+. "$TN_DIR/e2e-pseudonyms.sh"   # issue 11: pseudonyms, one use per context
 
 # ------------------------------------------------------------------ ccaas
 
