@@ -1,6 +1,7 @@
 package contract
 
 import (
+	"bytes"
 	"encoding/base64"
 	"encoding/hex"
 	"errors"
@@ -169,6 +170,12 @@ func (v *verification) verifyProof(proof *bbs.Proof, disclosed []bbs.DisclosedMe
 		// A malformed pseudonym proves nothing: reported as an invalid
 		// proof, as a malformed proof is.
 		return fmt.Errorf("%w: pseudonym: %v", bbs.ErrMalformedProof, err)
+	}
+	if !bytes.Equal(nym.Bytes(), v.req.Pseudonym) {
+		// The use records are keyed by the request's bytes: only the
+		// canonical encoding of a point may be counted (the parser is
+		// strict already; this keeps the count sound if it ever is not).
+		return fmt.Errorf("%w: pseudonym: not the canonical encoding of its point", bbs.ErrMalformedProof)
 	}
 	return ps.VerifyProofWithPseudonym(v.pk, proof, nym, v.req.Header, v.req.Nonce, v.req.Context,
 		v.messageCount, bbs.DefaultNymCount, disclosed, nil)
