@@ -354,6 +354,13 @@ h2="$(as 2 Admin peer channel getinfo -c "$CHANNEL_NAME" 2> /dev/null | sed -n '
 if [ -n "$h1" ] && [ "$h1" = "$h2" ]; then pass "both peers at the same height ($h1 blocks)"; else fail "both peers at the same height" "peer0.org1 $h1, peer0.org2 $h2"; fi
 MEM="$(network_rss)"
 
+# ---- Fabric v3.1 (begin): one of the four BFT orderers stopped and restarted
+if [ "$FABRIC_VERSION" = 3.1 ]; then
+  # shellcheck source=scripts/e2e-bft.sh
+  . "$TN_DIR/scripts/e2e-bft.sh"
+fi
+# ---- Fabric v3.1 (end)
+
 # ------------------------------------------------------------------ ccaas
 
 section "Chaincode as a service"
