@@ -43,7 +43,7 @@ printf '%s' "$OUT" | tr -d '\n' > "$W/pkBFT"
 setup "bbs sign (issuer BFT)" "$BBS" sign --key "$W/keyBFT.json" --messages "$W/msgs.json" --out "$W/credBFT.json"
 for i in 1 2 3 4; do
   setup "bbs prove reqBFT$i" "$BBS" prove --credential "$W/credBFT.json" --reveal 0,2 --issuer bft-issuer \
-    --nonce-random --out "$W/reqD$i.json"
+    --nonce-random --out "$W/reqBFT$i.json"
 done
 ok "GW  RegisterIssuer bft-issuer with four orderers" '.status == "VALID"' \
   gw 1 User1 -json submit RegisterIssuer bft-issuer "$SCHEME" "@$W/pkBFT" "issuer of the BFT checks"
