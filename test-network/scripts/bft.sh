@@ -10,6 +10,12 @@
 # orderers' identities); each orderer joins it with osnadmin. The peers and
 # everything else are as in network.sh.
 #
+# Everything else is network.sh's: each orderer is started by start_process
+# (its PID and start time in .state/pids, so "down" and orderer-stop signal
+# only the process network.sh started), a failed or interrupted "up" stops
+# all four through up_failed, and deploy (AND policy, gateway plan wait,
+# mutual-TLS ccaas) is the same as on v2.5.
+#
 # This file replaces these network.sh functions (the originals stay callable
 # under a *_v25 name): generate_crypto, generate_channel_block, start_orderer,
 # join_channel, node_ports, status; and defines bft_command for
