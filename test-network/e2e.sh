@@ -123,7 +123,7 @@ cleanup() {
   echo
   echo "timings: network up ${T_UP:-?}, deploy ${T_DEPLOY:-?} (peers build the chaincode), ccaas redeploy ${T_CCAAS:-?}"
   echo "         SubmitProof with commit: peer CLI ${LAT_CLI:-?} ms, gateway ${LAT_GW:-?} ms, gateway flow ${LAT_FLOW:-?} ms"
-  echo "         network memory (orderer + 2 peers + chaincodes): ${MEM:-?}; whole test $(secs $(($(now_ms) - T_START))) (state database $STATE_DB)"
+  echo "         network memory (orderer + 2 peers + chaincodes): ${MEM:-?}; whole test $(secs $(($(now_ms) - T_START))) (Fabric $FABRIC_VERSION, state database $STATE_DB)"
   echo "e2e: $passed passed, $failed failed"
   if [ "$failed" -gt 0 ]; then exit 1; fi
   exit 0
@@ -504,6 +504,13 @@ MEM="$(network_rss)"
 # shellcheck source=e2e-pseudonyms.sh
 . "$TN_DIR/e2e-pseudonyms.sh"   # issue 11: pseudonyms, one use per context
 
+# ---- Fabric v3.1 (begin): one of the four BFT orderers stopped and restarted
+if [ "$FABRIC_VERSION" = 3.1 ]; then
+  # shellcheck source=scripts/e2e-bft.sh
+  . "$TN_DIR/scripts/e2e-bft.sh"
+fi
+# ---- Fabric v3.1 (end)
+
 # ------------------------------------------------------------------ ccaas
 
 section "Chaincode as a service (mutual TLS)"
@@ -552,8 +559,10 @@ if [ "$KEEP" != 1 ]; then
     fail "down leaves a recorded PID alone when its start time differs" "$OUT"
   fi
   kill "$decoy" 2> /dev/null || true
-  busy=""
-  for port in "$ORDERER_PORT" "$ORDERER_ADMIN_PORT" "$PEER1_PORT" "$PEER2_PORT" "$PEER1_CC_PORT" "$PEER2_CC_PORT" "$CCAAS_PORT"; do
+  busy="" ports=("$ORDERER_PORT" "$ORDERER_ADMIN_PORT" "$PEER1_PORT" "$PEER2_PORT" "$PEER1_CC_PORT" "$PEER2_CC_PORT" "$CCAAS_PORT")
+  # Fabric v3.1: orderers 2-4 too
+  [ "$FABRIC_VERSION" != 3.1 ] || ports+=("$ORDERER2_PORT" "$ORDERER2_ADMIN_PORT" "$ORDERER3_PORT" "$ORDERER3_ADMIN_PORT" "$ORDERER4_PORT" "$ORDERER4_ADMIN_PORT")
+  for port in "${ports[@]}"; do
     if (exec 3<> "/dev/tcp/127.0.0.1/$port") 2> /dev/null; then busy="$busy $port"; fi
   done
   if [ -z "$busy" ] && [ ! -d "$STATE_DIR" ]; then pass "down stopped every node and the chaincode server, and removed .state/"

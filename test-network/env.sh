@@ -15,6 +15,20 @@ TN_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 export TN_DIR
 export REPO_ROOT="${REPO_ROOT:-$(cd "$TN_DIR/.." && pwd)}"
 export FABRIC_BIN_DIR="$TN_DIR/.bin"   # peer, orderer, configtxgen, cryptogen, osnadmin, bbs-gateway
+export FABRIC_TOOLS_DIR="$TN_DIR/tools" # the Go module pinning Fabric (build-bins.sh, sampleconfig)
+# ---- Fabric version (begin) -------------------------------------------------
+# FABRIC_VERSION=2.5 (default): one Raft orderer, binaries in .bin/ (tools/go.mod).
+# FABRIC_VERSION=3.1: four BFT orderers (scripts/bft.sh), binaries in .bin-v3.1/
+# (tools-v3/go.mod). Unset, it is the version of the running network (.state/).
+export FABRIC_VERSION="${FABRIC_VERSION:-$(cat "$TN_DIR/.state/fabric-version" 2>/dev/null || echo 2.5)}"
+case "$FABRIC_VERSION" in
+  2.5) ;;
+  3.1) FABRIC_BIN_DIR="$TN_DIR/.bin-v3.1" FABRIC_TOOLS_DIR="$TN_DIR/tools-v3"
+       # v3.1's CLI logs every gRPC connection event at INFO; keep its own INFO lines
+       export FABRIC_LOGGING_SPEC="${FABRIC_LOGGING_SPEC:-grpc=warning:info}" ;;
+  *) echo "env.sh: FABRIC_VERSION=$FABRIC_VERSION is not supported (2.5 or 3.1)" >&2; return 1 ;;
+esac
+# ---- Fabric version (end) ---------------------------------------------------
 export STATE_DIR="$TN_DIR/.state"      # everything generated; removed by "network.sh down"
 export LOG_DIR="$STATE_DIR/logs"       # one log per node / chaincode process
 export PID_DIR="$STATE_DIR/pids"       # one pid file per process started by network.sh
@@ -41,6 +55,10 @@ export PEER2_OPS_PORT="${PEER2_OPS_PORT:-9445}"       # peer0.org2 /healthz
 export CCAAS_PORT="${CCAAS_PORT:-9999}"               # chaincode-as-a-service (deploy -ccaas)
 export COUCHDB1_PORT="${COUCHDB1_PORT:-5984}"         # peer0.org1's state database (STATE_DB=couchdb)
 export COUCHDB2_PORT="${COUCHDB2_PORT:-7984}"         # peer0.org2's state database (STATE_DB=couchdb)
+# Orderers 2-4 of the BFT network (FABRIC_VERSION=3.1); orderer 1 is ORDERER_*.
+export ORDERER2_PORT="${ORDERER2_PORT:-8050}" ORDERER2_ADMIN_PORT="${ORDERER2_ADMIN_PORT:-8053}" ORDERER2_OPS_PORT="${ORDERER2_OPS_PORT:-9446}"
+export ORDERER3_PORT="${ORDERER3_PORT:-10050}" ORDERER3_ADMIN_PORT="${ORDERER3_ADMIN_PORT:-10053}" ORDERER3_OPS_PORT="${ORDERER3_OPS_PORT:-9447}"
+export ORDERER4_PORT="${ORDERER4_PORT:-11050}" ORDERER4_ADMIN_PORT="${ORDERER4_ADMIN_PORT:-11053}" ORDERER4_OPS_PORT="${ORDERER4_OPS_PORT:-9448}"
 
 # The peers' state database: goleveldb (inside the peer) or couchdb
 # (pouchdb-server, one per peer, scripts/install-couchdb.sh).

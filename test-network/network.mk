@@ -9,8 +9,11 @@
 #   make network-down     stop everything the network started and remove its state
 #   make demo             a fresh network, the chaincode, and the demo flow; leaves the network up
 #   make e2e              the end-to-end test on a fresh network, torn down afterwards, once per
-#                         state database in E2E_STATE_DBS (default goleveldb; couchdb with
+#                         Fabric version in E2E_FABRIC_VERSIONS (default 2.5 Raft and 3.1 BFT)
+#                         and per state database in E2E_STATE_DBS (default goleveldb; couchdb with
 #                         pouchdb-server does not work, see README: "STATE_DB=couchdb")
+#   FABRIC_VERSION=3.1    with network-bins/network-up: Fabric v3.1, four BFT orderers
+#                         (v3.1 binaries are built into .bin-v3.1 only when asked for)
 #   make network-couchdb-deps   pouchdb-server 4.2.0 into test-network/.state-tools (npm ci)
 #   make bench-network    throughput on a fresh network (bbs-load), torn down afterwards
 
@@ -54,12 +57,19 @@ demo: network-deps network-bins
 	$(TEST_NETWORK)/network.sh deploy
 	$(TEST_NETWORK)/network.sh demo
 
-## e2e: end-to-end test on a fresh network per state database (each pass prints "e2e: N passed, M failed")
+# ---- Fabric version (begin)
+# Fabric versions "make e2e" runs the test on, one fresh network each per state
+# database (3.1 builds its binaries into .bin-v3.1 first, ~5 min once).
+E2E_FABRIC_VERSIONS ?= 2.5 3.1
+# ---- Fabric version (end)
+
+## e2e: end-to-end test on a fresh network per Fabric version and state database
+## (each pass prints "e2e: N passed, M failed")
 e2e: network-deps network-bins
-	@rc=0; for db in $(E2E_STATE_DBS); do \
-	  echo "=== e2e pass: STATE_DB=$$db"; \
-	  STATE_DB=$$db $(TEST_NETWORK)/e2e.sh || rc=1; \
-	done; exit $$rc
+	@rc=0; for v in $(E2E_FABRIC_VERSIONS); do for db in $(E2E_STATE_DBS); do \
+	  echo "=== e2e pass: FABRIC_VERSION=$$v STATE_DB=$$db"; \
+	  FABRIC_VERSION=$$v STATE_DB=$$db $(TEST_NETWORK)/e2e.sh || rc=1; \
+	done; done; exit $$rc
 
 # ---- bench-network (issue 13): not part of make test -------------------------
 .PHONY: bench-network network-unit

@@ -13,6 +13,9 @@
 #   ./network.sh demo               register an issuer, verify and submit a proof
 #   ./network.sh down               stop every process started here, remove .state/
 #   ./network.sh status             what is running
+#   FABRIC_VERSION=3.1 ./network.sh up      Fabric v3.1 instead: four BFT orderers
+#                                   (scripts/bft.sh); the other commands follow .state/
+#   ./network.sh orderer-stop|orderer-start N   (v3.1) stop / restart orderer N (1-4)
 #
 # Generated files live in test-network/.state/, logs in .state/logs/.
 # Binaries come from scripts/build-bins.sh (make network-bins).
@@ -147,11 +150,11 @@ start_process() {
 
 fabric_sampleconfig() {
   local version dir
-  version="$(awk '$1 == "github.com/hyperledger/fabric" {print $2}' "$TN_DIR/tools/go.mod")"
+  version="$(awk '$1 == "github.com/hyperledger/fabric" {print $2}' "$FABRIC_TOOLS_DIR/go.mod")"
   dir="$(go env GOMODCACHE)/github.com/hyperledger/fabric@$version/sampleconfig"
   if [ ! -f "$dir/core.yaml" ]; then
     # the module is normally in the cache since the binaries were built from it
-    (cd "$TN_DIR/tools" && GOWORK=off GOFLAGS=-mod=readonly go list github.com/hyperledger/fabric/cmd/peer >/dev/null)
+    (cd "$FABRIC_TOOLS_DIR" && GOWORK=off GOFLAGS=-mod=readonly go list github.com/hyperledger/fabric/cmd/peer >/dev/null)
   fi
   [ -f "$dir/core.yaml" ] || die "Fabric sampleconfig not found at $dir"
   echo "$dir"
@@ -166,8 +169,9 @@ write_node_config() {
   chmod u+w "$FABRIC_CFG_PATH"/*.yaml
   # No docker here: an empty vm.endpoint turns the docker VM off. This must be
   # in the file, because an empty CORE_VM_ENDPOINT does not override it.
-  sed -i 's|^\(    endpoint:\) unix:///var/run/docker.sock$|\1 ""|' "$FABRIC_CFG_PATH/core.yaml"
-  grep -q '^    endpoint: ""$' "$FABRIC_CFG_PATH/core.yaml" ||
+  # (indented by 4 spaces in v2.5's core.yaml, by 2 in v3.1's)
+  sed -i 's|^\( *endpoint:\) unix:///var/run/docker.sock$|\1 ""|' "$FABRIC_CFG_PATH/core.yaml"
+  grep -q '^ *endpoint: ""$' "$FABRIC_CFG_PATH/core.yaml" ||
     die "could not set vm.endpoint in $FABRIC_CFG_PATH/core.yaml (sampleconfig changed?)"
   step "core.yaml: vm.endpoint set to \"\" (no docker)"
 }
@@ -188,13 +192,16 @@ generate_channel_block() {
     die "configtxgen failed; see $LOG_DIR/configtxgen.log"
 }
 
+# start_orderer [NAME PORT ADMIN_PORT OPS_PORT]: orderer NAME.example.com
+# (default: "orderer" on ORDERER_PORT, ORDERER_ADMIN_PORT, ORDERER_OPS_PORT)
 start_orderer() {
-  local o="$ORG_DIR/ordererOrganizations/example.com/orderers/orderer.example.com"
-  local data="$STATE_DIR/orderer"
+  local name="${1:-orderer}" port="${2:-$ORDERER_PORT}" admin="${3:-$ORDERER_ADMIN_PORT}" ops="${4:-$ORDERER_OPS_PORT}"
+  local o="$ORG_DIR/ordererOrganizations/example.com/orderers/$name.example.com"
+  local data="$STATE_DIR/$name"
   mkdir -p "$data"
-  start_process orderer \
+  start_process "$name" \
     FABRIC_CFG_PATH="$FABRIC_CFG_PATH" FABRIC_LOGGING_SPEC=INFO FABRIC_LOGGING_FORMAT="$LOG_FORMAT" \
-    ORDERER_GENERAL_LISTENADDRESS=127.0.0.1 ORDERER_GENERAL_LISTENPORT="$ORDERER_PORT" \
+    ORDERER_GENERAL_LISTENADDRESS=127.0.0.1 ORDERER_GENERAL_LISTENPORT="$port" \
     ORDERER_GENERAL_LOCALMSPID=OrdererMSP ORDERER_GENERAL_LOCALMSPDIR="$o/msp" \
     ORDERER_GENERAL_TLS_ENABLED=true \
     ORDERER_GENERAL_TLS_CERTIFICATE="$o/tls/server.crt" ORDERER_GENERAL_TLS_PRIVATEKEY="$o/tls/server.key" \
@@ -203,15 +210,15 @@ start_orderer() {
     ORDERER_GENERAL_CLUSTER_CLIENTPRIVATEKEY="$o/tls/server.key" \
     ORDERER_GENERAL_CLUSTER_ROOTCAS="[$o/tls/ca.crt]" \
     ORDERER_GENERAL_BOOTSTRAPMETHOD=none ORDERER_CHANNELPARTICIPATION_ENABLED=true \
-    ORDERER_ADMIN_LISTENADDRESS="127.0.0.1:$ORDERER_ADMIN_PORT" ORDERER_ADMIN_TLS_ENABLED=true \
+    ORDERER_ADMIN_LISTENADDRESS="127.0.0.1:$admin" ORDERER_ADMIN_TLS_ENABLED=true \
     ORDERER_ADMIN_TLS_CERTIFICATE="$o/tls/server.crt" ORDERER_ADMIN_TLS_PRIVATEKEY="$o/tls/server.key" \
     ORDERER_ADMIN_TLS_ROOTCAS="[$o/tls/ca.crt]" ORDERER_ADMIN_TLS_CLIENTROOTCAS="[$o/tls/ca.crt]" \
-    ORDERER_OPERATIONS_LISTENADDRESS="127.0.0.1:$ORDERER_OPS_PORT" \
+    ORDERER_OPERATIONS_LISTENADDRESS="127.0.0.1:$ops" \
     ORDERER_FILELEDGER_LOCATION="$data/ledger" \
     ORDERER_CONSENSUS_WALDIR="$data/etcdraft/wal" ORDERER_CONSENSUS_SNAPDIR="$data/etcdraft/snapshot" \
     -- "$FABRIC_BIN_DIR/orderer"
-  wait_for_port orderer "$ORDERER_ADMIN_PORT" 30
-  wait_for_port orderer "$ORDERER_PORT" 30
+  wait_for_port "$name" "$admin" 30
+  wait_for_port "$name" "$port" 30
 }
 
 POUCHDB_BIN="$TN_DIR/.state-tools/node_modules/.bin/pouchdb-server"
@@ -734,9 +741,19 @@ main() {
     down) network_down ;;
     demo) require_network; exec "$TN_DIR/scripts/demo.sh" "$@" ;;
     status) status ;;
+    orderer-stop|orderer-start) bft_command "$cmd" "$@" ;;   # FABRIC_VERSION=3.1 (scripts/bft.sh)
     ""|-h|--help|help) usage ;;
     *) usage; die "unknown command '$cmd'" ;;
   esac
 }
+
+# ---- Fabric v3.1 (begin): four BFT orderers; scripts/bft.sh replaces the
+# orderer functions above (crypto, channel block, start, join, status).
+bft_command() { die "$1: only for the BFT network (FABRIC_VERSION=3.1 ./network.sh up)"; }
+if [ "$FABRIC_VERSION" = 3.1 ]; then
+  # shellcheck source=scripts/bft.sh
+  . "$TN_DIR/scripts/bft.sh"
+fi
+# ---- Fabric v3.1 (end)
 
 main "$@"

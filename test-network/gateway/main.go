@@ -124,6 +124,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer closeFn()
+	bftGateway, bftChannel = gw, o.channel // for BFT submit errors (bftsubmit.go)
 	network := gw.GetNetwork(o.channel)
 	contract := network.GetContract(o.chaincode)
 
@@ -343,7 +344,10 @@ func submit(contract *client.Contract, tx string, args []string, orgs ...string)
 	}
 	commit, err := transaction.Submit()
 	if err != nil {
-		return nil, err
+		// BFT: refused only as "already processed" means ordered (bftsubmit.go)
+		if commit, err = commitAfterSubmitError(transaction, err); err != nil {
+			return nil, err
+		}
 	}
 	status, err := commit.Status()
 	if err != nil {

@@ -3,6 +3,8 @@
 # osnadmin) from the Go module pinned in test-network/tools/go.mod into
 # test-network/.bin/, and the Gateway client (test-network/gateway) into
 # test-network/.bin/bbs-gateway.
+# FABRIC_VERSION=3.1: Fabric v3.1 from tools-v3/go.mod into .bin-v3.1/ (and
+# the Gateway client there too); built only when asked for.
 #
 # Fabric binaries are rebuilt only when one is missing or tools/go.mod
 # changed (about 3 minutes on 2 cores); the gateway client is rebuilt when
@@ -16,6 +18,14 @@ set -euo pipefail
 TN_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 [ -n "${HOME:-}" ] || { HOME="$(cd ~ && pwd)"; export HOME; }   # go needs it
 BIN_DIR="$TN_DIR/.bin"
+TOOLS_DIR="$TN_DIR/tools"
+# ---- Fabric version (begin): 2.5 (default) or 3.1, as in env.sh
+case "${FABRIC_VERSION:-2.5}" in
+  2.5) ;;
+  3.1) BIN_DIR="$TN_DIR/.bin-v3.1" TOOLS_DIR="$TN_DIR/tools-v3" ;;
+  *) echo "ERROR: FABRIC_VERSION=$FABRIC_VERSION is not supported (2.5 or 3.1)" >&2; exit 2 ;;
+esac
+# ---- Fabric version (end)
 FABRIC_TOOLS=(peer orderer configtxgen cryptogen osnadmin)
 what="${1:-all}"
 
@@ -24,7 +34,7 @@ mkdir -p "$BIN_DIR"
 
 build_fabric() {
   local stamp_file="$BIN_DIR/.fabric-stamp" stamp missing=()
-  stamp="$(sha256sum "$TN_DIR/tools/go.mod" "$TN_DIR/tools/go.sum" | sha256sum | cut -c1-16)"
+  stamp="$(sha256sum "$TOOLS_DIR/go.mod" "$TOOLS_DIR/go.sum" | sha256sum | cut -c1-16)"
   for t in "${FABRIC_TOOLS[@]}"; do
     [ -x "$BIN_DIR/$t" ] || missing+=("$t")
   done
@@ -33,11 +43,11 @@ build_fabric() {
     return
   fi
   local version
-  version="$(awk '$1 == "github.com/hyperledger/fabric" {print $2}' "$TN_DIR/tools/go.mod")"
+  version="$(awk '$1 == "github.com/hyperledger/fabric" {print $2}' "$TOOLS_DIR/go.mod")"
   echo "==> Building Fabric $version: ${FABRIC_TOOLS[*]} -> $BIN_DIR (takes ~3 min on 2 cores)"
   local start=$SECONDS
   # -mod=readonly: go.mod/go.sum are committed, nothing is resolved anew.
-  (cd "$TN_DIR/tools" && GOWORK=off GOFLAGS="-mod=readonly -buildvcs=false" \
+  (cd "$TOOLS_DIR" && GOWORK=off GOFLAGS="-mod=readonly -buildvcs=false" \
     go build -trimpath -o "$BIN_DIR/" tool)
   echo "$stamp" > "$stamp_file"
   echo "    built in $((SECONDS - start)) s"
