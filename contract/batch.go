@@ -9,6 +9,7 @@ import (
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/request"
+	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
 	"github.com/hyperledger/fabric-contract-api-go/v2/contractapi"
 )
 
@@ -96,6 +97,7 @@ func runBatch(ctx contractapi.TransactionContextInterface, submit bool) (*BatchR
 		}
 	}
 	results := make([]BatchResult, len(entries))
+	keys := &keyCache{}
 	for i := range entries {
 		e := &entries[i]
 		results[i].Index = i
@@ -103,9 +105,9 @@ func runBatch(ctx contractapi.TransactionContextInterface, submit bool) (*BatchR
 			continue
 		}
 		if submit {
-			e.v, e.err = prepareSubmission(ctx, decoded[i], sub)
+			e.v, e.err = prepareSubmission(ctx, decoded[i], sub, keys)
 		} else {
-			e.v, e.err = prepareVerification(ctx, decoded[i])
+			e.v, e.err = prepareVerification(ctx, decoded[i], keys)
 			if e.err == nil {
 				var used *nonceRecord
 				used, e.err = e.v.nonceConsumed(ctx)
@@ -126,6 +128,11 @@ func runBatch(ctx contractapi.TransactionContextInterface, submit bool) (*BatchR
 	}
 	out := &BatchResults{TxID: stub.GetTxID(), Count: len(entries), Results: results}
 	consumed := map[string]string{} // nonce key -> record ID, within the batch
+	if submit {
+		// One message to the peer for all the records' writes, where the
+		// peer supports it (a no-op otherwise).
+		stub.StartWriteBatch()
+	}
 	for i := range entries {
 		e, r := &entries[i], &results[i]
 		if e.err == nil && submit && !e.v.valid {
@@ -164,6 +171,9 @@ func runBatch(ctx contractapi.TransactionContextInterface, submit bool) (*BatchR
 		out.RecordIDs = append(out.RecordIDs, r.RecordID)
 	}
 	if submit {
+		if err := stub.FinishWriteBatch(); err != nil {
+			return nil, fmt.Errorf("writing the records: %w", err)
+		}
 		if err := emitBatchSummary(ctx, out); err != nil {
 			return nil, err
 		}
@@ -257,4 +267,65 @@ func emitBatchSummary(ctx contractapi.TransactionContextInterface, out *BatchRes
 		return fmt.Errorf("emitting the %s event: %w", EventProofsVerified, err)
 	}
 	return nil
+}
+
+// keyCache keeps, within one transaction, the issuer records read and the
+// public keys parsed, so that a batch of requests to one issuer reads its
+// record and parses its key once. The world state a transaction reads does
+// not change during it, so the answers are those of a fresh read. A nil
+// keyCache reads and parses every time.
+type keyCache struct {
+	issuers map[string]cachedIssuer
+	keys    map[cachedKeyID]*bbs.PublicKey
+}
+
+type cachedIssuer struct {
+	is  *Issuer
+	err error
+}
+
+type cachedKeyID struct {
+	issuer  string
+	version int
+}
+
+// issuer is getIssuer, cached (its error too).
+func (c *keyCache) issuer(stub shim.ChaincodeStubInterface, id string) (*Issuer, error) {
+	if c == nil {
+		return getIssuer(stub, id)
+	}
+	if e, ok := c.issuers[id]; ok {
+		return e.is, e.err
+	}
+	is, err := getIssuer(stub, id)
+	if c.issuers == nil {
+		c.issuers = map[string]cachedIssuer{}
+	}
+	c.issuers[id] = cachedIssuer{is, err}
+	return is, err
+}
+
+// publicKey is s.ParsePublicKey(k.PublicKey), cached when it succeeds.
+func (c *keyCache) publicKey(s bbs.Scheme, issuer string, k *IssuerKey) (*bbs.PublicKey, error) {
+	id := cachedKeyID{issuer, k.Version}
+	if pk, ok := c.lookupKey(id); ok {
+		return pk, nil
+	}
+	pk, err := s.ParsePublicKey(k.PublicKey)
+	if err != nil || c == nil {
+		return pk, err
+	}
+	if c.keys == nil {
+		c.keys = map[cachedKeyID]*bbs.PublicKey{}
+	}
+	c.keys[id] = pk
+	return pk, nil
+}
+
+func (c *keyCache) lookupKey(id cachedKeyID) (*bbs.PublicKey, bool) {
+	if c == nil {
+		return nil, false
+	}
+	pk, ok := c.keys[id]
+	return pk, ok
 }

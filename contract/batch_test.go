@@ -281,3 +281,33 @@ func TestBatchDeterministic(t *testing.T) {
 	require.Equal(t, answers[0], answers[1])
 	require.Equal(t, events[0], events[1])
 }
+
+// FuzzSplitBatch: the batch argument's splitter never panics, returns at
+// most MaxBatchRequests elements, each a JSON value, and refuses what is
+// not one JSON array.
+func FuzzSplitBatch(f *testing.F) {
+	f.Add([]byte(`[{"issuer":"a"},{"issuer":"b"}]`))
+	f.Add([]byte(`[]`))
+	f.Add([]byte(`[1,[2],"x"] []`))
+	f.Add([]byte(`{"issuer":"a"}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		raws, err := splitBatch(data)
+		if err != nil {
+			if raws != nil {
+				t.Fatalf("elements %q with error %v", raws, err)
+			}
+			return
+		}
+		if len(raws) == 0 || len(raws) > MaxBatchRequests {
+			t.Fatalf("%d elements", len(raws))
+		}
+		if !json.Valid(data) {
+			t.Fatalf("accepted invalid JSON %q", data)
+		}
+		for _, r := range raws {
+			if !json.Valid(r) {
+				t.Fatalf("element %q is not JSON", r)
+			}
+		}
+	})
+}

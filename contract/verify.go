@@ -34,7 +34,7 @@ func (c *Contract) VerifyProof(ctx contractapi.TransactionContextInterface, req 
 	if err != nil {
 		return nil, err
 	}
-	v, err := prepareVerification(ctx, d)
+	v, err := prepareVerification(ctx, d, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -88,7 +88,7 @@ func (c *Contract) SubmitProof(ctx contractapi.TransactionContextInterface, req 
 	if err != nil {
 		return nil, err
 	}
-	v, err := prepareSubmission(ctx, d, sub)
+	v, err := prepareSubmission(ctx, d, sub, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -117,13 +117,13 @@ func (c *Contract) SubmitProof(ctx contractapi.TransactionContextInterface, req 
 // cryptography: the nonce length, the issuer, key and scheme
 // (prepareVerification), the issuer's requireBoundNonce setting and the
 // nonce not yet consumed for the key. An error means the request is
-// refused.
-func prepareSubmission(ctx contractapi.TransactionContextInterface, d *request.Decoded, sub *submitter) (*verification, error) {
+// refused. keys may be nil.
+func prepareSubmission(ctx contractapi.TransactionContextInterface, d *request.Decoded, sub *submitter, keys *keyCache) (*verification, error) {
 	if len(d.Nonce) < MinSubmitNonceSize {
 		return nil, fmt.Errorf("%w: nonce is %d bytes; SubmitProof needs at least %d (a short nonce can be consumed in advance by others)",
 			request.ErrInvalid, len(d.Nonce), MinSubmitNonceSize)
 	}
-	v, err := prepareVerification(ctx, d)
+	v, err := prepareVerification(ctx, d, keys)
 	if err != nil {
 		return nil, err
 	}
@@ -268,9 +268,10 @@ type verification struct {
 
 // prepareVerification finds the issuer, key and scheme the request names.
 // Every limit of the request has been checked before, by request.Parse,
-// before any cryptography.
-func prepareVerification(ctx contractapi.TransactionContextInterface, d *request.Decoded) (*verification, error) {
-	is, err := getIssuer(ctx.GetStub(), d.Issuer)
+// before any cryptography. keys, which may be nil, caches issuers and
+// parsed keys across the requests of one transaction.
+func prepareVerification(ctx contractapi.TransactionContextInterface, d *request.Decoded, keys *keyCache) (*verification, error) {
+	is, err := keys.issuer(ctx.GetStub(), d.Issuer)
 	if err != nil {
 		return nil, err
 	}
@@ -295,7 +296,7 @@ func prepareVerification(ctx contractapi.TransactionContextInterface, d *request
 	if err != nil {
 		return nil, fmt.Errorf("issuer %q: %w", is.ID, err)
 	}
-	pk, err := s.ParsePublicKey(k.PublicKey)
+	pk, err := keys.publicKey(s, is.ID, k)
 	if err != nil {
 		return nil, fmt.Errorf("issuer %q: stored key version %d: %w", is.ID, version, err)
 	}
