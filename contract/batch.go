@@ -108,12 +108,13 @@ func runBatch(ctx contractapi.TransactionContextInterface, submit bool) (*BatchR
 			e.v, e.err = prepareSubmission(ctx, decoded[i], sub, keys)
 		} else {
 			e.v, e.err = prepareVerification(ctx, decoded[i], keys)
-			if e.err == nil {
-				var used *nonceRecord
-				used, e.err = e.v.nonceConsumed(ctx)
-				e.used = used != nil
-			}
 		}
+	}
+	if err := readNonces(stub, entries, submit); err != nil {
+		return nil, err
+	}
+	for i := range entries {
+		e := &entries[i]
 		if e.err != nil {
 			continue
 		}
@@ -328,4 +329,49 @@ func (c *keyCache) lookupKey(id cachedKeyID) (*bbs.PublicKey, bool) {
 	}
 	pk, ok := c.keys[id]
 	return pk, ok
+}
+
+// readNonces reads, in one GetMultipleStates, the nonce keys of the entries
+// still standing, and then makes each a replay (submit) or notes whether
+// its nonce is consumed (VerifyProofs): the check nonceConsumed makes for a
+// single request, with the same reads.
+func readNonces(stub shim.ChaincodeStubInterface, entries []batchEntry, submit bool) error {
+	var keys []string
+	var idx []int
+	for i := range entries {
+		e := &entries[i]
+		if e.err != nil {
+			continue
+		}
+		nk, err := nonceKey(stub, e.v.key.PublicKey, e.v.req.Nonce)
+		if err != nil {
+			return err
+		}
+		keys, idx = append(keys, nk), append(idx, i)
+	}
+	if len(keys) == 0 {
+		return nil
+	}
+	values, err := stub.GetMultipleStates(keys...)
+	if err != nil {
+		return fmt.Errorf("checking the nonces: reading the world state: %w", err)
+	}
+	if len(values) != len(keys) {
+		return fmt.Errorf("checking the nonces: %d values for %d keys", len(values), len(keys))
+	}
+	for j, i := range idx {
+		if values[j] == nil {
+			continue
+		}
+		var used nonceRecord
+		if err := unmarshalRecord(values[j], &used); err != nil {
+			return fmt.Errorf("checking the nonces: %w", err)
+		}
+		if submit {
+			entries[i].err = replayError(entries[i].v, used.TxID)
+		} else {
+			entries[i].used = true
+		}
+	}
+	return nil
 }

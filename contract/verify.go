@@ -92,6 +92,13 @@ func (c *Contract) SubmitProof(ctx contractapi.TransactionContextInterface, req 
 	if err != nil {
 		return nil, err
 	}
+	used, err := v.nonceConsumed(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if used != nil {
+		return nil, replayError(v, used.TxID)
+	}
 	if err := v.check(ctx, sub); err != nil {
 		return nil, err
 	}
@@ -113,11 +120,10 @@ func (c *Contract) SubmitProof(ctx contractapi.TransactionContextInterface, req 
 	return receipt, nil
 }
 
-// prepareSubmission applies SubmitProof's checks that come before any
-// cryptography: the nonce length, the issuer, key and scheme
-// (prepareVerification), the issuer's requireBoundNonce setting and the
-// nonce not yet consumed for the key. An error means the request is
-// refused. keys may be nil.
+// prepareSubmission applies SubmitProof's checks that come before the
+// nonce's state and any cryptography: the nonce length, the issuer, key and
+// scheme (prepareVerification) and the issuer's requireBoundNonce setting.
+// An error means the request is refused. keys may be nil.
 func prepareSubmission(ctx contractapi.TransactionContextInterface, d *request.Decoded, sub *submitter, keys *keyCache) (*verification, error) {
 	if len(d.Nonce) < MinSubmitNonceSize {
 		return nil, fmt.Errorf("%w: nonce is %d bytes; SubmitProof needs at least %d (a short nonce can be consumed in advance by others)",
@@ -129,13 +135,6 @@ func prepareSubmission(ctx contractapi.TransactionContextInterface, d *request.D
 	}
 	if v.issuer.Settings.RequireBoundNonce && !v.req.BindSubmitter {
 		return nil, fmt.Errorf("%w: issuer %q requires a nonce bound to the submitter (bindSubmitter)", request.ErrInvalid, v.issuer.ID)
-	}
-	used, err := v.nonceConsumed(ctx)
-	if err != nil {
-		return nil, err
-	}
-	if used != nil {
-		return nil, replayError(v, used.TxID)
 	}
 	return v, nil
 }
