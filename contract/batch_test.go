@@ -311,3 +311,44 @@ func FuzzSplitBatch(f *testing.F) {
 		}
 	})
 }
+
+// TestBatchKeyVersions: requests to one issuer under different key
+// versions, in one batch, each use their own key (the batch reads the
+// issuer and parses each key once): the current key by default, an older
+// version when named, a revoked version refused, a missing one refused.
+func TestBatchKeyVersions(t *testing.T) {
+	e, k1 := registered(t)
+	k2 := newKeyPair(t, bbs.BBSPlus2020(), 2)
+	require.True(t, e.submit(e.alice, "RotateIssuerKey", "acme", k2.publicKeyText()).Committed)
+	k3 := newKeyPair(t, bbs.BBSPlus2020(), 3)
+	require.True(t, e.submit(e.alice, "RotateIssuerKey", "acme", k3.publicKeyText()).Committed)
+	require.True(t, e.submit(e.alice, "RevokeIssuerKey", "acme", "2").Committed)
+	old := sign(t, k1, nil).present(t, "acme", batchNonce(30), 0)
+	revoked := sign(t, k2, nil).present(t, "acme", batchNonce(31), 0)
+	current := sign(t, k3, nil).present(t, "acme", batchNonce(32), 0)
+	withVersion := func(r *request.Request, v int) *request.Request {
+		c := *r
+		c.KeyVersion = v
+		return &c
+	}
+	arg := "[" + strings.Join([]string{
+		jsonArg(t, current),
+		jsonArg(t, withVersion(old, 1)),
+		jsonArg(t, old),
+		jsonArg(t, withVersion(revoked, 2)),
+		jsonArg(t, withVersion(current, 4)),
+		jsonArg(t, withVersion(current, 3)),
+	}, ",") + "]"
+	res := decode[BatchResults](t, e.submit(e.bob, "SubmitProofs", arg))
+	valid := make([]bool, len(res.Results))
+	for i, r := range res.Results {
+		valid[i] = r.Valid
+	}
+	require.Equal(t, []bool{true, true, false, false, false, false}, valid)
+	require.Equal(t, 3, res.Results[0].Receipt.KeyVersion)
+	require.Equal(t, 1, res.Results[1].Receipt.KeyVersion)
+	require.Contains(t, res.Results[2].Reason, "does not verify under key version 3")
+	require.Contains(t, res.Results[3].Reason, `key version 2 of issuer "acme" is revoked`)
+	require.Contains(t, res.Results[4].Reason, "has no key version 4")
+	require.Contains(t, res.Results[5].Reason, "replay", "the nonce of request 0, same key")
+}
