@@ -109,6 +109,9 @@ func runBatch(ctx contractapi.TransactionContextInterface, submit bool) (*BatchR
 		} else {
 			e.v, e.err = prepareVerification(ctx, decoded[i], keys)
 		}
+		if e.err == nil {
+			e.err = batchable(e.v)
+		}
 	}
 	if err := readNonces(stub, entries, submit); err != nil {
 		return nil, err
@@ -372,6 +375,18 @@ func readNonces(stub shim.ChaincodeStubInterface, entries []batchEntry, submit b
 		} else {
 			entries[i].used = true
 		}
+	}
+	return nil
+}
+
+// batchable refuses a request that a batch cannot verify as the
+// one-request transaction does: a pseudonym scheme's proof is verified
+// with its pseudonym and records a pseudonym use, which bbs.VerifyProofs
+// and the batch's records do not do.
+func batchable(v *verification) error {
+	if _, ok := v.scheme.(bbs.PseudonymScheme); ok {
+		return fmt.Errorf("%w: issuer %q uses the pseudonym scheme %s, whose proofs are not batched: submit them one by one (VerifyProof, SubmitProof)",
+			request.ErrInvalid, v.issuer.ID, v.scheme.Name())
 	}
 	return nil
 }

@@ -352,3 +352,21 @@ func TestBatchKeyVersions(t *testing.T) {
 	require.Contains(t, res.Results[4].Reason, "has no key version 4")
 	require.Contains(t, res.Results[5].Reason, "replay", "the nonce of request 0, same key")
 }
+
+// TestBatchRefusesPseudonymSchemes: a request to an issuer of a pseudonym
+// scheme is refused in a batch (its proof needs the pseudonym check and
+// use record of the one-request path); the other requests go on.
+func TestBatchRefusesPseudonymSchemes(t *testing.T) {
+	e, creds := batchLedger(t)
+	k := newKeyPair(t, bbs.NymBLS12381SHA256(), 70)
+	require.True(t, e.submit(e.alice, "RegisterIssuer", "nym", bbs.NymBLS12381SHA256Name, k.publicKeyText(), "").Committed)
+	nym := creds["ietf"].present(t, "ietf", batchNonce(40), 0)
+	nym.Issuer = "nym"
+	arg := "[" + jsonArg(t, nym) + "," + jsonArg(t, creds["plus"].present(t, "plus", batchNonce(41), 0)) + "]"
+	for _, fn := range []string{"VerifyProofs", "SubmitProofs"} {
+		res := decode[BatchResults](t, e.submit(e.bob, fn, arg))
+		require.True(t, res.Results[0].Refused, fn)
+		require.Contains(t, res.Results[0].Reason, "pseudonym scheme bbs-nym-bls12381-sha256, whose proofs are not batched", fn)
+		require.True(t, res.Results[1].Valid, fn)
+	}
+}
