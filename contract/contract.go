@@ -32,6 +32,10 @@
 //   - SubmitProof(request) checks a proof, consumes its nonce for the
 //     verifying key, stores a Verification under the transaction ID and
 //     answers and emits (event ProofVerified) a small ProofReceipt;
+//   - VerifyProofs(requests) and SubmitProofs(requests) do the same for a
+//     JSON array of up to MaxBatchRequests requests, with per-request
+//     results, verifying the proofs together (bbs.VerifyProofs); see
+//     BatchRecordID for where SubmitProofs stores its Verifications;
 //   - GetVerification(txId) reads a Verification back;
 //   - GetPseudonymUses(context, pseudonym) lists the committed uses of a
 //     pseudonym in a context (issuers of a pseudonym scheme: SubmitProof
@@ -91,7 +95,7 @@ const (
 )
 
 // evaluateTransactions are the read-only transactions.
-var evaluateTransactions = []string{"GetIssuer", "ListIssuers", "GetIssuerHistory", "VerifyProof", "GetVerification", "GetPseudonymUses"}
+var evaluateTransactions = []string{"GetIssuer", "ListIssuers", "GetIssuerHistory", "VerifyProof", "VerifyProofs", "GetVerification", "GetPseudonymUses"}
 
 // Contract is the bbs smart contract. Its exported methods are its
 // transactions.

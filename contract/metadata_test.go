@@ -88,7 +88,9 @@ func TestMetadataTransactions(t *testing.T) {
 		{"RotateIssuerKey", "SUBMIT", []string{str, str}, ref("Issuer")},
 		{"SetIssuerSettings", "SUBMIT", []string{str, str}, ref("Issuer")},
 		{"SubmitProof", "SUBMIT", []string{ref("Request")}, ref("ProofReceipt")},
+		{"SubmitProofs", "SUBMIT", []string{str}, ref("BatchResults")},
 		{"VerifyProof", "EVALUATE", []string{ref("Request")}, ref("VerificationResult")},
+		{"VerifyProofs", "EVALUATE", []string{str}, ref("BatchResults")},
 	}
 	require.Len(t, c.Transactions, len(want), "transactions: %v", c.Transactions)
 	for i, w := range want {
@@ -120,7 +122,7 @@ func TestMetadataTypes(t *testing.T) {
 	var md chaincodeMetadata
 	require.NoError(t, json.Unmarshal(getMetadata(t), &md))
 	types := []any{Issuer{}, IssuerKey{}, Owner{}, IssuerSettings{}, IssuerPage{}, IssuerHistoryPage{}, IssuerHistoryEntry{},
-		Verification{}, VerificationResult{}, ProofReceipt{}, PseudonymUses{}, PseudonymUse{},
+		Verification{}, VerificationResult{}, ProofReceipt{}, PseudonymUses{}, PseudonymUse{}, BatchResults{}, BatchResult{},
 		request.Request{}, request.DisclosedMessage{}}
 	var names []string
 	for _, v := range types {

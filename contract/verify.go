@@ -8,6 +8,7 @@ import (
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/request"
+	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
 	"github.com/hyperledger/fabric-contract-api-go/v2/contractapi"
 )
 
@@ -33,7 +34,7 @@ func (c *Contract) VerifyProof(ctx contractapi.TransactionContextInterface, req 
 	if err != nil {
 		return nil, err
 	}
-	v, err := prepareVerification(ctx, d)
+	v, err := prepareVerification(ctx, d, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -54,6 +55,12 @@ func (c *Contract) VerifyProof(ctx contractapi.TransactionContextInterface, req 
 	if err := v.check(ctx, sub); err != nil {
 		return nil, err
 	}
+	return v.result(consumed != nil, uses), nil
+}
+
+// result is VerifyProof's answer once the proof is checked; pseudonymUses
+// is the number of committed uses of the request's pseudonym (0 without one).
+func (v *verification) result(nonceConsumed bool, pseudonymUses int) *VerificationResult {
 	header, headerHash := recordedHeader(v.req.Header)
 	return &VerificationResult{
 		Valid:         v.valid,
@@ -65,11 +72,11 @@ func (c *Contract) VerifyProof(ctx contractapi.TransactionContextInterface, req 
 		MessageCount:  v.messageCount,
 		Header:        header,
 		HeaderSHA256:  headerHash,
-		NonceConsumed: consumed != nil,
+		NonceConsumed: nonceConsumed,
 		Pseudonym:     v.req.Pseudonym,
 		Context:       v.req.Context,
-		PseudonymUses: uses,
-	}, nil
+		PseudonymUses: pseudonymUses,
+	}
 }
 
 // SubmitProof checks a proof as VerifyProof does and, if it verifies,
@@ -85,18 +92,11 @@ func (c *Contract) SubmitProof(ctx contractapi.TransactionContextInterface, req 
 	if err != nil {
 		return nil, err
 	}
-	if len(d.Nonce) < MinSubmitNonceSize {
-		return nil, fmt.Errorf("%w: nonce is %d bytes; SubmitProof needs at least %d (a short nonce can be consumed in advance by others)",
-			request.ErrInvalid, len(d.Nonce), MinSubmitNonceSize)
-	}
-	v, err := prepareVerification(ctx, d)
+	sub, err := submitterOf(ctx)
 	if err != nil {
 		return nil, err
 	}
-	if v.issuer.Settings.RequireBoundNonce && !v.req.BindSubmitter {
-		return nil, fmt.Errorf("%w: issuer %q requires a nonce bound to the submitter (bindSubmitter)", request.ErrInvalid, v.issuer.ID)
-	}
-	sub, err := submitterOf(ctx)
+	v, err := prepareSubmission(ctx, d, sub, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -105,8 +105,7 @@ func (c *Contract) SubmitProof(ctx contractapi.TransactionContextInterface, req 
 		return nil, err
 	}
 	if used != nil {
-		return nil, fmt.Errorf("%w: the nonce was already used with key version %d of issuer %q (or the same key elsewhere), by transaction %s; a nonce can be used once per key",
-			ErrReplay, v.key.Version, v.issuer.ID, used.TxID)
+		return nil, replayError(v, used.TxID)
 	}
 	uses, err := v.pseudonymUses(ctx.GetStub())
 	if err != nil {
@@ -122,6 +121,52 @@ func (c *Contract) SubmitProof(ctx contractapi.TransactionContextInterface, req 
 		return nil, fmt.Errorf("%w: %s", ErrProofRejected, v.reason)
 	}
 	stub := ctx.GetStub()
+	receipt, err := v.record(stub, sub, raw, stub.GetTxID(), uses)
+	if err != nil {
+		return nil, err
+	}
+	payload, err := json.Marshal(receipt)
+	if err != nil {
+		return nil, fmt.Errorf("encoding the %s event: %w", EventProofVerified, err)
+	}
+	if err := stub.SetEvent(EventProofVerified, payload); err != nil {
+		return nil, fmt.Errorf("emitting the %s event: %w", EventProofVerified, err)
+	}
+	return receipt, nil
+}
+
+// prepareSubmission applies SubmitProof's checks that come before the
+// nonce's state and any cryptography: the nonce length, the issuer, key and
+// scheme (prepareVerification) and the issuer's requireBoundNonce setting.
+// An error means the request is refused. keys may be nil.
+func prepareSubmission(ctx contractapi.TransactionContextInterface, d *request.Decoded, sub *submitter, keys *keyCache) (*verification, error) {
+	if len(d.Nonce) < MinSubmitNonceSize {
+		return nil, fmt.Errorf("%w: nonce is %d bytes; SubmitProof needs at least %d (a short nonce can be consumed in advance by others)",
+			request.ErrInvalid, len(d.Nonce), MinSubmitNonceSize)
+	}
+	v, err := prepareVerification(ctx, d, keys)
+	if err != nil {
+		return nil, err
+	}
+	if v.issuer.Settings.RequireBoundNonce && !v.req.BindSubmitter {
+		return nil, fmt.Errorf("%w: issuer %q requires a nonce bound to the submitter (bindSubmitter)", request.ErrInvalid, v.issuer.ID)
+	}
+	return v, nil
+}
+
+// replayError is the refusal of a nonce already consumed for the key by
+// the verification recorded under recordID.
+func replayError(v *verification, recordID string) error {
+	return fmt.Errorf("%w: the nonce was already used with key version %d of issuer %q (or the same key elsewhere), by transaction %s; a nonce can be used once per key",
+		ErrReplay, v.key.Version, v.issuer.ID, recordID)
+}
+
+// record consumes the nonce of a valid proof for the verifying key and
+// stores its Verification under recordID (the transaction ID for
+// SubmitProof, BatchRecordID for SubmitProofs). raw is the request
+// argument, hashed into the receipt it returns; uses is the number of
+// committed uses of the request's pseudonym before this one (0 without one).
+func (v *verification) record(stub shim.ChaincodeStubInterface, sub *submitter, raw []byte, recordID string, uses int) (*ProofReceipt, error) {
 	now, err := txTime(stub)
 	if err != nil {
 		return nil, err
@@ -170,22 +215,15 @@ func (c *Contract) SubmitProof(ctx contractapi.TransactionContextInterface, req 
 	if err != nil {
 		return nil, err
 	}
-	vk, err := verificationKey(stub, rec.TxID)
+	vk, err := verificationKey(stub, recordID)
 	if err != nil {
 		return nil, err
 	}
-	if err := putJSON(stub, nk, nonceRecord{TxID: rec.TxID}); err != nil {
+	if err := putJSON(stub, nk, nonceRecord{TxID: recordID}); err != nil {
 		return nil, fmt.Errorf("consuming the nonce: %w", err)
 	}
 	if err := putJSON(stub, vk, rec); err != nil {
 		return nil, fmt.Errorf("storing the verification: %w", err)
-	}
-	payload, err := json.Marshal(receipt)
-	if err != nil {
-		return nil, fmt.Errorf("encoding the %s event: %w", EventProofVerified, err)
-	}
-	if err := stub.SetEvent(EventProofVerified, payload); err != nil {
-		return nil, fmt.Errorf("emitting the %s event: %w", EventProofVerified, err)
 	}
 	return receipt, nil
 }
@@ -222,11 +260,7 @@ func rawRequest(ctx contractapi.TransactionContextInterface) (*request.Decoded, 
 	if len(args) != 2 {
 		return nil, nil, fmt.Errorf("%w: want exactly one argument, the request, got %d", request.ErrInvalid, len(args)-1)
 	}
-	r, err := request.Parse(args[1])
-	if err != nil {
-		return nil, nil, err
-	}
-	d, err := r.Decode()
+	d, err := decodeRequest(args[1])
 	if err != nil {
 		return nil, nil, err
 	}
@@ -260,9 +294,10 @@ type verification struct {
 
 // prepareVerification finds the issuer, key and scheme the request names.
 // Every limit of the request has been checked before, by request.Parse,
-// before any cryptography.
-func prepareVerification(ctx contractapi.TransactionContextInterface, d *request.Decoded) (*verification, error) {
-	is, err := getIssuer(ctx.GetStub(), d.Issuer)
+// before any cryptography. keys, which may be nil, caches issuers and
+// parsed keys across the requests of one transaction.
+func prepareVerification(ctx contractapi.TransactionContextInterface, d *request.Decoded, keys *keyCache) (*verification, error) {
+	is, err := keys.issuer(ctx.GetStub(), d.Issuer)
 	if err != nil {
 		return nil, err
 	}
@@ -290,7 +325,7 @@ func prepareVerification(ctx contractapi.TransactionContextInterface, d *request
 	if err := checkPseudonymFields(s, is.ID, d); err != nil {
 		return nil, err
 	}
-	pk, err := s.ParsePublicKey(k.PublicKey)
+	pk, err := keys.publicKey(s, is.ID, k)
 	if err != nil {
 		return nil, fmt.Errorf("issuer %q: stored key version %d: %w", is.ID, version, err)
 	}
@@ -321,21 +356,34 @@ func (v *verification) nonceConsumed(ctx contractapi.TransactionContextInterface
 // request binds the nonce to the submitter. An error means the request is
 // unacceptable rather than the proof invalid.
 func (v *verification) check(ctx contractapi.TransactionContextInterface, sub *submitter) error {
+	item, err := v.precheck(ctx, sub)
+	if err != nil || item == nil {
+		return err
+	}
+	return v.conclude(v.verifyProof(item.Proof, item.Disclosed))
+}
+
+// precheck makes every check of check that comes before the proof's
+// cryptography: the bound nonce, the proof's encoding and the issuer's
+// pinned message counts. It returns the item to verify, or nil with reason
+// set when the proof is already known to be invalid; SubmitProofs verifies
+// the items of many requests together and concludes each.
+func (v *verification) precheck(ctx contractapi.TransactionContextInterface, sub *submitter) (*bbs.BatchItem, error) {
 	if v.req.BindSubmitter {
 		channel := ctx.GetStub().GetChannelID()
 		want := request.BoundNonce(channel, sub.mspID, sub.id, v.req.Salt)
 		if !bytes.Equal(v.req.Nonce, want) {
 			v.reason = fmt.Sprintf("the nonce is not bound to the submitter: it is not the bound nonce of channel %q, MSP %s, the submitter's client identity ID and the salt", channel, sub.mspID)
-			return nil
+			return nil, nil
 		}
 	}
 	proof, err := v.scheme.ParseProof(v.req.Proof)
 	if err != nil {
 		if errors.Is(err, bbs.ErrMalformedProof) {
 			v.reason = fmt.Sprintf("the proof is not a well-formed %s proof: %v", v.scheme.Name(), err)
-			return nil
+			return nil, nil
 		}
-		return fmt.Errorf("%w: proof: %v", request.ErrInvalid, err)
+		return nil, fmt.Errorf("%w: proof: %v", request.ErrInvalid, err)
 	}
 	v.messageCount = proof.MessageCount(len(v.req.Disclosed))
 	if !v.issuer.Settings.allowsCount(v.messageCount) {
@@ -343,13 +391,18 @@ func (v *verification) check(ctx contractapi.TransactionContextInterface, sub *s
 		// make the verifier derive generators for it.
 		v.reason = fmt.Sprintf("the proof covers %d signed messages; issuer %q registers credentials of %v messages only",
 			v.messageCount, v.issuer.ID, v.issuer.Settings.MessageCounts)
-		return nil
+		return nil, nil
 	}
 	disclosed := make([]bbs.DisclosedMessage, len(v.req.Disclosed))
 	for i, m := range v.req.Disclosed {
 		disclosed[i] = bbs.DisclosedMessage{Index: m.Index, Message: m.Message}
 	}
-	err = v.verifyProof(proof, disclosed)
+	return &bbs.BatchItem{PublicKey: v.pk, Proof: proof, Header: v.req.Header, Nonce: v.req.Nonce, Disclosed: disclosed}, nil
+}
+
+// conclude sets valid or reason from the verdict of the proof's
+// cryptography, err as VerifyProof (or bbs.VerifyProofs) returns it.
+func (v *verification) conclude(err error) error {
 	switch {
 	case err == nil:
 		v.valid = true

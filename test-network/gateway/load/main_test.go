@@ -20,6 +20,10 @@ func TestVerified(t *testing.T) {
 		{"light write", engine.Tx{Name: "RegisterIssuer"}, `{"id":"x"}`, 0},
 		{"batch array", batch, `[{"valid":true},{"valid":false,"reason":"replay"},{"valid":true}]`, 2},
 		{"batch object results", batch, `{"results":[{"valid":true},{"valid":true},{"valid":true}]}`, 3},
+		{"contract's BatchResults", batch, `{"txId":"t","count":3,"validCount":2,"recordIds":["t#0","t#2"],"results":[` +
+			`{"index":0,"valid":true,"recordId":"t#0","receipt":{"txId":"t","valid":true}},` +
+			`{"index":1,"valid":false,"refused":true,"reason":"replay: ..."},` +
+			`{"index":2,"valid":true,"recordId":"t#2","receipt":{"txId":"t","valid":true}}]}`, 2},
 		{"batch object items", batch, `{"items":[{"valid":false},{"valid":true}]}`, 1},
 		{"batch not JSON", batch, `oops`, 0},
 		{"batch empty", batch, ``, 0},

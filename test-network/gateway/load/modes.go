@@ -35,10 +35,10 @@ func modeByName(name string) (mode, bool) {
 
 // verified counts the proofs a committed transaction verified. SubmitProof
 // fails unless its proof verifies, so a committed one verified tx.Proofs.
-// SubmitProofs (planned: SubmitProofs(requestsJSONArray) -> per-item
-// results in input order) commits with per-item verdicts: the items whose
-// "valid" is true count. Its result may be the array itself or an object
-// holding it as "results" or "items".
+// SubmitProofs(requestsJSONArray) commits with per-item verdicts: the
+// contract answers a BatchResults object whose "results" has one entry per
+// request, in input order, and the entries whose "valid" is true count. The
+// array itself or an object holding it as "items" is also read.
 func verified(tx engine.Tx, result []byte) int {
 	if tx.Name != "SubmitProofs" {
 		return tx.Proofs

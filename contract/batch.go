@@ -1,0 +1,392 @@
+package contract
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs"
+	"github.com/fabric-bbs/fabric-bbs/request"
+	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
+	"github.com/hyperledger/fabric-contract-api-go/v2/contractapi"
+)
+
+// MaxBatchRequests is the largest number of requests VerifyProofs and
+// SubmitProofs take in one call. The whole argument is bounded by
+// MaxArgSize, as every transaction argument is, and each request by the
+// limits of package request.
+const MaxBatchRequests = 64
+
+// EventProofsVerified is the chaincode event SubmitProofs emits, with a
+// BatchSummary as JSON payload.
+const EventProofsVerified = "ProofsVerified"
+
+// BatchRecordID is the key under which SubmitProofs stores the
+// Verification of the item at index (from 0) of its request array, in
+// transaction txID: "<txID>#<index>". GetVerification reads it, and the
+// nonce record of the item names it. Fabric transaction IDs are hex, so it
+// never equals the ID of a SubmitProof transaction.
+func BatchRecordID(txID string, index int) string {
+	return txID + "#" + strconv.Itoa(index)
+}
+
+// VerifyProofs checks a JSON array of up to MaxBatchRequests requests (each
+// the request of VerifyProof) without writing anything, and answers one
+// result per request, in input order. Each request gets exactly the checks
+// VerifyProof applies; a request VerifyProof would refuse with an error is
+// reported as refused, with that error as its reason, and the others are
+// still checked. The proofs that reach the cryptography are verified
+// together, one bbs.VerifyProofs batch per scheme. NonceConsumed reflects
+// the ledger only, not the other requests of the array.
+func (c *Contract) VerifyProofs(ctx contractapi.TransactionContextInterface, requests string) (*BatchResults, error) {
+	return runBatch(ctx, false)
+}
+
+// SubmitProofs checks a JSON array of up to MaxBatchRequests requests (each
+// the request of SubmitProof), each with exactly the checks SubmitProof
+// applies, and records every valid one as SubmitProof does: its nonce is
+// consumed for the verifying key and its Verification stored under
+// BatchRecordID(txID, index). An invalid or refused request is reported
+// with the error SubmitProof would give, and does not fail the others. When
+// several requests of the array carry the same nonce for the same key, the
+// first valid one consumes it and the later ones are replays. The proofs
+// that reach the cryptography are verified together, one bbs.VerifyProofs
+// batch per scheme. The transaction emits one ProofsVerified event with a
+// small BatchSummary, even when no request is valid (then it writes
+// nothing).
+func (c *Contract) SubmitProofs(ctx contractapi.TransactionContextInterface, requests string) (*BatchResults, error) {
+	return runBatch(ctx, true)
+}
+
+// batchEntry is one request of a batch in progress.
+type batchEntry struct {
+	raw  []byte
+	v    *verification
+	item *bbs.BatchItem // to verify; nil once the entry is decided
+	err  error          // the refusal, as the one-by-one transaction's error
+	used bool           // VerifyProofs: the nonce is consumed on the ledger
+}
+
+// runBatch is VerifyProofs (submit false) and SubmitProofs (submit true).
+func runBatch(ctx contractapi.TransactionContextInterface, submit bool) (*BatchResults, error) {
+	stub := ctx.GetStub()
+	args := stub.GetArgs()
+	if len(args) != 2 {
+		return nil, fmt.Errorf("%w: want exactly one argument, the JSON array of requests, got %d", request.ErrInvalid, len(args)-1)
+	}
+	raws, err := splitBatch(args[1])
+	if err != nil {
+		return nil, err
+	}
+	entries := make([]batchEntry, len(raws))
+	decoded := make([]*request.Decoded, len(raws))
+	needSubmitter := submit
+	for i, raw := range raws {
+		entries[i].raw = raw
+		decoded[i], entries[i].err = decodeRequest(raw)
+		if decoded[i] != nil && decoded[i].BindSubmitter {
+			needSubmitter = true
+		}
+	}
+	var sub *submitter
+	if needSubmitter {
+		if sub, err = submitterOf(ctx); err != nil {
+			return nil, err
+		}
+	}
+	results := make([]BatchResult, len(entries))
+	keys := &keyCache{}
+	for i := range entries {
+		e := &entries[i]
+		results[i].Index = i
+		if e.err != nil {
+			continue
+		}
+		if submit {
+			e.v, e.err = prepareSubmission(ctx, decoded[i], sub, keys)
+		} else {
+			e.v, e.err = prepareVerification(ctx, decoded[i], keys)
+		}
+		if e.err == nil {
+			e.err = batchable(e.v)
+		}
+	}
+	if err := readNonces(stub, entries, submit); err != nil {
+		return nil, err
+	}
+	for i := range entries {
+		e := &entries[i]
+		if e.err != nil {
+			continue
+		}
+		bindSub := sub
+		if !e.v.req.BindSubmitter {
+			bindSub = nil
+		}
+		e.item, e.err = e.v.precheck(ctx, bindSub)
+	}
+	if err := verifyEntries(entries); err != nil {
+		return nil, err
+	}
+	out := &BatchResults{TxID: stub.GetTxID(), Count: len(entries), Results: results}
+	consumed := map[string]string{} // nonce key -> record ID, within the batch
+	if submit {
+		// One message to the peer for all the records' writes, where the
+		// peer supports it (a no-op otherwise).
+		stub.StartWriteBatch()
+	}
+	for i := range entries {
+		e, r := &entries[i], &results[i]
+		if e.err == nil && submit && !e.v.valid {
+			e.err = fmt.Errorf("%w: %s", ErrProofRejected, e.v.reason)
+		}
+		// A later request with the nonce of an earlier valid one is a
+		// replay: GetState does not see this transaction's own writes.
+		if e.err == nil && submit {
+			nk, err := nonceKey(stub, e.v.key.PublicKey, e.v.req.Nonce)
+			if err != nil {
+				return nil, err
+			}
+			if by, ok := consumed[nk]; ok {
+				e.err = replayError(e.v, by)
+			} else {
+				consumed[nk] = BatchRecordID(out.TxID, i)
+			}
+		}
+		if e.err != nil {
+			r.Refused, r.Reason = true, e.err.Error()
+			continue
+		}
+		r.Valid, r.Reason = e.v.valid, e.v.reason
+		if !submit {
+			r.Verification = e.v.result(e.used, 0) // batches refuse pseudonym schemes
+			if r.Valid {
+				out.ValidCount++
+			}
+			continue
+		}
+		r.RecordID = BatchRecordID(out.TxID, i)
+		if r.Receipt, err = e.v.record(stub, sub, e.raw, r.RecordID, 0); err != nil {
+			return nil, fmt.Errorf("request %d: %w", i, err)
+		}
+		out.ValidCount++
+		out.RecordIDs = append(out.RecordIDs, r.RecordID)
+	}
+	if submit {
+		if err := stub.FinishWriteBatch(); err != nil {
+			return nil, fmt.Errorf("writing the records: %w", err)
+		}
+		if err := emitBatchSummary(ctx, out); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// splitBatch splits the batch argument, a JSON array, into its elements,
+// refusing more than MaxBatchRequests before reading further.
+func splitBatch(arg []byte) ([]json.RawMessage, error) {
+	dec := json.NewDecoder(bytes.NewReader(arg))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('[') {
+		return nil, fmt.Errorf("%w: the argument must be a JSON array of requests", request.ErrInvalid)
+	}
+	var raws []json.RawMessage
+	for dec.More() {
+		if len(raws) == MaxBatchRequests {
+			return nil, fmt.Errorf("%w: more than %d requests in one call", request.ErrInvalid, MaxBatchRequests)
+		}
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return nil, fmt.Errorf("%w: request %d of the array: %v", request.ErrInvalid, len(raws), err)
+		}
+		raws = append(raws, raw)
+	}
+	if _, err := dec.Token(); err != nil {
+		return nil, fmt.Errorf("%w: the argument must be a JSON array of requests: %v", request.ErrInvalid, err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, fmt.Errorf("%w: data after the JSON array of requests", request.ErrInvalid)
+	}
+	if len(raws) == 0 {
+		return nil, fmt.Errorf("%w: the array of requests is empty", request.ErrInvalid)
+	}
+	return raws, nil
+}
+
+// decodeRequest parses one request as rawRequest does.
+func decodeRequest(raw []byte) (*request.Decoded, error) {
+	r, err := request.Parse(raw)
+	if err != nil {
+		return nil, err
+	}
+	return r.Decode()
+}
+
+// verifyEntries verifies, one bbs.VerifyProofs batch per scheme (in order
+// of first appearance), the entries that reached the cryptography, and
+// concludes each.
+func verifyEntries(entries []batchEntry) error {
+	var order []bbs.Scheme
+	groups := map[string][]int{}
+	for i := range entries {
+		e := &entries[i]
+		if e.err != nil || e.item == nil {
+			continue
+		}
+		name := e.v.scheme.Name()
+		if _, ok := groups[name]; !ok {
+			order = append(order, e.v.scheme)
+		}
+		groups[name] = append(groups[name], i)
+	}
+	for _, s := range order {
+		idx := groups[s.Name()]
+		items := make([]bbs.BatchItem, len(idx))
+		for j, i := range idx {
+			items[j] = *entries[i].item
+		}
+		verdicts := bbs.VerifyProofs(s, items)
+		if len(verdicts) != len(items) {
+			return fmt.Errorf("verifying a batch of %d %s proofs: %d verdicts", len(items), s.Name(), len(verdicts))
+		}
+		for j, i := range idx {
+			e := &entries[i]
+			e.err = e.v.conclude(verdicts[j])
+			e.item = nil
+		}
+	}
+	return nil
+}
+
+// emitBatchSummary emits the ProofsVerified event of a SubmitProofs
+// transaction.
+func emitBatchSummary(ctx contractapi.TransactionContextInterface, out *BatchResults) error {
+	payload, err := json.Marshal(BatchSummary{TxID: out.TxID, Count: out.Count, ValidCount: out.ValidCount, RecordIDs: out.RecordIDs})
+	if err != nil {
+		return fmt.Errorf("encoding the %s event: %w", EventProofsVerified, err)
+	}
+	if err := ctx.GetStub().SetEvent(EventProofsVerified, payload); err != nil {
+		return fmt.Errorf("emitting the %s event: %w", EventProofsVerified, err)
+	}
+	return nil
+}
+
+// keyCache keeps, within one transaction, the issuer records read and the
+// public keys parsed, so that a batch of requests to one issuer reads its
+// record and parses its key once. The world state a transaction reads does
+// not change during it, so the answers are those of a fresh read. A nil
+// keyCache reads and parses every time.
+type keyCache struct {
+	issuers map[string]cachedIssuer
+	keys    map[cachedKeyID]*bbs.PublicKey
+}
+
+type cachedIssuer struct {
+	is  *Issuer
+	err error
+}
+
+type cachedKeyID struct {
+	issuer  string
+	version int
+}
+
+// issuer is getIssuer, cached (its error too).
+func (c *keyCache) issuer(stub shim.ChaincodeStubInterface, id string) (*Issuer, error) {
+	if c == nil {
+		return getIssuer(stub, id)
+	}
+	if e, ok := c.issuers[id]; ok {
+		return e.is, e.err
+	}
+	is, err := getIssuer(stub, id)
+	if c.issuers == nil {
+		c.issuers = map[string]cachedIssuer{}
+	}
+	c.issuers[id] = cachedIssuer{is, err}
+	return is, err
+}
+
+// publicKey is s.ParsePublicKey(k.PublicKey), cached when it succeeds.
+func (c *keyCache) publicKey(s bbs.Scheme, issuer string, k *IssuerKey) (*bbs.PublicKey, error) {
+	id := cachedKeyID{issuer, k.Version}
+	if pk, ok := c.lookupKey(id); ok {
+		return pk, nil
+	}
+	pk, err := s.ParsePublicKey(k.PublicKey)
+	if err != nil || c == nil {
+		return pk, err
+	}
+	if c.keys == nil {
+		c.keys = map[cachedKeyID]*bbs.PublicKey{}
+	}
+	c.keys[id] = pk
+	return pk, nil
+}
+
+func (c *keyCache) lookupKey(id cachedKeyID) (*bbs.PublicKey, bool) {
+	if c == nil {
+		return nil, false
+	}
+	pk, ok := c.keys[id]
+	return pk, ok
+}
+
+// readNonces reads, in one GetMultipleStates, the nonce keys of the entries
+// still standing, and then makes each a replay (submit) or notes whether
+// its nonce is consumed (VerifyProofs): the check nonceConsumed makes for a
+// single request, with the same reads.
+func readNonces(stub shim.ChaincodeStubInterface, entries []batchEntry, submit bool) error {
+	var keys []string
+	var idx []int
+	for i := range entries {
+		e := &entries[i]
+		if e.err != nil {
+			continue
+		}
+		nk, err := nonceKey(stub, e.v.key.PublicKey, e.v.req.Nonce)
+		if err != nil {
+			return err
+		}
+		keys, idx = append(keys, nk), append(idx, i)
+	}
+	if len(keys) == 0 {
+		return nil
+	}
+	values, err := stub.GetMultipleStates(keys...)
+	if err != nil {
+		return fmt.Errorf("checking the nonces: reading the world state: %w", err)
+	}
+	if len(values) != len(keys) {
+		return fmt.Errorf("checking the nonces: %d values for %d keys", len(values), len(keys))
+	}
+	for j, i := range idx {
+		if values[j] == nil {
+			continue
+		}
+		var used nonceRecord
+		if err := unmarshalRecord(values[j], &used); err != nil {
+			return fmt.Errorf("checking the nonces: %w", err)
+		}
+		if submit {
+			entries[i].err = replayError(entries[i].v, used.TxID)
+		} else {
+			entries[i].used = true
+		}
+	}
+	return nil
+}
+
+// batchable refuses a request that a batch cannot verify as the
+// one-request transaction does: a pseudonym scheme's proof is verified
+// with its pseudonym and records a pseudonym use, which bbs.VerifyProofs
+// and the batch's records do not do.
+func batchable(v *verification) error {
+	if _, ok := v.scheme.(bbs.PseudonymScheme); ok {
+		return fmt.Errorf("%w: issuer %q uses the pseudonym scheme %s, whose proofs are not batched: submit them one by one (VerifyProof, SubmitProof)",
+			request.ErrInvalid, v.issuer.ID, v.scheme.Name())
+	}
+	return nil
+}
