@@ -691,6 +691,13 @@ func (s *ietfScheme) calculateDomain(pk *PublicKey, enc []byte, header []byte) (
 
 // commitment returns B = P1 + Q_1·domain + Σ H_i·m_i.
 func (s *ietfScheme) commitment(gens *ietfGenerators, domain *fr.Element, m []fr.Element) bls12381.G1Affine {
+	fixed, scalars := s.commitmentTerms(gens, domain, m)
+	return msmWithTables(fixed, scalars, nil, nil)
+}
+
+// commitmentTerms returns the tables and scalars of B = P1 + Q_1·domain +
+// Σ H_i·m_i, for a public (commitment) or secret (secretCommitment) MSM.
+func (s *ietfScheme) commitmentTerms(gens *ietfGenerators, domain *fr.Element, m []fr.Element) ([]*g1Table, []fr.Element) {
 	fixed := make([]*g1Table, 0, len(m)+2)
 	scalars := make([]fr.Element, 0, len(m)+2)
 	var one fr.Element
@@ -700,8 +707,7 @@ func (s *ietfScheme) commitment(gens *ietfGenerators, domain *fr.Element, m []fr
 	for i := range m {
 		fixed = append(fixed, &gens.tables[1+i])
 	}
-	scalars = append(scalars, m...)
-	return msmWithTables(fixed, scalars, nil, nil)
+	return fixed, append(scalars, m...)
 }
 
 // messagesToScalars is the draft's messages_to_scalars with

@@ -14,16 +14,7 @@ import (
 // secretCommitment is commitment, B = P1 + Q_1·domain + Σ H_i·m_i, for
 // secret messages.
 func (s *ietfScheme) secretCommitment(gens *ietfGenerators, domain *fr.Element, m []fr.Element) (bls12381.G1Affine, error) {
-	fixed := make([]*g1Table, 0, len(m)+2)
-	scalars := make([]fr.Element, 0, len(m)+2)
-	var one fr.Element
-	one.SetOne()
-	fixed = append(fixed, s.p1Table, &gens.tables[0])
-	scalars = append(scalars, one, *domain)
-	for i := range m {
-		fixed = append(fixed, &gens.tables[1+i])
-	}
-	scalars = append(scalars, m...)
+	fixed, scalars := s.commitmentTerms(gens, domain, m)
 	return secretMSMWithTables(fixed, scalars, nil, nil)
 }
 

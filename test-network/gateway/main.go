@@ -24,7 +24,6 @@ package main
 
 import (
 	"context"
-	"crypto/x509"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -32,15 +31,12 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"time"
 
+	"github.com/fabric-bbs/fabric-bbs/test-network/gateway/fabconn"
 	"github.com/hyperledger/fabric-gateway/pkg/client"
 	"github.com/hyperledger/fabric-gateway/pkg/hash"
-	"github.com/hyperledger/fabric-gateway/pkg/identity"
-	"google.golang.org/grpc"
-	"google.golang.org/grpc/credentials"
 )
 
 // eventName is the chaincode event that SubmitProof emits.
@@ -182,52 +178,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 // connect opens a TLS gRPC connection to the peer and a Gateway with the
 // client identity.
 func connect(o *options) (*client.Gateway, func(), error) {
-	caPEM, err := os.ReadFile(o.tlsCA)
+	conn, err := fabconn.Dial(o.peer, o.tlsCA, o.serverName, o.maxRecv, o.maxSend)
 	if err != nil {
-		return nil, nil, fmt.Errorf("reading the TLS CA: %w", err)
+		return nil, nil, err
 	}
-	pool := x509.NewCertPool()
-	if !pool.AppendCertsFromPEM(caPEM) {
-		return nil, nil, fmt.Errorf("no PEM certificate in %s", o.tlsCA)
-	}
-	conn, err := grpc.NewClient(o.peer,
-		grpc.WithTransportCredentials(credentials.NewClientTLSFromCert(pool, o.serverName)),
-		grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(o.maxRecv), grpc.MaxCallSendMsgSize(o.maxSend)))
-	if err != nil {
-		return nil, nil, fmt.Errorf("connecting to %s: %w", o.peer, err)
-	}
-
-	certPEM, err := readPEM(o.cert)
-	if err != nil {
-		conn.Close()
-		return nil, nil, fmt.Errorf("reading the client certificate: %w", err)
-	}
-	cert, err := identity.CertificateFromPEM(certPEM)
-	if err != nil {
-		conn.Close()
-		return nil, nil, fmt.Errorf("parsing the client certificate: %w", err)
-	}
-	id, err := identity.NewX509Identity(o.mspID, cert)
+	id, sign, err := fabconn.Signer(o.mspID, o.cert, o.key)
 	if err != nil {
 		conn.Close()
 		return nil, nil, err
 	}
-	keyPEM, err := readPEM(o.key)
-	if err != nil {
-		conn.Close()
-		return nil, nil, fmt.Errorf("reading the client key: %w", err)
-	}
-	key, err := identity.PrivateKeyFromPEM(keyPEM)
-	if err != nil {
-		conn.Close()
-		return nil, nil, fmt.Errorf("parsing the client key: %w", err)
-	}
-	sign, err := identity.NewPrivateKeySign(key)
-	if err != nil {
-		conn.Close()
-		return nil, nil, err
-	}
-
 	gw, err := client.Connect(id,
 		client.WithSign(sign),
 		client.WithHash(hash.SHA256),
@@ -242,33 +201,6 @@ func connect(o *options) (*client.Gateway, func(), error) {
 		return nil, nil, err
 	}
 	return gw, func() { gw.Close(); conn.Close() }, nil
-}
-
-// readPEM reads a file, or the only (first) regular file of a directory,
-// as MSP folders hold signcerts/cert.pem and keystore/<ski>_sk.
-func readPEM(path string) ([]byte, error) {
-	info, err := os.Stat(path)
-	if err != nil {
-		return nil, err
-	}
-	if !info.IsDir() {
-		return os.ReadFile(path)
-	}
-	entries, err := os.ReadDir(path)
-	if err != nil {
-		return nil, err
-	}
-	var names []string
-	for _, e := range entries {
-		if e.Type().IsRegular() {
-			names = append(names, e.Name())
-		}
-	}
-	sort.Strings(names)
-	if len(names) == 0 {
-		return nil, fmt.Errorf("no file in %s", path)
-	}
-	return os.ReadFile(filepath.Join(path, names[0]))
 }
 
 // expandArgs replaces each "@FILE" argument by the file's contents.

@@ -2,20 +2,16 @@ package main
 
 import (
 	"context"
-	"crypto/x509"
 	"errors"
 	"fmt"
 	"net"
-	"os"
 	"path/filepath"
-	"sort"
 
+	"github.com/fabric-bbs/fabric-bbs/test-network/gateway/fabconn"
 	"github.com/fabric-bbs/fabric-bbs/test-network/gateway/load/engine"
 	"github.com/hyperledger/fabric-gateway/pkg/client"
 	"github.com/hyperledger/fabric-gateway/pkg/hash"
-	"github.com/hyperledger/fabric-gateway/pkg/identity"
 	"google.golang.org/grpc"
-	"google.golang.org/grpc/credentials"
 )
 
 // maxMessage is the gRPC message limit both ways (a SubmitProofs argument
@@ -53,19 +49,9 @@ type gwClient struct {
 func dial(orgDir string, p peerSpec, user, channel, chaincode string) (*gwClient, error) {
 	domain := fmt.Sprintf("org%d.example.com", p.org)
 	orgPath := filepath.Join(orgDir, "peerOrganizations", domain)
-	caPEM, err := os.ReadFile(filepath.Join(orgPath, "tlsca", "tlsca."+domain+"-cert.pem"))
+	conn, err := fabconn.Dial(p.address, filepath.Join(orgPath, "tlsca", "tlsca."+domain+"-cert.pem"), "", maxMessage, maxMessage)
 	if err != nil {
-		return nil, fmt.Errorf("reading the TLS CA: %w", err)
-	}
-	pool := x509.NewCertPool()
-	if !pool.AppendCertsFromPEM(caPEM) {
-		return nil, fmt.Errorf("no PEM certificate in the TLS CA of %s", domain)
-	}
-	conn, err := grpc.NewClient(p.address,
-		grpc.WithTransportCredentials(credentials.NewClientTLSFromCert(pool, "")),
-		grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(maxMessage), grpc.MaxCallSendMsgSize(maxMessage)))
-	if err != nil {
-		return nil, fmt.Errorf("connecting to %s: %w", p.address, err)
+		return nil, err
 	}
 	msp := filepath.Join(orgPath, "users", user+"@"+domain, "msp")
 	mspID := fmt.Sprintf("Org%dMSP", p.org)
@@ -83,50 +69,11 @@ func dial(orgDir string, p peerSpec, user, channel, chaincode string) (*gwClient
 }
 
 func newIdentityGateway(conn *grpc.ClientConn, mspID, msp string) (*client.Gateway, error) {
-	certPEM, err := firstFile(filepath.Join(msp, "signcerts"))
-	if err != nil {
-		return nil, err
-	}
-	cert, err := identity.CertificateFromPEM(certPEM)
-	if err != nil {
-		return nil, err
-	}
-	id, err := identity.NewX509Identity(mspID, cert)
-	if err != nil {
-		return nil, err
-	}
-	keyPEM, err := firstFile(filepath.Join(msp, "keystore"))
-	if err != nil {
-		return nil, err
-	}
-	key, err := identity.PrivateKeyFromPEM(keyPEM)
-	if err != nil {
-		return nil, err
-	}
-	sign, err := identity.NewPrivateKeySign(key)
+	id, sign, err := fabconn.Signer(mspID, filepath.Join(msp, "signcerts"), filepath.Join(msp, "keystore"))
 	if err != nil {
 		return nil, err
 	}
 	return client.Connect(id, client.WithSign(sign), client.WithHash(hash.SHA256), client.WithClientConnection(conn))
-}
-
-// firstFile reads the first regular file (by name) of an MSP folder.
-func firstFile(dir string) ([]byte, error) {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil, err
-	}
-	var names []string
-	for _, e := range entries {
-		if e.Type().IsRegular() {
-			names = append(names, e.Name())
-		}
-	}
-	sort.Strings(names)
-	if len(names) == 0 {
-		return nil, fmt.Errorf("no file in %s", dir)
-	}
-	return os.ReadFile(filepath.Join(dir, names[0]))
 }
 
 func (c *gwClient) Close() {
