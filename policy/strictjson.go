@@ -11,54 +11,27 @@ import (
 	"fmt"
 	"io"
 	"sort"
+
+	"github.com/fabric-bbs/fabric-bbs/request"
 )
 
 // checkSyntax reads doc as exactly one JSON value and rejects duplicate
 // object keys at any depth (encoding/json alone would keep the last).
 func checkSyntax(doc []byte) error {
 	dec := json.NewDecoder(bytes.NewReader(doc))
-	dec.UseNumber()
-	// keys[i] holds the keys seen in the i-th open object, nil for an
-	// open array; afterKey tells whether the last token was a key.
-	var keys []map[string]bool
-	expectKey := func() bool { return len(keys) > 0 && keys[len(keys)-1] != nil }
-	afterKey := false
-	for {
-		tok, err := dec.Token()
-		if err != nil {
-			return err
-		}
-		switch t := tok.(type) {
-		case json.Delim:
-			switch t {
-			case '{':
-				keys = append(keys, map[string]bool{})
-			case '[':
-				keys = append(keys, nil)
-			default:
-				keys = keys[:len(keys)-1]
-			}
-			afterKey = false
-		case string:
-			if expectKey() && !afterKey {
-				set := keys[len(keys)-1]
-				if set[t] {
-					return fmt.Errorf("duplicate key %s", quoteText(t))
-				}
-				set[t] = true
-				afterKey = true
-				continue
-			}
-			afterKey = false
-		default:
-			afterKey = false
-		}
-		if len(keys) == 0 {
-			break
-		}
+	var v json.RawMessage
+	if err := dec.Decode(&v); err != nil {
+		return err
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		return fmt.Errorf("data after the policy object")
+	}
+	key, found, err := request.FirstDuplicateKey(doc)
+	if err != nil {
+		return err
+	}
+	if found {
+		return fmt.Errorf("duplicate key %s", quoteText(key))
 	}
 	return nil
 }

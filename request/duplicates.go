@@ -17,6 +17,21 @@ type jsonFrame struct {
 // has the same key twice: encoding/json would silently keep the last one,
 // so two readers of one request could disagree about what it says.
 func CheckDuplicateKeys(body []byte) error {
+	key, found, err := FirstDuplicateKey(body)
+	if err != nil {
+		return fmt.Errorf("%w: malformed JSON: %s", ErrInvalid, errText(err))
+	}
+	if found {
+		return fmt.Errorf("%w: duplicate field %s", ErrInvalid, Excerpt(key))
+	}
+	return nil
+}
+
+// FirstDuplicateKey walks the JSON values of body and returns the first key
+// that an object, at any depth, has twice (found false if none does), or
+// the error of malformed JSON. Packages with JSON documents of their own
+// (policy) share it.
+func FirstDuplicateKey(body []byte) (key string, found bool, err error) {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.UseNumber()
 	var stack []*jsonFrame
@@ -29,10 +44,10 @@ func CheckDuplicateKeys(body []byte) error {
 	for {
 		tok, err := dec.Token()
 		if err == io.EOF {
-			return nil
+			return "", false, nil
 		}
 		if err != nil {
-			return fmt.Errorf("%w: malformed JSON: %s", ErrInvalid, errText(err))
+			return "", false, err
 		}
 		var top *jsonFrame
 		if n := len(stack); n > 0 {
@@ -41,7 +56,7 @@ func CheckDuplicateKeys(body []byte) error {
 		if top != nil && top.keys != nil && top.wantKey {
 			if key, ok := tok.(string); ok {
 				if top.keys[key] {
-					return fmt.Errorf("%w: duplicate field %s", ErrInvalid, Excerpt(key))
+					return key, true, nil
 				}
 				top.keys[key] = true
 				top.wantKey = false
