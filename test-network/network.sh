@@ -182,12 +182,19 @@ generate_crypto() {
     die "cryptogen failed; see $LOG_DIR/cryptogen.log"
 }
 
+# The channel's configtx template (config/) and profile; scripts/bft.sh sets
+# the BFT ones for FABRIC_VERSION=3.1.
+CHANNEL_CONFIGTX="${CHANNEL_CONFIGTX:-configtx.yaml}"
+CHANNEL_PROFILE="${CHANNEL_PROFILE:-ChannelUsingRaft}"
+
 generate_channel_block() {
-  step "configtxgen -profile ChannelUsingRaft -channelID $CHANNEL_NAME -outputBlock"
-  sed -e "s/@ORDERER_PORT@/$ORDERER_PORT/g" -e "s/@PEER1_PORT@/$PEER1_PORT/g" -e "s/@PEER2_PORT@/$PEER2_PORT/g" \
-    "$TN_DIR/config/configtx.yaml" > "$STATE_DIR/configtx.yaml"
+  step "configtxgen -profile $CHANNEL_PROFILE -channelID $CHANNEL_NAME -outputBlock"
+  sed -e "s/@ORDERER_PORT@/$ORDERER_PORT/g" -e "s/@ORDERER2_PORT@/$ORDERER2_PORT/g" \
+    -e "s/@ORDERER3_PORT@/$ORDERER3_PORT/g" -e "s/@ORDERER4_PORT@/$ORDERER4_PORT/g" \
+    -e "s/@PEER1_PORT@/$PEER1_PORT/g" -e "s/@PEER2_PORT@/$PEER2_PORT/g" \
+    "$TN_DIR/config/$CHANNEL_CONFIGTX" > "$STATE_DIR/configtx.yaml"
   mkdir -p "$STATE_DIR/channel-artifacts"
-  configtxgen -configPath "$STATE_DIR" -profile ChannelUsingRaft -channelID "$CHANNEL_NAME" \
+  configtxgen -configPath "$STATE_DIR" -profile "$CHANNEL_PROFILE" -channelID "$CHANNEL_NAME" \
     -outputBlock "$STATE_DIR/channel-artifacts/$CHANNEL_NAME.block" > "$LOG_DIR/configtxgen.log" 2>&1 ||
     die "configtxgen failed; see $LOG_DIR/configtxgen.log"
 }

@@ -65,17 +65,9 @@ generate_crypto() {
     >> "$LOG_DIR/cryptogen.log" 2>&1 || die "cryptogen extend failed; see $LOG_DIR/cryptogen.log"
 }
 
-generate_channel_block() {
-  step "configtxgen -profile ChannelUsingBFT -channelID $CHANNEL_NAME -outputBlock"
-  sed -e "s/@ORDERER_PORT@/$ORDERER_PORT/g" -e "s/@ORDERER2_PORT@/$ORDERER2_PORT/g" \
-    -e "s/@ORDERER3_PORT@/$ORDERER3_PORT/g" -e "s/@ORDERER4_PORT@/$ORDERER4_PORT/g" \
-    -e "s/@PEER1_PORT@/$PEER1_PORT/g" -e "s/@PEER2_PORT@/$PEER2_PORT/g" \
-    "$TN_DIR/config/configtx-bft.yaml" > "$STATE_DIR/configtx.yaml"
-  mkdir -p "$STATE_DIR/channel-artifacts"
-  configtxgen -configPath "$STATE_DIR" -profile ChannelUsingBFT -channelID "$CHANNEL_NAME" \
-    -outputBlock "$STATE_DIR/channel-artifacts/$CHANNEL_NAME.block" > "$LOG_DIR/configtxgen.log" 2>&1 ||
-    die "configtxgen failed; see $LOG_DIR/configtxgen.log"
-}
+# network.sh's generate_channel_block, with the BFT template and profile.
+CHANNEL_CONFIGTX=configtx-bft.yaml
+CHANNEL_PROFILE=ChannelUsingBFT
 
 # start_orderer [N]: orderer N, or all four
 start_orderer() {
