@@ -70,8 +70,11 @@ func TestRequireBoundNonce(t *testing.T) {
 	copied.BindSubmitter, copied.Salt = false, ""
 	requireFailure(t, e.submit(e.alice, "SubmitProof", jsonArg(t, &copied)), "bound", `issuer "acme" requires`)
 	requireFailure(t, e.submit(e.bob, "SubmitProof", jsonArg(t, &copied)), "bound")
-	// VerifyProof stays a plain check.
-	require.True(t, decode[VerificationResult](t, e.evaluate(e.alice, "VerifyProof", jsonArg(t, &copied))).Valid)
+	// VerifyProof never calls valid what SubmitProof refuses.
+	res := decode[VerificationResult](t, e.evaluate(e.alice, "VerifyProof", jsonArg(t, &copied)))
+	require.False(t, res.Valid)
+	require.Contains(t, res.Reason, `issuer "acme" requires a nonce bound to the submitter`)
+	require.True(t, decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, forBob))).Valid)
 
 	require.True(t, decode[ProofReceipt](t, e.submit(e.bob, "SubmitProof", jsonArg(t, forBob))).BoundToSubmitter)
 }

@@ -24,8 +24,9 @@ const MaxRecordedHeader = 1024
 
 // VerifyProof checks a proof (see package request for the request) against
 // a key of its issuer, without writing anything. A proof that does not
-// verify, whose message count the issuer's settings exclude, or whose nonce
-// is not bound to the submitter when bindSubmitter is set, gives Valid false
+// verify, whose message count the issuer's settings exclude, whose nonce is
+// not bound to the submitter when bindSubmitter is set or the issuer's
+// settings require a bound nonce (requireBoundNonce), gives Valid false
 // and a Reason; a malformed request, an unknown or revoked issuer or key
 // version, or a scheme mismatch is an error. NonceConsumed tells whether
 // SubmitProof would refuse the nonce as a replay.
@@ -369,6 +370,13 @@ func (v *verification) check(ctx contractapi.TransactionContextInterface, sub *s
 // set when the proof is already known to be invalid; SubmitProofs verifies
 // the items of many requests together and concludes each.
 func (v *verification) precheck(ctx contractapi.TransactionContextInterface, sub *submitter) (*bbs.BatchItem, error) {
+	if v.issuer.Settings.RequireBoundNonce && !v.req.BindSubmitter {
+		// SubmitProof refuses such a request before (prepareSubmission);
+		// VerifyProof reports it, so that it never calls valid what the
+		// issuer's settings make SubmitProof refuse.
+		v.reason = fmt.Sprintf("issuer %q requires a nonce bound to the submitter (bindSubmitter): SubmitProof refuses this request", v.issuer.ID)
+		return nil, nil
+	}
 	if v.req.BindSubmitter {
 		channel := ctx.GetStub().GetChannelID()
 		want := request.BoundNonce(channel, sub.mspID, sub.id, v.req.Salt)

@@ -386,6 +386,9 @@ ok "GW  SetIssuerSettings bound-issuer {requireBoundNonce: true} by the owner co
   gw 1 User1 -json submit SetIssuerSettings bound-issuer '{"requireBoundNonce":true}'
 rejected "CLI SubmitProof of an unbound proof for bound-issuer is rejected" "bound" \
   as 1 User1 cc_invoke SubmitProof "@$W/reqD-unbound.json"
+ok "CLI VerifyProof of that unbound proof: not valid, the issuer requires a bound nonce" \
+  '.valid == false and (.reason | test("requires a nonce bound"))' \
+  as 1 User1 cc_query VerifyProof "@$W/reqD-unbound.json"
 ok "CLI SubmitProof of a proof bound to Org1 User1 commits VALID" "" \
   as 1 User1 cc_invoke SubmitProof "@$W/reqD-bound.json"
 submitted
