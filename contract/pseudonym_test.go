@@ -273,3 +273,46 @@ func FuzzDecodeArg(f *testing.F) {
 		require.Equal(t, s, base64.StdEncoding.EncodeToString(b))
 	})
 }
+
+// TestPseudonymCopiedRequest: what a copier of a pending transaction can do
+// with a pseudonym request. Without bound nonces it can submit the request
+// first and so spend the holder's one use in the context (the record then
+// names the copier as submitter); it cannot move the proof to another
+// context or pseudonym. With the issuer's requireBoundNonce setting and a
+// nonce bound to the holder, neither the copy nor a copy with the binding
+// dropped commits, and the holder's own submission does.
+func TestPseudonymCopiedRequest(t *testing.T) {
+	s := bbs.NymBLS12381SHA256().(bbs.PseudonymScheme)
+	e, k := nymRegistered(t, s)
+	holder := newNymCredential(t, k, 3)
+
+	// Unbound: the copier (alice) wins the race, the holder (bob) loses.
+	req := holder.present(t, "polls", "poll-copied", "unbound nonce 0123456789")
+	otherContext, otherNym := *req, *req
+	otherContext.Context = b64("poll-elsewhere")
+	otherNym.Pseudonym = holder.present(t, "polls", "poll-elsewhere", "unbound nonce 0123456789").Pseudonym
+	for _, moved := range []*request.Request{&otherContext, &otherNym} {
+		res := decode[VerificationResult](t, e.evaluate(e.alice, "VerifyProof", jsonArg(t, moved)))
+		require.False(t, res.Valid, "a copied proof moved to another context or pseudonym")
+	}
+	r := e.submit(e.alice, "SubmitProof", jsonArg(t, req))
+	require.True(t, r.Committed, r.Response.GetMessage())
+	rec := decode[Verification](t, e.evaluate(e.bob, "GetVerification", r.TxID))
+	require.Equal(t, request.SubmitterID(e.alice.Cert), rec.SubmitterID)
+	require.False(t, rec.BoundToSubmitter)
+	requireFailure(t, e.submit(e.bob, "SubmitProof", jsonArg(t, req)), "replay")
+
+	// Bound, with the issuer requiring it.
+	require.True(t, e.submit(e.alice, "SetIssuerSettings", "polls", `{"requireBoundNonce":true}`).Committed)
+	salt := []byte("holder salt")
+	nonce := request.BoundNonce(testChannel, "Org1MSP", request.SubmitterID(e.bob.Cert), salt)
+	bound := holder.present(t, "polls", "poll-bound", string(nonce))
+	bound.BindSubmitter, bound.Salt = true, base64.StdEncoding.EncodeToString(salt)
+	unbound := *bound
+	unbound.BindSubmitter, unbound.Salt = false, ""
+	requireFailure(t, e.submit(e.alice, "SubmitProof", jsonArg(t, bound)), "not bound to the submitter")
+	requireFailure(t, e.submit(e.alice, "SubmitProof", jsonArg(t, &unbound)), "requires a nonce bound")
+	r = e.submit(e.bob, "SubmitProof", jsonArg(t, bound))
+	require.True(t, r.Committed, r.Response.GetMessage())
+	require.Equal(t, 1, decode[ProofReceipt](t, r).PseudonymUse)
+}
