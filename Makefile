@@ -57,13 +57,20 @@ vendor-check:
 bench:
 	$(VENDORED) $(GO) test -run '^$$' -bench . -count $(BENCHCOUNT) ./bbs/
 
-## fuzz: run each fuzz target briefly (FUZZTIME each)
+## fuzz: run each fuzz target briefly (FUZZTIME each), the main module's and the Gateway client's
 fuzz:
 	@set -e; for pkg in $$($(VENDORED) $(GO) list $(PKGS)); do \
 		dir=$$($(VENDORED) $(GO) list -f '{{.Dir}}' $$pkg); \
 		for t in $$(grep -ho '^func Fuzz[A-Za-z0-9_]*' $$dir/*_test.go 2>/dev/null | sed 's/func //'); do \
 			echo "== $$pkg $$t"; \
 			$(VENDORED) $(GO) test -run '^$$' -fuzz "^$$t\$$" -fuzztime $(FUZZTIME) $$pkg; \
+		done; \
+	done
+	@set -e; cd test-network/gateway; for pkg in $$(GOWORK=off $(GO) list ./...); do \
+		dir=$$(GOWORK=off $(GO) list -f '{{.Dir}}' $$pkg); \
+		for t in $$(grep -ho '^func Fuzz[A-Za-z0-9_]*' $$dir/*_test.go 2>/dev/null | sed 's/func //'); do \
+			echo "== $$pkg $$t"; \
+			GOWORK=off GOFLAGS=-mod=readonly $(GO) test -run '^$$' -fuzz "^$$t\$$" -fuzztime $(FUZZTIME) $$pkg; \
 		done; \
 	done
 
