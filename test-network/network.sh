@@ -340,16 +340,10 @@ start_peer() {
   wait_for_port "$name" "$port" 30
 }
 
-join_channel() {
-  local block="$STATE_DIR/channel-artifacts/$CHANNEL_NAME.block"
-  local o="$ORG_DIR/ordererOrganizations/example.com"
-  step "osnadmin channel join --channelID $CHANNEL_NAME (orderer)"
-  osnadmin channel join --channelID "$CHANNEL_NAME" --config-block "$block" \
-    -o "127.0.0.1:$ORDERER_ADMIN_PORT" --ca-file "$ORDERER_CA" \
-    --client-cert "$o/users/Admin@example.com/tls/client.crt" \
-    --client-key "$o/users/Admin@example.com/tls/client.key" > "$LOG_DIR/osnadmin.log" 2>&1 ||
-    die "osnadmin channel join failed; see $LOG_DIR/osnadmin.log"
-  local org i
+# join_peers BLOCK: both peers join the channel (retried: a peer may not
+# serve its admin API yet).
+join_peers() {
+  local block="$1" org i
   for org in 1 2; do
     step "peer channel join -b $CHANNEL_NAME.block (peer0.org$org, Org$org Admin)"
     setOrg "$org" Admin
@@ -359,6 +353,18 @@ join_channel() {
       sleep 1
     done
   done
+}
+
+join_channel() {
+  local block="$STATE_DIR/channel-artifacts/$CHANNEL_NAME.block"
+  local o="$ORG_DIR/ordererOrganizations/example.com"
+  step "osnadmin channel join --channelID $CHANNEL_NAME (orderer)"
+  osnadmin channel join --channelID "$CHANNEL_NAME" --config-block "$block" \
+    -o "127.0.0.1:$ORDERER_ADMIN_PORT" --ca-file "$ORDERER_CA" \
+    --client-cert "$o/users/Admin@example.com/tls/client.crt" \
+    --client-key "$o/users/Admin@example.com/tls/client.key" > "$LOG_DIR/osnadmin.log" 2>&1 ||
+    die "osnadmin channel join failed; see $LOG_DIR/osnadmin.log"
+  join_peers "$block"
   # The orderer must have elected itself Raft leader before the first transaction.
   for ((i = 0; i < 100; i++)); do
     grep -q "Raft leader changed: 0 -> 1\|became leader at term" "$LOG_DIR/orderer.log" && break

@@ -96,21 +96,13 @@ bft_height() {
 }
 
 join_channel() {
-  local block="$STATE_DIR/channel-artifacts/$CHANNEL_NAME.block" n org i
+  local block="$STATE_DIR/channel-artifacts/$CHANNEL_NAME.block" n i
   for n in 1 2 3 4; do
     step "osnadmin channel join --channelID $CHANNEL_NAME ($(bft_name "$n"))"
     bft_osnadmin "$n" channel join --channelID "$CHANNEL_NAME" --config-block "$block" \
       >> "$LOG_DIR/osnadmin.log" 2>&1 || die "osnadmin channel join failed on $(bft_name "$n"); see $LOG_DIR/osnadmin.log"
   done
-  for org in 1 2; do
-    step "peer channel join -b $CHANNEL_NAME.block (peer0.org$org, Org$org Admin)"
-    setOrg "$org" Admin
-    for ((i = 1; ; i++)); do
-      peer channel join -b "$block" >> "$LOG_DIR/channel-join.log" 2>&1 && break
-      [ "$i" -lt 10 ] || die "peer0.org$org could not join $CHANNEL_NAME; see $LOG_DIR/channel-join.log"
-      sleep 1
-    done
-  done
+  join_peers "$block"
   # Every orderer must have started its SmartBFT node (view 0, leader 1)
   # before the first transaction.
   local name
