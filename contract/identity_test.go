@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
-	"github.com/fabric-bbs/fabric-bbs/contract/internal/fakeid"
-	"github.com/fabric-bbs/fabric-bbs/contract/internal/fakestub"
+	"github.com/fabric-bbs/fabric-bbs/internal/fakeid"
+	"github.com/fabric-bbs/fabric-bbs/internal/fakestub"
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/hyperledger/fabric-chaincode-go/v2/pkg/cid"
 	"github.com/stretchr/testify/require"

@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
-	"github.com/fabric-bbs/fabric-bbs/contract/internal/fakeid"
-	"github.com/fabric-bbs/fabric-bbs/contract/internal/fakestub"
+	"github.com/fabric-bbs/fabric-bbs/internal/fakeid"
+	"github.com/fabric-bbs/fabric-bbs/internal/fakestub"
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
 	"github.com/hyperledger/fabric-protos-go-apiv2/peer"

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
-	"github.com/fabric-bbs/fabric-bbs/contract/internal/fakestub"
+	"github.com/fabric-bbs/fabric-bbs/internal/fakestub"
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/hyperledger/fabric-protos-go-apiv2/peer"
 	"github.com/stretchr/testify/require"

@@ -4,8 +4,8 @@ import (
 	"testing"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
-	"github.com/fabric-bbs/fabric-bbs/contract/internal/fakeid"
-	"github.com/fabric-bbs/fabric-bbs/contract/internal/fakestub"
+	"github.com/fabric-bbs/fabric-bbs/internal/fakeid"
+	"github.com/fabric-bbs/fabric-bbs/internal/fakestub"
 	"github.com/hyperledger/fabric-protos-go-apiv2/peer"
 	"github.com/stretchr/testify/require"
 )

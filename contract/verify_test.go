@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
-	"github.com/fabric-bbs/fabric-bbs/contract/internal/fakeid"
+	"github.com/fabric-bbs/fabric-bbs/internal/fakeid"
 	"github.com/fabric-bbs/fabric-bbs/internal/testvectors"
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/stretchr/testify/require"
