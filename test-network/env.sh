@@ -7,7 +7,8 @@
 #   peer chaincode query -C mychannel -n bbs -c '{"Args":["ListIssuers","10",""]}'
 #
 # Sourcing changes no shell option. Every port can be moved by exporting the
-# variable before sourcing (e.g. PEER1_PORT=17051).
+# variable before sourcing (e.g. PEER1_PORT=17051), or all of them with
+# PORT_OFFSET (e.g. PORT_OFFSET=200: peer0.org1 at 7251).
 
 TN_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 # go (and the peers' external builder) need HOME; CI may run without it.
@@ -42,23 +43,27 @@ esac
 export CHANNEL_NAME="${CHANNEL_NAME:-mychannel}"
 export CC_NAME="${CC_NAME:-bbs}"
 
-# Loopback ports, one per listener.
-export ORDERER_PORT="${ORDERER_PORT:-7050}"           # orderer gRPC (broadcast/deliver + raft cluster)
-export ORDERER_ADMIN_PORT="${ORDERER_ADMIN_PORT:-7053}" # osnadmin channel participation API
-export ORDERER_OPS_PORT="${ORDERER_OPS_PORT:-9443}"   # orderer /healthz
-export PEER1_PORT="${PEER1_PORT:-7051}"               # peer0.org1 gRPC (endorser, gateway, gossip)
-export PEER1_CC_PORT="${PEER1_CC_PORT:-7052}"         # peer0.org1 chaincode listener
-export PEER1_OPS_PORT="${PEER1_OPS_PORT:-9444}"       # peer0.org1 /healthz
-export PEER2_PORT="${PEER2_PORT:-9051}"               # peer0.org2 gRPC
-export PEER2_CC_PORT="${PEER2_CC_PORT:-9052}"         # peer0.org2 chaincode listener
-export PEER2_OPS_PORT="${PEER2_OPS_PORT:-9445}"       # peer0.org2 /healthz
-export CCAAS_PORT="${CCAAS_PORT:-9999}"               # chaincode-as-a-service (deploy -ccaas)
-export COUCHDB1_PORT="${COUCHDB1_PORT:-5984}"         # peer0.org1's state database (STATE_DB=couchdb)
-export COUCHDB2_PORT="${COUCHDB2_PORT:-7984}"         # peer0.org2's state database (STATE_DB=couchdb)
+# Loopback ports, one per listener. PORT_OFFSET (default 0) moves every
+# default port at once, so two networks can run side by side on one machine.
+_port_offset="${PORT_OFFSET:-0}"
+export ORDERER_PORT="${ORDERER_PORT:-$((7050 + _port_offset))}"           # orderer gRPC (broadcast/deliver + raft cluster)
+export ORDERER_ADMIN_PORT="${ORDERER_ADMIN_PORT:-$((7053 + _port_offset))}" # osnadmin channel participation API
+export ORDERER_OPS_PORT="${ORDERER_OPS_PORT:-$((9443 + _port_offset))}"   # orderer /healthz
+export PEER1_PORT="${PEER1_PORT:-$((7051 + _port_offset))}"               # peer0.org1 gRPC (endorser, gateway, gossip)
+export PEER1_CC_PORT="${PEER1_CC_PORT:-$((7052 + _port_offset))}"         # peer0.org1 chaincode listener
+export PEER1_OPS_PORT="${PEER1_OPS_PORT:-$((9444 + _port_offset))}"       # peer0.org1 /healthz
+export PEER2_PORT="${PEER2_PORT:-$((9051 + _port_offset))}"               # peer0.org2 gRPC
+export PEER2_CC_PORT="${PEER2_CC_PORT:-$((9052 + _port_offset))}"         # peer0.org2 chaincode listener
+export PEER2_OPS_PORT="${PEER2_OPS_PORT:-$((9445 + _port_offset))}"       # peer0.org2 /healthz
+export CCAAS_PORT="${CCAAS_PORT:-$((9999 + _port_offset))}"               # chaincode-as-a-service (deploy -ccaas)
+export COUCHDB1_PORT="${COUCHDB1_PORT:-$((5984 + _port_offset))}"         # peer0.org1's state database (STATE_DB=couchdb)
+export COUCHDB2_PORT="${COUCHDB2_PORT:-$((7984 + _port_offset))}"         # peer0.org2's state database (STATE_DB=couchdb)
 # Orderers 2-4 of the BFT network (FABRIC_VERSION=3.1); orderer 1 is ORDERER_*.
-export ORDERER2_PORT="${ORDERER2_PORT:-8050}" ORDERER2_ADMIN_PORT="${ORDERER2_ADMIN_PORT:-8053}" ORDERER2_OPS_PORT="${ORDERER2_OPS_PORT:-9446}"
-export ORDERER3_PORT="${ORDERER3_PORT:-10050}" ORDERER3_ADMIN_PORT="${ORDERER3_ADMIN_PORT:-10053}" ORDERER3_OPS_PORT="${ORDERER3_OPS_PORT:-9447}"
-export ORDERER4_PORT="${ORDERER4_PORT:-11050}" ORDERER4_ADMIN_PORT="${ORDERER4_ADMIN_PORT:-11053}" ORDERER4_OPS_PORT="${ORDERER4_OPS_PORT:-9448}"
+export ORDERER2_PORT="${ORDERER2_PORT:-$((8050 + _port_offset))}" ORDERER2_ADMIN_PORT="${ORDERER2_ADMIN_PORT:-$((8053 + _port_offset))}" ORDERER2_OPS_PORT="${ORDERER2_OPS_PORT:-$((9446 + _port_offset))}"
+export ORDERER3_PORT="${ORDERER3_PORT:-$((10050 + _port_offset))}" ORDERER3_ADMIN_PORT="${ORDERER3_ADMIN_PORT:-$((10053 + _port_offset))}" ORDERER3_OPS_PORT="${ORDERER3_OPS_PORT:-$((9447 + _port_offset))}"
+export ORDERER4_PORT="${ORDERER4_PORT:-$((11050 + _port_offset))}" ORDERER4_ADMIN_PORT="${ORDERER4_ADMIN_PORT:-$((11053 + _port_offset))}" ORDERER4_OPS_PORT="${ORDERER4_OPS_PORT:-$((9448 + _port_offset))}"
+
+unset _port_offset
 
 # The peers' state database: goleveldb (inside the peer) or couchdb
 # (pouchdb-server, one per peer, scripts/install-couchdb.sh).
