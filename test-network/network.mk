@@ -93,7 +93,7 @@ network-unit:
 ## soak: 2,000 SubmitProof transactions (valid, replayed, tampered, malformed,
 ## misbound) from 4 clients with chaincode kills, a peer and the orderer
 ## restarted, then the accounting of both peers' ledgers, on a fresh Fabric
-## v2.5 network torn down afterwards (SOAK_PER_SCHEME, SOAK_INFLIGHT,
+## v2.5 network torn down afterwards (SOAK_PER_SCHEME, SOAK_INFLIGHT, SOAK_RATE,
 ## SOAK_FAULTS, CCAAS=1; report in test-network/.soak/)
 soak: network-deps network-bins
 	FABRIC_VERSION=2.5 $(TEST_NETWORK)/scripts/soak.sh

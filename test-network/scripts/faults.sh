@@ -8,6 +8,7 @@
 #                                        again on the next transaction. CCaaS: the
 #                                        chaincode server is stopped and started again.
 #   ./network.sh peer-stop N | peer-start N   stop peer0.orgN / start it again on its ledger
+#                                        (and wait until both gateways can plan endorsements)
 #   ./network.sh orderer-stop | orderer-start (Fabric v2.5, one Raft orderer) stop the
 #                                        orderer / start it again on its ledger and WAL
 #
@@ -91,6 +92,10 @@ peer_command() {
       keep_log "peer0.org$org"
       if [ "$org" = 1 ]; then start_peer 1 "$PEER1_PORT" "$PEER1_CC_PORT" "$PEER1_OPS_PORT"
       else start_peer 2 "$PEER2_PORT" "$PEER2_CC_PORT" "$PEER2_OPS_PORT"; fi
+      # Until gossip has told the restarted peer that the other org's peer
+      # runs the chaincode, its gateway finds no endorsement plan for the
+      # AND policy ("no combination of peers can be derived").
+      wait_for_gateway_plan
       ;;
   esac
 }

@@ -8,7 +8,8 @@
 #
 # Environment (defaults): SOAK_PER_SCHEME=600 soak.jsonl lines per scheme
 # (3 schemes: 1,800 requests + 200 replays = 2,000 SubmitProof transactions),
-# SOAK_INFLIGHT=40, SOAK_FAULTS="cc-kill@0.15,peer-restart:2@0.35,orderer-restart@0.55,cc-kill@0.8",
+# SOAK_INFLIGHT=40, SOAK_RATE=25 transactions started per second at most,
+# SOAK_FAULTS="cc-kill@0.15,peer-restart:2@0.35,orderer-restart@0.55,cc-kill@0.8",
 # SOAK_DOWN=5s (how long a stopped node stays down), SOAK_RESUBMITS=3,
 # SOAK_SEED=fabric-bbs-soak, SOAK_OUT=test-network/.soak, CCAAS=1, SOAK_KEEP=1
 # to leave the network up. Exit status: bbs-soak's (0 only when nothing was
@@ -22,6 +23,7 @@ TN_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
 PER_SCHEME="${SOAK_PER_SCHEME:-600}"
 INFLIGHT="${SOAK_INFLIGHT:-40}"
+RATE="${SOAK_RATE:-25}"
 FAULTS="${SOAK_FAULTS:-cc-kill@0.15,peer-restart:2@0.35,orderer-restart@0.55,cc-kill@0.8}"
 DOWN="${SOAK_DOWN:-5s}"
 RESUBMITS="${SOAK_RESUBMITS:-3}"
@@ -61,10 +63,10 @@ trap down EXIT
 "$TN_DIR/network.sh" up
 if [ "${CCAAS:-0}" = 1 ]; then "$TN_DIR/network.sh" deploy -ccaas; else "$TN_DIR/network.sh" deploy; fi
 
-log "Soak: $INFLIGHT in flight, faults $FAULTS (load average now: $(cut -d' ' -f1-3 /proc/loadavg))"
+log "Soak: $INFLIGHT in flight, $RATE tx/s at most, faults $FAULTS (load average now: $(cut -d' ' -f1-3 /proc/loadavg))"
 set +e
 bbs-soak -org-dir "$ORG_DIR" -peer1 "$PEER1_ADDRESS" -peer2 "$PEER2_ADDRESS" -channel "$CHANNEL_NAME" \
-  -data "$OUT/data" -network "$TN_DIR/network.sh" -inflight "$INFLIGHT" -faults "$FAULTS" \
+  -data "$OUT/data" -network "$TN_DIR/network.sh" -inflight "$INFLIGHT" -rate "$RATE" -faults "$FAULTS" \
   -down "$DOWN" -resubmits "$RESUBMITS" -json "$OUT/report.json" 2> "$OUT/soak.log" | tee "$OUT/report.txt"
 rc=${PIPESTATUS[0]}
 set -e

@@ -21,6 +21,7 @@ type options struct {
 	channel, chaincode string
 	schemes            []string
 	inFlight           int
+	rate               float64
 	duration, drain    time.Duration
 	timeout, down      time.Duration
 	faults             []fault
@@ -44,6 +45,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, int) {
 	fs.StringVar(&o.data, "data", "", "loadgen's output `dir` with soak.jsonl per scheme (required)")
 	schemes := fs.String("schemes", "all", "`schemes`: all, or a comma-separated list")
 	fs.IntVar(&o.inFlight, "inflight", 40, "transactions in flight (at most)")
+	fs.Float64Var(&o.rate, "rate", 25, "transactions started per `second` at most (0: no limit), so that the load spans the faults")
 	fs.DurationVar(&o.duration, "duration", 10*time.Minute, "stop sending after this long")
 	fs.DurationVar(&o.drain, "drain", 90*time.Second, "time left to in-flight transactions after -duration")
 	fs.DurationVar(&o.timeout, "timeout", 30*time.Second, "timeout of each gateway call")
@@ -68,7 +70,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, int) {
 	if o.orgDir == "" || o.data == "" {
 		return usage("-org-dir and -data are required")
 	}
-	if o.inFlight < 1 || o.duration <= 0 || o.drain <= 0 || o.timeout <= 0 || o.down < 0 ||
+	if o.inFlight < 1 || !(o.rate >= 0) || o.duration <= 0 || o.drain <= 0 || o.timeout <= 0 || o.down < 0 ||
 		o.resubmits < 0 || o.lateGap < 1 || o.sample < 0 {
 		return usage("-inflight and -late-gap must be >= 1, durations > 0, counts >= 0")
 	}

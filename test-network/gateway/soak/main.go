@@ -11,7 +11,8 @@
 // The load is loadgen's soak.jsonl of each scheme (valid, tampered,
 // malformed and misbound requests), interleaved, plus one replay of a
 // valid request per 9 lines (half sent right after their original, half
-// later). Clients are well behaved: bounded in-flight, retries with
+// later), started at -rate per second at most. Clients are well behaved:
+// bounded in-flight, retries with
 // back-off only of "too many requests" and unavailable peers or orderer
 // (the load engine, test-network/gateway/load/engine), never of a
 // definitive answer. The faults (-faults) run network.sh: cc-kill (the
@@ -158,7 +159,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	probes.Add(1)
 	go runProbe(time.Millisecond, nil)
 	cfg := engine.Config{InFlight: o.inFlight, Duration: o.duration, Drain: o.drain, CallTimeout: o.timeout,
-		Backoff: soakBackoff, Seed: uint64(time.Now().UnixNano())}
+		Backoff: soakBackoff, Seed: uint64(time.Now().UnixNano()), Rate: o.rate}
 	logf("load: sending %d transactions", len(p.items))
 	recs, wall := engine.Run(ctx, cfg, counted, p.txs())
 	faultsDone.Wait()
@@ -177,11 +178,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		rep.Load.RejectedBy, rep.Load.TxPerSecond, rep.Load.Latency.P50)
 
 	// Recovery: valid requests none of whose transactions the clients saw
-	// commit are proposed again (twice at most).
-	for round := 1; round <= 2 && ctx.Err() == nil; round++ {
+	// commit are proposed again (three rounds at most, 5 s apart).
+	for round := 1; round <= 3 && ctx.Err() == nil; round++ {
 		idx := p.unrecorded()
 		if len(idx) == 0 {
 			break
+		}
+		if round > 1 {
+			time.Sleep(5 * time.Second)
 		}
 		txs := make([]engine.Tx, len(idx))
 		for i, r := range idx {
@@ -189,7 +193,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		logf("recovery round %d: %d valid requests", round, len(idx))
 		rc := cfg
-		rc.Duration = 5 * time.Minute
+		rc.Duration, rc.Rate = 5*time.Minute, 0
 		rrecs, rwall := engine.Run(ctx, rc, ecs, txs)
 		for i, r := range rrecs {
 			p.record(idx[i], "recovery", r)

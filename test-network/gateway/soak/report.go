@@ -24,6 +24,7 @@ type report struct {
 	LoadAvgEnd   string   `json:"loadAvgEnd"`
 	Clients      []string `json:"clients"`
 	InFlight     int      `json:"inFlight"`
+	Rate         float64  `json:"rateLimit"`
 	Schemes      []string `json:"schemes"`
 	FaultPlan    []fault  `json:"faultPlan"`
 	Backoff      string   `json:"backoff"`
@@ -32,13 +33,15 @@ type report struct {
 	Requests map[string]int `json:"requests"`
 	// Load is the main run: outcomes by class and cause, retries, tx/s,
 	// commit latency.
-	Load       engine.Summary   `json:"load"`
-	Recovery   []engine.Summary `json:"recovery,omitempty"`
-	Probes     []probe          `json:"resubmissions"`
-	Faults     []faultRecord    `json:"faults"`
-	Heights    []uint64         `json:"ledgerHeights"`
-	Verdict    account.Verdict  `json:"accounting"`
-	CrossCheck crossCheck       `json:"crossCheck"`
+	Load engine.Summary `json:"load"`
+	// ErrorSamples are the first error text of each rejection cause.
+	ErrorSamples map[string]string `json:"errorSamples,omitempty"`
+	Recovery     []engine.Summary  `json:"recovery,omitempty"`
+	Probes       []probe           `json:"resubmissions"`
+	Faults       []faultRecord     `json:"faults"`
+	Heights      []uint64          `json:"ledgerHeights"`
+	Verdict      account.Verdict   `json:"accounting"`
+	CrossCheck   crossCheck        `json:"crossCheck"`
 	// Problems are the client-side failures: a request of an invalid class
 	// that committed, a fault that failed, a probe whose resubmission did
 	// not commit.
@@ -50,7 +53,7 @@ type report struct {
 func newReport(o *options, clients []*gwclient.Client, p *plan) *report {
 	r := &report{
 		Date: time.Now().UTC().Format(time.RFC3339), Command: "bbs-soak " + strings.Join(o.args, " "),
-		CPUs: runtime.NumCPU(), LoadAvgStart: loadAvg(), InFlight: o.inFlight, Schemes: o.schemes,
+		CPUs: runtime.NumCPU(), LoadAvgStart: loadAvg(), InFlight: o.inFlight, Rate: o.rate, Schemes: o.schemes,
 		FaultPlan: o.faults, Requests: map[string]int{}, started: time.Now(),
 		Backoff: fmt.Sprintf("%v doubling to %v, equal jitter, %d retries per stage", soakBackoff.Base, soakBackoff.Max, soakBackoff.Retries),
 	}
@@ -76,6 +79,24 @@ func (r *report) addClasses(p *plan, recs []engine.Record) {
 		}
 	}
 	r.Requests["resubmit"] = len(p.resubmits)
+	for _, rec := range recs {
+		if rec.Outcome != engine.Rejected {
+			continue
+		}
+		if r.ErrorSamples == nil {
+			r.ErrorSamples = map[string]string{}
+		}
+		if _, ok := r.ErrorSamples[rec.Cause]; !ok {
+			r.ErrorSamples[rec.Cause] = truncate(rec.Error, 300)
+		}
+	}
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "..."
 }
 
 // finish collects the client-side problems and the overall verdict.
@@ -123,14 +144,22 @@ func (r *report) write(path string) error {
 // text prints the report for people.
 func (r *report) text(w io.Writer) {
 	pf := func(format string, a ...any) { fmt.Fprintf(w, format+"\n", a...) }
-	pf("bbs-soak %s: %d clients, %d in flight, schemes %s, load average %s -> %s (%d CPUs)",
-		r.Date, len(r.Clients), r.InFlight, strings.Join(r.Schemes, ","), r.LoadAvgStart, r.LoadAvgEnd, r.CPUs)
+	pf("bbs-soak %s: %d clients, %d in flight, at most %.0f tx/s started, schemes %s, load average %s -> %s (%d CPUs)",
+		r.Date, len(r.Clients), r.InFlight, r.Rate, strings.Join(r.Schemes, ","), r.LoadAvgStart, r.LoadAvgEnd, r.CPUs)
 	pf("requests: %s", counts(r.Requests))
 	s := r.Load
 	pf("load: %d sent, %d committed, %d rejected, %d not sent in %.1f s: %.1f committed tx/s; commit latency p50 %.0f ms, p95 %.0f ms, p99 %.0f ms, max %.0f ms",
 		s.Sent, s.Committed, s.Rejected, s.NotSent, s.Seconds, s.TxPerSecond, s.Latency.P50, s.Latency.P95, s.Latency.P99, s.Latency.Max)
 	pf("rejected by cause: %s", counts(s.RejectedBy))
 	pf("retries: %d (%s)", s.Retries, counts(s.RetriesBy))
+	causes := make([]string, 0, len(r.ErrorSamples))
+	for c := range r.ErrorSamples {
+		causes = append(causes, c)
+	}
+	sort.Strings(causes)
+	for _, c := range causes {
+		pf("  e.g. %s: %s", c, truncate(r.ErrorSamples[c], 160))
+	}
 	classes := make([]string, 0, len(s.ByClass))
 	for c := range s.ByClass {
 		classes = append(classes, c)

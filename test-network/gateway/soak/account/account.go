@@ -248,15 +248,23 @@ func checkRequest(r Request, st ledger.State, byKey map[string][]writer) (string
 		}
 		return "", msgs
 	}
+	told := ""
+	for _, s := range r.Sent {
+		if s.ClientValid {
+			told = s.TxID
+		}
+	}
 	switch {
+	case len(recorded) == 0 && told != "":
+		bad("lost: the client was told %s committed, and there is no verification record", told)
 	case len(recorded) == 0:
-		bad("lost: no verification record for any of its %d transactions", len(r.Sent))
+		bad("not recorded: none of its %d transactions committed", len(r.Sent))
 	case len(recorded) > 1:
 		bad("recorded %d times: %v", len(recorded), sortedSet(recorded))
 	}
 	switch len(nonceWriters) {
 	case 0:
-		bad("lost: no nonce record")
+		bad("no nonce record")
 	case 1:
 	default:
 		bad("nonce record written %d times", len(nonceWriters))
