@@ -6,8 +6,9 @@
 #
 #   scripts/soak.sh           (make soak)
 #
-# Environment (defaults): SOAK_PER_SCHEME=600 soak.jsonl lines per scheme
-# (3 schemes: 1,800 requests + 200 replays = 2,000 SubmitProof transactions),
+# Environment (defaults): SOAK_PER_SCHEME=601 soak.jsonl lines per scheme
+# (3 schemes: 1,803 requests, 3 kept for the resubmission probes, 1,800 + 200
+# replays = 2,000 SubmitProof transactions in the load),
 # SOAK_INFLIGHT=40, SOAK_RATE=25 transactions started per second at most,
 # SOAK_FAULTS="cc-kill@0.15,peer-restart:2@0.35,orderer-restart@0.55,cc-kill@0.8",
 # SOAK_DOWN=5s (how long a stopped node stays down), SOAK_RESUBMITS=3,
@@ -21,7 +22,7 @@ TN_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 . "$TN_DIR/env.sh"
 [ "$FABRIC_VERSION" = 2.5 ] || { echo "soak.sh: the soak runs on Fabric v2.5 (one Raft orderer); FABRIC_VERSION=$FABRIC_VERSION" >&2; exit 2; }
 
-PER_SCHEME="${SOAK_PER_SCHEME:-600}"
+PER_SCHEME="${SOAK_PER_SCHEME:-601}"
 INFLIGHT="${SOAK_INFLIGHT:-40}"
 RATE="${SOAK_RATE:-25}"
 FAULTS="${SOAK_FAULTS:-cc-kill@0.15,peer-restart:2@0.35,orderer-restart@0.55,cc-kill@0.8}"
