@@ -146,12 +146,12 @@ func (r *report) text(w io.Writer) {
 	pf := func(format string, a ...any) { fmt.Fprintf(w, format+"\n", a...) }
 	pf("bbs-soak %s: %d clients, %d in flight, at most %.0f tx/s started, schemes %s, load average %s -> %s (%d CPUs)",
 		r.Date, len(r.Clients), r.InFlight, r.Rate, strings.Join(r.Schemes, ","), r.LoadAvgStart, r.LoadAvgEnd, r.CPUs)
-	pf("requests: %s", counts(r.Requests))
+	pf("requests: %s", engine.Counts(r.Requests))
 	s := r.Load
 	pf("load: %d sent, %d committed, %d rejected, %d not sent in %.1f s: %.1f committed tx/s; commit latency p50 %.0f ms, p95 %.0f ms, p99 %.0f ms, max %.0f ms",
 		s.Sent, s.Committed, s.Rejected, s.NotSent, s.Seconds, s.TxPerSecond, s.Latency.P50, s.Latency.P95, s.Latency.P99, s.Latency.Max)
-	pf("rejected by cause: %s", counts(s.RejectedBy))
-	pf("retries: %d (%s)", s.Retries, counts(s.RetriesBy))
+	pf("rejected by cause: %s", engine.Counts(s.RejectedBy))
+	pf("retries: %d (%s)", s.Retries, engine.Counts(s.RetriesBy))
 	causes := make([]string, 0, len(r.ErrorSamples))
 	for c := range r.ErrorSamples {
 		causes = append(causes, c)
@@ -166,10 +166,10 @@ func (r *report) text(w io.Writer) {
 	}
 	sort.Strings(classes)
 	for _, c := range classes {
-		pf("  %-10s %s", c, counts(s.ByClass[c]))
+		pf("  %-10s %s", c, engine.Counts(s.ByClass[c]))
 	}
 	for i, rc := range r.Recovery {
-		pf("recovery %d: %d sent, %d committed, rejected %s", i+1, rc.Sent, rc.Committed, counts(rc.RejectedBy))
+		pf("recovery %d: %d sent, %d committed, rejected %s", i+1, rc.Sent, rc.Committed, engine.Counts(rc.RejectedBy))
 	}
 	for _, pr := range r.Probes {
 		pf("resubmission %s (%s) at %s: first attempt (%.1f s) %s; same signed bytes again: %s %s",
@@ -186,7 +186,7 @@ func (r *report) text(w io.Writer) {
 	pf("ledger heights: %v", r.Heights)
 	for _, ps := range r.Verdict.Peers {
 		pf("  %s: %d transactions %s, %d repeated tx IDs, %d requests recorded, %d state keys, state sha256 %s",
-			ps.Name, ps.Txs, counts(ps.ByCode), ps.RepeatedTxIDs, ps.Recorded, ps.StateKeys, ps.StateHash)
+			ps.Name, ps.Txs, engine.Counts(ps.ByCode), ps.RepeatedTxIDs, ps.Recorded, ps.StateKeys, ps.StateHash)
 	}
 	pf("cross-check (GetVerification on each peer): %d checked, %d problems", r.CrossCheck.Checked, len(r.CrossCheck.Problems))
 	for _, p := range append(append(append([]string(nil), r.Verdict.Problems...), r.CrossCheck.Problems...), r.Problems...) {
@@ -205,23 +205,6 @@ func relaunchText(f faultRecord) string {
 	}
 	return fmt.Sprintf("; chaincode pids [%s] -> [%s], relaunched %v",
 		strings.ReplaceAll(f.PIDsBefore, "\n", ", "), strings.ReplaceAll(f.PIDsAfter, "\n", ", "), f.Relaunched)
-}
-
-// counts formats a count map as "a=1 b=2", sorted by key; "-" when empty.
-func counts(m map[string]int) string {
-	if len(m) == 0 {
-		return "-"
-	}
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	parts := make([]string, len(keys))
-	for i, k := range keys {
-		parts[i] = fmt.Sprintf("%s=%d", k, m[k])
-	}
-	return strings.Join(parts, " ")
 }
 
 // loadAvg is /proc/loadavg's first three fields ("" if unreadable).
