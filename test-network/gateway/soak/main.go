@@ -29,8 +29,8 @@
 // class, outcomes by cause, retries, the faults with their times, tx/s,
 // latency percentiles and the verdict.
 //
-// Bounds: -duration (+ -drain) for the load, a minute per fault wait, only
-// 127.0.0.1 peers. Exit status: 0 verdict OK, 1 a loss, a duplicate, a
+// Bounds: -duration (+ -drain) for the load, a minute per fault wait, the
+// whole run -duration + -drain + 15 minutes; only 127.0.0.1 peers. Exit status: 0 verdict OK, 1 a loss, a duplicate, a
 // disagreement, a failed fault or cross-check, 2 usage.
 package main
 
@@ -69,6 +69,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if o == nil {
 		return code
 	}
+	// The whole run is bounded: the load's time, its drain, and 15 minutes
+	// for the faults' waits, the recovery and the accounting.
+	ctx, cancel := context.WithTimeout(ctx, o.duration+o.drain+15*time.Minute)
+	defer cancel()
 	logf := func(format string, a ...any) {
 		fmt.Fprintf(stderr, "bbs-soak %s: %s\n", time.Now().UTC().Format("15:04:05.0"), fmt.Sprintf(format, a...))
 	}
