@@ -8,7 +8,8 @@ import (
 
 // FuzzParseRequest checks that Parse never panics, that every error it
 // returns wraps ErrInvalid, and that an accepted request decodes, stays
-// within the limits, and survives an encode/parse round trip unchanged.
+// within the limits (pseudonym and context included: each only with the
+// other), and survives an encode/parse round trip unchanged.
 func FuzzParseRequest(f *testing.F) {
 	f.Add([]byte(validBody))
 	f.Add([]byte(`{"issuer":"x","proof":"AA==","nonce":""}`))
@@ -22,6 +23,11 @@ func FuzzParseRequest(f *testing.F) {
 	f.Add([]byte(`{"ISSUER":"x"}`))
 	f.Add([]byte(`[]`))
 	f.Add([]byte(`null`))
+	// pseudonym requests (issue 11): both fields, one alone, over a limit
+	f.Add([]byte(`{"issuer":"x","proof":"AA==","nonce":"","pseudonym":"AAEC","context":"Yw=="}`))
+	f.Add([]byte(`{"issuer":"x","proof":"AA==","nonce":"","pseudonym":"AAEC"}`))
+	f.Add([]byte(`{"issuer":"x","proof":"AA==","nonce":"","context":"Yw=="}`))
+	f.Add([]byte(`{"issuer":"x","proof":"AA==","nonce":"","pseudonym":"AAEC","context":""}`))
 	f.Fuzz(func(t *testing.T, body []byte) {
 		r, err := Parse(body)
 		if err != nil {
@@ -40,6 +46,10 @@ func FuzzParseRequest(f *testing.F) {
 		}
 		if d.Policy != nil && (!ValidIssuerID(d.Policy.ID) || d.Policy.Version < 0 || d.Policy.Version > MaxPolicyVersion) {
 			t.Fatalf("accepted policy reference is invalid: %+v", d.Policy)
+		}
+		if len(d.Pseudonym) > MaxPseudonymSize || len(d.Context) > MaxContextSize ||
+			(len(d.Pseudonym) == 0) != (len(d.Context) == 0) {
+			t.Fatalf("accepted pseudonym %d bytes, context %d bytes", len(d.Pseudonym), len(d.Context))
 		}
 		for i, m := range d.Disclosed {
 			if m.Index < 0 || m.Index > MaxMessageIndex || len(m.Message) > MaxMessageSize ||

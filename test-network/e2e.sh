@@ -15,7 +15,9 @@
 # an issuer change endorsed by another org's peer alone is invalidated at
 # commit (key-level endorsement) while the owner org's peer alone suffices,
 # pages ListIssuers and GetIssuerHistory to the end, runs the pseudonym
-# flow of e2e-pseudonyms.sh (one use per context), redeploys the chaincode
+# flow of e2e-pseudonyms.sh (one use per context), on Fabric v2.5 a short
+# soak with a chaincode kill and the accounting of both ledgers
+# (scripts/e2e-soak.sh; E2E_SOAK=0 skips it), redeploys the chaincode
 # as a chaincode server with mutual TLS (ccaas) and uses it, and tears the
 # network down, even on failure (E2E_KEEP_NETWORK=1 leaves it up).
 # Prints timings and, last, "e2e: N passed, M failed"; exits non-zero on any failure.
@@ -31,7 +33,7 @@ E2E_LOG_DIR="${E2E_LOG_DIR:-$TN_DIR/.e2e-logs}"   # node logs are copied here on
 W=""                    # work folder, in .state/ once the network is up
 passed=0 failed=0 finished=0
 T_START=$(date +%s%3N)
-T_UP="" T_DEPLOY="" T_CCAAS="" LAT_CLI="" LAT_GW="" LAT_FLOW="" MEM=""
+T_UP="" T_DEPLOY="" T_CCAAS="" T_SOAK="" LAT_CLI="" LAT_GW="" LAT_FLOW="" MEM=""
 
 now_ms() { date +%s%3N; }
 secs() { local ms=$1; printf '%d.%01d s' $((ms / 1000)) $(((ms % 1000) / 100)); }
@@ -121,7 +123,7 @@ cleanup() {
     "$TN_DIR/network.sh" down > /dev/null 2>&1 || echo "WARNING: network.sh down failed" >&2
   fi
   echo
-  echo "timings: network up ${T_UP:-?}, deploy ${T_DEPLOY:-?} (peers build the chaincode), ccaas redeploy ${T_CCAAS:-?}"
+  echo "timings: network up ${T_UP:-?}, deploy ${T_DEPLOY:-?} (peers build the chaincode), ccaas redeploy ${T_CCAAS:-?}${T_SOAK:+, short soak $T_SOAK}"
   echo "         SubmitProof with commit: peer CLI ${LAT_CLI:-?} ms, gateway ${LAT_GW:-?} ms, gateway flow ${LAT_FLOW:-?} ms"
   echo "         network memory (orderer + 2 peers + chaincodes): ${MEM:-?}; whole test $(secs $(($(now_ms) - T_START))) (Fabric $FABRIC_VERSION, state database $STATE_DB)"
   echo "e2e: $passed passed, $failed failed"
@@ -506,6 +508,13 @@ MEM="$(network_rss)"
 
 # shellcheck source=e2e-pseudonyms.sh
 . "$TN_DIR/e2e-pseudonyms.sh"   # issue 11: pseudonyms, one use per context
+
+# ---- soak (issue 14, begin): Fabric v2.5, while the chaincode is peer-launched
+if [ "$FABRIC_VERSION" = 2.5 ] && [ "${E2E_SOAK:-1}" = 1 ]; then
+  # shellcheck source=scripts/e2e-soak.sh
+  . "$TN_DIR/scripts/e2e-soak.sh"
+fi
+# ---- soak (end)
 
 # ---- Fabric v3.1 (begin): one of the four BFT orderers stopped and restarted
 if [ "$FABRIC_VERSION" = 3.1 ]; then

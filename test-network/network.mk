@@ -16,6 +16,7 @@
 #                         (v3.1 binaries are built into .bin-v3.1 only when asked for)
 #   make network-couchdb-deps   pouchdb-server 4.2.0 into test-network/.state-tools (npm ci)
 #   make bench-network    throughput on a fresh network (bbs-load), torn down afterwards
+#   make soak             the soak test (issue 14) on a fresh network, torn down afterwards
 
 TEST_NETWORK := $(patsubst %/,%,$(dir $(lastword $(MAKEFILE_LIST))))
 
@@ -85,3 +86,15 @@ bench-network: network-deps network-bins
 network-unit:
 	cd $(TEST_NETWORK)/gateway && GOWORK=off GOFLAGS=-mod=readonly $(GO) test -count=1 ./...
 # ---- end bench-network --------------------------------------------------------
+
+# ---- soak (issue 14): not part of make test (make e2e runs a short one) -------
+.PHONY: soak
+
+## soak: 2,000 SubmitProof transactions (valid, replayed, tampered, malformed,
+## misbound) from 4 clients with chaincode kills, a peer and the orderer
+## restarted, then the accounting of both peers' ledgers, on a fresh Fabric
+## v2.5 network torn down afterwards (SOAK_PER_SCHEME, SOAK_INFLIGHT, SOAK_RATE,
+## SOAK_FAULTS, CCAAS=1; report in test-network/.soak/)
+soak: network-deps network-bins
+	FABRIC_VERSION=2.5 $(TEST_NETWORK)/scripts/soak.sh
+# ---- end soak ------------------------------------------------------------------

@@ -16,6 +16,11 @@
 #   FABRIC_VERSION=3.1 ./network.sh up      Fabric v3.1 instead: four BFT orderers
 #                                   (scripts/bft.sh); the other commands follow .state/
 #   ./network.sh orderer-stop|orderer-start N   (v3.1) stop / restart orderer N (1-4)
+#   ./network.sh orderer-stop|orderer-start     (v2.5) stop / restart the Raft orderer
+#   ./network.sh peer-stop|peer-start N         stop / restart peer0.orgN
+#   ./network.sh cc-kill [N] | cc-pids          kill the chaincode process(es) (the peer
+#                                   launches it again; CCaaS: restart the server) / list them
+#                                   (scripts/faults.sh, used by the soak test)
 #
 # Generated files live in test-network/.state/, logs in .state/logs/.
 # Binaries come from scripts/build-bins.sh (make network-bins).
@@ -754,11 +759,20 @@ main() {
     down) network_down ;;
     demo) require_network; exec "$TN_DIR/scripts/demo.sh" "$@" ;;
     status) status ;;
-    orderer-stop|orderer-start) bft_command "$cmd" "$@" ;;   # FABRIC_VERSION=3.1 (scripts/bft.sh)
+    orderer-stop|orderer-start)
+      if [ "$FABRIC_VERSION" = 3.1 ]; then bft_command "$cmd" "$@"   # scripts/bft.sh
+      else raft_orderer_command "$cmd"; fi ;;                     # scripts/faults.sh
+    peer-stop|peer-start) peer_command "$cmd" "$@" ;;
+    cc-kill) cc_kill "$@" ;;
+    cc-pids) cc_pids ;;
     ""|-h|--help|help) usage ;;
     *) usage; die "unknown command '$cmd'" ;;
   esac
 }
+
+# Fault injection (cc-kill, peer-stop/start, orderer-stop/start): scripts/faults.sh.
+# shellcheck source=scripts/faults.sh
+. "$TN_DIR/scripts/faults.sh"
 
 # ---- Fabric v3.1 (begin): four BFT orderers; scripts/bft.sh replaces the
 # orderer functions above (crypto, channel block, start, join, status).

@@ -94,8 +94,17 @@ func generate(o *options, s bbs.Scheme, stderr io.Writer) error {
 	if err := writeTxs(filepath.Join(dir, "batch.jsonl"), txs); err != nil {
 		return err
 	}
-	fmt.Fprintf(stderr, "loadgen: %s: issuer %s, %d light, %d single, %d batch transactions (%d proofs each) in %s\n",
-		s.Name(), is.ID, len(light), len(singles), len(txs), o.batchSize, dir)
+	if o.soak > 0 {
+		soak, err := soakTxs(o, cred)
+		if err != nil {
+			return err
+		}
+		if err := writeLines(filepath.Join(dir, "soak.jsonl"), soak); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintf(stderr, "loadgen: %s: issuer %s, %d soak, %d light, %d single, %d batch transactions (%d proofs each) in %s\n",
+		s.Name(), is.ID, o.soak, len(light), len(singles), len(txs), o.batchSize, dir)
 	return nil
 }
 
@@ -207,7 +216,10 @@ func writeJSON(path string, v any) error {
 }
 
 // writeTxs writes one JSON transaction per line.
-func writeTxs(path string, txs []Tx) error {
+func writeTxs(path string, txs []Tx) error { return writeLines(path, txs) }
+
+// writeLines writes one JSON value per line.
+func writeLines[T any](path string, txs []T) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return err

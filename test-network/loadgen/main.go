@@ -5,7 +5,7 @@
 // Everything is derived from -seed: the same flags write the same bytes.
 //
 //	loadgen -out DIR [-seed S] [-schemes all|NAME,...] [-light N] [-single N]
-//	        [-batch-tx N] [-batch-size 32] [-workers 2]
+//	        [-batch-tx N] [-batch-size 32] [-workers 2] [-soak N] [-channel mychannel]
 //
 // It writes, per scheme, DIR/<scheme dir>/ (see [schemeDir]):
 //
@@ -14,6 +14,8 @@
 //	light.jsonl   RegisterIssuer with distinct IDs and distinct keys (mode light)
 //	single.jsonl  SubmitProof, one m10r2 unbound request each (mode single)
 //	batch.jsonl   SubmitProofs, a JSON array of -batch-size requests each (mode batch)
+//	soak.jsonl    with -soak N: N SubmitProof lines of the soak tool, valid,
+//	              tampered, malformed and misbound requests (see [SoakTx])
 //
 // Each line of a .jsonl file is one transaction, {"tx": NAME, "args":
 // [STRING...], "proofs": N} (see [Tx]). Every nonce is 32 bytes and distinct
@@ -45,6 +47,8 @@ func run(args []string, stderr io.Writer) int {
 	fs.IntVar(&o.batchTx, "batch-tx", 0, "SubmitProofs transactions (`N`)")
 	fs.IntVar(&o.batchSize, "batch-size", 32, "requests per SubmitProofs transaction")
 	fs.IntVar(&o.workers, "workers", 2, "proofs derived in parallel")
+	fs.IntVar(&o.soak, "soak", 0, "SubmitProof lines of soak.jsonl (`N`; 0: no soak.jsonl)")
+	fs.StringVar(&o.channel, "channel", "mychannel", "`channel` the misbound soak requests are bound on")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -53,7 +57,7 @@ func run(args []string, stderr io.Writer) int {
 		fs.PrintDefaults()
 		return 2
 	}
-	if o.light < 0 || o.single < 0 || o.batchTx < 0 || o.batchSize < 1 || o.workers < 1 {
+	if o.light < 0 || o.single < 0 || o.batchTx < 0 || o.soak < 0 || o.batchSize < 1 || o.workers < 1 {
 		fmt.Fprintln(stderr, "loadgen: counts must be >= 0, -batch-size and -workers >= 1")
 		return 2
 	}

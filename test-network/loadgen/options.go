@@ -17,6 +17,8 @@ type options struct {
 	batchTx   int
 	batchSize int
 	workers   int
+	soak      int    // soak.jsonl lines per scheme (0: none)
+	channel   string // the channel misbound requests are bound on
 }
 
 // allSchemes are the schemes "-schemes all" selects, in report order.

@@ -6,6 +6,8 @@ import (
 	"io"
 	"strings"
 	"time"
+
+	"github.com/fabric-bbs/fabric-bbs/test-network/gateway/load/gwclient"
 )
 
 // allSchemes are the schemes "-schemes all" selects, in report order.
@@ -14,7 +16,7 @@ var allSchemes = []string{"bbs+2020", "bbs-bls12381-sha256", "bbs-bls12381-shake
 // options are bbs-load's flags.
 type options struct {
 	orgDir, data       string
-	peers              []peerSpec
+	peers              []gwclient.Peer
 	users              []string
 	channel, chaincode string
 	schemes            []string
@@ -69,10 +71,10 @@ func parseFlags(args []string, stderr io.Writer) (*options, int) {
 		if addr == "" && i == 1 {
 			continue
 		}
-		if err := checkLoopback(addr); err != nil {
+		if err := gwclient.CheckLoopback(addr); err != nil {
 			return usage("-peer%d: %v", i+1, err)
 		}
-		o.peers = append(o.peers, peerSpec{org: i + 1, address: addr})
+		o.peers = append(o.peers, gwclient.Peer{Org: i + 1, Address: addr})
 	}
 	o.users = splitList(*users)
 	if len(o.users) == 0 {

@@ -40,6 +40,7 @@ import (
 	"time"
 
 	"github.com/fabric-bbs/fabric-bbs/test-network/gateway/load/engine"
+	"github.com/fabric-bbs/fabric-bbs/test-network/gateway/load/gwclient"
 )
 
 func main() {
@@ -55,10 +56,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	var clients []engine.Client
-	var first *gwClient
+	var first *gwclient.Client
 	for _, p := range o.peers {
 		for _, u := range o.users {
-			c, err := dial(o.orgDir, p, u, o.channel, o.chaincode)
+			c, err := gwclient.Dial(o.orgDir, p, u, o.channel, o.chaincode)
 			if err != nil {
 				fmt.Fprintf(stderr, "bbs-load: %v\n", err)
 				return 1
@@ -70,7 +71,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			clients = append(clients, c)
 		}
 	}
-	txNames, err := transactionsOf(first.contract, o.timeout)
+	txNames, err := transactionsOf(first.Contract(), o.timeout)
 	if o.probe != "" {
 		return probe(txNames, err, o.probe, stdout, stderr)
 	}

@@ -52,17 +52,6 @@ func TestMetadataTransactions(t *testing.T) {
 	}
 }
 
-func TestCheckLoopback(t *testing.T) {
-	for addr, ok := range map[string]bool{
-		"127.0.0.1:7051": true, "localhost:7051": false, "10.0.0.1:7051": false,
-		"peer0.org1.example.com:7051": false, "127.0.0.1": false, "[::1]:7051": false,
-	} {
-		if err := checkLoopback(addr); (err == nil) != ok {
-			t.Errorf("checkLoopback(%q) = %v, want ok %v", addr, err, ok)
-		}
-	}
-}
-
 func TestParseFlags(t *testing.T) {
 	base := []string{"-org-dir", "o", "-data", "d"}
 	o, code := parseFlags(append(base, "-schemes", "bbs+2020", "-modes", "single,batch", "-peer2", ""), io.Discard)

@@ -105,8 +105,8 @@ func round(x float64, digits int) float64 {
 	return math.Round(x*p) / p
 }
 
-// counts formats a count map as "a=1 b=2", sorted by key; "-" when empty.
-func counts(m map[string]int) string {
+// Counts formats a count map as "a=1 b=2", sorted by key; "-" when empty.
+func Counts(m map[string]int) string {
 	if len(m) == 0 {
 		return "-"
 	}
@@ -125,7 +125,7 @@ func counts(m map[string]int) string {
 // outcomes is the table's last column: rejections by cause, and the
 // transactions a time bound left unsent.
 func outcomes(s Summary) string {
-	c := counts(s.RejectedBy)
+	c := Counts(s.RejectedBy)
 	if s.NotSent > 0 {
 		if c == "-" {
 			c = ""

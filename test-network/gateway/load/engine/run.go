@@ -28,6 +28,10 @@ type Config struct {
 	Verified func(tx Tx, result []byte) int
 	// Seed makes the back-off jitter reproducible.
 	Seed uint64
+	// Rate, when > 0, paces the sending: transaction i is not started
+	// before i/Rate seconds into the run (a client-side rate limit, so
+	// that a long load spans the faults a soak test injects).
+	Rate float64
 }
 
 // Record is the outcome of one transaction.
@@ -93,6 +97,17 @@ issue:
 		case slots <- struct{}{}:
 		case <-issueCtx.Done():
 			break issue
+		}
+		if cfg.Rate > 0 {
+			at := start.Add(time.Duration(float64(i) / cfg.Rate * float64(time.Second)))
+			if d := time.Until(at); d > 0 {
+				t := time.NewTimer(d)
+				select {
+				case <-t.C:
+				case <-issueCtx.Done():
+					t.Stop()
+				}
+			}
 		}
 		if issueCtx.Err() != nil {
 			<-slots

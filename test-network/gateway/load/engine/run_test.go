@@ -206,3 +206,19 @@ func TestRunProposeError(t *testing.T) {
 		t.Errorf("record = %+v", r)
 	}
 }
+
+// Rate bounds how many transactions start within a duration: at most
+// 1 + Rate x Duration (an upper bound only, so a slow machine cannot fail it).
+func TestRunRateLimits(t *testing.T) {
+	f := newFake("c", nil)
+	cfg := fastCfg
+	cfg.InFlight, cfg.Rate, cfg.Duration = 8, 20, 120*time.Millisecond
+	recs, _ := Run(context.Background(), cfg, []Client{f}, txs(100, ""))
+	s := Summarize(recs, time.Second)
+	if s.Sent < 1 || s.Sent > 4 { // 1 + 20 x 0.12, rounded up
+		t.Errorf("sent %d in 120 ms at 20/s, want 1..4", s.Sent)
+	}
+	if s.Sent+s.NotSent != 100 {
+		t.Errorf("sent %d + not sent %d != 100", s.Sent, s.NotSent)
+	}
+}

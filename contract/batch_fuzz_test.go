@@ -1,0 +1,41 @@
+package contract
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/fabric-bbs/fabric-bbs/request"
+)
+
+// FuzzBatchArgument: the argument parsing of VerifyProofs and SubmitProofs
+// (splitBatch, then decodeRequest of each element, as runBatch does) never
+// panics; every error wraps request.ErrInvalid; every element it accepts
+// decodes within the request limits.
+func FuzzBatchArgument(f *testing.F) {
+	f.Add([]byte(`[{"issuer":"a","proof":"AA==","nonce":""},{"issuer":"b","proof":"AA==","nonce":"","pseudonym":"AAEC","context":"Yw=="}]`))
+	f.Add([]byte(`[{"issuer":"a","proof":"AA==","nonce":"","extra":1}, 7, null]`))
+	f.Add([]byte(`[{"issuer":"a","issuer":"b"}]`))
+	f.Add([]byte(`[]`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		raws, err := splitBatch(data)
+		if err != nil {
+			if !errors.Is(err, request.ErrInvalid) {
+				t.Fatalf("splitBatch error does not wrap ErrInvalid: %v", err)
+			}
+			return
+		}
+		for i, raw := range raws {
+			d, err := decodeRequest(raw)
+			if err != nil {
+				if !errors.Is(err, request.ErrInvalid) {
+					t.Fatalf("element %d: error does not wrap ErrInvalid: %v", i, err)
+				}
+				continue
+			}
+			if len(d.Proof) == 0 || len(d.Proof) > request.MaxProofSize || len(d.Nonce) > request.MaxNonceSize ||
+				len(d.Pseudonym) > request.MaxPseudonymSize || (len(d.Pseudonym) == 0) != (len(d.Context) == 0) {
+				t.Fatalf("element %d accepted outside the limits: %+v", i, d)
+			}
+		}
+	})
+}

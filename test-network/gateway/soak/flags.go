@@ -1,0 +1,122 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/fabric-bbs/fabric-bbs/test-network/gateway/load/gwclient"
+)
+
+// allSchemes are the schemes "-schemes all" selects.
+var allSchemes = []string{"bbs+2020", "bbs-bls12381-sha256", "bbs-bls12381-shake256"}
+
+// options are bbs-soak's flags.
+type options struct {
+	orgDir, data       string
+	peers              []gwclient.Peer
+	users              []string
+	channel, chaincode string
+	schemes            []string
+	inFlight           int
+	rate               float64
+	duration, drain    time.Duration
+	timeout, down      time.Duration
+	faults             []fault
+	network            string
+	resubmits, lateGap int
+	sample             int
+	jsonOut            string
+	args               []string
+}
+
+func parseFlags(args []string, stderr io.Writer) (*options, int) {
+	o := &options{args: args}
+	fs := flag.NewFlagSet("bbs-soak", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&o.orgDir, "org-dir", "", "the network's organizations `dir` ($ORG_DIR; required)")
+	peer1 := fs.String("peer1", "127.0.0.1:7051", "Org1's gateway peer `address` (127.0.0.1 only)")
+	peer2 := fs.String("peer2", "127.0.0.1:9051", "Org2's gateway peer `address` (127.0.0.1 only)")
+	users := fs.String("users", "User1,User2", "client `identities` of each org (clients = 2 x users)")
+	fs.StringVar(&o.channel, "channel", "mychannel", "channel `name`")
+	fs.StringVar(&o.chaincode, "chaincode", "bbs", "chaincode `name`")
+	fs.StringVar(&o.data, "data", "", "loadgen's output `dir` with soak.jsonl per scheme (required)")
+	schemes := fs.String("schemes", "all", "`schemes`: all, or a comma-separated list")
+	fs.IntVar(&o.inFlight, "inflight", 40, "transactions in flight (at most)")
+	fs.Float64Var(&o.rate, "rate", 25, "transactions started per `second` at most (0: no limit), so that the load spans the faults")
+	fs.DurationVar(&o.duration, "duration", 10*time.Minute, "stop sending after this long")
+	fs.DurationVar(&o.drain, "drain", 90*time.Second, "time left to in-flight transactions after -duration")
+	fs.DurationVar(&o.timeout, "timeout", 30*time.Second, "timeout of each gateway call")
+	fs.DurationVar(&o.down, "down", 5*time.Second, "how long a stopped peer or orderer stays down")
+	faults := fs.String("faults", "cc-kill@0.15,peer-restart:2@0.35,orderer-restart@0.55,cc-kill@0.8",
+		"fault `plan`: KIND[:ARG]@FRACTION,... (cc-kill, peer-restart:1|2, orderer-restart; none)")
+	fs.StringVar(&o.network, "network", "", "`path` of network.sh (required with faults)")
+	fs.IntVar(&o.resubmits, "resubmits", 3, "same-signed-transaction resubmissions (probes)")
+	fs.IntVar(&o.lateGap, "late-gap", 200, "a late replay follows its original by this many transactions")
+	fs.IntVar(&o.sample, "sample", 20, "requests cross-checked with GetVerification on each peer")
+	fs.StringVar(&o.jsonOut, "json", "", "write the JSON report to `file`")
+	if err := fs.Parse(args); err != nil {
+		return nil, 2
+	}
+	usage := func(format string, a ...any) (*options, int) {
+		fmt.Fprintf(stderr, "bbs-soak: "+format+"\n", a...)
+		return nil, 2
+	}
+	if fs.NArg() != 0 {
+		return usage("unexpected argument %q", fs.Arg(0))
+	}
+	if o.orgDir == "" || o.data == "" {
+		return usage("-org-dir and -data are required")
+	}
+	if o.inFlight < 1 || !(o.rate >= 0) || o.duration <= 0 || o.drain <= 0 || o.timeout <= 0 || o.down < 0 ||
+		o.resubmits < 0 || o.lateGap < 1 || o.sample < 0 {
+		return usage("-inflight and -late-gap must be >= 1, durations > 0, counts >= 0")
+	}
+	for i, addr := range []string{*peer1, *peer2} {
+		if err := gwclient.CheckLoopback(addr); err != nil {
+			return usage("-peer%d: %v", i+1, err)
+		}
+		o.peers = append(o.peers, gwclient.Peer{Org: i + 1, Address: addr})
+	}
+	o.users = splitList(*users)
+	if len(o.users) == 0 {
+		return usage("-users: none")
+	}
+	if *schemes == "all" {
+		o.schemes = allSchemes
+	} else {
+		o.schemes = splitList(*schemes)
+	}
+	for _, s := range o.schemes {
+		known := false
+		for _, k := range allSchemes {
+			known = known || k == s
+		}
+		if !known {
+			return usage("-schemes: unknown scheme %q (known: %s)", s, strings.Join(allSchemes, ", "))
+		}
+	}
+	if len(o.schemes) == 0 {
+		return usage("-schemes: none")
+	}
+	var err error
+	if o.faults, err = parseFaults(*faults); err != nil {
+		return usage("-faults: %v", err)
+	}
+	if len(o.faults) > 0 && o.network == "" {
+		return usage("-faults needs -network (the path of network.sh)")
+	}
+	return o, 0
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}

@@ -1,0 +1,113 @@
+# shellcheck shell=bash
+# Fault injection for the soak test (issue 14): sourced by network.sh.
+#
+#   ./network.sh cc-pids                 the chaincode processes: "ORG PID" per
+#                                        peer-launched process, "ccaas PID" for the server
+#   ./network.sh cc-kill [1|2|all]       peer-launched chaincode: SIGKILL its process on
+#                                        peer0.orgN (default all); the peer launches it
+#                                        again on the next transaction. CCaaS: the
+#                                        chaincode server is stopped and started again.
+#   ./network.sh peer-stop N | peer-start N   stop peer0.orgN / start it again on its ledger
+#                                        (and wait until both gateways can plan endorsements)
+#   ./network.sh orderer-stop | orderer-start (Fabric v2.5, one Raft orderer) stop the
+#                                        orderer / start it again on its ledger and WAL
+#
+# Every signal goes to a process network.sh started (owned: PID and start
+# time as recorded), or to a child of such a peer whose command line is the
+# chaincode's ("-peer.address="), never to a process found by name.
+
+# child_chaincodes PEER_PID: the PIDs of the peer's children that run the
+# chaincode (the external builder's "run" execs the binary with -peer.address).
+child_chaincodes() {
+  local parent="$1" stat rest pid ppid
+  for stat in /proc/[0-9]*/stat; do
+    pid="${stat#/proc/}" pid="${pid%/stat}"
+    rest="$(cat "$stat" 2> /dev/null)" || continue
+    rest="${rest##*) }"
+    # shellcheck disable=SC2086 # word splitting wanted
+    set -- $rest
+    ppid="$2"
+    [ "$ppid" = "$parent" ] || continue
+    tr '\0' ' ' < "/proc/$pid/cmdline" 2> /dev/null | grep -q -- '-peer.address=' && echo "$pid"
+  done
+  return 0
+}
+
+cc_pids() {
+  local org pid
+  if alive ccaas-bbs; then echo "ccaas $(cat "$PID_DIR/ccaas-bbs.pid")"; fi
+  for org in 1 2; do
+    alive "peer0.org$org" || continue
+    for pid in $(child_chaincodes "$(cat "$PID_DIR/peer0.org$org.pid")"); do echo "$org $pid"; done
+  done
+}
+
+cc_kill() {
+  local which="${1:-all}" org pid killed=0 orgs=(1 2)
+  case "$which" in 1|2) orgs=("$which") ;; all) ;; *) die "cc-kill: use 1, 2 or all" ;; esac
+  if alive ccaas-bbs; then
+    local pkgid
+    pkgid="$(cat "$STATE_DIR/packages/current-package-id" 2> /dev/null)" || die "cc-kill: no current package id"
+    log "Restarting the chaincode server (pid $(cat "$PID_DIR/ccaas-bbs.pid"))"
+    stop_ccaas
+    [ -f "$LOG_DIR/ccaas-bbs.log" ] && mv "$LOG_DIR/ccaas-bbs.log" "$LOG_DIR/ccaas-bbs.$(date +%s%3N).log"
+    start_ccaas "$pkgid"
+    return 0
+  fi
+  for org in "${orgs[@]}"; do
+    alive "peer0.org$org" || { step "peer0.org$org is not running"; continue; }
+    for pid in $(child_chaincodes "$(cat "$PID_DIR/peer0.org$org.pid")"); do
+      step "peer0.org$org: SIGKILL chaincode pid $pid"
+      kill -KILL "$pid" 2> /dev/null && killed=$((killed + 1))
+    done
+  done
+  [ "$killed" -gt 0 ] || die "cc-kill: no chaincode process running (none launched yet?)"
+}
+
+# stop_owned NAME: SIGTERM NAME's process group, SIGKILL after 10 s.
+stop_owned() {
+  local name="$1" pid i
+  alive "$name" || die "$name is not running"
+  pid="$(cat "$PID_DIR/$name.pid")"
+  kill -TERM -- "-$pid" 2> /dev/null || kill -TERM "$pid" 2> /dev/null || true
+  for ((i = 0; i < 100; i++)); do kill -0 -- "-$pid" 2> /dev/null || break; sleep 0.1; done
+  if kill -0 -- "-$pid" 2> /dev/null; then kill -KILL -- "-$pid" 2> /dev/null || true; fi
+  step "$name (pid $pid) stopped"
+}
+
+# keep_log NAME: the previous log of NAME moves aside before a restart.
+keep_log() {
+  [ -f "$LOG_DIR/$1.log" ] && mv "$LOG_DIR/$1.log" "$LOG_DIR/$1.$(date +%s%3N).log"
+  return 0
+}
+
+peer_command() {
+  local cmd="$1" org="${2:?usage: network.sh $1 1|2}"
+  case "$org" in 1|2) ;; *) die "$cmd: use 1 or 2" ;; esac
+  [ -d "$PID_DIR" ] || die "the network is not running"
+  case "$cmd" in
+    peer-stop) stop_owned "peer0.org$org" ;;
+    peer-start)
+      alive "peer0.org$org" && die "peer0.org$org is already running"
+      keep_log "peer0.org$org"
+      if [ "$org" = 1 ]; then start_peer 1 "$PEER1_PORT" "$PEER1_CC_PORT" "$PEER1_OPS_PORT"
+      else start_peer 2 "$PEER2_PORT" "$PEER2_CC_PORT" "$PEER2_OPS_PORT"; fi
+      # Until gossip has told the restarted peer that the other org's peer
+      # runs the chaincode, its gateway finds no endorsement plan for the
+      # AND policy ("no combination of peers can be derived").
+      wait_for_gateway_plan
+      ;;
+  esac
+}
+
+raft_orderer_command() {
+  [ -d "$PID_DIR" ] || die "the network is not running"
+  case "$1" in
+    orderer-stop) stop_owned orderer ;;
+    orderer-start)
+      alive orderer && die "orderer is already running"
+      keep_log orderer
+      start_orderer
+      ;;
+  esac
+}

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# The soak test (issue 14) on a fresh local network: a fresh Fabric v2.5
+# network, the chaincode deployed (CCAAS=1: as a chaincode server), loadgen's
+# soak requests, bbs-soak with faults, the report, and the network torn
+# down (also on failure or Ctrl-C).
+#
+#   scripts/soak.sh           (make soak)
+#
+# Environment (defaults): SOAK_PER_SCHEME=601 soak.jsonl lines per scheme
+# (3 schemes: 1,803 requests, 3 kept for the resubmission probes, 1,800 + 200
+# replays = 2,000 SubmitProof transactions in the load),
+# SOAK_INFLIGHT=40, SOAK_RATE=25 transactions started per second at most,
+# SOAK_FAULTS="cc-kill@0.15,peer-restart:2@0.35,orderer-restart@0.55,cc-kill@0.8",
+# SOAK_DOWN=5s (how long a stopped node stays down), SOAK_RESUBMITS=3,
+# SOAK_SEED=fabric-bbs-soak, SOAK_OUT=test-network/.soak, CCAAS=1, SOAK_KEEP=1
+# to leave the network up. Exit status: bbs-soak's (0 only when nothing was
+# lost, nothing counted twice and both peers agree).
+set -euo pipefail
+
+TN_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# shellcheck source=../env.sh
+. "$TN_DIR/env.sh"
+[ "$FABRIC_VERSION" = 2.5 ] || { echo "soak.sh: the soak runs on Fabric v2.5 (one Raft orderer); FABRIC_VERSION=$FABRIC_VERSION" >&2; exit 2; }
+
+PER_SCHEME="${SOAK_PER_SCHEME:-601}"
+INFLIGHT="${SOAK_INFLIGHT:-40}"
+RATE="${SOAK_RATE:-25}"
+FAULTS="${SOAK_FAULTS:-cc-kill@0.15,peer-restart:2@0.35,orderer-restart@0.55,cc-kill@0.8}"
+DOWN="${SOAK_DOWN:-5s}"
+RESUBMITS="${SOAK_RESUBMITS:-3}"
+SEED="${SOAK_SEED:-fabric-bbs-soak}"
+OUT="${SOAK_OUT:-$TN_DIR/.soak}"
+
+log() { printf '\n==> %s\n' "$*"; }
+
+down() {
+  if [ "${SOAK_KEEP:-0}" = 1 ]; then
+    log "SOAK_KEEP=1: the network stays up (make network-down)"
+  else
+    "$TN_DIR/network.sh" down > /dev/null || true
+  fi
+}
+
+# build_soak_tools: bbs-soak (gateway module) and bbs-loadgen (main module)
+# into FABRIC_BIN_DIR.
+build_soak_tools() {
+  (cd "$TN_DIR/gateway" && GOWORK=off GOFLAGS="-mod=readonly -buildvcs=false" \
+    go build -trimpath -o "$FABRIC_BIN_DIR/bbs-soak" ./soak)
+  (cd "$REPO_ROOT" && GOWORK=off GOPROXY=off GOFLAGS="-mod=vendor -buildvcs=false" \
+    go build -trimpath -o "$FABRIC_BIN_DIR/bbs-loadgen" ./test-network/loadgen)
+}
+
+if [ "${1:-}" = --build-only ]; then build_soak_tools; exit 0; fi
+
+log "Building bbs-soak (test-network/gateway/soak) and loadgen (test-network/loadgen)"
+build_soak_tools
+rm -rf "$OUT"
+mkdir -p "$OUT"
+log "Generating the requests (seed $SEED, $PER_SCHEME per scheme)"
+bbs-loadgen -out "$OUT/data" -seed "$SEED" -light 0 -single 0 -soak "$PER_SCHEME" -channel "$CHANNEL_NAME"
+
+"$TN_DIR/network.sh" down > /dev/null
+trap down EXIT
+"$TN_DIR/network.sh" up
+if [ "${CCAAS:-0}" = 1 ]; then "$TN_DIR/network.sh" deploy -ccaas; else "$TN_DIR/network.sh" deploy; fi
+
+log "Soak: $INFLIGHT in flight, $RATE tx/s at most, faults $FAULTS (load average now: $(cut -d' ' -f1-3 /proc/loadavg))"
+set +e
+bbs-soak -org-dir "$ORG_DIR" -peer1 "$PEER1_ADDRESS" -peer2 "$PEER2_ADDRESS" -channel "$CHANNEL_NAME" \
+  -data "$OUT/data" -network "$TN_DIR/network.sh" -inflight "$INFLIGHT" -rate "$RATE" -faults "$FAULTS" \
+  -down "$DOWN" -resubmits "$RESUBMITS" -json "$OUT/report.json" 2> "$OUT/soak.log" | tee "$OUT/report.txt"
+rc=${PIPESTATUS[0]}
+set -e
+[ "$rc" -eq 0 ] || { echo "--- bbs-soak log (last lines):"; tail -n 20 "$OUT/soak.log"; cp -a "$LOG_DIR" "$OUT/logs" 2> /dev/null || true; }
+log "Report: $OUT/report.txt, $OUT/report.json, log $OUT/soak.log (exit $rc)"
+exit "$rc"
