@@ -88,14 +88,16 @@ const (
 	// MaxKeyVersions is the largest number of key versions an issuer may
 	// have.
 	MaxKeyVersions = 256
-	// MinPageSize and MaxPageSize bound ListIssuers' page size.
+	// MinPageSize and MaxPageSize bound the page size of ListIssuers,
+	// GetIssuerHistory and ListPolicies.
 	MinPageSize, MaxPageSize = 1, 200
 	// MaxTxIDLength is the longest transaction ID GetVerification accepts.
 	MaxTxIDLength = 256
 )
 
 // evaluateTransactions are the read-only transactions.
-var evaluateTransactions = []string{"GetIssuer", "ListIssuers", "GetIssuerHistory", "VerifyProof", "VerifyProofs", "GetVerification", "GetPseudonymUses"}
+var evaluateTransactions = []string{"GetIssuer", "ListIssuers", "GetIssuerHistory", "VerifyProof", "VerifyProofs", "GetVerification", "GetPseudonymUses",
+	"GetPolicy", "ListPolicies"}
 
 // Contract is the bbs smart contract. Its exported methods are its
 // transactions.

@@ -40,15 +40,28 @@ func submitterOf(ctx contractapi.TransactionContextInterface) (*submitter, error
 	return &submitter{mspID: mspID, id: id, admin: found && value == "true"}, nil
 }
 
-// owner returns the submitter as an issuer owner.
+// owner returns the submitter as the owner of a record it creates (an
+// issuer or a policy).
 func (s *submitter) owner() Owner { return Owner{MSPID: s.mspID, ID: s.id} }
 
-// authorize returns nil if the submitter may change the issuer: it is the
-// owner, or an identity of the owner's MSP with AdminAttribute=true.
-func (s *submitter) authorize(is *Issuer) error {
-	if s.mspID == is.Owner.MSPID && (s.id == is.Owner.ID || s.admin) {
+// authorize returns nil if the submitter may change a record owned by
+// owner: it is the owner, or an identity of the owner's MSP with
+// AdminAttribute=true. what names the record in the error, as in
+// `issuer "acme"`.
+func (s *submitter) authorize(what string, owner Owner) error {
+	if s.mspID == owner.MSPID && (s.id == owner.ID || s.admin) {
 		return nil
 	}
-	return fmt.Errorf("%w: only the owner of issuer %q, or an identity of MSP %s with attribute %s=true, may change it; the submitter is of MSP %s",
-		ErrAccessDenied, is.ID, is.Owner.MSPID, AdminAttribute, s.mspID)
+	return fmt.Errorf("%w: only the owner of %s, or an identity of MSP %s with attribute %s=true, may change it; the submitter is of MSP %s",
+		ErrAccessDenied, what, owner.MSPID, AdminAttribute, s.mspID)
+}
+
+// authorizeChange returns nil if the transaction's submitter may change a
+// record owned by owner (see authorize).
+func authorizeChange(ctx contractapi.TransactionContextInterface, what string, owner Owner) error {
+	sub, err := submitterOf(ctx)
+	if err != nil {
+		return err
+	}
+	return sub.authorize(what, owner)
 }

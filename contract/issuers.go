@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/base64"
 	"fmt"
-	"strings"
 	"unicode/utf8"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
@@ -225,67 +224,20 @@ func (c *Contract) GetIssuer(ctx contractapi.TransactionContextInterface, id str
 // the page holds: the peer's own bookmark differs between state databases
 // (LevelDB ends a range with "", CouchDB with the query's end key).
 func (c *Contract) ListIssuers(ctx contractapi.TransactionContextInterface, pageSize int, bookmark string) (*IssuerPage, error) {
-	if pageSize < MinPageSize || pageSize > MaxPageSize {
-		return nil, fmt.Errorf("%w: pageSize %d is outside %d..%d", ErrInvalidArgument, pageSize, MinPageSize, MaxPageSize)
-	}
-	stub := ctx.GetStub()
-	startKey := ""
-	if bookmark != "" {
-		if !request.ValidIssuerID(bookmark) {
-			return nil, fmt.Errorf("%w: bookmark %s is not an issuer ID (use the bookmark of the previous page)", ErrInvalidArgument, request.Excerpt(bookmark))
-		}
-		var err error
-		if startKey, err = issuerKey(stub, bookmark); err != nil {
-			return nil, err
-		}
-	}
-	it, _, err := stub.GetStateByPartialCompositeKeyWithPagination(issuerObjectType, nil, int32(pageSize+1), startKey)
-	if err != nil {
-		return nil, fmt.Errorf("listing issuers: %w", err)
-	}
-	defer it.Close()
 	page := &IssuerPage{Issuers: []Issuer{}}
-	for it.HasNext() {
-		kv, err := it.Next()
-		if err != nil {
-			return nil, fmt.Errorf("listing issuers: %w", err)
-		}
-		if len(page.Issuers) == pageSize {
-			// The first issuer of the next page.
-			if page.Bookmark, err = issuerIDOfKey(stub, kv.Key); err != nil {
-				return nil, fmt.Errorf("listing issuers: %w", err)
-			}
-			break
-		}
+	next, err := listPage(ctx.GetStub(), issuerList, pageSize, bookmark, func(_ string, value []byte) error {
 		var is Issuer
-		if err := unmarshalRecord(kv.Value, &is); err != nil {
-			return nil, fmt.Errorf("listing issuers: key %q: %w", kv.Key, err)
+		if err := unmarshalRecord(value, &is); err != nil {
+			return err
 		}
 		page.Issuers = append(page.Issuers, is)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
-	page.Count = len(page.Issuers)
+	page.Bookmark, page.Count = next, len(page.Issuers)
 	return page, nil
-}
-
-// issuerIDOfKey returns the issuer ID of an issuer record's key. It checks
-// the key's form first: the shim's SplitCompositeKey panics on a string that
-// is not a composite key.
-func issuerIDOfKey(stub shim.ChaincodeStubInterface, key string) (string, error) {
-	prefix, err := stub.CreateCompositeKey(issuerObjectType, nil)
-	if err != nil {
-		return "", err
-	}
-	if !strings.HasPrefix(key, prefix) || !strings.HasSuffix(key, "\x00") {
-		return "", fmt.Errorf("%q is not the key of an issuer record", key)
-	}
-	_, attrs, err := stub.SplitCompositeKey(key)
-	if err != nil {
-		return "", err
-	}
-	if len(attrs) != 1 || !request.ValidIssuerID(attrs[0]) {
-		return "", fmt.Errorf("%q is not the key of an issuer record", key)
-	}
-	return attrs[0], nil
 }
 
 // GetIssuerHistory returns a page of at most pageSize (1 to 200) committed
@@ -386,15 +338,11 @@ func (c *Contract) issuerForChange(ctx contractapi.TransactionContextInterface, 
 	if err := checkIssuerID(id); err != nil {
 		return nil, err
 	}
-	sub, err := submitterOf(ctx)
-	if err != nil {
-		return nil, err
-	}
 	is, err := getIssuer(ctx.GetStub(), id)
 	if err != nil {
 		return nil, err
 	}
-	if err := sub.authorize(is); err != nil {
+	if err := authorizeChange(ctx, fmt.Sprintf("issuer %q", id), is.Owner); err != nil {
 		return nil, err
 	}
 	if is.Revoked {

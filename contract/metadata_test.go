@@ -77,18 +77,23 @@ func TestMetadataTransactions(t *testing.T) {
 		params  []string
 		returns string
 	}{
+		{"CreatePolicy", "SUBMIT", []string{str}, ref("PolicyRecord")},
 		{"GetIssuer", "EVALUATE", []string{str}, ref("Issuer")},
 		{"GetIssuerHistory", "EVALUATE", []string{str, integer, str}, ref("IssuerHistoryPage")},
+		{"GetPolicy", "EVALUATE", []string{str, integer}, ref("PolicyRecord")},
 		{"GetPseudonymUses", "EVALUATE", []string{str, str}, ref("PseudonymUses")},
 		{"GetVerification", "EVALUATE", []string{str}, ref("Verification")},
 		{"ListIssuers", "EVALUATE", []string{integer, str}, ref("IssuerPage")},
+		{"ListPolicies", "EVALUATE", []string{integer, str}, ref("PolicyPage")},
 		{"RegisterIssuer", "SUBMIT", []string{str, str, str, str}, ref("Issuer")},
+		{"RetirePolicy", "SUBMIT", []string{str}, ref("PolicyRecord")},
 		{"RevokeIssuer", "SUBMIT", []string{str}, ref("Issuer")},
 		{"RevokeIssuerKey", "SUBMIT", []string{str, integer}, ref("Issuer")},
 		{"RotateIssuerKey", "SUBMIT", []string{str, str}, ref("Issuer")},
 		{"SetIssuerSettings", "SUBMIT", []string{str, str}, ref("Issuer")},
 		{"SubmitProof", "SUBMIT", []string{ref("Request")}, ref("ProofReceipt")},
 		{"SubmitProofs", "SUBMIT", []string{str}, ref("BatchResults")},
+		{"UpdatePolicy", "SUBMIT", []string{str, str}, ref("PolicyRecord")},
 		{"VerifyProof", "EVALUATE", []string{ref("Request")}, ref("VerificationResult")},
 		{"VerifyProofs", "EVALUATE", []string{str}, ref("BatchResults")},
 	}
@@ -123,7 +128,7 @@ func TestMetadataTypes(t *testing.T) {
 	require.NoError(t, json.Unmarshal(getMetadata(t), &md))
 	types := []any{Issuer{}, IssuerKey{}, Owner{}, IssuerSettings{}, IssuerPage{}, IssuerHistoryPage{}, IssuerHistoryEntry{},
 		Verification{}, VerificationResult{}, ProofReceipt{}, PseudonymUses{}, PseudonymUse{}, BatchResults{}, BatchResult{},
-		request.Request{}, request.DisclosedMessage{}}
+		request.Request{}, request.DisclosedMessage{}, request.PolicyRef{}, PolicyRecord{}, PolicyPage{}}
 	var names []string
 	for _, v := range types {
 		typ := reflect.TypeOf(v)

@@ -26,6 +26,8 @@ var transactionArgs = map[string][]argKind{
 	"ListIssuers":      {argInteger, argString},
 	"GetIssuerHistory": {argString, argInteger, argString},
 	"RevokeIssuerKey":  {argString, argInteger},
+	"GetPolicy":        {argString, argInteger},
+	"ListPolicies":     {argInteger, argString},
 	"VerifyProof":      {argRequest},
 	"SubmitProof":      {argRequest},
 }

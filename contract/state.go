@@ -17,6 +17,8 @@ const (
 	publicKeyObjectType    = "bbs.key"          // [hex SHA-256 of public key] -> keyRecord
 	nonceObjectType        = "bbs.nonce"        // [hex SHA-256 of public key, hex SHA-256 of nonce] -> nonceRecord
 	verificationObjectType = "bbs.verification" // [tx ID] -> Verification
+	policyObjectType       = "bbs.policy"       // [policy ID] -> policyHead
+	policyDocObjectType    = "bbs.policydoc"    // [policy ID, tx ID of the version] -> canonical policy document
 )
 
 // Errors of the contract; use errors.Is to test for them.
@@ -24,16 +26,23 @@ var (
 	// ErrInvalidArgument means a transaction argument is malformed or over
 	// a limit.
 	ErrInvalidArgument = errors.New("invalid argument")
-	// ErrNotFound means an issuer or a verification does not exist.
+	// ErrNotFound means an issuer, a policy (version) or a verification
+	// does not exist.
 	ErrNotFound = errors.New("not found")
-	// ErrExists means an issuer ID is taken.
+	// ErrExists means an issuer or policy ID is taken.
 	ErrExists = errors.New("already exists")
-	// ErrAccessDenied means the submitter may not change an issuer.
+	// ErrAccessDenied means the submitter may not change an issuer or a
+	// policy.
 	ErrAccessDenied = errors.New("access denied")
 	// ErrRevoked means an issuer or key is revoked.
 	ErrRevoked = errors.New("revoked")
 	// ErrReplay means a nonce was already used with the verifying key.
 	ErrReplay = errors.New("replay")
+	// ErrRetired means a verification policy is retired.
+	ErrRetired = errors.New("retired")
+	// ErrPolicyNotSatisfied means a request does not satisfy the
+	// verification policy it names.
+	ErrPolicyNotSatisfied = errors.New("not satisfied")
 	// ErrProofRejected means SubmitProof was given a proof that does not
 	// verify.
 	ErrProofRejected = errors.New("proof rejected")
@@ -129,12 +138,8 @@ func getIssuer(stub shim.ChaincodeStubInterface, id string) (*Issuer, error) {
 		return nil, err
 	}
 	var is Issuer
-	found, err := getJSON(stub, key, &is)
-	if err != nil {
-		return nil, fmt.Errorf("issuer %q: %w", id, err)
-	}
-	if !found {
-		return nil, fmt.Errorf("issuer %q: %w", id, ErrNotFound)
+	if err := getRecord(stub, key, fmt.Sprintf("issuer %q", id), &is); err != nil {
+		return nil, err
 	}
 	return &is, nil
 }
@@ -145,8 +150,26 @@ func putIssuer(stub shim.ChaincodeStubInterface, is *Issuer) error {
 	if err != nil {
 		return err
 	}
-	if err := putJSON(stub, key, is); err != nil {
-		return fmt.Errorf("issuer %q: %w", is.ID, err)
+	return putRecord(stub, key, fmt.Sprintf("issuer %q", is.ID), is)
+}
+
+// getRecord reads the record under key into v; what names it in errors,
+// as in `issuer "acme"`. A missing record is ErrNotFound.
+func getRecord(stub shim.ChaincodeStubInterface, key, what string, v any) error {
+	found, err := getJSON(stub, key, v)
+	if err != nil {
+		return fmt.Errorf("%s: %w", what, err)
+	}
+	if !found {
+		return fmt.Errorf("%s: %w", what, ErrNotFound)
+	}
+	return nil
+}
+
+// putRecord writes v as the record under key; what names it in errors.
+func putRecord(stub shim.ChaincodeStubInterface, key, what string, v any) error {
+	if err := putJSON(stub, key, v); err != nil {
+		return fmt.Errorf("%s: %w", what, err)
 	}
 	return nil
 }

@@ -298,6 +298,10 @@ type verification struct {
 // before any cryptography. keys, which may be nil, caches issuers and
 // parsed keys across the requests of one transaction.
 func prepareVerification(ctx contractapi.TransactionContextInterface, d *request.Decoded, keys *keyCache) (*verification, error) {
+	if d.Policy != nil {
+		// Fail closed until policies are evaluated.
+		return nil, fmt.Errorf("%w: policy: requests with a policy are not evaluated yet", request.ErrInvalid)
+	}
 	is, err := keys.issuer(ctx.GetStub(), d.Issuer)
 	if err != nil {
 		return nil, err

@@ -14,6 +14,11 @@ func FuzzParseRequest(f *testing.F) {
 	f.Add([]byte(`{"issuer":"x","proof":"AA==","nonce":""}`))
 	f.Add([]byte(`{"issuer":"x","proof":"AA==","nonce":"","disclosed":[{"index":0,"message":""},{"index":1023,"message":"/w=="}]}`))
 	f.Add([]byte(`{"issuer":"x","proof":"AA==","nonce":"","disclosed":[null]}`))
+	f.Add([]byte(`{"issuer":"x","proof":"AA==","nonce":"","policy":{"id":"p"}}`))
+	f.Add([]byte(`{"issuer":"x","proof":"AA==","nonce":"","policy":{"id":"p","version":3}}`))
+	f.Add([]byte(`{"issuer":"x","proof":"AA==","nonce":"","policy":{"id":"p","version":-1}}`))
+	f.Add([]byte(`{"issuer":"x","proof":"AA==","nonce":"","policy":{"id":"p","ID":"q"}}`))
+	f.Add([]byte(`{"issuer":"x","proof":"AA==","nonce":"","policy":null}`))
 	f.Add([]byte(`{"ISSUER":"x"}`))
 	f.Add([]byte(`[]`))
 	f.Add([]byte(`null`))
@@ -32,6 +37,9 @@ func FuzzParseRequest(f *testing.F) {
 		if len(d.Proof) == 0 || len(d.Proof) > MaxProofSize || len(d.Nonce) > MaxNonceSize ||
 			len(d.Header) > MaxHeaderSize || len(d.Salt) > MaxSaltSize || len(d.Disclosed) > MaxDisclosed {
 			t.Fatalf("accepted request is outside the limits: %+v", d)
+		}
+		if d.Policy != nil && (!ValidIssuerID(d.Policy.ID) || d.Policy.Version < 0 || d.Policy.Version > MaxPolicyVersion) {
+			t.Fatalf("accepted policy reference is invalid: %+v", d.Policy)
 		}
 		for i, m := range d.Disclosed {
 			if m.Index < 0 || m.Index > MaxMessageIndex || len(m.Message) > MaxMessageSize ||

@@ -20,7 +20,8 @@
 //	  "bindSubmitter": false,               // optional; see BoundNonce
 //	  "salt":          "<base64>",          // optional; only with bindSubmitter
 //	  "pseudonym":     "<base64>",          // optional; pseudonym schemes, with context
-//	  "context":       "<base64>"           // the pseudonym's context identifier
+//	  "context":       "<base64>",          // the pseudonym's context identifier
+//	  "policy":        {"id": "poll-17", "version": 2}  // optional; see PolicyRef
 //	}
 //
 // Field names are matched exactly (case-sensitive); unknown fields, a field
@@ -42,7 +43,9 @@
 //   - the salt: at most MaxSaltSize bytes (decoded);
 //   - the pseudonym: at most MaxPseudonymSize bytes, the context 1 to
 //     MaxContextSize bytes (decoded), each only with the other;
-//   - the issuer ID: IssuerIDPattern; the scheme name: MaxSchemeLength bytes.
+//   - the issuer ID: IssuerIDPattern; the scheme name: MaxSchemeLength bytes;
+//   - the policy: its ID matches IssuerIDPattern, its version is 0 (the
+//     policy's current version) to MaxPolicyVersion.
 package request
 
 import (
@@ -83,6 +86,8 @@ const (
 	// MaxContextSize is the largest pseudonym context identifier, in bytes
 	// after base64 decoding.
 	MaxContextSize = 1 << 10 // 1 KiB
+	// MaxPolicyVersion is the largest policy version a request can name.
+	MaxPolicyVersion = 1<<31 - 1
 )
 
 // IssuerIDPattern is the form of an issuer ID: 1 to 64 ASCII letters,
@@ -131,6 +136,19 @@ type Request struct {
 	// Context is the base64 context identifier (scope) of Pseudonym, at
 	// least one byte; it requires Pseudonym.
 	Context string `json:"context,omitempty" metadata:",optional"`
+	// Policy, when set, names a verification policy on the ledger that the
+	// request must satisfy as well (package policy).
+	Policy *PolicyRef `json:"policy,omitempty" metadata:",optional"`
+}
+
+// PolicyRef names a verification policy of the ledger and optionally one of
+// its versions.
+type PolicyRef struct {
+	// ID is the policy's ID (IssuerIDPattern, as policy.IDPattern).
+	ID string `json:"id"`
+	// Version selects a version of the policy; 0 or absent selects its
+	// current version.
+	Version int `json:"version,omitempty" metadata:",optional"`
 }
 
 // DisclosedMessage is a message a proof reveals, with its 0-based index
@@ -154,8 +172,9 @@ type Decoded struct {
 	Disclosed     []Message // strictly ascending by Index
 	BindSubmitter bool
 	Salt          []byte
-	Pseudonym     []byte // empty: no pseudonym
-	Context       []byte // non-empty exactly when Pseudonym is
+	Pseudonym     []byte     // empty: no pseudonym
+	Context       []byte     // non-empty exactly when Pseudonym is
+	Policy        *PolicyRef // nil: no policy
 }
 
 // Message is a decoded disclosed message.
@@ -169,9 +188,10 @@ var (
 	fieldNames = map[string]bool{
 		"issuer": true, "scheme": true, "keyVersion": true, "proof": true, "nonce": true,
 		"header": true, "disclosed": true, "bindSubmitter": true, "salt": true,
-		"pseudonym": true, "context": true,
+		"pseudonym": true, "context": true, "policy": true,
 	}
 	disclosedFieldNames = map[string]bool{"index": true, "message": true}
+	policyFieldNames    = map[string]bool{"id": true, "version": true}
 )
 
 // Parse parses and validates the JSON body of a request. It rejects a body
@@ -216,6 +236,17 @@ func checkFieldNames(body []byte) error {
 	for k := range top {
 		if !fieldNames[k] {
 			return fmt.Errorf("%w: unknown field %s", ErrInvalid, Excerpt(k))
+		}
+	}
+	if raw, ok := top["policy"]; ok {
+		var ref map[string]json.RawMessage
+		if err := json.Unmarshal(raw, &ref); err != nil || ref == nil {
+			return fmt.Errorf("%w: policy: must be an object {\"id\": ..., \"version\": ...}", ErrInvalid)
+		}
+		for k := range ref {
+			if !policyFieldNames[k] {
+				return fmt.Errorf("%w: policy: unknown field %s", ErrInvalid, Excerpt(k))
+			}
 		}
 	}
 	raw, ok := top["disclosed"]
@@ -269,6 +300,15 @@ func (r *Request) Decode() (*Decoded, error) {
 		Scheme:        r.Scheme,
 		KeyVersion:    r.KeyVersion,
 		BindSubmitter: r.BindSubmitter,
+	}
+	if r.Policy != nil {
+		if !issuerIDRE.MatchString(r.Policy.ID) {
+			return nil, fmt.Errorf("%w: policy.id: %s does not match %s", ErrInvalid, Excerpt(r.Policy.ID), IssuerIDPattern)
+		}
+		if r.Policy.Version < 0 || r.Policy.Version > MaxPolicyVersion {
+			return nil, fmt.Errorf("%w: policy.version: %d is outside 0..%d (0 or absent selects the current version)", ErrInvalid, r.Policy.Version, MaxPolicyVersion)
+		}
+		d.Policy = &PolicyRef{ID: r.Policy.ID, Version: r.Policy.Version}
 	}
 	var err error
 	if d.Proof, err = decodeField("proof", r.Proof, MaxProofSize); err != nil {
@@ -352,6 +392,9 @@ func (d *Decoded) Encode() *Request {
 		Salt:          base64.StdEncoding.EncodeToString(d.Salt),
 		Pseudonym:     base64.StdEncoding.EncodeToString(d.Pseudonym),
 		Context:       base64.StdEncoding.EncodeToString(d.Context),
+	}
+	if d.Policy != nil {
+		r.Policy = &PolicyRef{ID: d.Policy.ID, Version: d.Policy.Version}
 	}
 	if len(d.Disclosed) > 0 {
 		r.Disclosed = EncodeMessages(d.Disclosed)

@@ -24,7 +24,8 @@ const validBody = `{
   "header": "Bwg=",
   "disclosed": [{"index": 0, "message": "aGk="}, {"index": 3, "message": ""}],
   "bindSubmitter": true,
-  "salt": "c2FsdA=="
+  "salt": "c2FsdA==",
+  "policy": {"id": "poll-17", "version": 2}
 }`
 
 func TestParseValid(t *testing.T) {
@@ -42,6 +43,7 @@ func TestParseValid(t *testing.T) {
 		Disclosed:     []Message{{Index: 0, Message: []byte("hi")}, {Index: 3, Message: []byte{}}},
 		BindSubmitter: true,
 		Salt:          []byte("salt"),
+		Policy:        &PolicyRef{ID: "poll-17", Version: 2},
 	}, d)
 }
 
@@ -60,6 +62,28 @@ func TestParseMinimal(t *testing.T) {
 	require.NotNil(t, d.Disclosed)
 	require.Empty(t, d.Disclosed)
 	require.False(t, d.BindSubmitter)
+	require.Nil(t, d.Policy)
+}
+
+func TestParsePolicyRef(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		ref  any
+		want *PolicyRef
+	}{
+		{"id only: the current version", map[string]any{"id": "p"}, &PolicyRef{ID: "p"}},
+		{"version 0: the current version", map[string]any{"id": "p", "version": 0}, &PolicyRef{ID: "p"}},
+		{"version", map[string]any{"id": "a.b_c-1", "version": 7}, &PolicyRef{ID: "a.b_c-1", Version: 7}},
+		{"largest version", map[string]any{"id": "p", "version": MaxPolicyVersion}, &PolicyRef{ID: "p", Version: MaxPolicyVersion}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r, err := Parse(withField(t, "policy", tt.ref))
+			require.NoError(t, err)
+			d, err := r.Decode()
+			require.NoError(t, err)
+			require.Equal(t, tt.want, d.Policy)
+		})
+	}
 }
 
 // withField returns validBody with one field replaced (or removed when
@@ -131,6 +155,20 @@ func TestParseRejects(t *testing.T) {
 		{"message bad base64", withField(t, "disclosed", []any{map[string]any{"index": 0, "message": "x"}}), "disclosed[0].message: not standard base64"},
 		{"message over limit", withField(t, "disclosed", []any{map[string]any{"index": 0, "message": big(MaxMessageSize + 1)}}), "disclosed[0].message: 16385 bytes, over the limit of 16384"},
 		{"proof far over limit", withField(t, "proof", big(10*MaxProofSize)), "proof: over the limit of 65536 bytes"},
+		{"policy null", withField(t, "policy", json.RawMessage("null")), "policy: must be an object"},
+		{"policy not object", withField(t, "policy", "poll-17"), "policy: must be an object"},
+		{"policy array", withField(t, "policy", []any{map[string]any{"id": "p"}}), "policy: must be an object"},
+		{"policy unknown field", withField(t, "policy", map[string]any{"id": "p", "v": 1}), `policy: unknown field "v"`},
+		{"policy field in other case", withField(t, "policy", map[string]any{"ID": "p"}), `policy: unknown field "ID"`},
+		{"policy duplicate field", []byte(`{"issuer":"x","proof":"AA==","nonce":"","policy":{"id":"p","id":"q"}}`), "duplicate"},
+		{"policy without id", withField(t, "policy", map[string]any{"version": 1}), `policy.id: "" does not match`},
+		{"policy bad id", withField(t, "policy", map[string]any{"id": "a/b"}), `policy.id: "a/b" does not match`},
+		{"policy id too long", withField(t, "policy", map[string]any{"id": strings.Repeat("p", 65)}), "policy.id"},
+		{"policy id wrong type", withField(t, "policy", map[string]any{"id": 5}), "malformed JSON"},
+		{"policy negative version", withField(t, "policy", map[string]any{"id": "p", "version": -1}), "policy.version: -1 is outside 0..2147483647"},
+		{"policy version over limit", withField(t, "policy", map[string]any{"id": "p", "version": MaxPolicyVersion + 1}), "policy.version: 2147483648 is outside"},
+		{"policy version fraction", withField(t, "policy", map[string]any{"id": "p", "version": 1.5}), "malformed JSON"},
+		{"policy version string", withField(t, "policy", map[string]any{"id": "p", "version": "1"}), "malformed JSON"},
 		{"request over limit", append([]byte(validBody), bytes.Repeat([]byte(" "), MaxRequestSize)...), "over the limit of 1048576"},
 	}
 	for _, tt := range tests {

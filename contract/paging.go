@@ -1,0 +1,91 @@
+package contract
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/fabric-bbs/fabric-bbs/request"
+	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
+)
+
+// listKind is a kind of record that listPage pages through: records under
+// one composite-key object type, each keyed by one ID of
+// request.IssuerIDPattern.
+type listKind struct {
+	objectType string
+	one        string // "an issuer"
+	many       string // "issuers"
+}
+
+var (
+	issuerList = listKind{issuerObjectType, "an issuer", "issuers"}
+	policyList = listKind{policyObjectType, "a policy", "policies"}
+)
+
+// listPage reads a page of at most pageSize (MinPageSize to MaxPageSize)
+// records of the kind in ID byte order, starting with the record whose ID
+// is bookmark (the first one if bookmark is empty), calling add for each.
+// It returns the ID of the first record of the next page, "" on the last.
+//
+// It makes the bookmark itself, by reading one record more than the page
+// holds: the peer's own bookmark differs between state databases (LevelDB
+// ends a range with "", CouchDB with the query's end key).
+func listPage(stub shim.ChaincodeStubInterface, kind listKind, pageSize int, bookmark string, add func(key string, value []byte) error) (string, error) {
+	if pageSize < MinPageSize || pageSize > MaxPageSize {
+		return "", fmt.Errorf("%w: pageSize %d is outside %d..%d", ErrInvalidArgument, pageSize, MinPageSize, MaxPageSize)
+	}
+	startKey := ""
+	if bookmark != "" {
+		if !request.ValidIssuerID(bookmark) {
+			return "", fmt.Errorf("%w: bookmark %s is not %s ID (use the bookmark of the previous page)", ErrInvalidArgument, request.Excerpt(bookmark), kind.one)
+		}
+		var err error
+		if startKey, err = compositeKey(stub, kind.objectType, bookmark); err != nil {
+			return "", err
+		}
+	}
+	it, _, err := stub.GetStateByPartialCompositeKeyWithPagination(kind.objectType, nil, int32(pageSize+1), startKey)
+	if err != nil {
+		return "", fmt.Errorf("listing %s: %w", kind.many, err)
+	}
+	defer it.Close()
+	for n := 0; it.HasNext(); n++ {
+		kv, err := it.Next()
+		if err != nil {
+			return "", fmt.Errorf("listing %s: %w", kind.many, err)
+		}
+		if n == pageSize {
+			// The first record of the next page.
+			next, err := idOfKey(stub, kind, kv.Key)
+			if err != nil {
+				return "", fmt.Errorf("listing %s: %w", kind.many, err)
+			}
+			return next, nil
+		}
+		if err := add(kv.Key, kv.Value); err != nil {
+			return "", fmt.Errorf("listing %s: key %q: %w", kind.many, kv.Key, err)
+		}
+	}
+	return "", nil
+}
+
+// idOfKey returns the ID of a record's key. It checks the key's form
+// first: the shim's SplitCompositeKey panics on a string that is not a
+// composite key.
+func idOfKey(stub shim.ChaincodeStubInterface, kind listKind, key string) (string, error) {
+	prefix, err := stub.CreateCompositeKey(kind.objectType, nil)
+	if err != nil {
+		return "", err
+	}
+	if !strings.HasPrefix(key, prefix) || !strings.HasSuffix(key, "\x00") {
+		return "", fmt.Errorf("%q is not the key of %s record", key, kind.one)
+	}
+	_, attrs, err := stub.SplitCompositeKey(key)
+	if err != nil {
+		return "", err
+	}
+	if len(attrs) != 1 || !request.ValidIssuerID(attrs[0]) {
+		return "", fmt.Errorf("%q is not the key of %s record", key, kind.one)
+	}
+	return attrs[0], nil
+}

@@ -1,0 +1,191 @@
+package contract
+
+import (
+	"fmt"
+
+	"github.com/fabric-bbs/fabric-bbs/policy"
+	"github.com/fabric-bbs/fabric-bbs/request"
+	"github.com/hyperledger/fabric-contract-api-go/v2/contractapi"
+)
+
+// MaxPolicyVersions is the largest number of versions a policy may have.
+const MaxPolicyVersions = 256
+
+// CreatePolicy stores a verification policy, document (a JSON policy
+// document of package policy, parsed strictly), as version 1 of the policy
+// whose ID the document names. The submitting identity becomes the
+// policy's owner. The stored document is the canonical form
+// (policy.Marshal). It returns the new record.
+func (c *Contract) CreatePolicy(ctx contractapi.TransactionContextInterface, document string) (*PolicyRecord, error) {
+	p, doc, err := parsePolicyArg(document)
+	if err != nil {
+		return nil, err
+	}
+	sub, err := submitterOf(ctx)
+	if err != nil {
+		return nil, err
+	}
+	stub := ctx.GetStub()
+	if _, err := getPolicyHead(stub, p.ID); err == nil {
+		return nil, fmt.Errorf("policy %q: %w", p.ID, ErrExists)
+	} else if !isNotFound(err) {
+		return nil, err
+	}
+	h := &policyHead{ID: p.ID, Owner: sub.owner()}
+	if err := addPolicyVersion(stub, h, doc); err != nil {
+		return nil, err
+	}
+	return h.record(1, doc), nil
+}
+
+// UpdatePolicy stores document, whose ID must be id, as version n+1 of the
+// policy, which becomes its current version. Earlier versions stay
+// readable, and a request may still name one explicitly. A document equal
+// to the current version is refused. Only the owner may update (see
+// AdminAttribute); a retired policy cannot be updated.
+func (c *Contract) UpdatePolicy(ctx contractapi.TransactionContextInterface, id string, document string) (*PolicyRecord, error) {
+	if err := checkPolicyID(id); err != nil {
+		return nil, err
+	}
+	p, doc, err := parsePolicyArg(document)
+	if err != nil {
+		return nil, err
+	}
+	if p.ID != id {
+		return nil, fmt.Errorf("%w: the document is policy %q, not %q", ErrInvalidArgument, p.ID, id)
+	}
+	h, err := policyForChange(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if h.current() >= MaxPolicyVersions {
+		return nil, fmt.Errorf("%w: policy %q has %d versions, the most allowed", ErrInvalidArgument, id, h.current())
+	}
+	if hashHex(doc) == h.Versions[h.current()-1].SHA256 {
+		return nil, fmt.Errorf("%w: the document is the same as version %d of policy %q", ErrInvalidArgument, h.current(), id)
+	}
+	if err := addPolicyVersion(ctx.GetStub(), h, doc); err != nil {
+		return nil, err
+	}
+	return h.record(h.current(), doc), nil
+}
+
+// RetirePolicy retires the policy, for good: no request satisfies any of
+// its versions any more, and it cannot be changed; its versions stay
+// readable. Only the owner may retire (see AdminAttribute). It returns the
+// record of the current version.
+func (c *Contract) RetirePolicy(ctx contractapi.TransactionContextInterface, id string) (*PolicyRecord, error) {
+	h, err := policyForChange(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	stub := ctx.GetStub()
+	doc, err := getPolicyDoc(stub, h, h.current())
+	if err != nil {
+		return nil, err
+	}
+	now, err := txTime(stub)
+	if err != nil {
+		return nil, err
+	}
+	h.Retired, h.RetiredAt, h.UpdatedAt = true, now, now
+	if err := putPolicyHead(stub, h); err != nil {
+		return nil, err
+	}
+	return h.record(h.current(), doc), nil
+}
+
+// GetPolicy returns version (0: the current one) of the policy, retired or
+// not.
+func (c *Contract) GetPolicy(ctx contractapi.TransactionContextInterface, id string, version int) (*PolicyRecord, error) {
+	if err := checkPolicyID(id); err != nil {
+		return nil, err
+	}
+	if version < 0 {
+		return nil, fmt.Errorf("%w: version %d is negative (0 selects the current version)", ErrInvalidArgument, version)
+	}
+	stub := ctx.GetStub()
+	h, err := getPolicyHead(stub, id)
+	if err != nil {
+		return nil, err
+	}
+	if version, err = h.resolveVersion(version); err != nil {
+		return nil, err
+	}
+	doc, err := getPolicyDoc(stub, h, version)
+	if err != nil {
+		return nil, err
+	}
+	return h.record(version, doc), nil
+}
+
+// ListPolicies returns a page of at most pageSize (1 to 200) policies, each
+// its current version, in ID byte order, starting with the policy whose ID
+// is bookmark (the first one if bookmark is empty). The page's Bookmark
+// starts the next page; the contract makes it itself, as ListIssuers does.
+func (c *Contract) ListPolicies(ctx contractapi.TransactionContextInterface, pageSize int, bookmark string) (*PolicyPage, error) {
+	stub := ctx.GetStub()
+	page := &PolicyPage{Policies: []PolicyRecord{}}
+	next, err := listPage(stub, policyList, pageSize, bookmark, func(_ string, value []byte) error {
+		var h policyHead
+		if err := unmarshalRecord(value, &h); err != nil {
+			return err
+		}
+		if len(h.Versions) == 0 {
+			return fmt.Errorf("the stored record is not a policy record")
+		}
+		doc, err := getPolicyDoc(stub, &h, h.current())
+		if err != nil {
+			return err
+		}
+		page.Policies = append(page.Policies, *h.record(h.current(), doc))
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	page.Bookmark, page.Count = next, len(page.Policies)
+	return page, nil
+}
+
+// policyForChange loads the policy id for a change by the submitter: it
+// must exist, not be retired, and the submitter must be allowed to change
+// it.
+func policyForChange(ctx contractapi.TransactionContextInterface, id string) (*policyHead, error) {
+	if err := checkPolicyID(id); err != nil {
+		return nil, err
+	}
+	h, err := getPolicyHead(ctx.GetStub(), id)
+	if err != nil {
+		return nil, err
+	}
+	if err := authorizeChange(ctx, fmt.Sprintf("policy %q", id), h.Owner); err != nil {
+		return nil, err
+	}
+	if h.Retired {
+		return nil, fmt.Errorf("policy %q is %w and cannot be changed", id, ErrRetired)
+	}
+	return h, nil
+}
+
+// parsePolicyArg parses a policy document argument strictly and returns
+// the policy and its canonical form.
+func parsePolicyArg(document string) (*policy.Policy, []byte, error) {
+	p, err := policy.Parse([]byte(document))
+	if err != nil {
+		return nil, nil, fmt.Errorf("%w: %w", ErrInvalidArgument, err)
+	}
+	doc, err := p.Marshal()
+	if err != nil {
+		return nil, nil, fmt.Errorf("%w: %w", ErrInvalidArgument, err)
+	}
+	return p, doc, nil
+}
+
+// checkPolicyID returns an error unless id is a valid policy ID.
+func checkPolicyID(id string) error {
+	if !request.ValidIssuerID(id) {
+		return fmt.Errorf("%w: policy ID %s does not match %s", ErrInvalidArgument, request.Excerpt(id), policy.IDPattern)
+	}
+	return nil
+}
