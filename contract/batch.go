@@ -140,7 +140,7 @@ func runBatch(ctx contractapi.TransactionContextInterface, submit bool) (*BatchR
 	for i := range entries {
 		e, r := &entries[i], &results[i]
 		if e.err == nil && submit && !e.v.valid {
-			e.err = fmt.Errorf("%w: %s", ErrProofRejected, e.v.reason)
+			e.err = e.v.rejection()
 		}
 		// A later request with the nonce of an earlier valid one is a
 		// replay: GetState does not see this transaction's own writes.
@@ -279,8 +279,14 @@ func emitBatchSummary(ctx contractapi.TransactionContextInterface, out *BatchRes
 // not change during it, so the answers are those of a fresh read. A nil
 // keyCache reads and parses every time.
 type keyCache struct {
-	issuers map[string]cachedIssuer
-	keys    map[cachedKeyID]*bbs.PublicKey
+	issuers  map[string]cachedIssuer
+	keys     map[cachedKeyID]*bbs.PublicKey
+	policies map[request.PolicyRef]cachedPolicy
+}
+
+type cachedPolicy struct {
+	ap  *appliedPolicy
+	err error
 }
 
 type cachedIssuer struct {
@@ -307,6 +313,22 @@ func (c *keyCache) issuer(stub shim.ChaincodeStubInterface, id string) (*Issuer,
 	}
 	c.issuers[id] = cachedIssuer{is, err}
 	return is, err
+}
+
+// appliedPolicy is loadAppliedPolicy, cached (its error too).
+func (c *keyCache) appliedPolicy(stub shim.ChaincodeStubInterface, ref *request.PolicyRef) (*appliedPolicy, error) {
+	if c == nil {
+		return loadAppliedPolicy(stub, ref)
+	}
+	if e, ok := c.policies[*ref]; ok {
+		return e.ap, e.err
+	}
+	ap, err := loadAppliedPolicy(stub, ref)
+	if c.policies == nil {
+		c.policies = map[request.PolicyRef]cachedPolicy{}
+	}
+	c.policies[*ref] = cachedPolicy{ap, err}
+	return ap, err
 }
 
 // publicKey is s.ParsePublicKey(k.PublicKey), cached when it succeeds.

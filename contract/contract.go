@@ -26,6 +26,19 @@
 // policy, so that only the owner MSP's peers can endorse a change. A public
 // key is registered once, under one issuer.
 //
+// Verification policies (package policy), owned, changed and endorsed as
+// issuers are:
+//
+//   - CreatePolicy(policy) stores a policy document as version 1;
+//   - UpdatePolicy(id, policy) adds version n+1; older versions stay
+//     readable, and a request may name one;
+//   - RetirePolicy(id) retires the policy for good;
+//   - GetPolicy(id, version) and ListPolicies(pageSize, bookmark) read them.
+//
+// A request that names a policy is held to it (see policy_eval.go) after
+// its limits and before any pairing: VerifyProof reports satisfied and the
+// first unmet rule, SubmitProof records only a satisfied request.
+//
 // Verification:
 //
 //   - VerifyProof(request) checks a proof without writing anything;

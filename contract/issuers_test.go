@@ -331,28 +331,30 @@ func testListIssuers(t *testing.T, couchDB bool) {
 	require.Equal(t, "c-1", from.Bookmark)
 }
 
-func TestListIssuersEmptyAndRejects(t *testing.T) {
-	for _, db := range []string{"LevelDB", "CouchDB"} {
-		t.Run(db, func(t *testing.T) { testListIssuersEmptyAndRejects(t, db == "CouchDB") })
-	}
-}
-
-func testListIssuersEmptyAndRejects(t *testing.T, couchDB bool) {
-	e := newEnv(t)
-	e.ledger.CouchDB = couchDB
-	page := decode[IssuerPage](t, e.evaluate(e.bob, "ListIssuers", "10", ""))
-	require.Equal(t, IssuerPage{Issuers: []Issuer{}}, page)
-	require.JSONEq(t, `{"issuers":[],"count":0,"bookmark":""}`, string(e.evaluate(e.bob, "ListIssuers", "10", "").Response.Payload))
-
-	for _, tt := range []struct{ size, bookmark, want string }{
-		{"0", "", "pageSize 0 is outside 1..200"},
-		{"201", "", "pageSize 201 is outside 1..200"},
-		{"-1", "", "pageSize -1 is outside 1..200"},
-		{"ten", "", "error managing parameter param0"},
-		{"10", "\x00bbs.nonce\x00", "is not an issuer ID"},
-		{"10", "a b", "is not an issuer ID"},
+// TestListEmptyAndRejects: ListIssuers and ListPolicies (one paging
+// path) on an empty ledger, and their bad arguments.
+func TestListEmptyAndRejects(t *testing.T) {
+	for _, list := range []struct{ fn, field, one string }{
+		{"ListIssuers", "issuers", "an issuer"},
+		{"ListPolicies", "policies", "a policy"},
 	} {
-		requireFailure(t, e.evaluate(e.bob, "ListIssuers", tt.size, tt.bookmark), tt.want)
+		for _, db := range []string{"LevelDB", "CouchDB"} {
+			t.Run(list.fn+"/"+db, func(t *testing.T) {
+				e := newEnv(t)
+				e.ledger.CouchDB = db == "CouchDB"
+				require.JSONEq(t, `{"`+list.field+`":[],"count":0,"bookmark":""}`, string(e.evaluate(e.bob, list.fn, "10", "").Response.Payload))
+				for _, tt := range []struct{ size, bookmark, want string }{
+					{"0", "", "pageSize 0 is outside 1..200"},
+					{"201", "", "pageSize 201 is outside 1..200"},
+					{"-1", "", "pageSize -1 is outside 1..200"},
+					{"ten", "", "error managing parameter param0"},
+					{"10", "\x00bbs.nonce\x00", "is not " + list.one + " ID"},
+					{"10", "a b", "is not " + list.one + " ID"},
+				} {
+					requireFailure(t, e.evaluate(e.bob, list.fn, tt.size, tt.bookmark), tt.want)
+				}
+			})
+		}
 	}
 }
 

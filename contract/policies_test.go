@@ -345,23 +345,6 @@ func testListPolicies(t *testing.T, couchDB bool) {
 	require.Equal(t, 1, decode[IssuerPage](t, e.evaluate(e.bob, "ListIssuers", "200", "")).Count)
 }
 
-func TestListPoliciesEmptyAndRejects(t *testing.T) {
-	for _, couchDB := range []bool{false, true} {
-		e := newEnv(t)
-		e.ledger.CouchDB = couchDB
-		require.JSONEq(t, `{"policies":[],"count":0,"bookmark":""}`, string(e.evaluate(e.bob, "ListPolicies", "10", "").Response.Payload))
-		for _, tt := range []struct{ size, bookmark, want string }{
-			{"0", "", "pageSize 0 is outside 1..200"},
-			{"201", "", "pageSize 201 is outside 1..200"},
-			{"ten", "", "error managing parameter param0"},
-			{"10", "\x00bbs.policy\x00", "is not a policy ID"},
-			{"10", "a b", "is not a policy ID"},
-		} {
-			requireFailure(t, e.evaluate(e.bob, "ListPolicies", tt.size, tt.bookmark), tt.want)
-		}
-	}
-}
-
 // TestRequestWithPolicyPassesTheSchema: the contract metadata describes
 // the request's policy member, so contract-api lets it through to the
 // contract.

@@ -31,7 +31,8 @@ import (
 // takes from it, follow block order.
 
 // DefaultPseudonymUseLimit is how many times SubmitProof accepts one
-// pseudonym in one context under one key: once ("scope exclusive").
+// pseudonym in one context under one key: once ("scope exclusive"). A
+// request whose policy has a pseudonym rule gets the rule's uses instead.
 const DefaultPseudonymUseLimit = 1
 
 // MaxListedPseudonymUses is the largest number of uses GetPseudonymUses
@@ -188,7 +189,8 @@ func (v *verification) pseudonymCountKey(stub shim.ChaincodeStubInterface) (stri
 }
 
 // pseudonymUses returns how many committed uses the request's pseudonym
-// has in its context under the verifying key; 0 for a request without one.
+// has in its context under the verifying key, 0 for a request without
+// one, and keeps the number in v.uses for the policy's pseudonym rule.
 func (v *verification) pseudonymUses(stub shim.ChaincodeStubInterface) (int, error) {
 	if len(v.req.Pseudonym) == 0 {
 		return 0, nil
@@ -201,6 +203,7 @@ func (v *verification) pseudonymUses(stub shim.ChaincodeStubInterface) (int, err
 	if _, err := getJSON(stub, k, &n); err != nil {
 		return 0, fmt.Errorf("reading the pseudonym's uses: %w", err)
 	}
+	v.uses = n.Uses
 	return n.Uses, nil
 }
 
@@ -210,8 +213,12 @@ func (v *verification) checkPseudonymLimit(uses, limit int) error {
 	if len(v.req.Pseudonym) == 0 || uses < limit {
 		return nil
 	}
-	return fmt.Errorf("%w: the pseudonym has been used %d time(s) in context %s under key version %d of issuer %q, the limit is %d; GetPseudonymUses lists the uses",
-		ErrPseudonymUsed, uses, request.Excerpt(string(v.req.Context)), v.key.Version, v.issuer.ID, limit)
+	by := ""
+	if v.policy != nil {
+		by = " (" + v.policyName() + ")"
+	}
+	return fmt.Errorf("%w: the pseudonym has been used %d time(s) in context %s under key version %d of issuer %q, the limit is %d%s; GetPseudonymUses lists the uses",
+		ErrPseudonymUsed, uses, request.Excerpt(string(v.req.Context)), v.key.Version, v.issuer.ID, limit, by)
 }
 
 // recordPseudonymUse writes use number uses+1 of the request's pseudonym:

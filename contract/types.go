@@ -3,6 +3,7 @@ package contract
 import (
 	"time"
 
+	"github.com/fabric-bbs/fabric-bbs/policy"
 	"github.com/fabric-bbs/fabric-bbs/request"
 )
 
@@ -143,6 +144,20 @@ type VerificationResult struct {
 	// PseudonymUses is how many times SubmitProof has already accepted the
 	// pseudonym in the context under the key; absent when none.
 	PseudonymUses int `json:"pseudonymUses,omitempty" metadata:",optional"`
+	// Policy is the ID of the verification policy the request names;
+	// absent without one.
+	Policy string `json:"policy,omitempty" metadata:",optional"`
+	// PolicyVersion is the version of the policy that was applied (the
+	// current one when the request names none).
+	PolicyVersion int `json:"policyVersion,omitempty" metadata:",optional"`
+	// Satisfied reports whether the request satisfies its policy; true
+	// when it names none. False without Unmet: the request failed a check
+	// that comes before the policy (Reason says which).
+	Satisfied bool `json:"satisfied"`
+	// Unmet is the policy's first unmet rule; absent when the policy is
+	// satisfied or was not evaluated. When it is present, Valid is false
+	// and no pairing was computed.
+	Unmet *policy.Unmet `json:"unmet,omitempty" metadata:",optional"`
 }
 
 // Verification is the record SubmitProof stores, under its transaction ID,
@@ -189,6 +204,14 @@ type Verification struct {
 	// PseudonymUse numbers this use of the pseudonym in the context under
 	// the key, from 1 (GetPseudonymUses).
 	PseudonymUse int `json:"pseudonymUse,omitempty" metadata:",optional"`
+	// Policy is the ID of the verification policy the request satisfied;
+	// absent without one.
+	Policy string `json:"policy,omitempty" metadata:",optional"`
+	// PolicyVersion is the version of the policy that was applied.
+	PolicyVersion int `json:"policyVersion,omitempty" metadata:",optional"`
+	// PolicySHA256 is the lower-case hex SHA-256 of that version's
+	// canonical document (GetPolicy's policySha256).
+	PolicySHA256 string `json:"policySha256,omitempty" metadata:",optional"`
 }
 
 // ProofReceipt is SubmitProof's answer and the ProofVerified event's
@@ -228,4 +251,9 @@ type ProofReceipt struct {
 	// PseudonymUse numbers this use of the pseudonym in the context under
 	// the key, from 1.
 	PseudonymUse int `json:"pseudonymUse,omitempty" metadata:",optional"`
+	// Policy is the ID of the verification policy the request satisfied;
+	// absent without one.
+	Policy string `json:"policy,omitempty" metadata:",optional"`
+	// PolicyVersion is the version of the policy that was applied.
+	PolicyVersion int `json:"policyVersion,omitempty" metadata:",optional"`
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
+	"github.com/fabric-bbs/fabric-bbs/policy"
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
 	"github.com/hyperledger/fabric-contract-api-go/v2/contractapi"
@@ -63,7 +64,7 @@ func (c *Contract) VerifyProof(ctx contractapi.TransactionContextInterface, req 
 // is the number of committed uses of the request's pseudonym (0 without one).
 func (v *verification) result(nonceConsumed bool, pseudonymUses int) *VerificationResult {
 	header, headerHash := recordedHeader(v.req.Header)
-	return &VerificationResult{
+	r := &VerificationResult{
 		Valid:         v.valid,
 		Reason:        v.reason,
 		Issuer:        v.issuer.ID,
@@ -77,7 +78,13 @@ func (v *verification) result(nonceConsumed bool, pseudonymUses int) *Verificati
 		Pseudonym:     v.req.Pseudonym,
 		Context:       v.req.Context,
 		PseudonymUses: pseudonymUses,
+		Satisfied:     v.satisfied(),
+		Unmet:         v.unmet,
 	}
+	if v.policy != nil {
+		r.Policy, r.PolicyVersion = v.policy.id, v.policy.version
+	}
+	return r
 }
 
 // SubmitProof checks a proof as VerifyProof does and, if it verifies,
@@ -112,14 +119,14 @@ func (c *Contract) SubmitProof(ctx contractapi.TransactionContextInterface, req 
 	if err != nil {
 		return nil, err
 	}
-	if err := v.checkPseudonymLimit(uses, DefaultPseudonymUseLimit); err != nil {
+	if err := v.checkPseudonymLimit(uses, v.useLimit()); err != nil {
 		return nil, err
 	}
 	if err := v.check(ctx, sub); err != nil {
 		return nil, err
 	}
 	if !v.valid {
-		return nil, fmt.Errorf("%w: %s", ErrProofRejected, v.reason)
+		return nil, v.rejection()
 	}
 	stub := ctx.GetStub()
 	receipt, err := v.record(stub, sub, raw, stub.GetTxID(), uses)
@@ -191,6 +198,9 @@ func (v *verification) record(stub shim.ChaincodeStubInterface, sub *submitter, 
 		Pseudonym:        v.req.Pseudonym,
 		Context:          v.req.Context,
 	}
+	if v.policy != nil {
+		rec.Policy, rec.PolicyVersion, rec.PolicySHA256 = v.policy.id, v.policy.version, v.policy.sha256
+	}
 	if err := v.recordPseudonymUse(stub, uses, rec); err != nil {
 		return nil, err
 	}
@@ -208,6 +218,8 @@ func (v *verification) record(stub shim.ChaincodeStubInterface, sub *submitter, 
 		Pseudonym:        rec.Pseudonym,
 		Context:          receiptContext(rec.Context),
 		PseudonymUse:     rec.PseudonymUse,
+		Policy:           rec.Policy,
+		PolicyVersion:    rec.PolicyVersion,
 	}
 	if len(rec.Context) > 0 {
 		receipt.ContextSHA256 = hashHex(rec.Context)
@@ -291,6 +303,11 @@ type verification struct {
 	messageCount int // from the parsed proof; 0 if it does not parse
 	valid        bool
 	reason       string // why not valid
+	uses         int    // committed uses of the request's pseudonym (pseudonymUses)
+
+	policy          *appliedPolicy // the request's policy; nil without one
+	policyEvaluated bool           // evaluatePolicy ran
+	unmet           *policy.Unmet  // the policy's first unmet rule
 }
 
 // prepareVerification finds the issuer, key and scheme the request names.
@@ -298,10 +315,6 @@ type verification struct {
 // before any cryptography. keys, which may be nil, caches issuers and
 // parsed keys across the requests of one transaction.
 func prepareVerification(ctx contractapi.TransactionContextInterface, d *request.Decoded, keys *keyCache) (*verification, error) {
-	if d.Policy != nil {
-		// Fail closed until policies are evaluated.
-		return nil, fmt.Errorf("%w: policy: requests with a policy are not evaluated yet", request.ErrInvalid)
-	}
 	is, err := keys.issuer(ctx.GetStub(), d.Issuer)
 	if err != nil {
 		return nil, err
@@ -334,7 +347,13 @@ func prepareVerification(ctx contractapi.TransactionContextInterface, d *request
 	if err != nil {
 		return nil, fmt.Errorf("issuer %q: stored key version %d: %w", is.ID, version, err)
 	}
-	return &verification{req: d, issuer: is, key: k, scheme: s, pk: pk}, nil
+	v := &verification{req: d, issuer: is, key: k, scheme: s, pk: pk}
+	if d.Policy != nil {
+		if v.policy, err = keys.appliedPolicy(ctx.GetStub(), d.Policy); err != nil {
+			return nil, err
+		}
+	}
+	return v, nil
 }
 
 // nonceConsumed returns the record of the transaction that consumed the
@@ -369,8 +388,8 @@ func (v *verification) check(ctx contractapi.TransactionContextInterface, sub *s
 }
 
 // precheck makes every check of check that comes before the proof's
-// cryptography: the bound nonce, the proof's encoding and the issuer's
-// pinned message counts. It returns the item to verify, or nil with reason
+// cryptography: the bound nonce, the proof's encoding, the issuer's
+// pinned message counts and the request's policy. It returns the item to verify, or nil with reason
 // set when the proof is already known to be invalid; SubmitProofs verifies
 // the items of many requests together and concludes each.
 func (v *verification) precheck(ctx contractapi.TransactionContextInterface, sub *submitter) (*bbs.BatchItem, error) {
@@ -403,6 +422,11 @@ func (v *verification) precheck(ctx contractapi.TransactionContextInterface, sub
 		// make the verifier derive generators for it.
 		v.reason = fmt.Sprintf("the proof covers %d signed messages; issuer %q registers credentials of %v messages only",
 			v.messageCount, v.issuer.ID, v.issuer.Settings.MessageCounts)
+		return nil, nil
+	}
+	if u := v.evaluatePolicy(); u != nil {
+		// Refused before any pairing.
+		v.reason = v.policyError().Error()
 		return nil, nil
 	}
 	disclosed := make([]bbs.DisclosedMessage, len(v.req.Disclosed))

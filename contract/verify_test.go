@@ -118,7 +118,7 @@ func TestVerifyAndSubmitEveryScheme(t *testing.T) {
 				{Index: 4, Message: base64.StdEncoding.EncodeToString(testMessages[4])},
 			}
 			res := decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, req)))
-			want := VerificationResult{Valid: true, Issuer: "uni", KeyVersion: 1, Scheme: s.Name(), Disclosed: disclosed, MessageCount: len(testMessages)}
+			want := VerificationResult{Valid: true, Issuer: "uni", KeyVersion: 1, Scheme: s.Name(), Disclosed: disclosed, MessageCount: len(testMessages), Satisfied: true}
 			if header != nil {
 				want.Header, want.HeaderSHA256 = header, hashHex(header)
 			}
