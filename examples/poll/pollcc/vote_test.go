@@ -145,3 +145,33 @@ func TestVoteEndorsement(t *testing.T) {
 	require.Equal(t, peer.TxValidationCode_VALID, r.Validation)
 	require.Equal(t, 1, e.tally("poll-1")["total"])
 }
+
+// TestRelayBinding: what a copier of a relayed request can do. Unbound (the
+// ballot is the nonce), it can submit the request to bbs itself and spend
+// the voter's one use in the poll's context: the vote is lost, not changed.
+// Bound to the relay (the ballot is the bound nonce's salt), only the relay
+// can submit it.
+func TestRelayBinding(t *testing.T) {
+	e := newEnv(t)
+	e.newPoll("poll-1", "BE")
+	withPolicy := func(body string) string {
+		var r request.Request
+		require.NoError(t, json.Unmarshal([]byte(body), &r))
+		r.Policy = &request.PolicyRef{ID: "poll-1-voters"}
+		return jsonText(t, &r)
+	}
+
+	unbound := e.holderBE.relayed("poll-1", "yes")
+	burn := e.ledger.Submit(e.bbs, e.other.Creator, "SubmitProof", withPolicy(unbound))
+	require.True(t, burn.Committed, "a copier submits the voter's unbound request to bbs: %s", burn.Response.GetMessage())
+	requireRefused(t, e.submit(e.relay, "CastVote", "poll-1", "yes", unbound), "replay")
+	requireRefused(t, e.submit(e.relay, "CastVote", "poll-1", "yes", e.holderBE.relayed("poll-1", "yes")), "pseudonym")
+	require.Equal(t, 0, e.tally("poll-1")["total"])
+
+	bound := e.holderBE2.direct(e.relay, "poll-1", "no")
+	requireRefused(t, e.ledger.Submit(e.bbs, e.other.Creator, "SubmitProof", withPolicy(bound)), "bound")
+	requireRefused(t, e.submit(e.other, "CastVote", "poll-1", "no", bound), "bound")
+	r := e.submit(e.relay, "CastVote", "poll-1", "no", bound)
+	require.True(t, r.Committed, r.Response.GetMessage())
+	require.Equal(t, map[string]int{"yes": 0, "no": 1, "abstain": 0, "total": 1}, e.tally("poll-1"))
+}
