@@ -484,8 +484,8 @@ rejected "CLI replay through the chaincode server is rejected" "replay" \
 if grep -q "TLS on, client certificates required" "$LOG_DIR/ccaas-$POLL_CC_NAME.log" 2> /dev/null; then
   pass "the poll example runs as its own chaincode server (mutual TLS, port POLL_CCAAS_PORT)"
 else fail "the poll example runs as its own chaincode server" "$(tail -n 5 "$LOG_DIR/ccaas-$POLL_CC_NAME.log" 2> /dev/null)"; fi
-ok "GW  Tally poll-e2e-1 served by the poll chaincode server (the votes kept)" '.total == 2' \
-  poll_gw 2 User1 evaluate Tally poll-e2e-1
+ok "GW  Tally $POLL1 served by the poll chaincode server (the votes kept)" '.total == 2' \
+  poll_gw 2 User1 evaluate Tally "$POLL1"
 
 # ------------------------------------------------------------------ down
 
