@@ -130,7 +130,7 @@ ok "GW  the vote's block carries the poll's VoteCast event (one chaincode event 
   poll_gw 2 User1 events -start-block "${BLK:-0}" -name VoteCast -count 1 -timeout 10s
 
 vote_request r2 2 "$POLL1" no
-rejected "GW  CastVote of P2 (country=NL) is refused, with the unmet rule named" "disclosed message 1" \
+rejected "GW  CastVote of P2 (country=NL) is refused, with the unmet rule named" "not satisfied: disclosed message 1 must equal" \
   poll_gw 1 User2 submit CastVote "$POLL1" no "@$PW/r2.json"
 vote_request r3 1 "$POLL1" no
 rejected "GW  a second vote of P1 in $POLL1 (another option, new proof) is refused: one vote per credential" "pseudonym" \

@@ -47,7 +47,7 @@ func TestVote(t *testing.T) {
 
 	// A voter of another country is refused, with the unmet rule named.
 	requireRefused(t, e.submit(e.relay, "CastVote", "poll-1", "no", e.holderNL.relayed("poll-1", "no")),
-		"proof refused by bbs", "disclosed message 1")
+		"proof refused by bbs", "not satisfied: disclosed message 1 must equal \"BE\"")
 
 	// One vote per credential per poll.
 	requireRefused(t, e.submit(e.relay, "CastVote", "poll-1", "no", e.holderBE.relayed("poll-1", "no")),
