@@ -6,7 +6,8 @@
 # unmet rule named, one vote per credential per poll, the same credential
 # voting in a second poll, a vote relayed by another identity of Org1 whose
 # block carries no certificate of the voter (while a voter's own direct
-# vote carries theirs), option tampering by the relay refused, what Fabric
+# vote carries theirs), a vote bound to the relay that no one else can
+# submit, option tampering by the relay refused, what Fabric
 # does with bbs's ProofVerified event inside CastVote, and the tally on both
 # peers.
 #
@@ -142,6 +143,11 @@ vote_request r4 1 "$POLL2" no
 ok "CLI the same credential P1 votes in $POLL2 (another pseudonym) (relay Org1 User2)" "" \
   as 1 User2 poll_invoke CastVote "$POLL2" no "@$PW/r4.json"
 
+vote_request b1 3 "$POLL2" yes direct 1 User2
+rejected "GW  P3's vote bound to the relay (ballot as the bound nonce's salt), copied by Org2 User2, is refused" "bound" \
+  poll_gw 2 User2 submit CastVote "$POLL2" yes "@$PW/b1.json"
+ok "GW  the relay Org1 User2 submits P3's vote bound to it in $POLL2" '.status == "VALID" and .result.option == "yes"' \
+  poll_gw 1 User2 -json submit CastVote "$POLL2" yes "@$PW/b1.json"
 vote_request d1 3 "$POLL1" no direct 2 User1
 rejected "GW  P3's direct vote (nonce bound to Org2 User1) submitted by Org2 User2 is refused" "bound" \
   poll_gw 2 User2 submit CastVote "$POLL1" no "@$PW/d1.json"
@@ -156,8 +162,8 @@ else fail "the direct vote's block carries the voter's certificate" "exit $RC: $
 for org in 1 2; do
   ok "CLI Tally $POLL1 on peer0.org$org: yes 1, no 1" \
     '.total == 2 and .counts == [{"option":"yes","votes":1},{"option":"no","votes":1}]' as "$org" User1 poll_query Tally "$POLL1"
-  ok "CLI Tally $POLL2 on peer0.org$org: no 1" \
-    '.total == 1 and .counts == [{"option":"yes","votes":0},{"option":"no","votes":1}]' as "$org" User1 poll_query Tally "$POLL2"
+  ok "CLI Tally $POLL2 on peer0.org$org: yes 1, no 1" \
+    '.total == 2 and .counts == [{"option":"yes","votes":1},{"option":"no","votes":1}]' as "$org" User1 poll_query Tally "$POLL2"
 done
 ok "GW  GetPoll $POLL1 names no voter" ".id == \"$POLL1\" and (tostring | contains(\"User\") | not)" \
   poll_gw 2 User2 evaluate GetPoll "$POLL1"
