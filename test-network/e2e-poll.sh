@@ -91,7 +91,9 @@ rejected "GW  CreatePoll with the policy of another poll's context is refused" "
 ok "GW  CreatePoll $POLL1 [yes, no] gated by $POLL1-voters: version 1 pinned (GetPolicy through InvokeChaincode)" \
   ".status == \"VALID\" and .result.policy == {id: \"$POLL1-voters\", version: 1}" \
   poll_gw 1 User1 -json submit CreatePoll "$POLL1" '["yes","no"]' "$POLL1-voters"
-ok "CLI CreatePoll $POLL2 (peer CLI, Org2 User1)" "" as 2 User1 poll_invoke CreatePoll "$POLL2" '["yes","no"]' "$POLL2-voters"
+rejected "CLI CreatePoll $POLL2 by Org2 User1, not the owner of $POLL2-voters, is refused" "access denied" \
+  as 2 User1 poll_invoke CreatePoll "$POLL2" '["yes","no"]' "$POLL2-voters"
+ok "CLI CreatePoll $POLL2 by the policy's owner (peer CLI, Org1 User1)" "" as 1 User1 poll_invoke CreatePoll "$POLL2" '["yes","no"]' "$POLL2-voters"
 
 vote_request r1 1 "$POLL1" yes
 ok "GW  CastVote $POLL1 yes relayed by Org1 User2 (P1's proof, ballot as nonce) commits" \

@@ -13,6 +13,10 @@ import (
 type policyRecord struct {
 	ID      string `json:"id"`
 	Version int    `json:"version"`
+	Owner   struct {
+		MSPID string `json:"mspId"`
+		ID    string `json:"id"`
+	} `json:"owner"`
 	Retired bool   `json:"retired"`
 	Policy  string `json:"policy"` // the canonical policy document
 }

@@ -40,6 +40,10 @@ const Version = "0.1.0"
 // poll invokes.
 const BBSChaincode = "bbs"
 
+// AdminAttribute is the certificate attribute (bbs's) that lets an
+// identity of a policy owner's MSP act for the owner, when "true".
+const AdminAttribute = "bbs.admin"
+
 // EventVoteCast is the chaincode event CastVote emits, with its VoteReceipt
 // as JSON payload.
 const EventVoteCast = "VoteCast"

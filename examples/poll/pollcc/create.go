@@ -6,6 +6,7 @@ import (
 
 	"github.com/fabric-bbs/fabric-bbs/policy"
 	"github.com/hyperledger/fabric-chaincode-go/v2/pkg/cid"
+	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
 	"github.com/hyperledger/fabric-contract-api-go/v2/contractapi"
 )
 
@@ -13,6 +14,10 @@ import (
 // ParseOptions) whose voters must satisfy bbs policy policyId. The policy
 // must exist, not be retired, and require a pseudonym in the context pollId
 // (its bytes) with one use: that is what makes a vote once per credential.
+// Only the policy's owner may create the poll, or an identity of the
+// owner's MSP with attribute bbs.admin=true (as bbs lets them change the
+// policy): the policy names the poll ID, and anyone else could otherwise
+// take that ID first with options of their own.
 // Its current version is pinned: a later version does not change who may
 // vote, and retiring the policy closes the poll.
 func (c *Contract) CreatePoll(ctx contractapi.TransactionContextInterface, pollID string, options string, policyID string) (*Poll, error) {
@@ -39,9 +44,9 @@ func (c *Contract) CreatePoll(ctx contractapi.TransactionContextInterface, pollI
 	if err := checkPolicy(&rec, pollID); err != nil {
 		return nil, err
 	}
-	mspID, err := cid.GetMSPID(stub)
+	mspID, err := checkOwner(stub, &rec)
 	if err != nil {
-		return nil, fmt.Errorf("identifying the creator's MSP: %w", err)
+		return nil, err
 	}
 	ts, err := stub.GetTxTimestamp()
 	if err != nil {
@@ -55,6 +60,32 @@ func (c *Contract) CreatePoll(ctx contractapi.TransactionContextInterface, pollI
 		return nil, err
 	}
 	return p, nil
+}
+
+// checkOwner returns the submitter's MSP ID if the submitter owns the
+// policy of rec or is an identity of the owner's MSP with bbs.admin=true.
+func checkOwner(stub shim.ChaincodeStubInterface, rec *policyRecord) (string, error) {
+	ci, err := cid.New(stub)
+	if err != nil {
+		return "", fmt.Errorf("identifying the submitter: %w", err)
+	}
+	mspID, err := ci.GetMSPID()
+	if err != nil {
+		return "", fmt.Errorf("identifying the submitter's MSP: %w", err)
+	}
+	id, err := ci.GetID()
+	if err != nil {
+		return "", fmt.Errorf("identifying the submitter: %w", err)
+	}
+	admin, _, err := ci.GetAttributeValue(AdminAttribute)
+	if err != nil {
+		return "", fmt.Errorf("reading the submitter's %s attribute: %w", AdminAttribute, err)
+	}
+	if mspID != rec.Owner.MSPID || (id != rec.Owner.ID && admin != "true") {
+		return "", fmt.Errorf("%w: only the owner of policy %q, or an identity of MSP %s with attribute %s=true, may create a poll gated by it; the submitter is of MSP %s",
+			ErrAccessDenied, rec.ID, rec.Owner.MSPID, AdminAttribute, mspID)
+	}
+	return mspID, nil
 }
 
 // checkPolicy checks that bbs policy record rec can gate poll pollID.

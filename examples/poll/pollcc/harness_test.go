@@ -41,7 +41,7 @@ type env struct {
 }
 
 var ids struct {
-	admin, relay, voter, other *fakeid.Identity
+	admin, relay, voter, other, orgAdmin *fakeid.Identity
 }
 
 func newEnv(t *testing.T) *env {
@@ -53,6 +53,7 @@ func newEnv(t *testing.T) *env {
 		ids.relay = org1.Enroll(t, pkix.Name{OrganizationalUnit: []string{"client"}, CommonName: "relay"}, nil)
 		ids.voter = org2.Enroll(t, pkix.Name{OrganizationalUnit: []string{"client"}, CommonName: "voter"}, nil)
 		ids.other = org2.Enroll(t, pkix.Name{OrganizationalUnit: []string{"client"}, CommonName: "other"}, nil)
+		ids.orgAdmin = org1.Enroll(t, pkix.Name{OrganizationalUnit: []string{"client"}, CommonName: "registrar"}, map[string]string{AdminAttribute: "true"})
 	}
 	bbsCC, err := bbscontract.NewChaincode()
 	require.NoError(t, err)

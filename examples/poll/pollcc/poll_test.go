@@ -38,6 +38,12 @@ func TestCreatePoll(t *testing.T) {
 		})
 	}
 
+	// Only the policy's owner (or its MSP's bbs.admin) may use its poll ID.
+	requireRefused(t, e.submit(e.relay, "CreatePoll", "poll-1", `["yes","no"]`, "be-voters"), "access denied", "only the owner")
+	requireRefused(t, e.submit(e.voter, "CreatePoll", "poll-1", `["yes","no"]`, "be-voters"), "access denied", "MSP Org2MSP")
+	e.bbsOK(e.admin, "CreatePolicy", countryPolicy("be-voters-2", "BE", "poll-2", 1))
+	require.True(t, e.submit(ids.orgAdmin, "CreatePoll", "poll-2", `["yes","no"]`, "be-voters-2").Committed)
+
 	r := e.submit(e.admin, "CreatePoll", "poll-1", `["yes","no"]`, "be-voters")
 	require.True(t, r.Committed, r.Response.GetMessage())
 	p := decode[*Poll](t, r)
@@ -45,7 +51,7 @@ func TestCreatePoll(t *testing.T) {
 		CreatorMSPID: "Org1MSP", TxID: r.TxID, CreatedAt: r.Timestamp}, *p)
 	require.Equal(t, *p, *decode[*Poll](t, e.evaluate(e.voter, "GetPoll", "poll-1")))
 	requireRefused(t, e.submit(e.admin, "CreatePoll", "poll-1", `["a","b"]`, "be-voters"), "already exists")
-	requireRefused(t, e.evaluate(e.voter, "GetPoll", "poll-2"), "not found")
+	requireRefused(t, e.evaluate(e.voter, "GetPoll", "poll-3"), "not found")
 
 	// A later version of the policy does not change the poll's pin.
 	e.bbsOK(e.admin, "UpdatePolicy", "be-voters", countryPolicy("be-voters", "NL", "poll-1", 1))

@@ -24,6 +24,9 @@ var (
 	ErrPolicy = errors.New("unsuitable policy")
 	// ErrBallot means a request's ballot does not commit to the vote.
 	ErrBallot = errors.New("ballot refused")
+	// ErrAccessDenied means the submitter may not create a poll with a
+	// policy.
+	ErrAccessDenied = errors.New("access denied")
 	// ErrRefused means bbs refused the vote's proof.
 	ErrRefused = errors.New("proof refused by bbs")
 )
