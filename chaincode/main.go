@@ -1,64 +1,21 @@
 // Command chaincode runs the fabric-bbs contract (package contract) as
-// Hyperledger Fabric chaincode.
-//
-// Launched by a peer, it connects to the peer as usual (the peer sets
-// CORE_CHAINCODE_ID_NAME, CORE_PEER_ADDRESS and the TLS variables).
-//
-// As chaincode-as-a-service it serves the peer itself when both of these
-// are set:
-//
-//	CHAINCODE_SERVER_ADDRESS  address to listen on, such as 0.0.0.0:9999
-//	CHAINCODE_ID              the package ID the peer knows the chaincode by
-//
-// It serves TLS with these PEM files:
-//
-//	CHAINCODE_TLS_KEY         the server's private key
-//	CHAINCODE_TLS_CERT        the server's certificate
-//	CHAINCODE_CLIENT_CA_CERT  optional: CA certificates that peers' client
-//	                          certificates must chain to (mutual TLS: a peer
-//	                          without such a certificate cannot connect)
-//
-// It fails closed: without CHAINCODE_TLS_KEY and CHAINCODE_TLS_CERT it
-// refuses to start, unless CHAINCODE_TLS_DISABLED=true asks for plaintext
-// gRPC explicitly.
+// Hyperledger Fabric chaincode, launched by a peer or as
+// chaincode-as-a-service; package internal/ccmain documents the
+// environment variables that choose the mode and its TLS.
 package main
 
 import (
-	"fmt"
 	"log"
 	"os"
 
 	"github.com/fabric-bbs/fabric-bbs/contract"
+	"github.com/fabric-bbs/fabric-bbs/internal/ccmain"
 	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
 )
 
 func main() {
-	if err := run(os.Getenv, os.ReadFile); err != nil {
+	newCC := func() (shim.Chaincode, error) { return contract.NewChaincode() }
+	if err := ccmain.Run("fabric-bbs chaincode "+contract.Version, newCC, os.Getenv, os.ReadFile); err != nil {
 		log.Fatalf("fabric-bbs chaincode: %v", err)
 	}
-}
-
-// run starts the chaincode in the mode the environment selects and returns
-// when it stops.
-func run(getenv func(string) string, readFile func(string) ([]byte, error)) error {
-	cfg, err := loadConfig(getenv, readFile)
-	if err != nil {
-		return err
-	}
-	cc, err := contract.NewChaincode()
-	if err != nil {
-		return err
-	}
-	if cfg == nil {
-		if err := shim.Start(cc); err != nil {
-			return fmt.Errorf("running as peer-launched chaincode: %w", err)
-		}
-		return nil
-	}
-	server := newServer(cfg, cc)
-	log.Printf("fabric-bbs chaincode %s: serving %s on %s (TLS %s)", contract.Version, cfg.ccid, cfg.address, cfg.tlsMode())
-	if err := server.Start(); err != nil {
-		return fmt.Errorf("serving as chaincode-as-a-service on %s: %w", cfg.address, err)
-	}
-	return nil
 }

@@ -5,7 +5,8 @@
 #
 #   STATE_DB=couchdb test-network/e2e.sh   (the peers' state database; default goleveldb)
 #
-# Brings up a new network, deploys the repository's ./chaincode with the real
+# Brings up a new network, deploys the repository's ./chaincode (and the
+# poll example, examples/poll) with the real
 # lifecycle (built by the peers' external builder from vendor/, chaincode
 # policy AND of both orgs), then runs every contract transaction through the
 # peer CLI and the Fabric Gateway client, checks that a replayed proof, two
@@ -15,9 +16,10 @@
 # an issuer change endorsed by another org's peer alone is invalidated at
 # commit (key-level endorsement) while the owner org's peer alone suffices,
 # pages ListIssuers and GetIssuerHistory to the end, runs the pseudonym
-# flow of e2e-pseudonyms.sh (one use per context), on Fabric v2.5 a short
-# soak with a chaincode kill and the accounting of both ledgers
-# (scripts/e2e-soak.sh; E2E_SOAK=0 skips it), redeploys the chaincode
+# flow of e2e-pseudonyms.sh (one use per context), the poll example of
+# e2e-poll.sh (a chaincode calling bbs), on Fabric v2.5 a short soak with a
+# chaincode kill and the accounting of both ledgers (scripts/e2e-soak.sh;
+# E2E_SOAK=0 skips it), redeploys the chaincodes
 # as a chaincode server with mutual TLS (ccaas) and uses it, and tears the
 # network down, even on failure (E2E_KEEP_NETWORK=1 leaves it up).
 # Prints timings and, last, "e2e: N passed, M failed"; exits non-zero on any failure.
@@ -35,74 +37,8 @@ passed=0 failed=0 finished=0
 T_START=$(date +%s%3N)
 T_UP="" T_DEPLOY="" T_CCAAS="" T_SOAK="" LAT_CLI="" LAT_GW="" LAT_FLOW="" MEM=""
 
-now_ms() { date +%s%3N; }
-secs() { local ms=$1; printf '%d.%01d s' $((ms / 1000)) $(((ms % 1000) / 100)); }
-section() { printf '\n--- %s\n' "$*"; }
-
-pass() { passed=$((passed + 1)); printf '  PASS  %s\n' "$1"; }
-fail() {
-  failed=$((failed + 1))
-  printf '  FAIL  %s\n' "$1"
-  if [ -n "${2:-}" ]; then printf '%s\n' "$2" | tail -n 15 | sed 's/^/        | /'; fi
-}
-
-# run CMD...: runs it, keeping its exit status in RC, stdout in OUT, stderr in ERR.
-run() {
-  local o e
-  o="$(mktemp)" e="$(mktemp)"
-  set +e
-  "$@" > "$o" 2> "$e"
-  RC=$?
-  set -e
-  OUT="$(cat "$o")" ERR="$(cat "$e")"
-  rm -f "$o" "$e"
-}
-
-# as ORG USER CMD...: runs CMD with the peer CLI set to that identity and peer.
-as() { local org="$1" user="$2"; shift 2; ( setOrg "$org" "$user" && "$@" ); }
-
-# ok NAME JQ_FILTER CMD...: passes if CMD succeeds and JQ_FILTER holds on its
-# output ("" to check only the exit status). Like rejected, it records the
-# result and returns 0; OUT keeps the output for the next step.
-ok() {
-  local name="$1" filter="$2"
-  shift 2
-  run "$@"
-  if [ "$RC" -ne 0 ]; then fail "$name" "exit $RC: $OUT
-$ERR"; return 0; fi
-  if [ -n "$filter" ] && ! printf '%s' "$OUT" | jq -e "$filter" > /dev/null 2>&1; then
-    fail "$name" "output does not satisfy $filter:
-$OUT"
-    return 0
-  fi
-  pass "$name"
-}
-
-# rejected NAME REGEX CMD...: passes if CMD fails with REGEX in its output.
-rejected() {
-  local name="$1" regex="$2"
-  shift 2
-  run "$@"
-  if [ "$RC" -eq 0 ]; then fail "$name" "expected a rejection, got success: $OUT"; return 0; fi
-  if ! printf '%s\n%s' "$OUT" "$ERR" | grep -Eiq -- "$regex"; then
-    fail "$name" "rejected, but without /$regex/: $OUT
-$ERR"
-    return 0
-  fi
-  pass "$name"
-}
-
-# setup NAME CMD...: a step the rest depends on; on failure the test stops.
-setup() {
-  local name="$1"
-  shift
-  run "$@"
-  if [ "$RC" -ne 0 ]; then
-    fail "$name" "exit $RC: $OUT
-$ERR"
-    exit 1
-  fi
-}
+# shellcheck source=e2e-lib.sh
+. "$TN_DIR/e2e-lib.sh"   # now_ms, secs, section, pass, fail, run, as, ok, rejected, setup
 
 cleanup() {
   local rc=$?
@@ -508,6 +444,8 @@ MEM="$(network_rss)"
 
 # shellcheck source=e2e-pseudonyms.sh
 . "$TN_DIR/e2e-pseudonyms.sh"   # issue 11: pseudonyms, one use per context
+# shellcheck source=e2e-poll.sh
+. "$TN_DIR/e2e-poll.sh"   # issue 12: the poll example chaincode calling bbs
 
 # ---- soak (issue 14, begin): Fabric v2.5, while the chaincode is peer-launched
 if [ "$FABRIC_VERSION" = 2.5 ] && [ "${E2E_SOAK:-1}" = 1 ]; then
@@ -552,6 +490,11 @@ ok "GW  SubmitProof through the chaincode server commits" '.status == "VALID" an
   gw 2 User2 -json submit SubmitProof "@$W/reqC2.json"
 rejected "CLI replay through the chaincode server is rejected" "replay" \
   as 1 User1 cc_invoke SubmitProof "@$W/reqC2.json"
+if grep -q "TLS on, client certificates required" "$LOG_DIR/ccaas-$POLL_CC_NAME.log" 2> /dev/null; then
+  pass "the poll example runs as its own chaincode server (mutual TLS, port POLL_CCAAS_PORT)"
+else fail "the poll example runs as its own chaincode server" "$(tail -n 5 "$LOG_DIR/ccaas-$POLL_CC_NAME.log" 2> /dev/null)"; fi
+ok "GW  Tally $POLL1 served by the poll chaincode server (the votes kept)" '.total == 2' \
+  poll_gw 2 User1 evaluate Tally "$POLL1"
 
 # ------------------------------------------------------------------ down
 

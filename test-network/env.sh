@@ -42,6 +42,7 @@ esac
 
 export CHANNEL_NAME="${CHANNEL_NAME:-mychannel}"
 export CC_NAME="${CC_NAME:-bbs}"
+export POLL_CC_NAME="${POLL_CC_NAME:-poll}"   # the example chaincode that calls bbs (examples/poll)
 
 # Loopback ports, one per listener. PORT_OFFSET (default 0) moves every
 # default port at once, so two networks can run side by side on one machine.
@@ -56,6 +57,7 @@ export PEER2_PORT="${PEER2_PORT:-$((9051 + _port_offset))}"               # peer
 export PEER2_CC_PORT="${PEER2_CC_PORT:-$((9052 + _port_offset))}"         # peer0.org2 chaincode listener
 export PEER2_OPS_PORT="${PEER2_OPS_PORT:-$((9445 + _port_offset))}"       # peer0.org2 /healthz
 export CCAAS_PORT="${CCAAS_PORT:-$((9999 + _port_offset))}"               # chaincode-as-a-service (deploy -ccaas)
+export POLL_CCAAS_PORT="${POLL_CCAAS_PORT:-$((9998 + _port_offset))}"     # the poll example's chaincode server (deploy -ccaas)
 export COUCHDB1_PORT="${COUCHDB1_PORT:-$((5984 + _port_offset))}"         # peer0.org1's state database (STATE_DB=couchdb)
 export COUCHDB2_PORT="${COUCHDB2_PORT:-$((7984 + _port_offset))}"         # peer0.org2's state database (STATE_DB=couchdb)
 # Orderers 2-4 of the BFT network (FABRIC_VERSION=3.1); orderer 1 is ORDERER_*.

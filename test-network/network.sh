@@ -7,7 +7,9 @@
 #   ./network.sh up                 start the nodes, create and join mychannel
 #                                   (STATE_DB=couchdb: each peer's state database is a
 #                                   pouchdb-server on 127.0.0.1:COUCHDB1_PORT/COUCHDB2_PORT)
-#   ./network.sh deploy [-ccaas]    package/install/approve/commit chaincode "bbs"
+#   ./network.sh deploy [-ccaas]    package/install/approve/commit chaincode "bbs", then the
+#                                   example chaincode "poll" (examples/poll, which calls bbs;
+#                                   DEPLOY_POLL=false skips it)
 #                                   (-ccaas: run it as a chaincode server instead of
 #                                   letting the peers build and launch it)
 #   ./network.sh demo               register an issuer, verify and submit a proof
@@ -36,6 +38,8 @@ set -euo pipefail
 
 CC_SRC="${CC_SRC:-$REPO_ROOT}"           # Go module holding the chaincode (with vendor/)
 CC_PKG="${CC_PKG:-./chaincode}"          # main package inside CC_SRC
+POLL_CC_PKG="${POLL_CC_PKG:-./examples/poll}" # main package of the poll example inside CC_SRC
+DEPLOY_POLL="${DEPLOY_POLL:-true}"
 CC_VERSION="${CC_VERSION:-1.0}"
 # Both orgs' peers endorse every transaction (MAJORITY of 2 orgs = both):
 # a nonce record or verification record cannot be written by one org's peer
@@ -486,7 +490,7 @@ network_down() {
   rm -rf "$STATE_DIR"
   # shellcheck disable=SC2046
   local entry busy=()
-  for entry in $(STATE_DB=couchdb node_ports) CCAAS_PORT="$CCAAS_PORT"; do
+  for entry in $(STATE_DB=couchdb node_ports) CCAAS_PORT="$CCAAS_PORT" POLL_CCAAS_PORT="$POLL_CCAAS_PORT"; do
     if port_in_use "${entry#*=}"; then busy+=("$entry"); fi
   done
   if [ ${#busy[@]} -gt 0 ]; then
@@ -576,25 +580,31 @@ package_ccaas() {
   rm -rf "$dir"
 }
 
+# The chaincode server's process name (ccaas-bbs, ccaas-poll): deploy_one
+# sets CC_NAME for each chaincode it deploys.
+ccaas_proc() { echo "ccaas-$CC_NAME"; }
+
 stop_ccaas() {
-  if owned ccaas-bbs; then kill -TERM -- "-$(cat "$PID_DIR/ccaas-bbs.pid")" 2>/dev/null || true; fi
+  local proc
+  proc="$(ccaas_proc)"
+  if owned "$proc"; then kill -TERM -- "-$(cat "$PID_DIR/$proc.pid")" 2>/dev/null || true; fi
   local i
-  for ((i = 0; i < 50; i++)); do alive ccaas-bbs || break; sleep 0.1; done
-  rm -f "$PID_DIR/ccaas-bbs.pid"
+  for ((i = 0; i < 50; i++)); do alive "$proc" || break; sleep 0.1; done
+  rm -f "$PID_DIR/$proc.pid"
 }
 
-# start_ccaas PACKAGE_ID: build ./chaincode from vendor/ and run it as a
+# start_ccaas PACKAGE_ID: build $CC_PKG from vendor/ and run it as a
 # chaincode server that the peers connect to.
 start_ccaas() {
-  local pkgid="$1" bin="$STATE_DIR/ccaas/chaincode"
+  local pkgid="$1" bin="$STATE_DIR/ccaas/$CC_NAME"
   [ -f "$CC_SRC/vendor/modules.txt" ] || die "no $CC_SRC/vendor/; run 'go mod vendor' in $CC_SRC"
-  if alive ccaas-bbs; then
+  if alive "$(ccaas_proc)"; then
     step "stopping the previous chaincode server"
     stop_ccaas
   fi
   port_in_use "$CCAAS_PORT" && die "port CCAAS_PORT=$CCAAS_PORT is already in use on 127.0.0.1; set CCAAS_PORT=<free port>"
   mkdir -p "$(dirname "$bin")"
-  step "go build -mod=vendor -trimpath -o .state/ccaas/chaincode $CC_PKG (GOPROXY=off)"
+  step "go build -mod=vendor -trimpath -o .state/ccaas/$CC_NAME $CC_PKG (GOPROXY=off)"
   (cd "$CC_SRC" && GOFLAGS="-mod=vendor -buildvcs=false" GOPROXY=off GOSUMDB=off GOWORK=off \
     go build -trimpath -o "$bin" "$CC_PKG")
   local tls_env=()
@@ -608,9 +618,9 @@ start_ccaas() {
   else
     tls_env=(CHAINCODE_TLS_DISABLED=true)
   fi
-  start_process ccaas-bbs CHAINCODE_SERVER_ADDRESS="127.0.0.1:$CCAAS_PORT" CHAINCODE_ID="$pkgid" \
+  start_process "$(ccaas_proc)" CHAINCODE_SERVER_ADDRESS="127.0.0.1:$CCAAS_PORT" CHAINCODE_ID="$pkgid" \
     "${tls_env[@]}" -- "$bin"
-  wait_for_port ccaas-bbs "$CCAAS_PORT" 30
+  wait_for_port "$(ccaas_proc)" "$CCAAS_PORT" 30
 }
 
 install_on() { # ORG PACKAGE PACKAGE_ID
@@ -628,9 +638,11 @@ install_on() { # ORG PACKAGE PACKAGE_ID
   step "peer0.org$1: installed in $(elapsed "$t")"
 }
 
+# deploy_cc [-ccaas]: deploy bbs and, unless DEPLOY_POLL=false, the poll
+# example, each with the same lifecycle, policy and builder (or each as its
+# own chaincode server, on CCAAS_PORT and POLL_CCAAS_PORT).
 deploy_cc() {
-  local ccaas=false t0
-  t0=$(now_ms)
+  local ccaas=false
   while [ $# -gt 0 ]; do
     case "$1" in
       -ccaas|--ccaas) ccaas=true ;;
@@ -641,6 +653,21 @@ deploy_cc() {
   require_tools
   require_network
   mkdir -p "$STATE_DIR/packages"
+  deploy_one "$ccaas" "$CC_NAME" "$CC_PKG" "$CCAAS_PORT" ListIssuers 1 ""
+  echo "$DEPLOYED_PKGID" > "$STATE_DIR/packages/current-package-id"
+  if [ "$DEPLOY_POLL" = true ]; then
+    deploy_one "$ccaas" "$POLL_CC_NAME" "$POLL_CC_PKG" "$POLL_CCAAS_PORT" org.hyperledger.fabric:GetMetadata
+    echo "$DEPLOYED_PKGID" > "$STATE_DIR/packages/current-package-id-$POLL_CC_NAME"
+  fi
+}
+
+# deploy_one CCAAS NAME PKG CCAAS_PORT PLAN_FUNCTION [ARGS...]: the lifecycle
+# of one chaincode; PLAN_FUNCTION is the read-only call that shows the
+# gateways can plan its endorsements. Sets DEPLOYED_PKGID.
+deploy_one() {
+  local ccaas="$1" CC_NAME="$2" CC_PKG="$3" CCAAS_PORT="$4" t0
+  shift 4
+  t0=$(now_ms)
   local seq label pkg pkgid
   seq=$(( $(committed_sequence) + 1 ))
   if $ccaas; then
@@ -696,12 +723,12 @@ deploy_cc() {
       die "chaincode does not answer on peer0.org$org; see $LOG_DIR/deploy.log and $LOG_DIR/peer0.org$org.log"
     step "peer0.org$org: chaincode answers ($(elapsed "$t"))"
   done
-  wait_for_gateway_plan
-  if ! $ccaas && alive ccaas-bbs; then
+  wait_for_gateway_plan "$@"
+  if ! $ccaas && alive "$(ccaas_proc)"; then
     step "the chaincode server of the previous definition is no longer used: stopping it"
     stop_ccaas
   fi
-  echo "$pkgid" > "$STATE_DIR/packages/current-package-id"
+  DEPLOYED_PKGID="$pkgid"
   log "Chaincode $CC_NAME deployed in $(elapsed "$t0") (package id $pkgid)"
 }
 
@@ -709,9 +736,10 @@ deploy_cc() {
 # gossip, some seconds later, that the other org's peer runs the chaincode;
 # until then the Gateway's discovery finds no set of peers that satisfies
 # the AND policy ("no peer combination can satisfy the endorsement
-# policy"). Wait until a read-only ListIssuers can be endorsed as the
-# policies require through each peer's gateway (nothing is submitted).
-wait_for_gateway_plan() {
+# policy"). Wait until the read-only call FUNCTION [ARGS...] of $CC_NAME
+# (bbs: ListIssuers) can be endorsed as the policies require through each
+# peer's gateway (nothing is submitted).
+wait_for_gateway_plan() { # FUNCTION [ARGS...]
   local gwbin="$FABRIC_BIN_DIR/bbs-gateway" org addr ca t i
   if [ ! -x "$gwbin" ]; then
     step "no $gwbin: not waiting for the gateways' endorsement plans"
@@ -722,7 +750,7 @@ wait_for_gateway_plan() {
     t=$(now_ms)
     for ((i = 0; ; i++)); do
       "$gwbin" -peer "$addr" -tls-ca "$ca" -msp "Org${org}MSP" -user "$(userMSP "$org" User1)" \
-        -channel "$CHANNEL_NAME" -chaincode "$CC_NAME" -timeout 10s endorse ListIssuers 1 "" \
+        -channel "$CHANNEL_NAME" -chaincode "$CC_NAME" -timeout 10s endorse "$@" \
         >> "$LOG_DIR/deploy.log" 2>&1 && break
       [ "$i" -lt 120 ] || die "peer0.org$org's gateway found no endorsement plan for $CC_NAME within 60 s; see $LOG_DIR/deploy.log"
       sleep 0.5
@@ -735,14 +763,16 @@ wait_for_gateway_plan() {
 
 status() {
   local name
-  for name in orderer peer0.org1 peer0.org2 couchdb.org1 couchdb.org2 ccaas-bbs; do
+  for name in orderer peer0.org1 peer0.org2 couchdb.org1 couchdb.org2 ccaas-bbs "ccaas-$POLL_CC_NAME"; do
     if alive "$name"; then echo "$name: running (pid $(cat "$PID_DIR/$name.pid"))"
     else echo "$name: not running"; fi
   done
   if alive peer0.org1; then
     setOrg 1 Admin
-    echo "chaincode: $(peer lifecycle chaincode querycommitted -C "$CHANNEL_NAME" -n "$CC_NAME" -O json 2>/dev/null |
-      jq -c '{sequence, version}' || echo 'not committed')"
+    for name in "$CC_NAME" "$POLL_CC_NAME"; do
+      echo "chaincode $name: $(peer lifecycle chaincode querycommitted -C "$CHANNEL_NAME" -n "$name" -O json 2>/dev/null |
+        jq -c '{sequence, version}' || echo 'not committed')"
+    done
   fi
 }
 

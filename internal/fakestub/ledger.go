@@ -1,6 +1,7 @@
 // Package fakestub is an in-memory stand-in for a Fabric peer, for unit
-// tests of chaincode: a channel ledger (world state and key history) and,
-// per transaction, a stub implementing shim.ChaincodeStubInterface.
+// tests of chaincode: a channel ledger (world state and key history, one
+// namespace per chaincode) and, per transaction, a stub implementing
+// shim.ChaincodeStubInterface.
 //
 // It follows the peer where the contract's behaviour depends on it:
 //
@@ -12,29 +13,68 @@
 //     paginated ones return as bookmark the next key to read and, at the
 //     end of the range, "" on LevelDB or the query's end key on CouchDB
 //     (Ledger.CouchDB; Fabric statecouchdb's readDocRange starts with
-//     nextStartKey := endKey); a transaction cannot both page and write;
+//     nextStartKey := endKey); a transaction cannot both page and write
+//     (in any namespace: the rule is the transaction simulator's);
 //   - at commit, a transaction is validated as a peer does: its writes
 //     must satisfy the endorsement policies (each written key's key-level
-//     policy, set with SetStateValidationParameter, else the chaincode
-//     policy, Ledger.ChaincodePolicy) given the MSPs whose peers endorsed
-//     it, and every key it read must still have the version it read (MVCC);
-//     SubmitBlock endorses several transactions against one snapshot and
-//     commits them in order, as one block;
+//     policy, set with SetStateValidationParameter, else the policy of the
+//     chaincode that owns the namespace) given the MSPs whose peers endorsed
+//     it, and every key it read, in any namespace, must still have the
+//     version it read (MVCC); SubmitBlock endorses several transactions
+//     against one snapshot and commits them in order, as one block;
 //   - GetHistoryForKey returns a key's committed values newest first;
-//   - a transaction has at most one event: the last SetEvent wins;
+//   - a transaction has at most one event: the last SetEvent of the
+//     invoked chaincode wins;
 //   - transaction IDs and timestamps are deterministic: the timestamp of
 //     each transaction is the ledger's clock, which then advances by Step.
 //
-// Private data, rich (CouchDB) queries and chaincode-to-chaincode calls are
-// not supported and return errors. Range reads are not checked for phantoms
-// at commit, and an endorsement policy is evaluated letting one endorsing
-// peer satisfy several principals of its MSP.
+// # Several chaincodes
+//
+// Chaincodes deployed with Ledger.Deploy each own a namespace of the
+// channel's state, named after the chaincode; a chaincode passed to Submit
+// that was not deployed runs in DefaultNamespace, under ChaincodePolicy.
+// Stub.InvokeChaincode calls a deployed chaincode as a peer does (Fabric
+// core/chaincode/handler.go HandleInvokeChaincode, chaincode_support.go,
+// the shim's handleInvokeChaincode, core/endorser/endorser.go and the
+// validator's plugindispatcher/dispatcher.go and statebased evaluator):
+//
+//   - the callee runs in the same transaction: same transaction ID,
+//     creator, timestamp and transient map, its own arguments, reading and
+//     writing its own namespace of the same read-write set;
+//   - its response (status, message, payload) is returned to the caller as
+//     the callee made it, whatever the status: a failing callee does not
+//     fail the transaction unless the caller does, and its writes stay in
+//     the read-write set (the peer keeps whatever the callee's simulation
+//     wrote);
+//   - an invocation the peer refuses (a chaincode not deployed on the
+//     channel, a chaincode already executing in the transaction on that
+//     channel, an unknown channel) answers status 500 with the peer's
+//     error text in the payload and an empty message, as the shim does;
+//   - the callee's SetEvent is dropped: the shim of the caller keeps only
+//     the callee's response, and the endorser puts into the transaction the
+//     one event of the invoked chaincode, whose ID the validator requires
+//     to match the transaction's chaincode;
+//   - a chaincode on another channel (name/channel, or the channel
+//     argument, of a ledger connected with Ledger.Connect) runs on a
+//     separate simulation of that channel, whose reads and writes are
+//     discarded: a cross-channel call is a query;
+//   - at commit, the namespace of the invoked chaincode and every namespace
+//     the transaction wrote is validated against its own policies (the
+//     chaincode policy of Deploy, or key-level ones), with the same
+//     endorsements.
+//
+// Private data, rich (CouchDB) queries and the signed proposal are not
+// supported and return errors. Range reads are not checked for phantoms at
+// commit, channel ACLs (Peer_ChaincodeToChaincode) are not checked, and an
+// endorsement policy is evaluated letting one endorsing peer satisfy
+// several principals of its MSP.
 package fakestub
 
 import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"reflect"
 	"sort"
 	"strconv"
 	"time"
@@ -50,7 +90,12 @@ import (
 // DefaultStart is the timestamp of a new ledger's first transaction.
 var DefaultStart = time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
 
-// Ledger is the state of one channel as far as one chaincode sees it.
+// DefaultNamespace is the namespace of a chaincode passed to Submit or
+// Evaluate without having been deployed, and of State, Keys and Put. No
+// Fabric chaincode can have this name.
+const DefaultNamespace = "_default"
+
+// Ledger is the state of one channel: one namespace per chaincode.
 type Ledger struct {
 	// ChannelID is the channel every stub reports.
 	ChannelID string
@@ -61,87 +106,177 @@ type Ledger struct {
 	// CouchDB makes paginated queries answer as a CouchDB state database
 	// does: the bookmark at the end of a range is the query's end key.
 	CouchDB bool
-	// ChaincodePolicy is the chaincode's endorsement policy (a serialized
-	// common.SignaturePolicyEnvelope, see MSPPolicy); nil means any one
-	// endorsement satisfies it.
+	// ChaincodePolicy is the endorsement policy of DefaultNamespace (a
+	// serialized common.SignaturePolicyEnvelope, see MSPPolicy); nil means
+	// any one endorsement satisfies it.
 	ChaincodePolicy []byte
 
+	namespaces map[string]*namespace
+	chaincodes map[string]*deployment
+	channels   map[string]*Ledger // other channels this peer has joined
+	txCount    int
+	commits    uint64
+}
+
+// namespace is the committed state of one chaincode.
+type namespace struct {
 	state    map[string][]byte
 	versions map[string]uint64                         // committed version of each key, for MVCC
 	vparams  map[string][]byte                         // key-level endorsement policies
 	history  map[string][]*queryresult.KeyModification // oldest first
-	txCount  int
-	commits  uint64
+}
+
+// deployment is a chaincode deployed on the channel.
+type deployment struct {
+	cc     shim.Chaincode
+	policy []byte // nil: any one endorsement
 }
 
 // NewLedger returns an empty ledger of the channel, its clock at
 // DefaultStart and advancing one second a transaction.
 func NewLedger(channelID string) *Ledger {
 	return &Ledger{
-		ChannelID: channelID,
-		Clock:     DefaultStart,
-		Step:      time.Second,
-		state:     map[string][]byte{},
-		versions:  map[string]uint64{},
-		vparams:   map[string][]byte{},
-		history:   map[string][]*queryresult.KeyModification{},
+		ChannelID:  channelID,
+		Clock:      DefaultStart,
+		Step:       time.Second,
+		namespaces: map[string]*namespace{},
+		chaincodes: map[string]*deployment{},
+		channels:   map[string]*Ledger{},
 	}
 }
 
-// NewStub starts a transaction: a stub with the next transaction ID and
-// timestamp, the given creator (a serialized msp.SerializedIdentity) and
-// arguments (the function name first). Pass it to Commit to apply its
-// writes.
-func (l *Ledger) NewStub(creator []byte, args ...string) *Stub {
+// Deploy defines chaincode cc under name on the channel, with its
+// endorsement policy (a serialized common.SignaturePolicyEnvelope, see
+// MSPPolicy; nil: any one endorsement). Submit and Evaluate run cc in
+// namespace name, and Stub.InvokeChaincode(name, ...) calls it. Deploying
+// a name again replaces its definition, as a chaincode upgrade does, and
+// keeps its state.
+func (l *Ledger) Deploy(name string, cc shim.Chaincode, policy []byte) error {
+	if name == "" || name == DefaultNamespace {
+		return fmt.Errorf("fakestub: invalid chaincode name %q", name)
+	}
+	if cc == nil {
+		return fmt.Errorf("fakestub: deploying %q: nil chaincode", name)
+	}
+	if policy != nil {
+		if _, err := satisfies(policy, nil); err != nil {
+			return fmt.Errorf("fakestub: deploying %q: %w", name, err)
+		}
+	}
+	l.chaincodes[name] = &deployment{cc: cc, policy: append([]byte(nil), policy...)}
+	return nil
+}
+
+// Connect joins the peer to another channel's ledger, both ways, so that a
+// chaincode can invoke a chaincode of the other channel (as a query).
+func (l *Ledger) Connect(other *Ledger) {
+	l.channels[other.ChannelID] = other
+	other.channels[l.ChannelID] = l
+}
+
+// ns returns the namespace name, creating it.
+func (l *Ledger) ns(name string) *namespace {
+	n, ok := l.namespaces[name]
+	if !ok {
+		n = &namespace{
+			state:    map[string][]byte{},
+			versions: map[string]uint64{},
+			vparams:  map[string][]byte{},
+			history:  map[string][]*queryresult.KeyModification{},
+		}
+		l.namespaces[name] = n
+	}
+	return n
+}
+
+// namespaceOf returns the name cc was deployed under, else
+// DefaultNamespace.
+func (l *Ledger) namespaceOf(cc shim.Chaincode) string {
+	t := reflect.TypeOf(cc)
+	for _, name := range sortedKeys(l.chaincodes) {
+		d := l.chaincodes[name]
+		if reflect.TypeOf(d.cc) == t && t.Comparable() && d.cc == cc {
+			return name
+		}
+	}
+	return DefaultNamespace
+}
+
+// policyOf returns the chaincode endorsement policy of namespace name.
+func (l *Ledger) policyOf(name string) []byte {
+	if d, ok := l.chaincodes[name]; ok {
+		return d.policy
+	}
+	return l.ChaincodePolicy
+}
+
+// newTx starts a transaction with the next transaction ID and timestamp.
+func (l *Ledger) newTx(creator []byte, transient map[string][]byte) *txn {
 	l.txCount++
 	id := sha256.Sum256([]byte("fakestub/tx/" + strconv.Itoa(l.txCount)))
-	s := &Stub{
+	t := &txn{
 		ledger:    l,
-		txID:      hex.EncodeToString(id[:]),
+		id:        hex.EncodeToString(id[:]),
 		timestamp: timestamppb.New(l.Clock),
 		creator:   append([]byte(nil), creator...),
-		writes:    map[string]write{},
-		reads:     map[string]uint64{},
-		vpWrites:  map[string][]byte{},
+		transient: map[string][]byte{},
+		rw:        map[string]*rwset{},
+		executing: map[string]bool{},
 	}
-	for _, a := range args {
-		s.args = append(s.args, []byte(a))
+	for k, v := range transient {
+		t.transient[k] = append([]byte(nil), v...)
 	}
 	l.Clock = l.Clock.Add(l.Step)
-	return s
+	return t
 }
 
-// Commit applies the writes of the transaction s to the world state and the
-// key history, in key order, without validating it.
+// NewStub starts a transaction in DefaultNamespace: a stub with the next
+// transaction ID and timestamp, the given creator (a serialized
+// msp.SerializedIdentity) and arguments (the function name first). Pass it
+// to Commit to apply its writes.
+func (l *Ledger) NewStub(creator []byte, args ...string) *Stub {
+	return l.newTx(creator, nil).stub(DefaultNamespace, stringArgs(args))
+}
+
+func stringArgs(args []string) [][]byte {
+	out := make([][]byte, len(args))
+	for i, a := range args {
+		out[i] = []byte(a)
+	}
+	return out
+}
+
+// Commit applies the writes of the transaction of s, in every namespace,
+// to the world state and the key history, in namespace and key order,
+// without validating it.
 func (l *Ledger) Commit(s *Stub) {
 	l.commits++
-	for k, p := range s.vpWrites {
-		if p == nil {
-			delete(l.vparams, k)
-		} else {
-			l.vparams[k] = p
+	t := s.tx
+	for _, name := range sortedKeys(t.rw) {
+		rw, n := t.rw[name], l.ns(name)
+		for k, p := range rw.vpWrites {
+			if len(p) == 0 {
+				delete(n.vparams, k)
+			} else {
+				n.vparams[k] = p
+			}
 		}
-	}
-	keys := make([]string, 0, len(s.writes))
-	for k := range s.writes {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		w := s.writes[k]
-		if w.delete {
-			delete(l.state, k)
-			delete(l.versions, k)
-		} else {
-			l.state[k] = w.value
-			l.versions[k] = l.commits
+		for _, k := range sortedKeys(rw.writes) {
+			w := rw.writes[k]
+			if w.delete {
+				delete(n.state, k)
+				delete(n.versions, k)
+			} else {
+				n.state[k] = w.value
+				n.versions[k] = l.commits
+			}
+			n.history[k] = append(n.history[k], &queryresult.KeyModification{
+				TxId:      t.id,
+				Value:     w.value,
+				Timestamp: t.timestamp,
+				IsDelete:  w.delete,
+			})
 		}
-		l.history[k] = append(l.history[k], &queryresult.KeyModification{
-			TxId:      s.txID,
-			Value:     w.value,
-			Timestamp: s.timestamp,
-			IsDelete:  w.delete,
-		})
 	}
 }
 
@@ -155,8 +290,8 @@ type Result struct {
 	Response *peer.Response
 	// Event is the chaincode event the transaction set, or nil.
 	Event *peer.ChaincodeEvent
-	// Writes is the number of keys the transaction wrote or deleted,
-	// whether or not they were committed.
+	// Writes is the number of keys the transaction wrote or deleted, in
+	// every namespace, whether or not they were committed.
 	Writes int
 	// Committed reports whether the writes were applied to the ledger.
 	Committed bool
@@ -173,12 +308,14 @@ type Result struct {
 func (r Result) OK() bool { return r.Response.Status < shim.ERRORTHRESHOLD }
 
 // Tx is a transaction to submit: its creator (a serialized
-// msp.SerializedIdentity), its arguments (the function name first) and the
-// MSPs whose peers endorse it (nil: the creator's MSP; if the creator is
-// not a serialized identity, endorsement policies are not checked).
+// msp.SerializedIdentity), its arguments (the function name first), its
+// transient data and the MSPs whose peers endorse it (nil: the creator's
+// MSP; if the creator is not a serialized identity, endorsement policies
+// are not checked).
 type Tx struct {
 	Creator   []byte
 	Args      []string
+	Transient map[string][]byte
 	Endorsers []string
 }
 
@@ -200,10 +337,11 @@ func (l *Ledger) SubmitAs(cc shim.Chaincode, endorsers []string, creator []byte,
 // one block: a transaction that read a key written by an earlier one of the
 // block fails with MVCC_READ_CONFLICT.
 func (l *Ledger) SubmitBlock(cc shim.Chaincode, txs ...Tx) []Result {
+	name := l.namespaceOf(cc)
 	stubs := make([]*Stub, len(txs))
 	results := make([]Result, len(txs))
 	for i, tx := range txs {
-		stubs[i] = l.NewStub(tx.Creator, tx.Args...)
+		stubs[i] = l.newTx(tx.Creator, tx.Transient).stub(name, stringArgs(tx.Args))
 		results[i] = l.invoke(cc, stubs[i])
 	}
 	for i, tx := range txs {
@@ -227,84 +365,19 @@ func (l *Ledger) SubmitBlock(cc shim.Chaincode, txs ...Tx) []Result {
 // Evaluate runs a transaction through cc.Invoke as a query: its writes are
 // never committed.
 func (l *Ledger) Evaluate(cc shim.Chaincode, creator []byte, args ...string) Result {
-	return l.invoke(cc, l.NewStub(creator, args...))
+	return l.invoke(cc, l.newTx(creator, nil).stub(l.namespaceOf(cc), stringArgs(args)))
 }
 
 func (l *Ledger) invoke(cc shim.Chaincode, s *Stub) Result {
-	resp := cc.Invoke(s)
+	resp := s.run(cc)
 	return Result{
-		TxID:       s.txID,
-		Timestamp:  s.timestamp.AsTime(),
+		TxID:       s.tx.id,
+		Timestamp:  s.tx.timestamp.AsTime(),
 		Response:   resp,
 		Event:      s.event,
-		Writes:     len(s.writes) + len(s.vpWrites),
+		Writes:     s.tx.writeCount(),
 		Validation: peer.TxValidationCode_NOT_VALIDATED,
 	}
-}
-
-// validate checks the transaction s as a committing peer would: first its
-// endorsement against the policies of the keys it writes, then its reads
-// against the committed versions.
-func (l *Ledger) validate(s *Stub, endorsers []string) (peer.TxValidationCode, string) {
-	if endorsers != nil {
-		if code, detail := l.checkEndorsement(s, endorsers); code != peer.TxValidationCode_VALID {
-			return code, detail
-		}
-	}
-	reads := make([]string, 0, len(s.reads))
-	for k := range s.reads {
-		reads = append(reads, k)
-	}
-	sort.Strings(reads)
-	for _, k := range reads {
-		if l.versions[k] != s.reads[k] {
-			return peer.TxValidationCode_MVCC_READ_CONFLICT, fmt.Sprintf("key %q changed since the transaction read it", k)
-		}
-	}
-	return peer.TxValidationCode_VALID, ""
-}
-
-// checkEndorsement checks that the endorsing MSPs satisfy the policy of
-// every key s writes: its key-level policy, else the chaincode policy.
-func (l *Ledger) checkEndorsement(s *Stub, endorsers []string) (peer.TxValidationCode, string) {
-	written := map[string]bool{}
-	for k := range s.writes {
-		written[k] = true
-	}
-	for k := range s.vpWrites {
-		written[k] = true
-	}
-	keys := make([]string, 0, len(written))
-	for k := range written {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	needChaincodePolicy := len(keys) == 0
-	for _, k := range keys {
-		p, ok := l.vparams[k]
-		if !ok {
-			needChaincodePolicy = true
-			continue
-		}
-		if ok, err := satisfies(p, endorsers); err != nil || !ok {
-			return peer.TxValidationCode_ENDORSEMENT_POLICY_FAILURE,
-				fmt.Sprintf("key %q: endorsement by %v does not satisfy its key-level policy (%v)", k, endorsers, err)
-		}
-	}
-	if needChaincodePolicy {
-		ok := len(endorsers) > 0
-		if l.ChaincodePolicy != nil {
-			var err error
-			if ok, err = satisfies(l.ChaincodePolicy, endorsers); err != nil {
-				return peer.TxValidationCode_ENDORSEMENT_POLICY_FAILURE, err.Error()
-			}
-		}
-		if !ok {
-			return peer.TxValidationCode_ENDORSEMENT_POLICY_FAILURE,
-				fmt.Sprintf("endorsement by %v does not satisfy the chaincode policy", endorsers)
-		}
-	}
-	return peer.TxValidationCode_VALID, ""
 }
 
 // creatorMSP returns the MSP of a serialized identity, as a one-element
@@ -318,34 +391,52 @@ func creatorMSP(creator []byte) []string {
 }
 
 // ValidationParameter returns the committed key-level endorsement policy
-// of key, or nil.
+// of key in DefaultNamespace, or nil.
 func (l *Ledger) ValidationParameter(key string) []byte {
-	return append([]byte(nil), l.vparams[key]...)
+	return l.ValidationParameterIn(DefaultNamespace, key)
 }
 
-// State returns the committed value of key, or nil if it has none.
-func (l *Ledger) State(key string) []byte {
-	v, ok := l.state[key]
+// ValidationParameterIn returns the committed key-level endorsement policy
+// of key in namespace ns, or nil.
+func (l *Ledger) ValidationParameterIn(ns, key string) []byte {
+	return append([]byte(nil), l.ns(ns).vparams[key]...)
+}
+
+// State returns the committed value of key in DefaultNamespace, or nil if
+// it has none.
+func (l *Ledger) State(key string) []byte { return l.StateIn(DefaultNamespace, key) }
+
+// StateIn returns the committed value of key in namespace ns, or nil.
+func (l *Ledger) StateIn(ns, key string) []byte {
+	v, ok := l.ns(ns).state[key]
 	if !ok {
 		return nil
 	}
 	return append([]byte(nil), v...)
 }
 
-// Keys returns every key of the committed world state, in byte order.
-func (l *Ledger) Keys() []string {
-	keys := make([]string, 0, len(l.state))
-	for k := range l.state {
+// Keys returns every key of DefaultNamespace's committed state, in byte
+// order.
+func (l *Ledger) Keys() []string { return l.KeysIn(DefaultNamespace) }
+
+// KeysIn returns every key of namespace ns's committed state, in byte
+// order.
+func (l *Ledger) KeysIn(ns string) []string { return sortedKeys(l.ns(ns).state) }
+
+// Put writes key directly into the committed world state of
+// DefaultNamespace, as a transaction of its own; tests use it to set up
+// state the contract cannot produce.
+func (l *Ledger) Put(key string, value []byte) {
+	s := l.NewStub(nil)
+	s.rw().writes[key] = write{value: append([]byte(nil), value...)}
+	l.Commit(s)
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
 	return keys
-}
-
-// Put writes key directly into the committed world state, as a transaction
-// of its own; tests use it to set up state the contract cannot produce.
-func (l *Ledger) Put(key string, value []byte) {
-	s := l.NewStub(nil)
-	s.writes[key] = write{value: append([]byte(nil), value...)}
-	l.Commit(s)
 }

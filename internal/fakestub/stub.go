@@ -29,24 +29,21 @@ type write struct {
 	delete bool
 }
 
-// Stub is one transaction's view of a Ledger. It implements
+// Stub is one chaincode's view of a transaction on a Ledger. It implements
 // shim.ChaincodeStubInterface.
 type Stub struct {
-	ledger    *Ledger
-	txID      string
-	timestamp *timestamppb.Timestamp
-	args      [][]byte
-	creator   []byte
-	writes    map[string]write
-	event     *peer.ChaincodeEvent
-	paged     bool
-	reads     map[string]uint64 // key -> committed version read (0: absent)
-	vpWrites  map[string][]byte // key-level endorsement policies set
+	tx    *txn
+	ns    string // the chaincode's namespace
+	args  [][]byte
+	event *peer.ChaincodeEvent
 }
 
 var _ shim.ChaincodeStubInterface = (*Stub)(nil)
 
-// Event returns the event the transaction set, or nil.
+// rw returns the read-write set of the stub's namespace.
+func (s *Stub) rw() *rwset { return s.tx.rwFor(s.ns) }
+
+// Event returns the event the chaincode set, or nil.
 func (s *Stub) Event() *peer.ChaincodeEvent { return s.event }
 
 // GetArgs returns the transaction's arguments, the function name first.
@@ -81,23 +78,18 @@ func (s *Stub) GetArgsSlice() ([]byte, error) {
 }
 
 // GetTxID returns the transaction ID.
-func (s *Stub) GetTxID() string { return s.txID }
+func (s *Stub) GetTxID() string { return s.tx.id }
 
 // GetChannelID returns the ledger's channel.
-func (s *Stub) GetChannelID() string { return s.ledger.ChannelID }
-
-// InvokeChaincode is not supported.
-func (s *Stub) InvokeChaincode(chaincodeName string, _ [][]byte, _ string) *peer.Response {
-	return &peer.Response{Status: shim.ERROR, Message: fmt.Sprintf("%v: invoking chaincode %s", errUnsupported, chaincodeName)}
-}
+func (s *Stub) GetChannelID() string { return s.tx.ledger.ChannelID }
 
 // GetState returns the committed value of key, or nil.
 func (s *Stub) GetState(key string) ([]byte, error) {
 	if key == "" {
 		return nil, errors.New("key must not be an empty string")
 	}
-	s.reads[key] = s.ledger.versions[key]
-	return s.ledger.State(key), nil
+	s.rw().reads[key] = s.tx.ledger.ns(s.ns).versions[key]
+	return s.tx.ledger.StateIn(s.ns, key), nil
 }
 
 // GetMultipleStates returns the committed values of keys.
@@ -118,7 +110,7 @@ func (s *Stub) PutState(key string, value []byte) error {
 	if err := s.checkWrite(key); err != nil {
 		return err
 	}
-	s.writes[key] = write{value: append([]byte(nil), value...)}
+	s.rw().writes[key] = write{value: append([]byte(nil), value...)}
 	return nil
 }
 
@@ -127,7 +119,7 @@ func (s *Stub) DelState(key string) error {
 	if err := s.checkWrite(key); err != nil {
 		return err
 	}
-	s.writes[key] = write{delete: true}
+	s.rw().writes[key] = write{delete: true}
 	return nil
 }
 
@@ -138,7 +130,7 @@ func (s *Stub) checkWrite(key string) error {
 	if !utf8.ValidString(key) {
 		return fmt.Errorf("key %q is not valid UTF-8", key)
 	}
-	if s.paged {
+	if s.tx.paged {
 		return errors.New("fakestub: a transaction that ran a paginated query cannot write (Fabric allows paging in read-only transactions only)")
 	}
 	return nil
@@ -155,7 +147,7 @@ func (s *Stub) SetStateValidationParameter(key string, ep []byte) error {
 			return err
 		}
 	}
-	s.vpWrites[key] = append([]byte(nil), ep...)
+	s.rw().vpWrites[key] = append([]byte(nil), ep...)
 	return nil
 }
 
@@ -165,7 +157,7 @@ func (s *Stub) GetStateValidationParameter(key string) ([]byte, error) {
 	if key == "" {
 		return nil, errors.New("key must not be an empty string")
 	}
-	return s.ledger.ValidationParameter(key), nil
+	return s.tx.ledger.ValidationParameterIn(s.ns, key), nil
 }
 
 // GetStateByRange returns the committed keys in [startKey, endKey) in byte
@@ -249,7 +241,7 @@ func (s *Stub) GetHistoryForKey(key string) (shim.HistoryQueryIteratorInterface,
 	if key == "" {
 		return nil, errors.New("key must not be an empty string")
 	}
-	h := s.ledger.history[key]
+	h := s.tx.ledger.ns(s.ns).history[key]
 	mods := make([]*queryresult.KeyModification, len(h))
 	for i, m := range h {
 		mods[len(h)-1-i] = m
@@ -306,14 +298,20 @@ func errPrivateData() error { return fmt.Errorf("%w: private data", errUnsupport
 
 // GetCreator returns the serialized identity of the transaction's creator.
 func (s *Stub) GetCreator() ([]byte, error) {
-	if s.creator == nil {
+	if len(s.tx.creator) == 0 {
 		return nil, nil
 	}
-	return append([]byte(nil), s.creator...), nil
+	return append([]byte(nil), s.tx.creator...), nil
 }
 
-// GetTransient returns an empty transient map.
-func (s *Stub) GetTransient() (map[string][]byte, error) { return map[string][]byte{}, nil }
+// GetTransient returns the transaction's transient map (a copy).
+func (s *Stub) GetTransient() (map[string][]byte, error) {
+	out := make(map[string][]byte, len(s.tx.transient))
+	for k, v := range s.tx.transient {
+		out[k] = append([]byte(nil), v...)
+	}
+	return out, nil
+}
 
 // GetBinding is not supported.
 func (s *Stub) GetBinding() ([]byte, error) {
@@ -330,7 +328,7 @@ func (s *Stub) GetSignedProposal() (*peer.SignedProposal, error) {
 
 // GetTxTimestamp returns the transaction's timestamp.
 func (s *Stub) GetTxTimestamp() (*timestamppb.Timestamp, error) {
-	return timestamppb.New(s.timestamp.AsTime()), nil
+	return timestamppb.New(s.tx.timestamp.AsTime()), nil
 }
 
 // SetEvent sets the transaction's event, replacing an earlier one.
@@ -338,7 +336,7 @@ func (s *Stub) SetEvent(name string, payload []byte) error {
 	if name == "" {
 		return errors.New("event name can not be empty string")
 	}
-	s.event = &peer.ChaincodeEvent{TxId: s.txID, EventName: name, Payload: append([]byte(nil), payload...)}
+	s.event = &peer.ChaincodeEvent{TxId: s.tx.id, EventName: name, Payload: append([]byte(nil), payload...)}
 	return nil
 }
 
@@ -355,14 +353,14 @@ func (s *Stub) rangeQuery(start, end string, limit int, bookmark string) ([]*que
 	if bookmark != "" {
 		start = bookmark
 	}
-	keys := s.ledger.Keys()
+	keys := s.tx.ledger.KeysIn(s.ns)
 	i := sort.SearchStrings(keys, start)
 	var kvs []*queryresult.KV
 	for ; i < len(keys) && (end == "" || keys[i] < end); i++ {
 		if limit > 0 && len(kvs) == limit {
 			return kvs, keys[i]
 		}
-		kvs = append(kvs, &queryresult.KV{Key: keys[i], Value: s.ledger.State(keys[i])})
+		kvs = append(kvs, &queryresult.KV{Key: keys[i], Value: s.tx.ledger.StateIn(s.ns, keys[i])})
 	}
 	return kvs, ""
 }
@@ -371,12 +369,12 @@ func (s *Stub) pagedQuery(start, end string, pageSize int32, bookmark string) (s
 	if pageSize <= 0 {
 		return nil, nil, fmt.Errorf("page size must be positive, got %d", pageSize)
 	}
-	if len(s.writes) > 0 {
+	if s.tx.writeCount() > 0 {
 		return nil, nil, errors.New("fakestub: a transaction that wrote cannot run a paginated query (Fabric allows paging in read-only transactions only)")
 	}
-	s.paged = true
+	s.tx.paged = true
 	kvs, next := s.rangeQuery(start, end, int(pageSize), bookmark)
-	if next == "" && s.ledger.CouchDB {
+	if next == "" && s.tx.ledger.CouchDB {
 		next = end
 	}
 	return &stateIterator{kvs: kvs}, &peer.QueryResponseMetadata{FetchedRecordsCount: int32(len(kvs)), Bookmark: next}, nil

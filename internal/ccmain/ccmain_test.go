@@ -1,4 +1,4 @@
-package main
+package ccmain
 
 import (
 	"crypto/ecdsa"
@@ -282,6 +282,11 @@ func TestServeMutualTLS(t *testing.T) {
 			require.Error(t, err, "the handshake must fail")
 		})
 	}
+}
+
+// run runs the bbs chaincode as chaincode/main.go does.
+func run(getenv func(string) string, readFile func(string) ([]byte, error)) error {
+	return Run("fabric-bbs chaincode", func() (shim.Chaincode, error) { return contract.NewChaincode() }, getenv, readFile)
 }
 
 func TestChaincodeServesTheContract(t *testing.T) {

@@ -1,0 +1,66 @@
+package fakestub
+
+import (
+	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
+	"github.com/hyperledger/fabric-protos-go-apiv2/peer"
+	"google.golang.org/protobuf/types/known/timestamppb"
+)
+
+// txn is one transaction being simulated on one channel: what every
+// chaincode it invokes shares (Fabric's transaction parameters and
+// simulator).
+type txn struct {
+	ledger    *Ledger
+	id        string
+	timestamp *timestamppb.Timestamp
+	creator   []byte
+	transient map[string][]byte
+	rw        map[string]*rwset // namespace -> its read-write set
+	paged     bool              // ran a paginated query
+	// executing holds channel+"/"+chaincode of every invocation under way
+	// in the transaction, shared with cross-channel simulations: a peer
+	// keeps one transaction context per chaincode, channel and
+	// transaction ID.
+	executing map[string]bool
+}
+
+// rwset is a transaction's reads and writes in one namespace.
+type rwset struct {
+	reads    map[string]uint64 // key -> committed version read (0: absent)
+	writes   map[string]write
+	vpWrites map[string][]byte // key-level endorsement policies set
+}
+
+// stub returns a stub of the transaction for chaincode name, with its
+// arguments.
+func (t *txn) stub(name string, args [][]byte) *Stub {
+	return &Stub{tx: t, ns: name, args: args}
+}
+
+// rwFor returns the read-write set of namespace name, creating it.
+func (t *txn) rwFor(name string) *rwset {
+	rw, ok := t.rw[name]
+	if !ok {
+		rw = &rwset{reads: map[string]uint64{}, writes: map[string]write{}, vpWrites: map[string][]byte{}}
+		t.rw[name] = rw
+	}
+	return rw
+}
+
+// writeCount is the number of keys the transaction wrote, in every
+// namespace.
+func (t *txn) writeCount() int {
+	n := 0
+	for _, rw := range t.rw {
+		n += len(rw.writes) + len(rw.vpWrites)
+	}
+	return n
+}
+
+// run invokes cc on s, marking it executing for the invocation.
+func (s *Stub) run(cc shim.Chaincode) *peer.Response {
+	key := s.tx.ledger.ChannelID + "/" + s.ns
+	s.tx.executing[key] = true
+	defer delete(s.tx.executing, key)
+	return cc.Invoke(s)
+}

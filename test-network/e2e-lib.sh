@@ -1,0 +1,74 @@
+# shellcheck shell=bash
+# The end-to-end tests' helpers, sourced by e2e.sh and by e2e-poll.sh when
+# it runs alone: results are counted in passed and failed.
+
+passed="${passed:-0}" failed="${failed:-0}"
+
+now_ms() { date +%s%3N; }
+secs() { local ms=$1; printf '%d.%01d s' $((ms / 1000)) $(((ms % 1000) / 100)); }
+section() { printf '\n--- %s\n' "$*"; }
+
+pass() { passed=$((passed + 1)); printf '  PASS  %s\n' "$1"; }
+fail() {
+  failed=$((failed + 1))
+  printf '  FAIL  %s\n' "$1"
+  if [ -n "${2:-}" ]; then printf '%s\n' "$2" | tail -n 15 | sed 's/^/        | /'; fi
+}
+
+# run CMD...: runs it, keeping its exit status in RC, stdout in OUT, stderr in ERR.
+run() {
+  local o e
+  o="$(mktemp)" e="$(mktemp)"
+  set +e
+  "$@" > "$o" 2> "$e"
+  RC=$?
+  set -e
+  OUT="$(cat "$o")" ERR="$(cat "$e")"
+  rm -f "$o" "$e"
+}
+
+# as ORG USER CMD...: runs CMD with the peer CLI set to that identity and peer.
+as() { local org="$1" user="$2"; shift 2; ( setOrg "$org" "$user" && "$@" ); }
+
+# ok NAME JQ_FILTER CMD...: passes if CMD succeeds and JQ_FILTER holds on its
+# output ("" to check only the exit status). Like rejected, it records the
+# result and returns 0; OUT keeps the output for the next step.
+ok() {
+  local name="$1" filter="$2"
+  shift 2
+  run "$@"
+  if [ "$RC" -ne 0 ]; then fail "$name" "exit $RC: $OUT
+$ERR"; return 0; fi
+  if [ -n "$filter" ] && ! printf '%s' "$OUT" | jq -e "$filter" > /dev/null 2>&1; then
+    fail "$name" "output does not satisfy $filter:
+$OUT"
+    return 0
+  fi
+  pass "$name"
+}
+
+# rejected NAME REGEX CMD...: passes if CMD fails with REGEX in its output.
+rejected() {
+  local name="$1" regex="$2"
+  shift 2
+  run "$@"
+  if [ "$RC" -eq 0 ]; then fail "$name" "expected a rejection, got success: $OUT"; return 0; fi
+  if ! printf '%s\n%s' "$OUT" "$ERR" | grep -Eiq -- "$regex"; then
+    fail "$name" "rejected, but without /$regex/: $OUT
+$ERR"
+    return 0
+  fi
+  pass "$name"
+}
+
+# setup NAME CMD...: a step the rest depends on; on failure the test stops.
+setup() {
+  local name="$1"
+  shift
+  run "$@"
+  if [ "$RC" -ne 0 ]; then
+    fail "$name" "exit $RC: $OUT
+$ERR"
+    exit 1
+  fi
+}
