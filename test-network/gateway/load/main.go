@@ -22,6 +22,8 @@
 // Only 127.0.0.1 peers are accepted.
 //
 // -probe TX only tells whether the contract has transaction TX.
+// -summarize r1.json,r2.json,... only prints the medians over rounds of
+// earlier reports (see rounds.go).
 //
 // Exit status: 0 every run done (n/a included), 1 a failure (connection,
 // setup, a run with nothing committed), 2 usage, 3 -probe: no such
@@ -53,6 +55,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	o, code := parseFlags(args, stderr)
 	if o == nil {
 		return code
+	}
+	if len(o.summarize) > 0 {
+		return summarize(o.summarize, stdout, stderr)
 	}
 	var clients []engine.Client
 	var first *gwClient
