@@ -24,6 +24,9 @@ func TestRequestParsedOnce(t *testing.T) {
 		require.NoError(t, err)
 		return r
 	}
+	// contract-api makes each transaction's context of this type.
+	_, isTx := New().GetTransactionContextHandler().(*txContext)
+	require.True(t, isTx, "the contract's transaction context handler is not a *txContext")
 	ledger := fakestub.NewLedger("mychannel")
 	for _, fn := range []string{"VerifyProof", "SubmitProof", Name + ":SubmitProof"} {
 		tc := new(txContext)
