@@ -60,7 +60,10 @@ trap down EXIT
 "$TN_DIR/network.sh" up
 if [ "${CCAAS:-0}" = 1 ]; then "$TN_DIR/network.sh" deploy -ccaas; else "$TN_DIR/network.sh" deploy; fi
 
-LOAD=(bbs-load -org-dir "$ORG_DIR" -peer1 "$PEER1_ADDRESS" -peer2 "$PEER2_ADDRESS")
+# -cpu-prefix: the CPU time of every process run from test-network/ (peers,
+# orderer, chaincode, bbs-load) per committed transaction, which moves much
+# less than tx/s on a shared machine.
+LOAD=(bbs-load -org-dir "$ORG_DIR" -peer1 "$PEER1_ADDRESS" -peer2 "$PEER2_ADDRESS" -cpu-prefix "$(cd "$TN_DIR" && pwd -P)/")
 
 batch_tx=0
 if "${LOAD[@]}" -probe SubmitProofs; then

@@ -26,6 +26,7 @@ type options struct {
 	probe              string
 	jsonOut, records   string
 	summarize          []string
+	cpuPrefix          string
 }
 
 func parseFlags(args []string, stderr io.Writer) (*options, int) {
@@ -49,6 +50,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, int) {
 	fs.BoolVar(&o.setup, "setup", true, "commit each scheme's setup.jsonl first (the bench issuer)")
 	fs.StringVar(&o.jsonOut, "json", "", "write the JSON report to `file`")
 	fs.StringVar(&o.probe, "probe", "", "only tell whether the contract has transaction `TX` (exit 0 yes, 3 no)")
+	fs.StringVar(&o.cpuPrefix, "cpu-prefix", "", "per run, sum the CPU time of the processes whose executable path starts with `prefix` (the network's: peers, orderer, chaincode, bbs-load) and report it per committed transaction")
 	fs.StringVar(&o.records, "records", "", "write every transaction's record to `dir`/<scheme>-<mode>.jsonl")
 	summary := fs.String("summarize", "", "only print the rounds summary of bbs-load JSON `reports` (comma-separated, one per round)")
 	if err := fs.Parse(args); err != nil {

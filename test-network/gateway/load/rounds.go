@@ -61,10 +61,15 @@ func writeRoundsSummary(w io.Writer, reps []report) {
 	figs := map[key]*roundFigures{}
 	var order []key
 	ratios := map[string][]float64{}
+	cpuRatios := map[string][]float64{} // light's CPU per tx over single's
 	var schemes []string
 	for _, rep := range reps {
 		byMode := map[key]float64{}
+		cpuByMode := map[key]float64{}
 		for _, run := range rep.Runs {
+			if run.NA == "" && run.Committed > 0 && run.NetworkCPUMsPerTx > 0 {
+				cpuByMode[key{run.Scheme, run.Mode}] = run.NetworkCPUMsPerTx
+			}
 			if run.NA != "" || run.Committed == 0 {
 				continue
 			}
@@ -89,6 +94,10 @@ func writeRoundsSummary(w io.Writer, reps []report) {
 					schemes = append(schemes, k.scheme)
 				}
 				ratios[k.scheme] = append(ratios[k.scheme], single/light)
+			}
+			lightCPU, singleCPU := cpuByMode[k], cpuByMode[key{k.scheme, "single"}]
+			if lightCPU > 0 && singleCPU > 0 {
+				cpuRatios[k.scheme] = append(cpuRatios[k.scheme], lightCPU/singleCPU)
 			}
 		}
 	}
@@ -117,6 +126,14 @@ func writeRoundsSummary(w io.Writer, reps []report) {
 		}
 		fmt.Fprintf(w, "%s: SubmitProof tx/s / light write tx/s, same round: median %.0f%% (%s)\n",
 			s, median(pct), list(pct, "%.0f%%"))
+		if c := cpuRatios[s]; len(c) > 0 {
+			cpct := make([]float64, len(c))
+			for i, r := range c {
+				cpct[i] = 100 * r
+			}
+			fmt.Fprintf(w, "%s: light write / SubmitProof network CPU per tx, same round (the tx/s ratio on otherwise idle cores): median %.0f%% (%s)\n",
+				s, median(cpct), list(cpct, "%.0f%%"))
+		}
 	}
 }
 

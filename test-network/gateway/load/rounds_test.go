@@ -81,3 +81,26 @@ func TestRoundsSummary(t *testing.T) {
 		t.Errorf("missing report: exit %d, want 1", code)
 	}
 }
+
+// TestRoundsSummaryCPU: with -cpu-prefix figures, the summary adds per
+// scheme the light write's network CPU per transaction over SubmitProof's,
+// per round (rounds without both are left out) and its median.
+func TestRoundsSummaryCPU(t *testing.T) {
+	run := func(mode string, tx, cpu float64) runReport {
+		r := runReport{NetworkCPUMsPerTx: cpu}
+		r.Scheme, r.Mode, r.Committed, r.TxPerSecond = "bbs+2020", mode, 1000, tx
+		return r
+	}
+	reps := []report{
+		{Runs: []runReport{run("light", 300, 7), run("single", 200, 10)}},
+		{Runs: []runReport{run("light", 250, 8), run("single", 225, 10)}},
+		{Runs: []runReport{run("light", 320, 0), run("single", 160, 11)}},
+		{Runs: []runReport{run("light", 300, 6), run("single", 150, 10)}},
+	}
+	var out bytes.Buffer
+	writeRoundsSummary(&out, reps)
+	want := "bbs+2020: light write / SubmitProof network CPU per tx, same round (the tx/s ratio on otherwise idle cores): median 70% (70%, 80%, 60%)"
+	if !strings.Contains(out.String(), want) {
+		t.Errorf("summary lacks %q:\n%s", want, out.String())
+	}
+}
