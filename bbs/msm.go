@@ -1,10 +1,8 @@
 package bbs
 
 import (
-	"encoding/binary"
 	"fmt"
 	"math/big"
-	"math/bits"
 	"sync"
 
 	"github.com/consensys/gnark-crypto/ecc"
@@ -227,54 +225,6 @@ func strausMSM(fixed []*g1Table, fixedScalars []fr.Element, points []bls12381.G1
 		}
 	}
 	return res
-}
-
-// wnaf writes the width-w NAF of the signed integer k (|k| < 2^256) to out
-// and returns its length: digits odd or zero, below 2^(w-1) in magnitude,
-// least significant first, with Σ out[i]·2^i = k.
-func wnaf(k *big.Int, w uint, out []int8) int {
-	var buf [32]byte
-	var a [5]uint64 // |k| in little-endian limbs, one spare for carries
-	new(big.Int).Abs(k).FillBytes(buf[:])
-	for i := range 4 {
-		a[i] = binary.BigEndian.Uint64(buf[32-8*(i+1):])
-	}
-	neg := k.Sign() < 0
-	mask, half := uint64(1)<<w-1, int64(1)<<(w-1)
-	n := 0
-	for a != [5]uint64{} {
-		var d int64
-		if a[0]&1 == 1 {
-			d = int64(a[0] & mask)
-			if d >= half {
-				d -= 1 << w
-			}
-			// a -= d, exactly: afterwards a is divisible by 2^w.
-			if d > 0 {
-				var b uint64
-				a[0], b = bits.Sub64(a[0], uint64(d), 0)
-				for i := 1; i < len(a) && b != 0; i++ {
-					a[i], b = bits.Sub64(a[i], 0, b)
-				}
-			} else {
-				var c uint64
-				a[0], c = bits.Add64(a[0], uint64(-d), 0)
-				for i := 1; i < len(a) && c != 0; i++ {
-					a[i], c = bits.Add64(a[i], 0, c)
-				}
-			}
-		}
-		if neg {
-			d = -d
-		}
-		out[n] = int8(d)
-		n++
-		for i := 0; i < len(a)-1; i++ {
-			a[i] = a[i]>>1 | a[i+1]<<63
-		}
-		a[len(a)-1] >>= 1
-	}
-	return n
 }
 
 // batchToAffine converts points, none of them the identity, to affine

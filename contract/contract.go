@@ -128,6 +128,7 @@ func New() *Contract {
 		Description: "Registry of BBS issuer public keys and verification of BBS selective-disclosure proofs",
 		License:     &metadata.LicenseMetadata{Name: "Apache-2.0"},
 	}
+	c.TransactionContextHandler = new(txContext)
 	c.BeforeTransaction = beforeTransaction
 	return c
 }

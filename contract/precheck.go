@@ -56,9 +56,11 @@ func precheckArgs(ctx contractapi.TransactionContextInterface) error {
 				return fmt.Errorf("%w: argument %d must be an integer, got %d characters", ErrInvalidArgument, i+1, len(p))
 			}
 		case argRequest:
-			if _, err := request.Parse([]byte(p)); err != nil {
+			r, err := request.Parse([]byte(p))
+			if err != nil {
 				return err
 			}
+			keepParsedRequest(ctx, p, r)
 		}
 	}
 	return nil

@@ -273,7 +273,7 @@ func rawRequest(ctx contractapi.TransactionContextInterface) (*request.Decoded, 
 	if len(args) != 2 {
 		return nil, nil, fmt.Errorf("%w: want exactly one argument, the request, got %d", request.ErrInvalid, len(args)-1)
 	}
-	d, err := decodeRequest(args[1])
+	d, err := decodeRequestArg(ctx, args[1])
 	if err != nil {
 		return nil, nil, err
 	}

@@ -12,8 +12,13 @@
 # derived only when the contract has SubmitProofs: ~3 ms of CPU each, so
 # 1000 x 32 x 3 schemes is about 5 CPU minutes), BENCH_INFLIGHT=200, BENCH_BATCH=32, BENCH_DURATION=5m per run,
 # BENCH_SCHEMES=all, BENCH_SEED=fabric-bbs-load, CCAAS=1 to deploy as a
-# chaincode server, BENCH_KEEP=1 to leave the network up.
-# Results: test-network/.bench/report.json and table.txt (kept after down).
+# chaincode server, BENCH_KEEP=1 to leave the network up, BENCH_ROUNDS=3:
+# with N > 1, rounds 2..N run (a) and (b) again on the same network, each
+# with fresh loadgen data (seed BENCH_SEED-rK), so light write and
+# SubmitProof alternate, and rounds.txt gives every round and the medians,
+# (b)/(a) per round and its median (bbs-load -summarize).
+# Results: test-network/.bench/report.json and table.txt (round 1; kept
+# after down), report-rK.json and table-rK.txt, rounds.txt.
 # Every port comes from env.sh (export PEER1_PORT=... to move the network).
 set -euo pipefail
 
@@ -28,6 +33,7 @@ BATCH_COUNT="${BENCH_BATCH_COUNT:-$COUNT}"
 DURATION="${BENCH_DURATION:-5m}"
 SCHEMES="${BENCH_SCHEMES:-all}"
 SEED="${BENCH_SEED:-fabric-bbs-load}"
+ROUNDS="${BENCH_ROUNDS:-3}"
 OUT="$TN_DIR/.bench"
 DATA="$OUT/data"
 
@@ -54,7 +60,10 @@ trap down EXIT
 "$TN_DIR/network.sh" up
 if [ "${CCAAS:-0}" = 1 ]; then "$TN_DIR/network.sh" deploy -ccaas; else "$TN_DIR/network.sh" deploy; fi
 
-LOAD=(bbs-load -org-dir "$ORG_DIR" -peer1 "$PEER1_ADDRESS" -peer2 "$PEER2_ADDRESS")
+# -cpu-prefix: the CPU time of every process run from test-network/ (peers,
+# orderer, chaincode, bbs-load) per committed transaction, which moves much
+# less than tx/s on a shared machine.
+LOAD=(bbs-load -org-dir "$ORG_DIR" -peer1 "$PEER1_ADDRESS" -peer2 "$PEER2_ADDRESS" -cpu-prefix "$(cd "$TN_DIR" && pwd -P)/")
 
 batch_tx=0
 if "${LOAD[@]}" -probe SubmitProofs; then
@@ -69,3 +78,18 @@ log "Load: $COUNT transactions per run, $INFLIGHT in flight (load average now: $
   -count "$COUNT" -inflight "$INFLIGHT" -duration "$DURATION" \
   -json "$OUT/report.json" | tee "$OUT/table.txt"
 log "Report: $OUT/report.json, table: $OUT/table.txt"
+
+if [ "$ROUNDS" -gt 1 ]; then
+  reports="$OUT/report.json"
+  for r in $(seq 2 "$ROUNDS"); do
+    log "Round $r of $ROUNDS: (a) and (b) again, seed $SEED-r$r (load average now: $(cut -d' ' -f1-3 /proc/loadavg))"
+    bbs-loadgen -out "$OUT/data-r$r" -seed "$SEED-r$r" -schemes "$SCHEMES" \
+      -light "$COUNT" -single "$COUNT" -batch-tx 0 -batch-size "$BATCH"
+    "${LOAD[@]}" -data "$OUT/data-r$r" -schemes "$SCHEMES" -modes light,single \
+      -count "$COUNT" -inflight "$INFLIGHT" -duration "$DURATION" \
+      -json "$OUT/report-r$r.json" | tee "$OUT/table-r$r.txt"
+    reports="$reports,$OUT/report-r$r.json"
+  done
+  log "Rounds: every round and the medians ($OUT/rounds.txt)"
+  bbs-load -summarize "$reports" | tee "$OUT/rounds.txt"
+fi

@@ -27,6 +27,8 @@ type options struct {
 	setup              bool
 	probe              string
 	jsonOut, records   string
+	summarize          []string
+	cpuPrefix          string
 }
 
 func parseFlags(args []string, stderr io.Writer) (*options, int) {
@@ -50,7 +52,9 @@ func parseFlags(args []string, stderr io.Writer) (*options, int) {
 	fs.BoolVar(&o.setup, "setup", true, "commit each scheme's setup.jsonl first (the bench issuer)")
 	fs.StringVar(&o.jsonOut, "json", "", "write the JSON report to `file`")
 	fs.StringVar(&o.probe, "probe", "", "only tell whether the contract has transaction `TX` (exit 0 yes, 3 no)")
+	fs.StringVar(&o.cpuPrefix, "cpu-prefix", "", "per run, sum the CPU time of the processes whose executable path starts with `prefix` (the network's: peers, orderer, chaincode, bbs-load) and report it per committed transaction")
 	fs.StringVar(&o.records, "records", "", "write every transaction's record to `dir`/<scheme>-<mode>.jsonl")
+	summary := fs.String("summarize", "", "only print the rounds summary of bbs-load JSON `reports` (comma-separated, one per round)")
 	if err := fs.Parse(args); err != nil {
 		return nil, 2
 	}
@@ -60,6 +64,10 @@ func parseFlags(args []string, stderr io.Writer) (*options, int) {
 	}
 	if fs.NArg() != 0 {
 		return usage("unexpected argument %q", fs.Arg(0))
+	}
+	if *summary != "" {
+		o.summarize = splitList(*summary)
+		return o, 0
 	}
 	if o.orgDir == "" || (o.data == "" && o.probe == "") {
 		return usage("-org-dir and -data are required")

@@ -7,7 +7,7 @@
 //
 //	bbs-load -org-dir DIR -peer1 127.0.0.1:7051 -peer2 127.0.0.1:9051 -data LOADGEN_DIR
 //	         [-schemes all] [-modes light,single,batch] [-count 1000] [-inflight 200]
-//	         [-duration 5m] [-json report.json] [-records DIR]
+//	         [-duration 5m] [-json report.json] [-records DIR] [-cpu-prefix DIR/]
 //
 // Modes: light = RegisterIssuer with distinct IDs and keys (a light write),
 // single = SubmitProof (one proof per transaction), batch = SubmitProofs (a
@@ -22,6 +22,9 @@
 // Only 127.0.0.1 peers are accepted.
 //
 // -probe TX only tells whether the contract has transaction TX.
+// -summarize r1.json,r2.json,... only prints the medians over rounds of
+// earlier reports (see rounds.go). -cpu-prefix DIR/ adds, per run, the CPU
+// time of the network's processes per committed transaction (see cpu.go).
 //
 // Exit status: 0 every run done (n/a included), 1 a failure (connection,
 // setup, a run with nothing committed), 2 usage, 3 -probe: no such
@@ -54,6 +57,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	o, code := parseFlags(args, stderr)
 	if o == nil {
 		return code
+	}
+	if len(o.summarize) > 0 {
+		return summarize(o.summarize, stdout, stderr)
 	}
 	var clients []engine.Client
 	var first *gwclient.Client
@@ -112,6 +118,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	writeRatios(stdout, sums)
+	writeCPURatios(stdout, rep.Runs)
 	if failed || ctx.Err() != nil {
 		return 1
 	}
@@ -177,8 +184,17 @@ func runMode(ctx context.Context, o *options, clients []engine.Client, txNames m
 		return na("no transactions in " + filepath.Join(dir, m.file))
 	}
 	fmt.Fprintf(stderr, "bbs-load: %s %s: %d transactions, %d in flight...\n", scheme, m.name, min(len(txs), o.count), o.inFlight)
+	cpuBefore, cpuErr := o.networkCPU()
 	recs, wall := engine.Run(ctx, o.engineConfig(), clients, txs)
+	cpuAfter, cpuErr2 := o.networkCPU()
 	r.Summary = engine.Summarize(recs, wall)
+	if o.cpuPrefix != "" {
+		if cpuErr != nil || cpuErr2 != nil {
+			fmt.Fprintf(stderr, "bbs-load: %s %s: network CPU not measured: %v %v\n", scheme, m.name, cpuErr, cpuErr2)
+		} else {
+			r.NetworkCPUMsPerTx = cpuMsPerTx(cpuAfter-cpuBefore, r.Committed)
+		}
+	}
 	r.Scheme, r.Mode = scheme, m.name
 	r.LoadAvgAfter = loadAvg()
 	if r.Committed == 0 && r.RejectedBy["no-such-transaction"] == r.Sent && r.Sent > 0 {
@@ -192,6 +208,15 @@ func runMode(ctx context.Context, o *options, clients []engine.Client, txNames m
 		}
 	}
 	return r
+}
+
+// networkCPU is the CPU time of the -cpu-prefix processes so far (0
+// without -cpu-prefix).
+func (o *options) networkCPU() (time.Duration, error) {
+	if o.cpuPrefix == "" {
+		return 0, nil
+	}
+	return processCPU("/proc", o.cpuPrefix)
 }
 
 // engineConfig is the engine's configuration for a measured run.

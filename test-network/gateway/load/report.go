@@ -40,6 +40,9 @@ type runReport struct {
 	engine.Summary
 	LoadAvgBefore string `json:"loadAvgBefore"`
 	LoadAvgAfter  string `json:"loadAvgAfter,omitempty"`
+	// NetworkCPUMsPerTx is the CPU time of the -cpu-prefix processes
+	// during the run per committed transaction, in ms (0: not measured).
+	NetworkCPUMsPerTx float64 `json:"networkCpuMsPerTx,omitempty"`
 }
 
 func newReport(o *options, clients []engine.Client) *report {
