@@ -17,9 +17,12 @@
 # chaincode's ("-peer.address="), never to a process found by name.
 
 # child_chaincodes PEER_PID: the PIDs of the peer's children that run the
-# chaincode (the external builder's "run" execs the binary with -peer.address).
+# chaincode $CC_NAME (the external builder's "run" execs the binary with
+# -peer.address, from the build folder named after the package label
+# "${CC_NAME}_${CC_VERSION}-<hash>"); other chaincodes (the poll example) are
+# left alone.
 child_chaincodes() {
-  local parent="$1" stat rest pid ppid
+  local parent="$1" stat rest pid ppid cmd
   for stat in /proc/[0-9]*/stat; do
     pid="${stat#/proc/}" pid="${pid%/stat}"
     rest="$(cat "$stat" 2> /dev/null)" || continue
@@ -28,7 +31,10 @@ child_chaincodes() {
     set -- $rest
     ppid="$2"
     [ "$ppid" = "$parent" ] || continue
-    tr '\0' ' ' < "/proc/$pid/cmdline" 2> /dev/null | grep -q -- '-peer.address=' && echo "$pid"
+    cmd="$(tr '\0' ' ' < "/proc/$pid/cmdline" 2> /dev/null)" || continue
+    case "$cmd" in
+      */builds/"${CC_NAME}_${CC_VERSION}"-*" -peer.address="*) echo "$pid" ;;
+    esac
   done
   return 0
 }
