@@ -1,6 +1,7 @@
 # shellcheck shell=bash
-# The end-to-end tests' helpers, sourced by e2e.sh and by e2e-poll.sh when
-# it runs alone: results are counted in passed and failed.
+# The end-to-end tests' helpers, sourced by e2e.sh and by e2e-poll.sh and
+# e2e-policies.sh when they run alone: results are counted in passed and
+# failed. list_all needs gw (invoke.sh).
 
 passed="${passed:-0}" failed="${failed:-0}"
 
@@ -71,4 +72,27 @@ setup() {
 $ERR"
     exit 1
   fi
+}
+
+# list_all TX PAGE_SIZE [ARG...]: pages TX (ListIssuers, ListPolicies, or
+# GetIssuerHistory with ARG = issuer ID) through the gateway (Org1 User2) to
+# the end with PAGE_SIZE, following bookmarks until
+# the empty one, and prints {"pages": n, "items": [...every item...]}.
+# Fails on a page that is too big, or on a bookmark that does not move on.
+list_all() {
+  local tx="$1" size="$2" bookmark="" page pages=0 items="[]" field next
+  shift 2
+  case "$tx" in ListIssuers) field=issuers ;; ListPolicies) field=policies ;; *) field=entries ;; esac
+  while :; do
+    page="$(gw 1 User2 evaluate "$tx" "$@" "$size" "$bookmark")" || return 1
+    pages=$((pages + 1))
+    [ "$(jq ".$field | length" <<< "$page")" -le "$size" ] || { echo "page $pages larger than $size: $page" >&2; return 1; }
+    items="$(jq -c --argjson acc "$items" "\$acc + .$field" <<< "$page")"
+    next="$(jq -r '.bookmark // ""' <<< "$page")"
+    [ -n "$next" ] || break
+    [ "$next" != "$bookmark" ] || { echo "bookmark $next repeated" >&2; return 1; }
+    bookmark="$next"
+    [ "$pages" -lt 1000 ] || { echo "more than 1000 pages" >&2; return 1; }
+  done
+  jq -cn --argjson items "$items" --argjson pages "$pages" '{pages: $pages, items: $items}'
 }

@@ -17,7 +17,8 @@
 # commit (key-level endorsement) while the owner org's peer alone suffices,
 # pages ListIssuers and GetIssuerHistory to the end, runs the pseudonym
 # flow of e2e-pseudonyms.sh (one use per context), the poll example of
-# e2e-poll.sh (a chaincode calling bbs), on Fabric v2.5 a short soak with a
+# e2e-poll.sh (a chaincode calling bbs), the verification policies of
+# e2e-policies.sh, on Fabric v2.5 a short soak with a
 # chaincode kill and the accounting of both ledgers (scripts/e2e-soak.sh;
 # E2E_SOAK=0 skips it), redeploys the chaincodes
 # as a chaincode server with mutual TLS (ccaas) and uses it, and tears the
@@ -99,28 +100,6 @@ tamper_proof() {
 slurp() { "$@" | jq -cs .; }
 
 cert_of() { ls "$(userMSP "$1" "$2")"/signcerts/*.pem; }
-
-# list_all TX PAGE_SIZE [ARG...]: pages TX (ListIssuers, or GetIssuerHistory
-# with ARG = issuer ID) to the end with PAGE_SIZE, following bookmarks until
-# the empty one, and prints {"pages": n, "items": [...every item...]}.
-# Fails on a page that is too big, or on a bookmark that does not move on.
-list_all() {
-  local tx="$1" size="$2" bookmark="" page pages=0 items="[]" field next
-  shift 2
-  case "$tx" in ListIssuers) field=issuers ;; *) field=entries ;; esac
-  while :; do
-    page="$(gw 1 User2 evaluate "$tx" "$@" "$size" "$bookmark")" || return 1
-    pages=$((pages + 1))
-    [ "$(jq ".$field | length" <<< "$page")" -le "$size" ] || { echo "page $pages larger than $size: $page" >&2; return 1; }
-    items="$(jq -c --argjson acc "$items" "\$acc + .$field" <<< "$page")"
-    next="$(jq -r '.bookmark // ""' <<< "$page")"
-    [ -n "$next" ] || break
-    [ "$next" != "$bookmark" ] || { echo "bookmark $next repeated" >&2; return 1; }
-    bookmark="$next"
-    [ "$pages" -lt 1000 ] || { echo "more than 1000 pages" >&2; return 1; }
-  done
-  jq -cn --argjson items "$items" --argjson pages "$pages" '{pages: $pages, items: $items}'
-}
 
 # parallel_submit REQUEST: the same SubmitProof sent by Org1 User1 and Org2
 # User1 through their own peers at the same time; prints both outcomes as
@@ -446,6 +425,8 @@ MEM="$(network_rss)"
 . "$TN_DIR/e2e-pseudonyms.sh"   # issue 11: pseudonyms, one use per context
 # shellcheck source=e2e-poll.sh
 . "$TN_DIR/e2e-poll.sh"   # issue 12: the poll example chaincode calling bbs
+# shellcheck source=e2e-policies.sh
+. "$TN_DIR/e2e-policies.sh"   # issue 12: verification policies, requests made with bbs prove --policy
 
 # ---- soak (issue 14, begin): Fabric v2.5, while the chaincode is peer-launched
 if [ "$FABRIC_VERSION" = 2.5 ] && [ "${E2E_SOAK:-1}" = 1 ]; then

@@ -14,7 +14,7 @@ func TestHelp(t *testing.T) {
 		// out must appear on stdout (code 0) or stderr (otherwise).
 		out []string
 	}{
-		{[]string{"--help"}, 0, []string{"Commands:", "keygen", "sign", "prove", "verify", "inspect", "Example", "Exit status"}},
+		{[]string{"--help"}, 0, []string{"Commands:", "keygen", "sign", "prove", "verify", "inspect", "policy", "Example", "Exit status", "policy check found the document invalid"}},
 		{[]string{"-h"}, 0, []string{"Commands:"}},
 		{[]string{"help"}, 0, []string{"Commands:"}},
 		{[]string{}, 2, []string{"Commands:"}},
@@ -25,6 +25,10 @@ func TestHelp(t *testing.T) {
 		{[]string{"sign", "-h"}, 0, []string{"Usage: bbs sign", "-messages", "Example:", "bbs sign --key"}},
 		{[]string{"prove", "--help"}, 0, []string{"Usage: bbs prove", "-bind-submitter", "Example:", "bbs prove --credential"}},
 		{[]string{"verify", "--help"}, 0, []string{"Usage: bbs verify", "-public-key", "Exit status", "Example:", "bbs verify --public-key"}},
+		{[]string{"prove", "--help"}, 0, []string{"-policy ID[:VERSION]", "--policy grads:2", `"policy": {"id", "version"}`}},
+		{[]string{"policy", "--help"}, 0, []string{"Usage: bbs policy check FILE", "canonical form", "policySha256", "exit status 1", "Example:", "bbs policy check grads.json"}},
+		{[]string{"help", "policy"}, 0, []string{"Usage: bbs policy check FILE"}},
+		{[]string{"policy", "check", "--bogus"}, 2, []string{"flag provided but not defined: -bogus", "bbs policy --help"}},
 		{[]string{"inspect", "--help"}, 0, []string{"Usage: bbs inspect", "Example:", "bbs inspect"}},
 		{[]string{"keygen", "--bogus"}, 2, []string{"flag provided but not defined: -bogus", "bbs keygen --help"}},
 		{[]string{"verify", "--json=maybe"}, 2, []string{"invalid boolean value", "bbs verify --help"}},

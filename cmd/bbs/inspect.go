@@ -230,6 +230,10 @@ func inspectRequest(name string, data []byte, scheme string) (*report, error) {
 		r.add("pseudonym", b64(req.Pseudonym))
 		r.add("context", displayMessage(b64(req.Context)))
 	}
+	if req.Policy != nil {
+		r.add("policy", req.Policy.ID)
+		r.add("policyVersion", req.Policy.Version)
+	}
 	if scheme == "" {
 		scheme = req.Scheme
 	}

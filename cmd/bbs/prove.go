@@ -23,7 +23,8 @@ var proveCmd = &command{
 	summary: "derive a selective-disclosure proof as a VerifyProof/SubmitProof request",
 	usage: "--credential credential.json --reveal 0,2,5|none|all (--nonce B64 | --nonce-random |\n" +
 		"         --bind-submitter CERT.pem --msp MSPID --channel C [--salt B64|random])\n" +
-		"         --issuer ID [--key-version N] [--context TEXT] [--out request.json]",
+		"         --issuer ID [--key-version N] [--context TEXT] [--policy ID[:VERSION]]\n" +
+		"         [--out request.json]",
 	about: `
 Derives a zero-knowledge proof of the credential's signature that reveals the
 messages at the --reveal indices (0-based; "none" reveals nothing, "all"
@@ -39,7 +40,9 @@ as the chaincode computes it, so that only that identity can submit the proof
 standard output unless --out is given. A credential of a pseudonym scheme
 (bbs nym-finalize) needs --context, the scope of the pseudonym: the request
 then carries "pseudonym" and "context" (base64), and the same credential
-always shows the same pseudonym in one context.`,
+always shows the same pseudonym in one context. --policy names a verification
+policy on the ledger that the request must satisfy as well (its current
+version, or VERSION): the request then carries "policy": {"id", "version"}.`,
 	example: `
 bbs prove --credential credential.json --reveal 0,2 --nonce-random \
     --issuer issuer1 --out request.json
@@ -47,6 +50,8 @@ bbs prove --credential credential.json --reveal none --nonce q83vEjRWeJA= --issu
 bbs prove --credential credential.json --reveal 2 --issuer issuer1 \
     --bind-submitter organizations/peerOrganizations/org1.example.com/users/User1@org1.example.com/msp/signcerts/User1@org1.example.com-cert.pem \
     --msp Org1MSP --channel mychannel --out request.json
+bbs prove --credential credential.json --reveal 2 --nonce-random --issuer issuer1 \
+    --policy grads:2 --out request.json
 `,
 	flags: func(fs *flag.FlagSet, e *env) func([]string) error {
 		var o proveOptions
@@ -62,6 +67,7 @@ bbs prove --credential credential.json --reveal 2 --issuer issuer1 \
 		fs.IntVar(&o.keyVersion, "key-version", 0, "issuer key `version` to verify with; 0 for the current one")
 		fs.StringVar(&o.out, "out", "-", "write the request to `file`; \"-\" for standard output")
 		fs.StringVar(&o.context, "context", "", "pseudonym context `text` such as poll-2026-17 (pseudonym credentials; its UTF-8 bytes)")
+		fs.StringVar(&o.policy, "policy", "", "verification policy the request must satisfy: `ID[:VERSION]` (no VERSION: the current one)")
 		return func(args []string) error {
 			if len(args) > 0 {
 				return usagef("unexpected argument %q", args[0])
@@ -69,6 +75,7 @@ bbs prove --credential credential.json --reveal 2 --issuer issuer1 \
 			o.saltSet = flagWasSet(fs, "salt")
 			o.nonceSet = flagWasSet(fs, "nonce")
 			o.contextSet = flagWasSet(fs, "context")
+			o.policySet = flagWasSet(fs, "policy")
 			return prove(e, &o)
 		}
 	},
@@ -88,6 +95,8 @@ type proveOptions struct {
 	out                    string
 	context                string
 	contextSet             bool
+	policy                 string // --policy ID[:VERSION]
+	policySet              bool   // --policy given, maybe empty
 }
 
 // flagWasSet reports whether the flag name was given on the command line.
@@ -131,6 +140,13 @@ func prove(e *env, o *proveOptions) error {
 	}
 	if o.keyVersion < 0 {
 		return usagef("--key-version: %d is negative (0 selects the current key)", o.keyVersion)
+	}
+	var policyRef *request.PolicyRef
+	if o.policySet {
+		var err error
+		if policyRef, err = parsePolicyRef(o.policy); err != nil {
+			return err
+		}
 	}
 	rnd := rand.Reader
 
@@ -192,6 +208,7 @@ func prove(e *env, o *proveOptions) error {
 		Disclosed:     make([]request.Message, len(revealed)),
 		BindSubmitter: o.bindCert != "",
 		Salt:          salt,
+		Policy:        policyRef,
 	}
 	if pseudonym != nil {
 		d.Pseudonym, d.Context = pseudonym, []byte(o.context)

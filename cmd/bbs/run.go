@@ -40,7 +40,7 @@ type command struct {
 }
 
 // commands lists the sub-commands in the order help shows them.
-var commands = []*command{keygenCmd, signCmd, proveCmd, verifyCmd, inspectCmd, nymCommitCmd, nymFinalizeCmd}
+var commands = []*command{keygenCmd, signCmd, proveCmd, verifyCmd, inspectCmd, nymCommitCmd, nymFinalizeCmd, policyCmd}
 
 // env is what a running command writes to.
 type env struct {
@@ -84,7 +84,8 @@ Usage:
 Commands:
 %s
 Exit status: 0 success (verify: the proof is valid); 1 verify found the proof
-invalid, or an operation failed; 2 usage error or malformed input.
+invalid, policy check found the document invalid, or an operation failed;
+2 usage error or malformed input.
 Binary values are standard base64. A file name of "-" means standard input
 (or output, for --out).
 
