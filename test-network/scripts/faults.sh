@@ -101,7 +101,7 @@ peer_command() {
       # Until gossip has told the restarted peer that the other org's peer
       # runs the chaincode, its gateway finds no endorsement plan for the
       # AND policy ("no combination of peers can be derived").
-      wait_for_gateway_plan
+      wait_for_gateway_plan ListIssuers 1 ""
       ;;
   esac
 }
