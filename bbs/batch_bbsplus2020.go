@@ -49,8 +49,8 @@ func (s *bbsPlus2020) batchPrepare(it *BatchItem) (*bbsPlusBatchEntry, error) {
 // then the proofs of knowledge.
 func (s *bbsPlus2020) batchStages() int { return 2 }
 
-// batchStep derives (or finds) the generators and computes the challenge
-// for the second stage.
+// batchStep derives (or finds) the generators, checks the commitments'
+// subgroup membership and computes the challenge for the second stage.
 func (s *bbsPlus2020) batchStep(k int, it *BatchItem, e *bbsPlusBatchEntry) error {
 	if k == 0 {
 		return nil
@@ -63,6 +63,14 @@ func (s *bbsPlus2020) batchStep(k int, it *BatchItem, e *bbsPlusBatchEntry) erro
 	e.disclosed = make([]fr.Element, len(it.Disclosed))
 	for j, d := range it.Disclosed {
 		e.disclosed[j] = blake2Scalar(d.Message)
+	}
+	// ParseProof checked C1 and C2 on the curve only, which VerifyProof's
+	// comparisons complete; the fold below adds them up with other proofs'
+	// points, where a torsion part could cancel out, so they must be in
+	// the subgroup first. A proof whose commitment is not fails
+	// VerifyProof at this point, with this error.
+	if !e.p.commitmentsInG1() {
+		return errBBSPlusKnowledge
 	}
 	e.c = s.challenge(e.p, gens, e.isRevealed, it.Nonce)
 	return nil

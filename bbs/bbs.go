@@ -8,6 +8,10 @@
 // *Signature or *Proof is always well formed for its scheme: points are on
 // the curve, in the prime-order subgroup and not the identity where the
 // scheme forbids it, scalars are canonical, and lengths agree with the bytes.
+// One exception: the two commitments C1 and C2 of a BBS+ 2020 proof are
+// checked on the curve only, and VerifyProof (or VerifyProofs) rejects the
+// proof with ErrInvalidProof when either is outside the subgroup (see
+// [BBSPlus2020]).
 //
 // Verification is deterministic and never modifies its inputs. No function
 // of this package panics on malformed input.

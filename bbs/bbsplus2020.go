@@ -71,6 +71,15 @@ func init() { register(bbsPlus) }
 //
 // It has no signature header: the header arguments must be empty. Sign is
 // deterministic: e and s are derived from the secret key and the messages.
+//
+// ParseProof checks every point of a proof on the curve with a canonical
+// compressed encoding, and A', Ā and D in the prime-order subgroup. The two
+// commitments C1 and C2 are not checked for subgroup membership there:
+// VerifyProof compares each with the commitment the responses imply, a
+// point of the subgroup, which costs less than two subgroup checks, so a
+// commitment outside the subgroup fails VerifyProof (and VerifyProofs) with
+// ErrInvalidProof instead of failing ParseProof with ErrMalformedProof. The
+// verdict on every proof is the same as with the checks at parsing.
 func BBSPlus2020() Scheme { return bbsPlus }
 
 func (*bbsPlus2020) Name() string { return BBSPlus2020Name }

@@ -11,16 +11,20 @@ import (
 	"golang.org/x/crypto/blake2b"
 )
 
-// bbsPlusProof is a parsed BBS+ 2020 proof.
+// bbsPlusProof is a parsed BBS+ 2020 proof. A', Ā and D are in the
+// prime-order subgroup; the commitments C1 and C2 are on the curve but not
+// known to be in it: VerifyProof compares each with a point it computes in
+// the subgroup, which proves membership when they are equal, and the batch
+// path, which folds them, checks membership (commitmentsInG1).
 type bbsPlusProof struct {
 	count    int   // L, the number of signed messages
 	revealed []int // ascending indices marked in the header
 	aPrime   bls12381.G1Affine
 	aBar     bls12381.G1Affine
 	d        bls12381.G1Affine
-	c1       bls12381.G1Affine // VC1 commitment
+	c1       bls12381.G1Affine // VC1 commitment, on the curve
 	r1       [2]fr.Element     // VC1 responses: for −e and r2
-	c2       bls12381.G1Affine // VC2 commitment
+	c2       bls12381.G1Affine // VC2 commitment, on the curve
 	r2       []fr.Element      // VC2 responses: for −r3, s', then each hidden message
 }
 
@@ -30,9 +34,16 @@ func bbsPlusHeaderSize(count int) int { return 2 + count/8 + 1 }
 
 // ParseProof parses a proof strictly: the count is 1..MaxMessages, no bit is
 // set for an index at or above the count, A' and Ā are not the identity,
-// every point is in the subgroup, every scalar is canonical, the VC1 length
-// and the two response counts are exactly what the header implies, and no
-// byte follows the proof. It never modifies b.
+// every point is a canonical compressed encoding of a point on the curve,
+// A', Ā and D are in the subgroup, every scalar is canonical, the VC1
+// length and the two response counts are exactly what the header implies,
+// and no byte follows the proof. It never modifies b.
+//
+// Whether the commitments C1 and C2 are in the subgroup is left to
+// VerifyProof (and VerifyProofs), which reject a proof whose commitment is
+// not with ErrInvalidProof: a valid proof's commitments equal points the
+// verifier computes in the subgroup, and checking that equality costs less
+// than two subgroup checks (bbsPlus2020.VerifyProof).
 func (s *bbsPlus2020) ParseProof(b []byte) (*Proof, error) {
 	p, err := parseBBSPlusProof(b)
 	if err != nil {
@@ -90,7 +101,7 @@ func parseBBSPlusProof(b []byte) (*bbsPlusProof, error) {
 	if n := r.u32(); n != bbsPlusVC1Size {
 		return nil, fmt.Errorf("VC1 length %d, want %d", n, bbsPlusVC1Size)
 	}
-	if p.c1, err = r.g1("VC1 commitment", true); err != nil {
+	if p.c1, err = r.g1OnCurve("VC1 commitment"); err != nil {
 		return nil, err
 	}
 	if n := r.u32(); n != 2 {
@@ -101,7 +112,7 @@ func parseBBSPlusProof(b []byte) (*bbsPlusProof, error) {
 			return nil, err
 		}
 	}
-	if p.c2, err = r.g1("VC2 commitment", true); err != nil {
+	if p.c2, err = r.g1OnCurve("VC2 commitment"); err != nil {
 		return nil, err
 	}
 	if n := r.u32(); n != uint32(hidden+2) {
@@ -136,6 +147,17 @@ func (r *reader) g1(name string, identityOK bool) (bls12381.G1Affine, error) {
 	}
 	if !identityOK && p.IsInfinity() {
 		return p, fmt.Errorf("%s is the identity", name)
+	}
+	return p, nil
+}
+
+// g1OnCurve decodes a point that may be the identity and is not checked to
+// be in the subgroup (decodeG1OnCurve).
+func (r *reader) g1OnCurve(name string) (bls12381.G1Affine, error) {
+	p, err := decodeG1OnCurve(r.b[r.off : r.off+g1Size])
+	r.off += g1Size
+	if err != nil {
+		return p, fmt.Errorf("%s: %v", name, err)
 	}
 	return p, nil
 }
@@ -363,31 +385,32 @@ func (s *bbsPlus2020) VerifyProof(pk *PublicKey, proof *Proof, header, nonce []b
 	// The two proofs of knowledge, each an equation X = 0 in G1:
 	//   VC1: r̂e·A' + r̂r2·h0 + c·(Ā − D) − C1 = 0,
 	//   VC2: r̂0·D + r̂1·h0 + Σhidden r̂i·hi − c·(P1 + Σrevealed mi·hi) − C2 = 0,
-	// are checked together as ρ·VC1 + VC2 = 0 in one multi-scalar
-	// multiplication, with ρ hashed from the whole statement, the proof
-	// and the challenge, so the prover cannot make the two cancel out.
-	rho := batchWeight(pk, p.count, disclosed, nonce, proof.enc, &c)
+	// are checked as C1 = C1' and C2 = C2', where C1' and C2' are the two
+	// sums without the commitments, each one multi-scalar multiplication.
+	// A', Ā, D and the generators are in the prime-order subgroup, so C1'
+	// and C2' are; the proof's C1 and C2 were only checked to be on the
+	// curve (ParseProof), and equal to C1' and C2' they are in the
+	// subgroup too: the verdict is exactly that of decoding C1 and C2 with
+	// their subgroup checks and checking VC1 and VC2, at the cost of a
+	// second chain of doublings (about one subgroup check) instead of two
+	// subgroup checks and a full scalar multiplication of C1. (Folding the
+	// two equations into one sum would need C1 and C2 in the subgroup
+	// beforehand: a torsion part could cancel out.) The y coordinates of C1
+	// and C2, hence their square roots, are needed anyway: the challenge
+	// hashes the points uncompressed.
 	var aBarD bls12381.G1Affine
 	aBarD.Sub(&p.aBar, &p.d)
-	var minusOne, negC, negRho, t fr.Element
-	minusOne.SetOne()
-	minusOne.Neg(&minusOne)
+	c1 := gens.msm([]bls12381.G1Affine{p.aPrime, aBarD}, []fr.Element{p.r1[0], c}, []int{0}, []fr.Element{p.r1[1]})
+	if !jacEqualsAffine(&c1, &p.c1) {
+		return errBBSPlusKnowledge
+	}
+	var negC fr.Element
 	negC.Neg(&c)
-	negRho.Neg(&rho)
-	// Proof points, then generators: gen[k] = -1 for P1, else the index
-	// into gens.h.
-	points := []bls12381.G1Affine{p.aPrime, aBarD, p.c1, p.d, p.c2}
-	scalars := make([]fr.Element, 5)
-	scalars[0].Mul(&rho, &p.r1[0])
-	scalars[1].Mul(&rho, &c)
-	scalars[2], scalars[3], scalars[4] = negRho, p.r2[0], minusOne
+	// Generators: gen[k] = -1 for P1, else the index into gens.h.
 	gen := make([]int, 0, 2+p.count)
 	genScalars := make([]fr.Element, 0, 2+p.count)
-	// h0 appears in both: ρ·r̂r2 + r̂1.
-	t.Mul(&rho, &p.r1[1])
-	t.Add(&t, &p.r2[1])
 	gen = append(gen, -1, 0)
-	genScalars = append(genScalars, negC, t)
+	genScalars = append(genScalars, negC, p.r2[1])
 	j := 2
 	for i, rev := range isRevealed {
 		if !rev {
@@ -402,46 +425,30 @@ func (s *bbsPlus2020) VerifyProof(pk *PublicKey, proof *Proof, header, nonce []b
 		gen = append(gen, d.Index+1)
 		genScalars = append(genScalars, mi)
 	}
-	if sum := gens.msm(points, scalars, gen, genScalars); !sum.IsInfinity() {
-		return fmt.Errorf("%w: proof of knowledge of the signature and hidden messages failed", ErrInvalidProof)
+	c2 := gens.msm([]bls12381.G1Affine{p.d}, []fr.Element{p.r2[0]}, gen, genScalars)
+	if !jacEqualsAffine(&c2, &p.c2) {
+		return errBBSPlusKnowledge
 	}
 	s.admitGenerators(pk, p.count, gens)
 	return nil
 }
 
-// batchWeight returns the scalar that combines the two proof-of-knowledge
-// equations: BLAKE2b-384 of a domain tag and the full statement and proof,
-// each field length-prefixed: the key, the message count, the disclosed
-// (index, message) pairs, the nonce, the proof bytes and the challenge.
-// (The proof bytes alone would do, as the challenge binds the rest; hashing
-// the whole statement keeps ρ sound without that argument.)
-func batchWeight(pk *PublicKey, count int, disclosed []DisclosedMessage, nonce, proof []byte, c *fr.Element) fr.Element {
-	h, _ := blake2b.New384(nil)
-	var n [8]byte
-	field := func(b []byte) {
-		binary.BigEndian.PutUint64(n[:], uint64(len(b)))
-		h.Write(n[:])
-		h.Write(b)
-	}
-	number := func(v int) {
-		binary.BigEndian.PutUint64(n[:], uint64(v))
-		h.Write(n[:])
-	}
-	field([]byte("fabric-bbs/bbs+2020/batch/v2"))
-	field(pk.enc[:])
-	number(count)
-	number(len(disclosed))
-	for _, d := range disclosed {
-		number(d.Index)
-		field(d.Message)
-	}
-	field(nonce)
-	field(proof)
-	cb := c.Bytes()
-	field(cb[:])
-	var rho fr.Element
-	rho.SetBytes(h.Sum(nil))
-	return rho
+// errBBSPlusKnowledge is VerifyProof's verdict on a proof whose VC1 or VC2
+// fails.
+var errBBSPlusKnowledge = fmt.Errorf("%w: proof of knowledge of the signature and hidden messages failed", ErrInvalidProof)
+
+// jacEqualsAffine reports whether p and q are the same point (the identity
+// included).
+func jacEqualsAffine(p *bls12381.G1Jac, q *bls12381.G1Affine) bool {
+	var qj bls12381.G1Jac
+	qj.FromAffine(q)
+	return p.Equal(&qj)
+}
+
+// commitmentsInG1 reports whether C1 and C2 are in the prime-order
+// subgroup, which ParseProof leaves to verification.
+func (p *bbsPlusProof) commitmentsInG1() bool {
+	return p.c1.IsInSubGroup() && p.c2.IsInSubGroup()
 }
 
 // checkDisclosedOrder requires strictly ascending, non-negative indices.
@@ -458,9 +465,9 @@ func checkDisclosedOrder(disclosed []DisclosedMessage) error {
 }
 
 // msm returns Σ scalars[i]·points[i] + Σ genScalars[k]·G(gen[k]), where
-// G(-1) is P1 and G(i) is h[i]; generators use their cached tables when the
-// set has them.
-func (g *bbsPlusGenerators) msm(points []bls12381.G1Affine, scalars []fr.Element, gen []int, genScalars []fr.Element) bls12381.G1Affine {
+// G(-1) is P1 and G(i) is h[i], in Jacobian coordinates; generators use
+// their cached tables when the set has them.
+func (g *bbsPlusGenerators) msm(points []bls12381.G1Affine, scalars []fr.Element, gen []int, genScalars []fr.Element) bls12381.G1Jac {
 	if g.tables == nil {
 		_, _, p1, _ := bls12381.Generators()
 		for _, k := range gen {
@@ -470,7 +477,7 @@ func (g *bbsPlusGenerators) msm(points []bls12381.G1Affine, scalars []fr.Element
 				points = append(points, g.h[k])
 			}
 		}
-		return msm(points, append(scalars, genScalars...))
+		return msmWithTablesJac(nil, nil, points, append(scalars, genScalars...))
 	}
 	fixed := make([]*g1Table, len(gen))
 	for i, k := range gen {
@@ -480,5 +487,5 @@ func (g *bbsPlusGenerators) msm(points []bls12381.G1Affine, scalars []fr.Element
 			fixed[i] = &g.tables[k]
 		}
 	}
-	return msmWithTables(fixed, genScalars, points, scalars)
+	return msmWithTablesJac(fixed, genScalars, points, scalars)
 }

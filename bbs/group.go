@@ -1,6 +1,7 @@
 package bbs
 
 import (
+	"bytes"
 	cryptorand "crypto/rand"
 	"errors"
 	"fmt"
@@ -18,7 +19,20 @@ var errNotCompressed = errors.New("point not in compressed form")
 // decodeG1 decodes a 48-byte compressed G1 point, checking that it is on the
 // curve and in the prime-order subgroup. The identity is returned as such;
 // callers that forbid it must check.
-func decodeG1(b []byte) (p bls12381.G1Affine, err error) {
+func decodeG1(b []byte) (bls12381.G1Affine, error) {
+	return decodeG1Point(b, true)
+}
+
+// decodeG1OnCurve decodes a 48-byte compressed G1 point as decodeG1 does
+// (compressed flag, canonical x, a y on the curve, canonical identity), but
+// leaves out the subgroup check: for a point whose only use is to be
+// compared with a point computed in the prime-order subgroup, as equality
+// with one proves membership (see bbsPlus2020.VerifyProof).
+func decodeG1OnCurve(b []byte) (bls12381.G1Affine, error) {
+	return decodeG1Point(b, false)
+}
+
+func decodeG1Point(b []byte, subgroupCheck bool) (p bls12381.G1Affine, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("decode G1 point: %v", r)
@@ -30,11 +44,18 @@ func decodeG1(b []byte) (p bls12381.G1Affine, err error) {
 	if b[0]&0x80 == 0 {
 		return p, errNotCompressed
 	}
-	if _, err := p.SetBytes(b); err != nil {
+	if subgroupCheck {
+		_, err = p.SetBytes(b)
+	} else {
+		// The decoder runs SetBytes's code without its subgroup check.
+		err = bls12381.NewDecoder(bytes.NewReader(b), bls12381.NoSubgroupChecks()).Decode(&p)
+	}
+	if err != nil {
 		return p, fmt.Errorf("decode G1 point: %w", err)
 	}
-	// SetBytes has checked that the point is on the curve and in the
-	// prime-order subgroup, and that x is canonical.
+	// The point is on the curve (its y a square root of x³ + 4, with the
+	// sign the flags give), x is canonical, and with subgroupCheck it is in
+	// the prime-order subgroup.
 	return p, nil
 }
 

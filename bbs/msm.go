@@ -117,14 +117,20 @@ func msm(points []bls12381.G1Affine, scalars []fr.Element) bls12381.G1Affine {
 // msmWithTables returns Σ fixedScalars[i]·fixed[i][0] + Σ scalars[i]·points[i],
 // where fixed holds the cached tables of the fixed points.
 func msmWithTables(fixed []*g1Table, fixedScalars []fr.Element, points []bls12381.G1Affine, scalars []fr.Element) bls12381.G1Affine {
+	j := msmWithTablesJac(fixed, fixedScalars, points, scalars)
+	var r bls12381.G1Affine
+	return *r.FromJacobian(&j)
+}
+
+// msmWithTablesJac is msmWithTables with the sum left in Jacobian
+// coordinates, for a caller that only compares it (no inversion).
+func msmWithTablesJac(fixed []*g1Table, fixedScalars []fr.Element, points []bls12381.G1Affine, scalars []fr.Element) bls12381.G1Jac {
 	if len(fixed) != len(fixedScalars) || len(points) != len(scalars) {
 		panic(fmt.Sprintf("bbs: multi-scalar multiplication of %d+%d points and %d+%d scalars",
 			len(fixed), len(points), len(fixedScalars), len(scalars)))
 	}
-	var r bls12381.G1Affine
 	if len(points) <= strausMaxVarPoints && len(fixed)+len(points) <= strausMaxTerms {
-		j := strausMSM(fixed, fixedScalars, points, scalars)
-		return *r.FromJacobian(&j)
+		return strausMSM(fixed, fixedScalars, points, scalars)
 	}
 	all := make([]bls12381.G1Affine, 0, len(fixed)+len(points))
 	for _, t := range fixed {
@@ -132,6 +138,7 @@ func msmWithTables(fixed []*g1Table, fixedScalars []fr.Element, points []bls1238
 	}
 	all = append(all, points...)
 	allScalars := append(append(make([]fr.Element, 0, len(all)), fixedScalars...), scalars...)
+	var r bls12381.G1Jac
 	if _, err := r.MultiExp(all, allScalars, ecc.MultiExpConfig{}); err != nil {
 		// Only a length mismatch or a bad config fail, both excluded here.
 		panic(fmt.Sprintf("bbs: multi-scalar multiplication: %v", err))
