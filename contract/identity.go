@@ -65,3 +65,17 @@ func authorizeChange(ctx contractapi.TransactionContextInterface, what string, o
 	}
 	return sub.authorize(what, owner)
 }
+
+// authorizeLiveChange returns nil if the transaction's submitter may
+// change the record what, owned by owner (see authorize), and the record is
+// not ended (a revoked issuer, a retired policy: ended true, state the
+// error that says so).
+func authorizeLiveChange(ctx contractapi.TransactionContextInterface, what string, owner Owner, ended bool, state error) error {
+	if err := authorizeChange(ctx, what, owner); err != nil {
+		return err
+	}
+	if ended {
+		return fmt.Errorf("%s is %w and cannot be changed", what, state)
+	}
+	return nil
+}

@@ -342,22 +342,14 @@ func (c *Contract) issuerForChange(ctx contractapi.TransactionContextInterface, 
 	if err != nil {
 		return nil, err
 	}
-	if err := authorizeChange(ctx, fmt.Sprintf("issuer %q", id), is.Owner); err != nil {
+	if err := authorizeLiveChange(ctx, fmt.Sprintf("issuer %q", id), is.Owner, is.Revoked, ErrRevoked); err != nil {
 		return nil, err
-	}
-	if is.Revoked {
-		return nil, fmt.Errorf("issuer %q is %w and cannot be changed", id, ErrRevoked)
 	}
 	return is, nil
 }
 
 // checkIssuerID returns an error unless id is a valid issuer ID.
-func checkIssuerID(id string) error {
-	if !request.ValidIssuerID(id) {
-		return fmt.Errorf("%w: issuer ID %s does not match %s", ErrInvalidArgument, request.Excerpt(id), request.IssuerIDPattern)
-	}
-	return nil
-}
+func checkIssuerID(id string) error { return checkRecordID("issuer", id) }
 
 // decodePublicKeyText decodes a public key argument: canonical standard
 // base64.

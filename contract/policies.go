@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/fabric-bbs/fabric-bbs/policy"
-	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/hyperledger/fabric-contract-api-go/v2/contractapi"
 )
 
@@ -159,11 +158,8 @@ func policyForChange(ctx contractapi.TransactionContextInterface, id string) (*p
 	if err != nil {
 		return nil, err
 	}
-	if err := authorizeChange(ctx, fmt.Sprintf("policy %q", id), h.Owner); err != nil {
+	if err := authorizeLiveChange(ctx, fmt.Sprintf("policy %q", id), h.Owner, h.Retired, ErrRetired); err != nil {
 		return nil, err
-	}
-	if h.Retired {
-		return nil, fmt.Errorf("policy %q is %w and cannot be changed", id, ErrRetired)
 	}
 	return h, nil
 }
@@ -183,9 +179,4 @@ func parsePolicyArg(document string) (*policy.Policy, []byte, error) {
 }
 
 // checkPolicyID returns an error unless id is a valid policy ID.
-func checkPolicyID(id string) error {
-	if !request.ValidIssuerID(id) {
-		return fmt.Errorf("%w: policy ID %s does not match %s", ErrInvalidArgument, request.Excerpt(id), policy.IDPattern)
-	}
-	return nil
-}
+func checkPolicyID(id string) error { return checkRecordID("policy", id) }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
 )
 
@@ -184,4 +185,14 @@ func txTime(stub shim.ChaincodeStubInterface) (time.Time, error) {
 		return time.Time{}, fmt.Errorf("reading the transaction timestamp: %w", err)
 	}
 	return ts.AsTime().UTC(), nil
+}
+
+// checkRecordID returns an error unless id is a valid ID of a record of
+// kind ("issuer", "policy"): request.IssuerIDPattern, which policy IDs
+// share (policy.IDPattern).
+func checkRecordID(kind, id string) error {
+	if !request.ValidIssuerID(id) {
+		return fmt.Errorf("%w: %s ID %s does not match %s", ErrInvalidArgument, kind, request.Excerpt(id), request.IssuerIDPattern)
+	}
+	return nil
 }
