@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -301,23 +302,13 @@ func testListIssuers(t *testing.T, couchDB bool) {
 	require.True(t, e.submit(e.alice, "SubmitProof", jsonArg(t, c.present(t, "e", []byte("n of sixteen bytes"), 0))).Committed)
 
 	want := []string{"C", "a", "a_", "b", "c-1", "d.x", "e"} // byte order
-	var got []string
-	bookmark := ""
-	pages := 0
-	for {
-		page := decode[IssuerPage](t, e.evaluate(e.bob, "ListIssuers", "3", bookmark))
-		require.Equal(t, len(page.Issuers), page.Count)
-		require.LessOrEqual(t, page.Count, 3)
-		for _, is := range page.Issuers {
-			got = append(got, is.ID)
+	got, pages := listAll(t, e, "ListIssuers", 3, func(p IssuerPage) ([]string, int, string) {
+		var ids []string
+		for _, is := range p.Issuers {
+			ids = append(ids, is.ID)
 		}
-		pages++
-		if page.Bookmark == "" {
-			break
-		}
-		require.True(t, request.ValidIssuerID(page.Bookmark), "bookmark %q", page.Bookmark)
-		bookmark = page.Bookmark
-	}
+		return ids, p.Count, p.Bookmark
+	})
 	require.Equal(t, want, got)
 	require.Equal(t, 3, pages)
 
@@ -464,4 +455,26 @@ func TestListIssuersIgnoresThePeersBookmark(t *testing.T) {
 // issuerKeyOf returns the world-state key of an issuer record.
 func issuerKeyOf(e *env, id string) (string, error) {
 	return issuerKey(e.ledger.NewStub(nil), id)
+}
+
+// listAll reads every page of the list transaction fn (ListIssuers,
+// ListPolicies) with pageSize, checking each page's count, size and
+// bookmark; page gives a page's IDs, count and bookmark. It returns the
+// IDs in order and the number of pages.
+func listAll[P any](t *testing.T, e *env, fn string, pageSize int, page func(P) ([]string, int, string)) ([]string, int) {
+	t.Helper()
+	var all []string
+	bookmark, pages := "", 0
+	for {
+		ids, count, next := page(decode[P](t, e.evaluate(e.bob, fn, strconv.Itoa(pageSize), bookmark)))
+		require.Equal(t, len(ids), count)
+		require.LessOrEqual(t, count, pageSize)
+		all = append(all, ids...)
+		pages++
+		if next == "" {
+			return all, pages
+		}
+		require.True(t, request.ValidIssuerID(next), "bookmark %q", next)
+		bookmark = next
+	}
 }

@@ -10,7 +10,6 @@ import (
 	"github.com/fabric-bbs/fabric-bbs/internal/fakestub"
 	"github.com/fabric-bbs/fabric-bbs/policy"
 	"github.com/fabric-bbs/fabric-bbs/request"
-	"github.com/hyperledger/fabric-protos-go-apiv2/peer"
 	"github.com/stretchr/testify/require"
 )
 
@@ -264,36 +263,6 @@ func TestPolicyDocumentPinnedByHash(t *testing.T) {
 	requireFailure(t, e.evaluate(e.bob, "ListPolicies", "10", ""), "does not match its hash")
 }
 
-// TestOwnerOrgMustEndorsePolicyChanges: under the chaincode policy
-// OR(Org1, Org2), a change of an Org1 policy endorsed by Org2's peer alone
-// is refused at commit; endorsed by Org1's peer, it commits.
-func TestOwnerOrgMustEndorsePolicyChanges(t *testing.T) {
-	for _, c := range []struct {
-		fn   string
-		args []string
-	}{
-		{"UpdatePolicy", []string{"poll-1", policyDoc("poll-1", `"minNonceLength":8`)}},
-		{"RetirePolicy", []string{"poll-1"}},
-	} {
-		t.Run(c.fn, func(t *testing.T) {
-			e, _ := createdPolicy(t)
-			e.ledger.ChaincodePolicy = fakestub.MSPPolicy(1, "Org1MSP", "Org2MSP")
-			head := policyKeys(t, e, "poll-1")[0]
-			before := e.ledger.State(head)
-
-			r := e.submitAs([]string{"Org2MSP"}, e.alice, c.fn, c.args...)
-			require.True(t, r.OK(), "the chaincode endorses: %s", r.Response.GetMessage())
-			require.Equal(t, peer.TxValidationCode_ENDORSEMENT_POLICY_FAILURE, r.Validation, r.ValidationDetail)
-			require.False(t, r.Committed)
-			require.Equal(t, before, e.ledger.State(head))
-
-			r = e.submitAs([]string{"Org1MSP"}, e.alice, c.fn, c.args...)
-			require.Equal(t, peer.TxValidationCode_VALID, r.Validation, r.ValidationDetail)
-			require.NotEqual(t, before, e.ledger.State(head))
-		})
-	}
-}
-
 func TestListPolicies(t *testing.T) {
 	for _, db := range []string{"LevelDB", "CouchDB"} {
 		t.Run(db, func(t *testing.T) { testListPolicies(t, db == "CouchDB") })
@@ -315,25 +284,19 @@ func testListPolicies(t *testing.T, couchDB bool) {
 
 	want := []string{"C", "a", "a_", "b", "c-1", "d.x", "e"} // byte order
 	var got []PolicyRecord
-	bookmark, pages := "", 0
-	for {
-		page := decode[PolicyPage](t, e.evaluate(e.bob, "ListPolicies", "3", bookmark))
-		require.Equal(t, len(page.Policies), page.Count)
-		require.LessOrEqual(t, page.Count, 3)
-		got = append(got, page.Policies...)
-		pages++
-		if page.Bookmark == "" {
-			break
+	gotIDs, pages := listAll(t, e, "ListPolicies", 3, func(p PolicyPage) ([]string, int, string) {
+		var ids []string
+		for _, r := range p.Policies {
+			ids = append(ids, r.ID)
 		}
-		bookmark = page.Bookmark
-	}
+		got = append(got, p.Policies...)
+		return ids, p.Count, p.Bookmark
+	})
 	require.Equal(t, 3, pages)
-	var gotIDs []string
+	require.Equal(t, want, gotIDs)
 	for _, p := range got {
-		gotIDs = append(gotIDs, p.ID)
 		require.Equal(t, decode[PolicyRecord](t, e.evaluate(e.bob, "GetPolicy", p.ID, "0")), p, "the current version")
 	}
-	require.Equal(t, want, gotIDs)
 	require.Equal(t, 2, got[3].Version) // b
 	require.True(t, got[6].Retired)     // e
 
