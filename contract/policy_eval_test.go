@@ -370,3 +370,32 @@ func TestPolicyNotSatisfiedIsAnError(t *testing.T) {
 	_, err := New().SubmitProof(newTestContext(stub), request.Request{})
 	require.True(t, errors.Is(err, ErrPolicyNotSatisfied), "%v", err)
 }
+
+// TestPolicyRefusesBeforeVerification: the request's disclosed index 1000
+// is beyond the credential's messages, so verifying its proof is an error
+// of the cryptography (VerifyProof fails, a batch refuses the item). Naming an unmet policy, the
+// same request is answered with the unmet rule by VerifyProof, SubmitProof
+// and VerifyProofs: the policy refused it before anything verified the
+// proof.
+func TestPolicyRefusesBeforeVerification(t *testing.T) {
+	e := newPolicyEnv(t)
+	e.createPolicy("p", `"minNonceLength":99`)
+	req := e.request(nonce24, nil)
+	req.Disclosed[1].Index = 1000
+	requireFailure(t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, req)), "out of range")
+	br := decode[BatchResults](t, e.evaluate(e.bob, "VerifyProofs", jsonArg(t, []*request.Request{req})))
+	require.True(t, br.Results[0].Refused)
+	require.Contains(t, br.Results[0].Reason, "out of range")
+
+	req.Policy = &request.PolicyRef{ID: "p"}
+	res := decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, req)))
+	require.False(t, res.Valid)
+	require.Equal(t, "minNonceLength", res.Unmet.Rule)
+	requireFailure(t, e.submit(e.bob, "SubmitProof", jsonArg(t, req)), "not satisfied", "nonce must be at least 99 bytes")
+	br = decode[BatchResults](t, e.evaluate(e.bob, "VerifyProofs", jsonArg(t, []*request.Request{req})))
+	require.False(t, br.Results[0].Valid)
+	require.Equal(t, "minNonceLength", br.Results[0].Verification.Unmet.Rule)
+	sr := e.submit(e.bob, "SubmitProofs", jsonArg(t, []*request.Request{req}))
+	require.True(t, sr.OK(), sr.Response.GetMessage())
+	require.Contains(t, decode[BatchResults](t, sr).Results[0].Reason, "nonce must be at least 99 bytes")
+}
