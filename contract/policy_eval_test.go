@@ -315,6 +315,18 @@ func TestPolicyPseudonymUses(t *testing.T) {
 			// same context: the uses are counted per context, not per policy.
 			plain := holder.present(t, "polls", "poll-1", "fifth nonce 0123456789")
 			requireFailure(t, e.submit(e.bob, "SubmitProof", jsonArg(t, plain)), "pseudonym already used", "the limit is 1;")
+
+			// The limit is the named policy's: anyone's policy of the same
+			// context with more uses gives the holder more (README: an
+			// application must require its own policy), and the record
+			// names that policy.
+			r = e.submit(e.admin2, "CreatePolicy", `{"id":"many","issuers":[{"id":"polls"}],"pseudonym":{"context":`+b64q("poll-1")+`,"uses":5}}`)
+			require.True(t, r.Committed, r.Response.GetMessage())
+			more := holder.present(t, "polls", "poll-1", "sixth nonce 0123456789")
+			more.Policy = &request.PolicyRef{ID: "many"}
+			receipt := decode[ProofReceipt](t, e.submit(e.bob, "SubmitProof", jsonArg(t, more)))
+			require.Equal(t, 3, receipt.PseudonymUse)
+			require.Equal(t, "many", receipt.Policy)
 		})
 	}
 }
