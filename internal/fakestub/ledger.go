@@ -106,6 +106,11 @@ type Ledger struct {
 	// CouchDB makes paginated queries answer as a CouchDB state database
 	// does: the bookmark at the end of a range is the query's end key.
 	CouchDB bool
+	// TotalQueryLimit, when positive, caps the results of every range
+	// query as a peer's ledger.state.totalQueryLimit does (100000 by
+	// default on a peer, LevelDB or CouchDB): a query without pagination
+	// silently ends there, a page is at most that long. 0: no cap.
+	TotalQueryLimit int
 	// ChaincodePolicy is the endorsement policy of DefaultNamespace (a
 	// serialized common.SignaturePolicyEnvelope, see MSPPolicy); nil means
 	// any one endorsement satisfies it.
