@@ -15,6 +15,10 @@
 //     (Ledger.CouchDB; Fabric statecouchdb's readDocRange starts with
 //     nextStartKey := endKey); a transaction cannot both page and write
 //     (in any namespace: the rule is the transaction simulator's);
+//   - Ledger.TotalQueryLimit, when set, ends every range query there as
+//     the peer's handler does with core.yaml totalQueryLimit
+//     (calculateTotalReturnLimit): silently for an unpaginated query, a
+//     page at most that long;
 //   - at commit, a transaction is validated as a peer does: its writes
 //     must satisfy the endorsement policies (each written key's key-level
 //     policy, set with SetStateValidationParameter, else the policy of the
