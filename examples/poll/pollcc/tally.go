@@ -12,10 +12,7 @@ import (
 
 // GetPoll returns poll pollId.
 func (c *Contract) GetPoll(ctx contractapi.TransactionContextInterface, pollID string) (*Poll, error) {
-	if err := checkID("poll ID", pollID); err != nil {
-		return nil, err
-	}
-	return getPoll(ctx.GetStub(), pollID)
+	return readPoll(ctx.GetStub(), pollID)
 }
 
 // TallyPageSize is the number of vote records Tally reads per paginated
@@ -29,11 +26,8 @@ const TallyPageSize = 1000
 // per vote) page by page. Paginated queries are for read-only
 // transactions: evaluate Tally, do not submit it.
 func (c *Contract) Tally(ctx contractapi.TransactionContextInterface, pollID string) (*Tally, error) {
-	if err := checkID("poll ID", pollID); err != nil {
-		return nil, err
-	}
 	stub := ctx.GetStub()
-	p, err := getPoll(stub, pollID)
+	p, err := readPoll(stub, pollID)
 	if err != nil {
 		return nil, err
 	}

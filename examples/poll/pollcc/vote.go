@@ -23,11 +23,8 @@ import (
 // records the verification under this transaction's ID. CastVote then
 // stores the vote and emits VoteCast.
 func (c *Contract) CastVote(ctx contractapi.TransactionContextInterface, pollID string, option string, req string) (*VoteReceipt, error) {
-	if err := checkID("poll ID", pollID); err != nil {
-		return nil, err
-	}
 	stub := ctx.GetStub()
-	p, err := getPoll(stub, pollID)
+	p, err := readPoll(stub, pollID)
 	if err != nil {
 		return nil, err
 	}
