@@ -23,9 +23,9 @@ func FuzzCheckRequest(f *testing.F) {
 	nonce := base64.StdEncoding.EncodeToString(b)
 	ctx := base64.StdEncoding.EncodeToString([]byte("poll-1"))
 	for _, s := range []string{
-		`{"issuerId":"ministry","proof":"AAAA","nonce":"` + nonce + `","context":"` + ctx + `","pseudonym":"AAAA"}`,
-		`{"issuerId":"ministry","proof":"AAAA","nonce":"` + nonce + `","context":"` + ctx + `","policy":{"id":"voters","version":1}}`,
-		`{"issuerId":"ministry","proof":"AAAA","bindSubmitter":true,"salt":"` + nonce + `","nonce":"AAAA","context":"` + ctx + `"}`,
+		`{"issuer":"ministry","proof":"AAAA","nonce":"` + nonce + `","context":"` + ctx + `","pseudonym":"AAAA"}`,
+		`{"issuer":"ministry","proof":"AAAA","nonce":"` + nonce + `","context":"` + ctx + `","policy":{"id":"voters","version":1}}`,
+		`{"issuer":"ministry","proof":"AAAA","bindSubmitter":true,"salt":"` + nonce + `","nonce":"AAAA","context":"` + ctx + `","pseudonym":"AAAA"}`,
 		`{}`, `null`, `[`, ``,
 	} {
 		f.Add(s, "yes")
