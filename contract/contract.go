@@ -68,10 +68,8 @@ package contract
 
 import (
 	"fmt"
-	"strings"
-	"unicode"
-	"unicode/utf8"
 
+	"github.com/fabric-bbs/fabric-bbs/internal/txname"
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/hyperledger/fabric-contract-api-go/v2/contractapi"
 	"github.com/hyperledger/fabric-contract-api-go/v2/metadata"
@@ -162,20 +160,11 @@ func beforeTransaction(ctx contractapi.TransactionContextInterface) error {
 }
 
 // checkFunctionName refuses a transaction name that does not start with an
-// upper-case letter. contract-api finds the method of "submitProof" by
-// upper-casing the first rune but looks its metadata up by the exact name,
-// so such a call would skip the validation of its arguments against the
-// schema.
+// upper-case letter (package internal/txname says why).
 func checkFunctionName(ctx contractapi.TransactionContextInterface) error {
 	fn, _ := ctx.GetStub().GetFunctionAndParameters()
-	name := fn
-	if i := strings.LastIndex(fn, ":"); i >= 0 {
-		name = fn[i+1:]
-	}
-	r, _ := utf8.DecodeRuneInString(name)
-	if !unicode.IsUpper(r) {
-		return fmt.Errorf("%w: transaction %s: transaction names are case-sensitive and start with an upper-case letter (as in SubmitProof)",
-			ErrInvalidArgument, request.Excerpt(name))
+	if err := txname.Check(fn, "SubmitProof"); err != nil {
+		return fmt.Errorf("%w: %v", ErrInvalidArgument, err)
 	}
 	return nil
 }

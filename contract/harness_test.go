@@ -80,10 +80,7 @@ func (e *env) evaluate(id *fakeid.Identity, fn string, args ...string) fakestub.
 // decode unmarshals a successful result's payload.
 func decode[T any](t *testing.T, r fakestub.Result) T {
 	t.Helper()
-	require.True(t, r.OK(), "transaction failed: %s", r.Response.GetMessage())
-	var v T
-	require.NoError(t, json.Unmarshal(r.Response.Payload, &v), "payload %s", r.Response.Payload)
-	return v
+	return fakestub.Decode[T](t, r)
 }
 
 // requireFailure checks that r failed with a message containing every

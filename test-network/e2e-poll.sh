@@ -8,8 +8,8 @@
 # block carries no certificate of the voter (while a voter's own direct
 # vote carries theirs), a vote bound to the relay that no one else can
 # submit, option tampering by the relay refused, what Fabric
-# does with bbs's ProofVerified event inside CastVote, and the tally on both
-# peers.
+# does with bbs's ProofVerified event inside CastVote, the tally on both
+# peers and a lower-case transaction name refused.
 #
 # Sourced by e2e.sh once the network is up, both chaincodes deployed and
 # the bbs CLI built (uses its helpers and W, BBS). Run alone against a
@@ -167,5 +167,7 @@ for org in 1 2; do
   ok "CLI Tally $POLL2 on peer0.org$org: yes 1, no 1" \
     '.total == 2 and .counts == [{"option":"yes","votes":1},{"option":"no","votes":1}]' as "$org" User1 poll_query Tally "$POLL2"
 done
+rejected "CLI tally (lower case) is refused: poll transaction names are case-sensitive, as bbs's" "case-sensitive" \
+  as 1 User1 poll_query tally "$POLL1"
 ok "GW  GetPoll $POLL1 names no voter" ".id == \"$POLL1\" and (tostring | contains(\"User\") | not)" \
   poll_gw 2 User2 evaluate GetPoll "$POLL1"

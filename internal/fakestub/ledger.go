@@ -15,6 +15,10 @@
 //     (Ledger.CouchDB; Fabric statecouchdb's readDocRange starts with
 //     nextStartKey := endKey); a transaction cannot both page and write
 //     (in any namespace: the rule is the transaction simulator's);
+//   - Ledger.TotalQueryLimit, when set, ends every range query there as
+//     the peer's handler does with core.yaml totalQueryLimit
+//     (calculateTotalReturnLimit): silently for an unpaginated query, a
+//     page at most that long;
 //   - at commit, a transaction is validated as a peer does: its writes
 //     must satisfy the endorsement policies (each written key's key-level
 //     policy, set with SetStateValidationParameter, else the policy of the
@@ -106,6 +110,11 @@ type Ledger struct {
 	// CouchDB makes paginated queries answer as a CouchDB state database
 	// does: the bookmark at the end of a range is the query's end key.
 	CouchDB bool
+	// TotalQueryLimit, when positive, caps the results of every range
+	// query as a peer's ledger.state.totalQueryLimit does (100000 by
+	// default on a peer, LevelDB or CouchDB): a query without pagination
+	// silently ends there, a page is at most that long. 0: no cap.
+	TotalQueryLimit int
 	// ChaincodePolicy is the endorsement policy of DefaultNamespace (a
 	// serialized common.SignaturePolicyEnvelope, see MSPPolicy); nil means
 	// any one endorsement satisfies it.

@@ -353,6 +353,11 @@ func (s *Stub) rangeQuery(start, end string, limit int, bookmark string) ([]*que
 	if bookmark != "" {
 		start = bookmark
 	}
+	if cap := s.tx.ledger.TotalQueryLimit; cap > 0 && (limit <= 0 || limit > cap) {
+		// The peer's handler stops every query at totalQueryLimit
+		// (calculateTotalReturnLimit), telling the shim there is no more.
+		limit = cap
+	}
 	keys := s.tx.ledger.KeysIn(s.ns)
 	i := sort.SearchStrings(keys, start)
 	var kvs []*queryresult.KV

@@ -263,3 +263,32 @@ func TestUnsupportedFeaturesFail(t *testing.T) {
 	require.Equal(t, "fn", fn)
 	require.Equal(t, []string{"a"}, params)
 }
+
+func TestDecode(t *testing.T) {
+	ok := Result{Response: &peer.Response{Status: 200, Payload: []byte(`{"a":1}`)}}
+	require.Equal(t, map[string]int{"a": 1}, Decode[map[string]int](t, ok))
+	for _, r := range []Result{
+		{Response: &peer.Response{Status: 500, Message: "no"}},
+		{Response: &peer.Response{Status: 200, Payload: []byte(`[`)}},
+	} {
+		ft := &fatalRecorder{TB: t}
+		func() {
+			defer func() { _ = recover() }()
+			Decode[map[string]int](ft, r)
+		}()
+		require.True(t, ft.failed, "Decode accepted %v", r.Response)
+	}
+}
+
+// fatalRecorder records a Fatalf instead of failing the test.
+type fatalRecorder struct {
+	testing.TB
+	failed bool
+}
+
+func (f *fatalRecorder) Helper() {}
+
+func (f *fatalRecorder) Fatalf(string, ...any) {
+	f.failed = true
+	panic("fatal")
+}

@@ -26,6 +26,7 @@ package pollcc
 import (
 	"fmt"
 
+	"github.com/fabric-bbs/fabric-bbs/internal/txname"
 	"github.com/hyperledger/fabric-contract-api-go/v2/contractapi"
 	"github.com/hyperledger/fabric-contract-api-go/v2/metadata"
 )
@@ -64,7 +65,18 @@ func New() *Contract {
 		Description: "Anonymous poll gated by a fabric-bbs verification policy",
 		License:     &metadata.LicenseMetadata{Name: "Apache-2.0"},
 	}
+	c.BeforeTransaction = beforeTransaction
 	return c
+}
+
+// beforeTransaction refuses a transaction name that does not start with an
+// upper-case letter, as bbs does (package internal/txname says why).
+func beforeTransaction(ctx contractapi.TransactionContextInterface) error {
+	fn, _ := ctx.GetStub().GetFunctionAndParameters()
+	if err := txname.Check(fn, "CastVote"); err != nil {
+		return fmt.Errorf("%w: %v", ErrInvalidArgument, err)
+	}
+	return nil
 }
 
 // NewChaincode returns the chaincode that serves the contract.

@@ -189,12 +189,10 @@ func jsonText(t *testing.T, v any) string {
 	return string(b)
 }
 
+// decode is fakestub.Decode.
 func decode[T any](t *testing.T, r fakestub.Result) T {
 	t.Helper()
-	require.True(t, r.OK(), "transaction failed: %s", r.Response.GetMessage())
-	var v T
-	require.NoError(t, json.Unmarshal(r.Response.Payload, &v), "payload %s", r.Response.Payload)
-	return v
+	return fakestub.Decode[T](t, r)
 }
 
 // requireRefused checks that r failed with a message containing every

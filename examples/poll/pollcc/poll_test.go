@@ -79,3 +79,17 @@ func FuzzParseOptions(f *testing.F) {
 		}
 	})
 }
+
+// TestTransactionNames: a name that does not start with an upper-case
+// letter is refused, as bbs refuses it (contract-api would run the method
+// but skip its metadata).
+func TestTransactionNames(t *testing.T) {
+	e := newEnv(t)
+	e.bbsOK(e.admin, "CreatePolicy", countryPolicy("be-voters", "BE", "poll-1", 1))
+	for _, fn := range []string{"createPoll", "poll:createPoll", "_CreatePoll"} {
+		r := e.submit(e.admin, fn, "poll-1", `["yes","no"]`, "be-voters")
+		requireRefused(t, r, "case-sensitive")
+		require.Zero(t, r.Writes)
+	}
+	require.True(t, e.submit(e.admin, "poll:CreatePoll", "poll-1", `["yes","no"]`, "be-voters").Committed)
+}

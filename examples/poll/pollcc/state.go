@@ -31,6 +31,15 @@ var (
 	ErrRefused = errors.New("proof refused by bbs")
 )
 
+// readPoll checks poll ID id, the argument of a transaction, and reads the
+// poll.
+func readPoll(stub shim.ChaincodeStubInterface, id string) (*Poll, error) {
+	if err := checkID("poll ID", id); err != nil {
+		return nil, err
+	}
+	return getPoll(stub, id)
+}
+
 func getPoll(stub shim.ChaincodeStubInterface, id string) (*Poll, error) {
 	key, err := stub.CreateCompositeKey(pollObjectType, []string{id})
 	if err != nil {

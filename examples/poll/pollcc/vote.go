@@ -23,40 +23,18 @@ import (
 // records the verification under this transaction's ID. CastVote then
 // stores the vote and emits VoteCast.
 func (c *Contract) CastVote(ctx contractapi.TransactionContextInterface, pollID string, option string, req string) (*VoteReceipt, error) {
-	if err := checkID("poll ID", pollID); err != nil {
-		return nil, err
-	}
 	stub := ctx.GetStub()
-	p, err := getPoll(stub, pollID)
+	p, err := readPoll(stub, pollID)
 	if err != nil {
 		return nil, err
 	}
 	if !slices.Contains(p.Options, option) {
 		return nil, fmt.Errorf("%w: %q is not an option of poll %q", ErrInvalidArgument, request.Excerpt(option), pollID)
 	}
-	parsed, err := request.Parse([]byte(req))
+	d, err := checkRequest(p, stub.GetChannelID(), option, req)
 	if err != nil {
 		return nil, err
 	}
-	d, err := parsed.Decode()
-	if err != nil {
-		return nil, err
-	}
-	if d.Policy != nil && (d.Policy.ID != p.Policy.ID || (d.Policy.Version != 0 && d.Policy.Version != p.Policy.Version)) {
-		return nil, fmt.Errorf("%w: the request names policy %q version %d; poll %q uses version %d of policy %q",
-			ErrInvalidArgument, d.Policy.ID, d.Policy.Version, pollID, p.Policy.Version, p.Policy.ID)
-	}
-	if !bytes.Equal(d.Context, []byte(pollID)) {
-		return nil, fmt.Errorf("%w: the request's pseudonym context must be the poll ID %q", ErrInvalidArgument, pollID)
-	}
-	carrier, where := d.Nonce, "nonce"
-	if d.BindSubmitter {
-		carrier, where = d.Salt, "salt of the bound nonce"
-	}
-	if err := ballot.Check(carrier, stub.GetChannelID(), pollID, option); err != nil {
-		return nil, fmt.Errorf("%w: the request's %s: %v", ErrBallot, where, err)
-	}
-	d.Policy = &request.PolicyRef{ID: p.Policy.ID, Version: p.Policy.Version}
 	body, err := json.Marshal(d.Encode())
 	if err != nil {
 		return nil, fmt.Errorf("encoding the request for %s: %w", BBSChaincode, err)
@@ -81,4 +59,37 @@ func (c *Contract) CastVote(ctx contractapi.TransactionContextInterface, pollID 
 		return nil, fmt.Errorf("emitting the %s event: %w", EventVoteCast, err)
 	}
 	return out, nil
+}
+
+// checkRequest parses CastVote's request for a vote for option in poll p
+// on channel channelID: a bbs request whose policy, if named, is the
+// poll's pinned version, whose pseudonym context is the poll ID and whose
+// ballot commits to the vote. It returns the request with the pinned
+// policy set.
+func checkRequest(p *Poll, channelID, option, req string) (*request.Decoded, error) {
+	pollID := p.ID
+	parsed, err := request.Parse([]byte(req))
+	if err != nil {
+		return nil, fmt.Errorf("the vote's request: %w", err)
+	}
+	d, err := parsed.Decode()
+	if err != nil {
+		return nil, fmt.Errorf("the vote's request: %w", err)
+	}
+	if d.Policy != nil && (d.Policy.ID != p.Policy.ID || (d.Policy.Version != 0 && d.Policy.Version != p.Policy.Version)) {
+		return nil, fmt.Errorf("%w: the request names policy %q version %d; poll %q uses version %d of policy %q",
+			ErrInvalidArgument, d.Policy.ID, d.Policy.Version, pollID, p.Policy.Version, p.Policy.ID)
+	}
+	if !bytes.Equal(d.Context, []byte(pollID)) {
+		return nil, fmt.Errorf("%w: the request's pseudonym context must be the poll ID %q", ErrInvalidArgument, pollID)
+	}
+	carrier, where := d.Nonce, "nonce"
+	if d.BindSubmitter {
+		carrier, where = d.Salt, "salt of the bound nonce"
+	}
+	if err := ballot.Check(carrier, channelID, pollID, option); err != nil {
+		return nil, fmt.Errorf("%w: the request's %s: %v", ErrBallot, where, err)
+	}
+	d.Policy = &request.PolicyRef{ID: p.Policy.ID, Version: p.Policy.Version}
+	return d, nil
 }

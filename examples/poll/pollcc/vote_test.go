@@ -101,6 +101,9 @@ func TestVoteRequests(t *testing.T) {
 		{"malformed request", "poll-1", "yes", `{"issuer":`, []string{"invalid verification request"}},
 		{"another policy", "poll-1", "yes", withPolicy("other", 0), []string{`names policy "other"`}},
 		{"another version", "poll-1", "yes", withPolicy("poll-1-voters", 2), []string{"version 2"}},
+		{"another context", "poll-1", "yes", func() string { c := d; c.Context = b64("poll-2"); return jsonText(t, &c) }(), []string{"pseudonym context must be the poll ID"}},
+		{"no pseudonym (a proof of a non-nym scheme)", "poll-1", "yes", func() string { c := d; c.Context, c.Pseudonym = "", ""; return jsonText(t, &c) }(), []string{"pseudonym context must be the poll ID"}},
+		{"another issuer", "poll-1", "yes", func() string { c := d; c.Issuer = "other-issuer"; return jsonText(t, &c) }(), []string{"proof refused by bbs: SubmitProof"}},
 		{"short nonce", "poll-1", "yes", func() string { c := d; c.Nonce = b64("0123456789abcdef"); return jsonText(t, &c) }(), []string{"ballot refused", "malformed ballot"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
