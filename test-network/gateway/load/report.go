@@ -51,7 +51,7 @@ func newReport(o *options, clients []engine.Client) *report {
 		CPUs:         runtime.NumCPU(),
 		LoadAvgStart: loadAvg(),
 		Config: reportCfg{InFlight: o.inFlight, Count: o.count, DurationS: o.duration.Seconds(),
-			Channel: o.channel, Chaincode: o.chaincode,
+			Channel: o.Channel, Chaincode: o.Chaincode,
 			Backoff:    fmt.Sprintf("%v doubling to %v, equal jitter", engine.DefaultBackoff.Base, engine.DefaultBackoff.Max),
 			RetryLimit: engine.DefaultBackoff.Retries},
 	}

@@ -17,7 +17,7 @@ import (
 
 // peerClients are the first client of each peer (one per org).
 func peerClients(clients []*gwclient.Client, o *options) []*gwclient.Client {
-	return []*gwclient.Client{clients[0], clients[len(o.users)]}
+	return []*gwclient.Client{clients[0], clients[len(o.Users)]}
 }
 
 // readLedgers waits (up to two minutes) until both peers have the same,
@@ -55,10 +55,10 @@ func readLedgers(ctx context.Context, clients []*gwclient.Client, o *options) ([
 	var peers []account.Peer
 	for i, c := range pcs {
 		rctx, cancel := context.WithTimeout(ctx, 5*time.Minute)
-		txs, err := ledger.Read(rctx, c.Network(), heights[i], o.chaincode)
+		txs, err := ledger.Read(rctx, c.Network(), heights[i], o.Chaincode)
 		cancel()
 		if err != nil {
-			return nil, heights, fmt.Errorf("reading the ledger of %s: %w", o.peers[i].Address, err)
+			return nil, heights, fmt.Errorf("reading the ledger of %s: %w", o.Peers[i].Address, err)
 		}
 		peers = append(peers, account.Peer{Name: fmt.Sprintf("peer0.org%d", i+1), Txs: txs})
 	}

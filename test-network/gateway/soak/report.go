@@ -53,7 +53,7 @@ type report struct {
 func newReport(o *options, clients []*gwclient.Client, p *plan) *report {
 	r := &report{
 		Date: time.Now().UTC().Format(time.RFC3339), Command: "bbs-soak " + strings.Join(o.args, " "),
-		CPUs: runtime.NumCPU(), LoadAvgStart: loadAvg(), InFlight: o.inFlight, Rate: o.rate, Schemes: o.schemes,
+		CPUs: runtime.NumCPU(), LoadAvgStart: loadAvg(), InFlight: o.inFlight, Rate: o.rate, Schemes: o.Schemes,
 		FaultPlan: o.faults, Requests: map[string]int{}, started: time.Now(),
 		Backoff: fmt.Sprintf("%v doubling to %v, equal jitter, %d retries per stage", soakBackoff.Base, soakBackoff.Max, soakBackoff.Retries),
 	}
