@@ -103,7 +103,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			rep.Runs = append(rep.Runs, r)
 		}
 	}
-	rep.LoadAvgEnd = loadAvg()
+	rep.LoadAvgEnd = engine.LoadAvg()
 	if err := rep.write(o.jsonOut); err != nil {
 		fmt.Fprintf(stderr, "bbs-load: %v\n", err)
 		return 1
@@ -167,7 +167,7 @@ func setup(ctx context.Context, o *options, c engine.Client, path string, stderr
 
 // runMode runs one mode of one scheme and summarises it.
 func runMode(ctx context.Context, o *options, clients []engine.Client, txNames map[string]bool, scheme, dir string, m mode, stderr io.Writer) runReport {
-	r := runReport{LoadAvgBefore: loadAvg()}
+	r := runReport{LoadAvgBefore: engine.LoadAvg()}
 	na := func(reason string) runReport {
 		r.Summary = engine.Summary{Scheme: scheme, Mode: m.name, NA: reason}
 		fmt.Fprintf(stderr, "bbs-load: %s %s: n/a: %s\n", scheme, m.name, reason)
@@ -196,7 +196,7 @@ func runMode(ctx context.Context, o *options, clients []engine.Client, txNames m
 		}
 	}
 	r.Scheme, r.Mode = scheme, m.name
-	r.LoadAvgAfter = loadAvg()
+	r.LoadAvgAfter = engine.LoadAvg()
 	if r.Committed == 0 && r.RejectedBy["no-such-transaction"] == r.Sent && r.Sent > 0 {
 		return na("contract has no " + m.tx)
 	}
