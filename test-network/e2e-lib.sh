@@ -74,6 +74,23 @@ $ERR"
   fi
 }
 
+# standalone_part NAME: the set-up of a part file (e2e-poll.sh,
+# e2e-policies.sh) run alone on a deployed network: W is a fresh folder
+# under .state/NAME, RUN_SUFFIX "-XXXX" from it (a second run on one network
+# uses new IDs), BBS the bbs CLI built into W; on exit it prints
+# "NAME: N passed, M failed" and exits non-zero on a failure.
+standalone_part() {
+  local name="$1"
+  [ -d "$STATE_DIR" ] || { echo "no network: network.sh up && network.sh deploy first" >&2; exit 1; }
+  mkdir -p "$STATE_DIR/$name"
+  W="$(mktemp -d "$STATE_DIR/$name/run.XXXX")"
+  RUN_SUFFIX="-${W##*.}"
+  setup "build the bbs CLI" bash -c "cd '$REPO_ROOT' && GOFLAGS='-mod=vendor -buildvcs=false' GOPROXY=off go build -trimpath -o '$W/bbs' ./cmd/bbs"
+  BBS="$W/bbs"
+  # shellcheck disable=SC2064 # NAME now, the counts at exit
+  trap "echo; echo \"$name: \$passed passed, \$failed failed\"; [ \"\$failed\" -eq 0 ]" EXIT
+}
+
 # list_all TX PAGE_SIZE [ARG...]: pages TX (ListIssuers, ListPolicies, or
 # GetIssuerHistory with ARG = issuer ID) through the gateway (Org1 User2) to
 # the end with PAGE_SIZE, following bookmarks until

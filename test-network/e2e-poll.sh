@@ -28,13 +28,8 @@ if [[ "${BASH_SOURCE[0]}" == "$0" ]]; then
   . "$TN_DIR/invoke.sh"
   # shellcheck source=e2e-lib.sh
   . "$TN_DIR/e2e-lib.sh"
-  [ -d "$STATE_DIR" ] || { echo "no network: network.sh up && network.sh deploy first" >&2; exit 1; }
-  mkdir -p "$STATE_DIR/e2e-poll"
-  W="$(mktemp -d "$STATE_DIR/e2e-poll/run.XXXX")"
-  POLL_RUN="-${W##*.}"   # a second run on one network uses new IDs
-  setup "build the bbs CLI" bash -c "cd '$REPO_ROOT' && GOFLAGS='-mod=vendor -buildvcs=false' GOPROXY=off go build -trimpath -o '$W/bbs' ./cmd/bbs"
-  BBS="$W/bbs"
-  trap 'echo; echo "e2e-poll: $passed passed, $failed failed"; [ "$failed" -eq 0 ]' EXIT
+  standalone_part e2e-poll
+  POLL_RUN="$RUN_SUFFIX"
 fi
 
 section "Poll example chaincode: a policy-gated anonymous poll calling bbs (InvokeChaincode)"

@@ -47,6 +47,13 @@ export POLL_CC_NAME="${POLL_CC_NAME:-poll}"   # the example chaincode that calls
 # Loopback ports, one per listener. PORT_OFFSET (default 0) moves every
 # default port at once, so two networks can run side by side on one machine.
 _port_offset="${PORT_OFFSET:-0}"
+# A PORT_OFFSET that is not a number would silently count as 0 in $((...))
+# and put this network on the default ports, beside another one.
+case "$_port_offset" in
+  '' | *[!0-9]*)
+    echo "env.sh: PORT_OFFSET=$PORT_OFFSET is not a non-negative integer" >&2
+    return 2 2> /dev/null || exit 2 ;;
+esac
 export ORDERER_PORT="${ORDERER_PORT:-$((7050 + _port_offset))}"           # orderer gRPC (broadcast/deliver + raft cluster)
 export ORDERER_ADMIN_PORT="${ORDERER_ADMIN_PORT:-$((7053 + _port_offset))}" # osnadmin channel participation API
 export ORDERER_OPS_PORT="${ORDERER_OPS_PORT:-$((9443 + _port_offset))}"   # orderer /healthz

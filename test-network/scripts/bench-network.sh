@@ -37,28 +37,15 @@ ROUNDS="${BENCH_ROUNDS:-3}"
 OUT="$TN_DIR/.bench"
 DATA="$OUT/data"
 
-log() { printf '\n==> %s\n' "$*"; }
-
-down() {
-  if [ "${BENCH_KEEP:-0}" = 1 ]; then
-    log "BENCH_KEEP=1: the network stays up (make network-down)"
-  else
-    "$TN_DIR/network.sh" down >/dev/null || true
-  fi
-}
+# shellcheck source=tools-lib.sh
+. "$TN_DIR/scripts/tools-lib.sh"
 
 log "Building bbs-load (test-network/gateway/load) and loadgen (test-network/loadgen)"
-(cd "$TN_DIR/gateway" && GOWORK=off GOFLAGS="-mod=readonly -buildvcs=false" \
-  go build -trimpath -o "$FABRIC_BIN_DIR/bbs-load" ./load)
-(cd "$REPO_ROOT" && GOWORK=off GOPROXY=off GOFLAGS="-mod=vendor -buildvcs=false" \
-  go build -trimpath -o "$FABRIC_BIN_DIR/bbs-loadgen" ./test-network/loadgen)
+build_tools load
 
 rm -rf "$OUT"
 mkdir -p "$OUT"
-"$TN_DIR/network.sh" down >/dev/null
-trap down EXIT
-"$TN_DIR/network.sh" up
-if [ "${CCAAS:-0}" = 1 ]; then "$TN_DIR/network.sh" deploy -ccaas; else "$TN_DIR/network.sh" deploy; fi
+fresh_network BENCH_KEEP
 
 # -cpu-prefix: the CPU time of every process run from test-network/ (peers,
 # orderer, chaincode, bbs-load) per committed transaction, which moves much

@@ -41,7 +41,7 @@ child_chaincodes() {
 
 cc_pids() {
   local org pid
-  if alive ccaas-bbs; then echo "ccaas $(cat "$PID_DIR/ccaas-bbs.pid")"; fi
+  if alive "$(ccaas_proc)"; then echo "ccaas $(cat "$PID_DIR/$(ccaas_proc).pid")"; fi
   for org in 1 2; do
     alive "peer0.org$org" || continue
     for pid in $(child_chaincodes "$(cat "$PID_DIR/peer0.org$org.pid")"); do echo "$org $pid"; done
@@ -51,12 +51,12 @@ cc_pids() {
 cc_kill() {
   local which="${1:-all}" org pid killed=0 orgs=(1 2)
   case "$which" in 1|2) orgs=("$which") ;; all) ;; *) die "cc-kill: use 1, 2 or all" ;; esac
-  if alive ccaas-bbs; then
+  if alive "$(ccaas_proc)"; then
     local pkgid
     pkgid="$(cat "$STATE_DIR/packages/current-package-id" 2> /dev/null)" || die "cc-kill: no current package id"
-    log "Restarting the chaincode server (pid $(cat "$PID_DIR/ccaas-bbs.pid"))"
+    log "Restarting the chaincode server (pid $(cat "$PID_DIR/$(ccaas_proc).pid"))"
     stop_ccaas
-    [ -f "$LOG_DIR/ccaas-bbs.log" ] && mv "$LOG_DIR/ccaas-bbs.log" "$LOG_DIR/ccaas-bbs.$(date +%s%3N).log"
+    [ -f "$LOG_DIR/$(ccaas_proc).log" ] && mv "$LOG_DIR/$(ccaas_proc).log" "$LOG_DIR/$(ccaas_proc).$(date +%s%3N).log"
     start_ccaas "$pkgid"
     return 0
   fi

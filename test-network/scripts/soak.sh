@@ -31,38 +31,19 @@ RESUBMITS="${SOAK_RESUBMITS:-3}"
 SEED="${SOAK_SEED:-fabric-bbs-soak}"
 OUT="${SOAK_OUT:-$TN_DIR/.soak}"
 
-log() { printf '\n==> %s\n' "$*"; }
+# shellcheck source=tools-lib.sh
+. "$TN_DIR/scripts/tools-lib.sh"
 
-down() {
-  if [ "${SOAK_KEEP:-0}" = 1 ]; then
-    log "SOAK_KEEP=1: the network stays up (make network-down)"
-  else
-    "$TN_DIR/network.sh" down > /dev/null || true
-  fi
-}
-
-# build_soak_tools: bbs-soak (gateway module) and bbs-loadgen (main module)
-# into FABRIC_BIN_DIR.
-build_soak_tools() {
-  (cd "$TN_DIR/gateway" && GOWORK=off GOFLAGS="-mod=readonly -buildvcs=false" \
-    go build -trimpath -o "$FABRIC_BIN_DIR/bbs-soak" ./soak)
-  (cd "$REPO_ROOT" && GOWORK=off GOPROXY=off GOFLAGS="-mod=vendor -buildvcs=false" \
-    go build -trimpath -o "$FABRIC_BIN_DIR/bbs-loadgen" ./test-network/loadgen)
-}
-
-if [ "${1:-}" = --build-only ]; then build_soak_tools; exit 0; fi
+if [ "${1:-}" = --build-only ]; then build_tools soak; exit 0; fi
 
 log "Building bbs-soak (test-network/gateway/soak) and loadgen (test-network/loadgen)"
-build_soak_tools
+build_tools soak
 rm -rf "$OUT"
 mkdir -p "$OUT"
 log "Generating the requests (seed $SEED, $PER_SCHEME per scheme)"
 bbs-loadgen -out "$OUT/data" -seed "$SEED" -light 0 -single 0 -soak "$PER_SCHEME" -channel "$CHANNEL_NAME"
 
-"$TN_DIR/network.sh" down > /dev/null
-trap down EXIT
-"$TN_DIR/network.sh" up
-if [ "${CCAAS:-0}" = 1 ]; then "$TN_DIR/network.sh" deploy -ccaas; else "$TN_DIR/network.sh" deploy; fi
+fresh_network SOAK_KEEP
 
 log "Soak: $INFLIGHT in flight, $RATE tx/s at most, faults $FAULTS (load average now: $(cut -d' ' -f1-3 /proc/loadavg))"
 set +e

@@ -63,9 +63,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	var clients []engine.Client
 	var first *gwclient.Client
-	for _, p := range o.peers {
-		for _, u := range o.users {
-			c, err := gwclient.Dial(o.orgDir, p, u, o.channel, o.chaincode)
+	for _, p := range o.Peers {
+		for _, u := range o.Users {
+			c, err := gwclient.Dial(o.OrgDir, p, u, o.Channel, o.Chaincode)
 			if err != nil {
 				fmt.Fprintf(stderr, "bbs-load: %v\n", err)
 				return 1
@@ -87,7 +87,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	rep := newReport(o, clients)
 	failed := false
-	for _, scheme := range o.schemes {
+	for _, scheme := range o.Schemes {
 		dir := filepath.Join(o.data, schemeDir(scheme))
 		if o.setup {
 			if err := setup(ctx, o, clients[0], filepath.Join(dir, "setup.jsonl"), stderr); err != nil {
@@ -103,13 +103,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			rep.Runs = append(rep.Runs, r)
 		}
 	}
-	rep.LoadAvgEnd = loadAvg()
+	rep.LoadAvgEnd = engine.LoadAvg()
 	if err := rep.write(o.jsonOut); err != nil {
 		fmt.Fprintf(stderr, "bbs-load: %v\n", err)
 		return 1
 	}
 	fmt.Fprintf(stdout, "bbs-load %s: %d in flight, %d clients (%s), load average %s -> %s\n",
-		rep.Date, o.inFlight, len(clients), strings.Join(o.users, ","), rep.LoadAvgStart, rep.LoadAvgEnd)
+		rep.Date, o.inFlight, len(clients), strings.Join(o.Users, ","), rep.LoadAvgStart, rep.LoadAvgEnd)
 	sums := make([]engine.Summary, len(rep.Runs))
 	for i, r := range rep.Runs {
 		sums[i] = r.Summary
@@ -167,7 +167,7 @@ func setup(ctx context.Context, o *options, c engine.Client, path string, stderr
 
 // runMode runs one mode of one scheme and summarises it.
 func runMode(ctx context.Context, o *options, clients []engine.Client, txNames map[string]bool, scheme, dir string, m mode, stderr io.Writer) runReport {
-	r := runReport{LoadAvgBefore: loadAvg()}
+	r := runReport{LoadAvgBefore: engine.LoadAvg()}
 	na := func(reason string) runReport {
 		r.Summary = engine.Summary{Scheme: scheme, Mode: m.name, NA: reason}
 		fmt.Fprintf(stderr, "bbs-load: %s %s: n/a: %s\n", scheme, m.name, reason)
@@ -196,7 +196,7 @@ func runMode(ctx context.Context, o *options, clients []engine.Client, txNames m
 		}
 	}
 	r.Scheme, r.Mode = scheme, m.name
-	r.LoadAvgAfter = loadAvg()
+	r.LoadAvgAfter = engine.LoadAvg()
 	if r.Committed == 0 && r.RejectedBy["no-such-transaction"] == r.Sent && r.Sent > 0 {
 		return na("contract has no " + m.tx)
 	}

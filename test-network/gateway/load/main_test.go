@@ -58,7 +58,7 @@ func TestParseFlags(t *testing.T) {
 	if o == nil || code != 0 {
 		t.Fatalf("valid flags refused: %d", code)
 	}
-	if len(o.peers) != 1 || len(o.schemes) != 1 || len(o.modes) != 2 || o.modes[1].tx != "SubmitProofs" || len(o.users) != 2 {
+	if len(o.Peers) != 1 || len(o.Schemes) != 1 || len(o.modes) != 2 || o.modes[1].tx != "SubmitProofs" || len(o.Users) != 2 {
 		t.Errorf("options = %+v", o)
 	}
 	for _, bad := range [][]string{

@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"strings"
 	"time"
 
 	"github.com/fabric-bbs/fabric-bbs/test-network/gateway/load/engine"
@@ -49,9 +48,9 @@ func newReport(o *options, clients []engine.Client) *report {
 	r := &report{
 		Date:         time.Now().UTC().Format(time.RFC3339),
 		CPUs:         runtime.NumCPU(),
-		LoadAvgStart: loadAvg(),
+		LoadAvgStart: engine.LoadAvg(),
 		Config: reportCfg{InFlight: o.inFlight, Count: o.count, DurationS: o.duration.Seconds(),
-			Channel: o.channel, Chaincode: o.chaincode,
+			Channel: o.Channel, Chaincode: o.Chaincode,
 			Backoff:    fmt.Sprintf("%v doubling to %v, equal jitter", engine.DefaultBackoff.Base, engine.DefaultBackoff.Max),
 			RetryLimit: engine.DefaultBackoff.Retries},
 	}
@@ -59,19 +58,6 @@ func newReport(o *options, clients []engine.Client) *report {
 		r.Config.Clients = append(r.Config.Clients, c.Name())
 	}
 	return r
-}
-
-// loadAvg is the 1, 5 and 15 minute load averages ("" where unknown).
-func loadAvg() string {
-	b, err := os.ReadFile("/proc/loadavg")
-	if err != nil {
-		return ""
-	}
-	f := strings.Fields(string(b))
-	if len(f) < 3 {
-		return ""
-	}
-	return strings.Join(f[:3], " ")
 }
 
 func (r *report) write(path string) error {

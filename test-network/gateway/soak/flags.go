@@ -4,22 +4,15 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"strings"
 	"time"
 
 	"github.com/fabric-bbs/fabric-bbs/test-network/gateway/load/gwclient"
 )
 
-// allSchemes are the schemes "-schemes all" selects.
-var allSchemes = []string{"bbs+2020", "bbs-bls12381-sha256", "bbs-bls12381-shake256"}
-
 // options are bbs-soak's flags.
 type options struct {
-	orgDir, data       string
-	peers              []gwclient.Peer
-	users              []string
-	channel, chaincode string
-	schemes            []string
+	gwclient.Target
+	data               string
 	inFlight           int
 	rate               float64
 	duration, drain    time.Duration
@@ -36,14 +29,8 @@ func parseFlags(args []string, stderr io.Writer) (*options, int) {
 	o := &options{args: args}
 	fs := flag.NewFlagSet("bbs-soak", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.StringVar(&o.orgDir, "org-dir", "", "the network's organizations `dir` ($ORG_DIR; required)")
-	peer1 := fs.String("peer1", "127.0.0.1:7051", "Org1's gateway peer `address` (127.0.0.1 only)")
-	peer2 := fs.String("peer2", "127.0.0.1:9051", "Org2's gateway peer `address` (127.0.0.1 only)")
-	users := fs.String("users", "User1,User2", "client `identities` of each org (clients = 2 x users)")
-	fs.StringVar(&o.channel, "channel", "mychannel", "channel `name`")
-	fs.StringVar(&o.chaincode, "chaincode", "bbs", "chaincode `name`")
+	o.Register(fs, "client `identities` of each org (clients = 2 x users)", false)
 	fs.StringVar(&o.data, "data", "", "loadgen's output `dir` with soak.jsonl per scheme (required)")
-	schemes := fs.String("schemes", "all", "`schemes`: all, or a comma-separated list")
 	fs.IntVar(&o.inFlight, "inflight", 40, "transactions in flight (at most)")
 	fs.Float64Var(&o.rate, "rate", 25, "transactions started per `second` at most (0: no limit), so that the load spans the faults")
 	fs.DurationVar(&o.duration, "duration", 10*time.Minute, "stop sending after this long")
@@ -67,39 +54,15 @@ func parseFlags(args []string, stderr io.Writer) (*options, int) {
 	if fs.NArg() != 0 {
 		return usage("unexpected argument %q", fs.Arg(0))
 	}
-	if o.orgDir == "" || o.data == "" {
+	if o.OrgDir == "" || o.data == "" {
 		return usage("-org-dir and -data are required")
 	}
 	if o.inFlight < 1 || !(o.rate >= 0) || o.duration <= 0 || o.drain <= 0 || o.timeout <= 0 || o.down < 0 ||
 		o.resubmits < 0 || o.lateGap < 1 || o.sample < 0 {
 		return usage("-inflight and -late-gap must be >= 1, durations > 0, counts >= 0")
 	}
-	for i, addr := range []string{*peer1, *peer2} {
-		if err := gwclient.CheckLoopback(addr); err != nil {
-			return usage("-peer%d: %v", i+1, err)
-		}
-		o.peers = append(o.peers, gwclient.Peer{Org: i + 1, Address: addr})
-	}
-	o.users = splitList(*users)
-	if len(o.users) == 0 {
-		return usage("-users: none")
-	}
-	if *schemes == "all" {
-		o.schemes = allSchemes
-	} else {
-		o.schemes = splitList(*schemes)
-	}
-	for _, s := range o.schemes {
-		known := false
-		for _, k := range allSchemes {
-			known = known || k == s
-		}
-		if !known {
-			return usage("-schemes: unknown scheme %q (known: %s)", s, strings.Join(allSchemes, ", "))
-		}
-	}
-	if len(o.schemes) == 0 {
-		return usage("-schemes: none")
+	if err := o.Resolve(); err != nil {
+		return usage("%v", err)
 	}
 	var err error
 	if o.faults, err = parseFaults(*faults); err != nil {
@@ -109,14 +72,4 @@ func parseFlags(args []string, stderr io.Writer) (*options, int) {
 		return usage("-faults needs -network (the path of network.sh)")
 	}
 	return o, 0
-}
-
-func splitList(s string) []string {
-	var out []string
-	for _, p := range strings.Split(s, ",") {
-		if p = strings.TrimSpace(p); p != "" {
-			out = append(out, p)
-		}
-	}
-	return out
 }

@@ -2,9 +2,6 @@ package main
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/base64"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"time"
@@ -17,7 +14,7 @@ import (
 
 // peerClients are the first client of each peer (one per org).
 func peerClients(clients []*gwclient.Client, o *options) []*gwclient.Client {
-	return []*gwclient.Client{clients[0], clients[len(o.users)]}
+	return []*gwclient.Client{clients[0], clients[len(o.Users)]}
 }
 
 // readLedgers waits (up to two minutes) until both peers have the same,
@@ -55,10 +52,10 @@ func readLedgers(ctx context.Context, clients []*gwclient.Client, o *options) ([
 	var peers []account.Peer
 	for i, c := range pcs {
 		rctx, cancel := context.WithTimeout(ctx, 5*time.Minute)
-		txs, err := ledger.Read(rctx, c.Network(), heights[i], o.chaincode)
+		txs, err := ledger.Read(rctx, c.Network(), heights[i], o.Chaincode)
 		cancel()
 		if err != nil {
-			return nil, heights, fmt.Errorf("reading the ledger of %s: %w", o.peers[i].Address, err)
+			return nil, heights, fmt.Errorf("reading the ledger of %s: %w", o.Peers[i].Address, err)
 		}
 		peers = append(peers, account.Peer{Name: fmt.Sprintf("peer0.org%d", i+1), Txs: txs})
 	}
@@ -110,7 +107,7 @@ func checkSample(ctx context.Context, clients []*gwclient.Client, o *options, p 
 				KeySHA256 string `json:"keySha256"`
 				Nonce     string `json:"nonce"`
 			}
-			if err := json.Unmarshal(b, &v); err != nil || v.TxID != txID || v.KeySHA256 != r.KeySHA256 || hashB64(v.Nonce) != r.NonceSHA256 {
+			if err := json.Unmarshal(b, &v); err != nil || v.TxID != txID || v.KeySHA256 != r.KeySHA256 || account.NonceSHA256(v.Nonce) != r.NonceSHA256 {
 				cc.Problems = append(cc.Problems, fmt.Sprintf("%s: GetVerification(%s) of %s answers %.200s", c.Name(), txID, r.Group, b))
 			}
 		}
@@ -132,13 +129,4 @@ func getVerification(ctx context.Context, c *gwclient.Client, o *options, txID s
 	defer cancel()
 	return c.Contract().EvaluateWithContext(cctx, "GetVerification", client.WithArguments(txID),
 		client.WithEndorsingOrganizations(c.MSPID()))
-}
-
-func hashB64(s string) string {
-	b, err := base64.StdEncoding.DecodeString(s)
-	if err != nil {
-		return "undecodable"
-	}
-	h := sha256.Sum256(b)
-	return hex.EncodeToString(h[:])
 }

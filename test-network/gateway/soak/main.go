@@ -78,9 +78,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	var clients []*gwclient.Client
 	var ecs []engine.Client
-	for _, p := range o.peers {
-		for _, u := range o.users {
-			c, err := gwclient.Dial(o.orgDir, p, u, o.channel, o.chaincode)
+	for _, p := range o.Peers {
+		for _, u := range o.Users {
+			c, err := gwclient.Dial(o.OrgDir, p, u, o.Channel, o.Chaincode)
 			if err != nil {
 				fmt.Fprintf(stderr, "bbs-soak: %v\n", err)
 				return 1
@@ -91,7 +91,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	var perScheme [][]line
-	for _, s := range o.schemes {
+	for _, s := range o.Schemes {
 		dir := filepath.Join(o.data, strings.ReplaceAll(s, "+", "plus"))
 		ls, err := readLinesFile(filepath.Join(dir, "soak.jsonl"))
 		if err != nil {

@@ -53,7 +53,7 @@ type report struct {
 func newReport(o *options, clients []*gwclient.Client, p *plan) *report {
 	r := &report{
 		Date: time.Now().UTC().Format(time.RFC3339), Command: "bbs-soak " + strings.Join(o.args, " "),
-		CPUs: runtime.NumCPU(), LoadAvgStart: loadAvg(), InFlight: o.inFlight, Rate: o.rate, Schemes: o.schemes,
+		CPUs: runtime.NumCPU(), LoadAvgStart: engine.LoadAvg(), InFlight: o.inFlight, Rate: o.rate, Schemes: o.Schemes,
 		FaultPlan: o.faults, Requests: map[string]int{}, started: time.Now(),
 		Backoff: fmt.Sprintf("%v doubling to %v, equal jitter, %d retries per stage", soakBackoff.Base, soakBackoff.Max, soakBackoff.Retries),
 	}
@@ -101,7 +101,7 @@ func truncate(s string, n int) string {
 
 // finish collects the client-side problems and the overall verdict.
 func (r *report) finish(p *plan) {
-	r.LoadAvgEnd = loadAvg()
+	r.LoadAvgEnd = engine.LoadAvg()
 	for class, outcomes := range r.Load.ByClass {
 		if class != "valid" && class != "replay" && outcomes[engine.Committed] > 0 {
 			r.Problems = append(r.Problems, fmt.Sprintf("%d %s requests committed", outcomes[engine.Committed], class))
@@ -205,17 +205,4 @@ func relaunchText(f faultRecord) string {
 	}
 	return fmt.Sprintf("; chaincode pids [%s] -> [%s], relaunched %v",
 		strings.ReplaceAll(f.PIDsBefore, "\n", ", "), strings.ReplaceAll(f.PIDsAfter, "\n", ", "), f.Relaunched)
-}
-
-// loadAvg is /proc/loadavg's first three fields ("" if unreadable).
-func loadAvg() string {
-	b, err := os.ReadFile("/proc/loadavg")
-	if err != nil {
-		return ""
-	}
-	f := strings.Fields(string(b))
-	if len(f) < 3 {
-		return ""
-	}
-	return strings.Join(f[:3], " ")
 }

@@ -85,8 +85,8 @@ func checkRequest(r Request, st ledger.State, byKey map[string][]writer) (string
 	var vr verificationRecord
 	if err := json.Unmarshal(st[VerificationKey(txID)], &vr); err != nil {
 		bad("verification record of %s: %v", txID, err)
-	} else if vr.TxID != txID || vr.KeySHA256 != r.KeySHA256 || nonceHash(vr.Nonce) != r.NonceSHA256 {
-		bad("verification record of %s is for transaction %s, key %s, nonce hash %s", txID, vr.TxID, vr.KeySHA256, nonceHash(vr.Nonce))
+	} else if vr.TxID != txID || vr.KeySHA256 != r.KeySHA256 || NonceSHA256(vr.Nonce) != r.NonceSHA256 {
+		bad("verification record of %s is for transaction %s, key %s, nonce hash %s", txID, vr.TxID, vr.KeySHA256, NonceSHA256(vr.Nonce))
 	}
 	for _, s := range r.Sent {
 		if s.ClientValid && s.TxID != txID {
@@ -99,7 +99,9 @@ func checkRequest(r Request, st ledger.State, byKey map[string][]writer) (string
 	return txID, nil
 }
 
-func nonceHash(b64 string) string {
+// NonceSHA256 is the hex SHA-256 of a record's base64 nonce ("undecodable"
+// if it is not base64), as Request.NonceSHA256 holds it.
+func NonceSHA256(b64 string) string {
 	b, err := base64.StdEncoding.DecodeString(b64)
 	if err != nil {
 		return "undecodable"
