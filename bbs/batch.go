@@ -99,14 +99,6 @@ type BatchItem struct {
 // firstWeightsOne), which leaves the argument whole.
 func VerifyProofs(s Scheme, items []BatchItem) []error {
 	errs := make([]error, len(items))
-	if s != nil && len(items) == 1 {
-		// One item: the single verification gives the same verdict
-		// (TestBBSPlus2020CommitmentsCompared, the batch tests) for less
-		// work than a batch of one.
-		it := &items[0]
-		errs[0] = s.VerifyProof(it.PublicKey, it.Proof, it.Header, it.Nonce, it.Disclosed)
-		return errs
-	}
 	switch v := s.(type) {
 	case nil:
 		for i := range errs {
