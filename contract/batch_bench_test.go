@@ -20,7 +20,7 @@ func BenchmarkSubmitProofs(b *testing.B) {
 	// benchmark through b.Fatal below or panic, either way loudly.
 	t := &testing.T{}
 	for i, s := range bbs.Schemes() {
-		e := newEnv(t)
+		e := newEnv(t).asDeployed()
 		e.t = t
 		k := newKeyPair(t, s, byte(80+i))
 		if !e.submit(e.alice, "RegisterIssuer", "bench", s.Name(), k.publicKeyText(), "").Committed {

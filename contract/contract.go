@@ -137,6 +137,7 @@ func NewChaincode() (*contractapi.ContractChaincode, error) {
 	if err != nil {
 		return nil, fmt.Errorf("creating the %s chaincode: %w", Name, err)
 	}
+	cc.TransactionSerializer = new(resultSerializer)
 	return cc, nil
 }
 

@@ -38,7 +38,7 @@ func bogusBBSPlusProof(real []byte, hdr, count int) []byte {
 // derived.
 func BenchmarkHostileProof(b *testing.B) {
 	t := &testing.T{}
-	e := newEnv(t)
+	e := newEnv(t).asDeployed()
 	s := bbs.BBSPlus2020()
 	k := newKeyPair(t, s, 80)
 	if r := e.submit(e.alice, "RegisterIssuer", "uni", s.Name(), k.publicKeyText(), ""); !r.Committed {

@@ -15,6 +15,7 @@ import (
 func BenchmarkSubmitProofPolicy(b *testing.B) {
 	t := &testing.T{} // see BenchmarkSubmitProofs
 	e := newPolicyEnv(t)
+	e.asDeployed()
 	e.t = t
 	e.createPolicy("met", `"messageCount":5,"disclosed":[{"index":2,"equals":`+b64q(string(testMessages[2]))+`}],"minNonceLength":16`)
 	e.createPolicy("unmet", `"messageCount":5,"disclosed":[{"index":2,"equals":`+b64q(`{"degree":"PhD"}`)+`}],"minNonceLength":16`)
