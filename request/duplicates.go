@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"unicode/utf8"
 )
 
 // jsonFrame is an open JSON container while walking tokens.
@@ -32,6 +33,17 @@ func CheckDuplicateKeys(body []byte) error {
 // the error of malformed JSON. Packages with JSON documents of their own
 // (policy) share it.
 func FirstDuplicateKey(body []byte) (key string, found bool, err error) {
+	if json.Valid(body) {
+		key, found = firstDuplicateKeyValid(body)
+		return key, found, nil
+	}
+	return firstDuplicateKeyTokens(body)
+}
+
+// firstDuplicateKeyTokens is FirstDuplicateKey through encoding/json's
+// tokenizer, which also gives malformed JSON its error: the reference
+// firstDuplicateKeyValid must agree with (FuzzFirstDuplicateKey).
+func firstDuplicateKeyTokens(body []byte) (key string, found bool, err error) {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.UseNumber()
 	var stack []*jsonFrame
@@ -75,4 +87,58 @@ func FirstDuplicateKey(body []byte) (key string, found bool, err error) {
 			valueDone()
 		}
 	}
+}
+
+// firstDuplicateKeyValid is FirstDuplicateKey for a body json.Valid
+// accepts: one pass over the bytes that looks only at object keys, where
+// the tokenizer copies out every value (a request is mostly long base64
+// strings). Keys compare as encoding/json decodes them: a key with an
+// escape or a byte outside ASCII (invalid UTF-8 becomes U+FFFD) is decoded
+// by encoding/json, any other key is its bytes.
+func firstDuplicateKeyValid(body []byte) (string, bool) {
+	type frame struct {
+		keys    map[string]struct{} // nil for an array
+		wantKey bool
+	}
+	var stack []frame
+	for i := 0; i < len(body); i++ {
+		switch c := body[i]; c {
+		case '{':
+			stack = append(stack, frame{keys: map[string]struct{}{}, wantKey: true})
+		case '[':
+			stack = append(stack, frame{})
+		case '}', ']':
+			stack = stack[:len(stack)-1]
+		case ',':
+			if top := len(stack) - 1; stack[top].keys != nil {
+				stack[top].wantKey = true
+			}
+		case '"':
+			start, plain := i, true
+			for i++; body[i] != '"'; i++ {
+				if body[i] == '\\' {
+					plain = false
+					i++ // the escaped byte; longer escapes have no quote
+				} else if body[i] >= utf8.RuneSelf {
+					plain = false
+				}
+			}
+			top := len(stack) - 1
+			if top < 0 || !stack[top].wantKey {
+				continue // a string value
+			}
+			var k string
+			if plain {
+				k = string(body[start+1 : i])
+			} else if json.Unmarshal(body[start:i+1], &k) != nil {
+				continue // unreachable: json.Valid accepted the string
+			}
+			if _, dup := stack[top].keys[k]; dup {
+				return k, true
+			}
+			stack[top].keys[k] = struct{}{}
+			stack[top].wantKey = false
+		}
+	}
+	return "", false
 }

@@ -1,6 +1,7 @@
 package request
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -70,4 +71,46 @@ func TestExcerpt(t *testing.T) {
 	require.Contains(t, got, "(200 bytes)")
 	require.Less(t, len(got), MaxExcerpt+30)
 	require.NotContains(t, got, `\x`, "cut at a rune boundary")
+}
+
+// TestFirstDuplicateKeyPaths: the one-pass walk of valid JSON and the
+// tokenizer walk find the same first duplicate, keys compared as
+// encoding/json decodes them.
+func TestFirstDuplicateKeyPaths(t *testing.T) {
+	for _, c := range []struct {
+		body  string
+		key   string
+		found bool
+	}{
+		{body: `{}`},
+		{body: `[]`},
+		{body: `"a"`},
+		{body: `{"a":1,"b":"a","c":["a","b"]}`},
+		{body: `{"a":1,"a":2}`, key: "a", found: true},
+		{body: `{"a":"x\"}{,","a":2}`, key: "a", found: true},
+		{body: `{"a\"b":1,"a\"b":2}`, key: `a"b`, found: true},
+		{body: `{"nonce":1,"\u006eonce":2}`, key: "nonce", found: true},
+		{body: `{"é":1,"\u00e9":2}`, key: "é", found: true},
+		{body: "{\"a\xff\":1,\"a\xfe\":2}", key: "a\uFFFD", found: true},
+		{body: `{"a\\":1,"a\\\\":2,"a\\":3}`, key: `a\`, found: true},
+		{body: `{"x":{"a":1,"b":2},"a":{"b":{"a":1}},"y":[{"a":1},{"a":1}]}`},
+		{body: `{"x":{"a":1,"b":{"c":[1,{"d":1}]},"b":2}}`, key: "b", found: true},
+		{body: `[{"a":1},{"b":1,"c":{},"b":2}]`, key: "b", found: true},
+		{body: ` { "a" : [ ] , "b" : { } , "a" : null } `, key: "a", found: true},
+		{body: `{"a":true,"b":false,"c":null,"d":-1.5e3,"a":0}`, key: "a", found: true},
+	} {
+		t.Run(c.body, func(t *testing.T) {
+			require.True(t, json.Valid([]byte(c.body)))
+			key, found := firstDuplicateKeyValid([]byte(c.body))
+			require.Equal(t, c.found, found)
+			require.Equal(t, c.key, key)
+			key, found, err := firstDuplicateKeyTokens([]byte(c.body))
+			require.NoError(t, err)
+			require.Equal(t, c.found, found)
+			require.Equal(t, c.key, key)
+		})
+	}
+	// Malformed JSON goes to the tokenizer, which names the error.
+	_, _, err := FirstDuplicateKey([]byte(`{"a":}`))
+	require.Error(t, err)
 }

@@ -102,3 +102,25 @@ func FuzzCheckDuplicateKeys(f *testing.F) {
 		}
 	})
 }
+
+// FuzzFirstDuplicateKey checks that the one-pass walk of valid JSON finds
+// the first duplicate key exactly where encoding/json's tokenizer does.
+func FuzzFirstDuplicateKey(f *testing.F) {
+	f.Add([]byte(validBody))
+	f.Add([]byte(`{"a":1,"\u0061":2}`))
+	f.Add([]byte("{\"a\xff\":1,\"a\xfe\":2}"))
+	f.Add([]byte(`[{"a":[{"b":1}],"b":{"a":1,"b":"\"}"}}]`))
+	f.Fuzz(func(t *testing.T, body []byte) {
+		if !json.Valid(body) {
+			return
+		}
+		key, found := firstDuplicateKeyValid(body)
+		wantKey, wantFound, err := firstDuplicateKeyTokens(body)
+		if err != nil {
+			t.Fatalf("the tokenizer refused valid JSON: %v", err)
+		}
+		if found != wantFound || key != wantKey {
+			t.Fatalf("one pass: %q %v, tokenizer: %q %v", key, found, wantKey, wantFound)
+		}
+	})
+}
