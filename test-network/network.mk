@@ -77,7 +77,7 @@ e2e: network-deps network-bins
 
 ## bench-network: committed tx/s, verified proofs/s and commit latency of a light write,
 ## SubmitProof and SubmitProofs (32 per tx) for each scheme, on a fresh network torn down
-## afterwards; (a) and (b) again in BENCH_ROUNDS (3) rounds with medians (BENCH_COUNT,
+## afterwards; all three again in BENCH_ROUNDS (3) rounds with medians (BENCH_COUNT,
 ## BENCH_INFLIGHT, BENCH_BATCH, BENCH_SCHEMES, BENCH_ROUNDS, CCAAS=1)
 bench-network: network-deps network-bins
 	$(TEST_NETWORK)/scripts/bench-network.sh

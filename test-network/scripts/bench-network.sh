@@ -13,9 +13,9 @@
 # 1000 x 32 x 3 schemes is about 5 CPU minutes), BENCH_INFLIGHT=200, BENCH_BATCH=32, BENCH_DURATION=5m per run,
 # BENCH_SCHEMES=all, BENCH_SEED=fabric-bbs-load, CCAAS=1 to deploy as a
 # chaincode server, BENCH_KEEP=1 to leave the network up, BENCH_ROUNDS=3:
-# with N > 1, rounds 2..N run (a) and (b) again on the same network, each
-# with fresh loadgen data (seed BENCH_SEED-rK), so light write and
-# SubmitProof alternate, and rounds.txt gives every round and the medians,
+# with N > 1, rounds 2..N run (a), (b) and (c) again on the same network,
+# each with fresh loadgen data (seed BENCH_SEED-rK), so the three modes
+# alternate, and rounds.txt gives every round and the medians,
 # (b)/(a) per round and its median (bbs-load -summarize).
 # Results: test-network/.bench/report.json and table.txt (round 1; kept
 # after down), report-rK.json and table-rK.txt, rounds.txt.
@@ -69,10 +69,10 @@ log "Report: $OUT/report.json, table: $OUT/table.txt"
 if [ "$ROUNDS" -gt 1 ]; then
   reports="$OUT/report.json"
   for r in $(seq 2 "$ROUNDS"); do
-    log "Round $r of $ROUNDS: (a) and (b) again, seed $SEED-r$r (load average now: $(cut -d' ' -f1-3 /proc/loadavg))"
+    log "Round $r of $ROUNDS: (a), (b) and (c) again, seed $SEED-r$r (load average now: $(cut -d' ' -f1-3 /proc/loadavg))"
     bbs-loadgen -out "$OUT/data-r$r" -seed "$SEED-r$r" -schemes "$SCHEMES" \
-      -light "$COUNT" -single "$COUNT" -batch-tx 0 -batch-size "$BATCH"
-    "${LOAD[@]}" -data "$OUT/data-r$r" -schemes "$SCHEMES" -modes light,single \
+      -light "$COUNT" -single "$COUNT" -batch-tx "$batch_tx" -batch-size "$BATCH"
+    "${LOAD[@]}" -data "$OUT/data-r$r" -schemes "$SCHEMES" -modes light,single,batch \
       -count "$COUNT" -inflight "$INFLIGHT" -duration "$DURATION" \
       -json "$OUT/report-r$r.json" | tee "$OUT/table-r$r.txt"
     reports="$reports,$OUT/report-r$r.json"
