@@ -755,7 +755,7 @@ wait_for_gateway_plan() { # FUNCTION [ARGS...]
       [ "$i" -lt 120 ] || die "peer0.org$org's gateway found no endorsement plan for $CC_NAME within 60 s; see $LOG_DIR/deploy.log"
       sleep 0.5
     done
-    step "peer0.org$org's gateway can plan endorsements by both orgs ($(elapsed "$t"))"
+    step "peer0.org$org's gateway can plan $CC_NAME endorsements by both orgs ($(elapsed "$t"))"
   done
 }
 

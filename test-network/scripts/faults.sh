@@ -102,6 +102,9 @@ peer_command() {
       # runs the chaincode, its gateway finds no endorsement plan for the
       # AND policy ("no combination of peers can be derived").
       wait_for_gateway_plan ListIssuers 1 ""
+      if [ -s "$STATE_DIR/packages/current-package-id-$POLL_CC_NAME" ]; then
+        CC_NAME="$POLL_CC_NAME" wait_for_gateway_plan org.hyperledger.fabric:GetMetadata
+      fi
       ;;
   esac
 }

@@ -51,7 +51,7 @@ func Signer(mspID, cert, key string) (*identity.X509Identity, identity.Sign, err
 	}
 	id, err := identity.NewX509Identity(mspID, c)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, fmt.Errorf("the client identity of %s: %w", mspID, err)
 	}
 	keyPEM, err := ReadPEM(key)
 	if err != nil {
