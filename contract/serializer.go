@@ -13,7 +13,7 @@ import (
 // are still checked; results are made by this contract from those same
 // types, so the check could only catch a bug of ours, and it costs a JSON
 // round trip of every result per endorsement (about 9% of a 32-proof
-// SubmitProofs, 3% of a SubmitProof: BenchmarkSubmitProofs). The contract
+// SubmitProofs endorsement in a CPU profile of BenchmarkSubmitProofs). The contract
 // tests keep it: their harness (newEnv) checks every result of every call
 // against its schema and compares the text with this serializer's.
 type resultSerializer struct {
