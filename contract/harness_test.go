@@ -57,7 +57,7 @@ func newEnv(t *testing.T) *env {
 	}
 	cc, err := NewChaincode()
 	require.NoError(t, err)
-	cc.TransactionSerializer = &checkedResults{t: t}
+	cc.TransactionSerializer = &checkedResults{errorf: t.Errorf}
 	return &env{
 		t: t, ledger: fakestub.NewLedger(testChannel), cc: cc,
 		org1: ids.org1, org2: ids.org2,

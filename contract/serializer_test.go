@@ -16,7 +16,7 @@ import (
 // against its schema, which resultSerializer leaves out, and a check that
 // both give the same text. It counts the results it checked.
 type checkedResults struct {
-	t *testing.T
+	errorf func(format string, args ...any) // the test's Errorf
 	resultSerializer
 	mu      sync.Mutex
 	checked int
@@ -26,10 +26,10 @@ func (c *checkedResults) ToString(result reflect.Value, resultType reflect.Type,
 	got, err := c.resultSerializer.ToString(result, resultType, returns, components)
 	want, wantErr := new(serializer.JSONSerializer).ToString(result, resultType, returns, components)
 	if wantErr != nil {
-		c.t.Errorf("a %v result does not match its schema: %v", resultType, wantErr)
+		c.errorf("a %v result does not match its schema: %v", resultType, wantErr)
 	}
 	if err != nil || got != want {
-		c.t.Errorf("resultSerializer gave %q (%v), JSONSerializer %q", got, err, want)
+		c.errorf("resultSerializer gave %q (%v), JSONSerializer %q", got, err, want)
 	}
 	c.mu.Lock()
 	c.checked++
@@ -42,10 +42,29 @@ func TestNewChaincodeSkipsOnlyTheResultSchemaCheck(t *testing.T) {
 	require.NoError(t, err)
 	require.IsType(t, new(resultSerializer), cc.TransactionSerializer)
 
-	// Arguments keep contract-api's checks: FromString is JSONSerializer's
-	// own (promoted, not overridden), with the parameter's compiled schema.
-	r := newEnv(t).evaluate(testIdentities.alice, "ListIssuers", "ten", "")
-	require.False(t, r.OK())
+	// Arguments keep contract-api's schema check: a struct argument that
+	// converts (valid JSON) but lacks the fields its schema requires is
+	// refused by both serializers, and a complete one accepted.
+	typ := reflect.TypeOf(request.DisclosedMessage{})
+	var components metadata.ComponentMetadata
+	schema, err := metadata.GetSchema(typ, &components)
+	require.NoError(t, err)
+	ccm := metadata.ContractChaincodeMetadata{
+		Contracts: map[string]metadata.ContractMetadata{"c": {Name: "c", Transactions: []metadata.TransactionMetadata{
+			{Name: "T", Parameters: []metadata.ParameterMetadata{{Name: "m", Schema: schema}}},
+		}}},
+		Components: components,
+	}
+	require.NoError(t, ccm.CompileSchemas())
+	param := &ccm.Contracts["c"].Transactions[0].Parameters[0]
+	require.NotNil(t, param.CompiledSchema)
+	for _, s := range []serializer.TransactionSerializer{new(serializer.JSONSerializer), new(resultSerializer)} {
+		_, err := s.FromString(`{}`, typ, param, &components)
+		require.ErrorContains(t, err, "did not match schema", "%T", s)
+		v, err := s.FromString(`{"index":1,"message":"YQ=="}`, typ, param, &components)
+		require.NoError(t, err, "%T", s)
+		require.Equal(t, request.DisclosedMessage{Index: 1, Message: "YQ=="}, v.Interface())
+	}
 
 	// A result is written as JSONSerializer writes it.
 	rec := &Verification{TxID: "tx1", Issuer: "acme", KeyVersion: 2, Disclosed: []request.DisclosedMessage{{Index: 1, Message: "YQ=="}}}
@@ -69,4 +88,41 @@ func TestResultsAreCheckedAgainstTheirSchema(t *testing.T) {
 	r := e.evaluate(e.alice, "ListIssuers", "10", "")
 	require.True(t, r.OK(), r.Response.GetMessage())
 	require.Greater(t, c.checked, before)
+}
+
+// TestCheckedResultsCatchesASchemaMismatch: the harness's check is not
+// vacuous. A result whose JSON leaves out a field its schema requires (an
+// omitempty field not tagged optional) is reported, while the text is
+// still written.
+func TestCheckedResultsCatchesASchemaMismatch(t *testing.T) {
+	type result struct {
+		Kept    string `json:"kept"`
+		Omitted string `json:"omitted,omitempty"`
+	}
+	typ := reflect.TypeOf(result{})
+	var components metadata.ComponentMetadata
+	schema, err := metadata.GetSchema(typ, &components)
+	require.NoError(t, err)
+	ccm := metadata.ContractChaincodeMetadata{
+		Contracts: map[string]metadata.ContractMetadata{"c": {Name: "c", Transactions: []metadata.TransactionMetadata{
+			{Name: "T", Returns: metadata.ReturnMetadata{Schema: schema}},
+		}}},
+		Components: components,
+	}
+	require.NoError(t, ccm.CompileSchemas())
+	returns := &ccm.Contracts["c"].Transactions[0].Returns
+	for _, c := range []struct {
+		value    result
+		reported bool
+	}{
+		{value: result{Kept: "a", Omitted: "b"}},
+		{value: result{Kept: "a"}, reported: true},
+	} {
+		var reports []string
+		check := &checkedResults{errorf: func(format string, args ...any) { reports = append(reports, format) }}
+		got, err := check.ToString(reflect.ValueOf(c.value), typ, returns, &components)
+		require.NoError(t, err)
+		require.Contains(t, got, `"kept":"a"`)
+		require.Equal(t, c.reported, len(reports) > 0, "reports: %v", reports)
+	}
 }

@@ -14,7 +14,8 @@
 # BENCH_SCHEMES=all, BENCH_SEED=fabric-bbs-load, CCAAS=1 to deploy as a
 # chaincode server, BENCH_KEEP=1 to leave the network up, BENCH_ROUNDS=3:
 # with N > 1, rounds 2..N run (a), (b) and (c) again on the same network,
-# each with fresh loadgen data (seed BENCH_SEED-rK), so the three modes
+# each with fresh loadgen data (seed BENCH_SEED-rK; the batch proofs are
+# derived again each round, see the cost above), so the three modes
 # alternate, and rounds.txt gives every round and the medians,
 # (b)/(a) per round and its median (bbs-load -summarize).
 # Results: test-network/.bench/report.json and table.txt (round 1; kept
