@@ -5,13 +5,13 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"math/big"
 	mathrand "math/rand/v2"
 	"slices"
 	"testing"
 
 	bls12381 "github.com/consensys/gnark-crypto/ecc/bls12-381"
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
+	"github.com/fabric-bbs/fabric-bbs/internal/curvetest"
 	"golang.org/x/crypto/blake2b"
 )
 
@@ -135,33 +135,12 @@ func g1TorsionPoint(t testing.TB) bls12381.G1Affine {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// A plain double-and-add: gnark-crypto's ScalarMultiplication uses the
-	// GLV endomorphism, which gives r·P only for P in G1.
-	q := mulPlainG1(&p, fr.Modulus())
-	h, _ := new(big.Int).SetString("396c8c005555e1568c00aaab0000aaab", 16) // the cofactor (x−1)²/3
-	hq := mulPlainG1(&q, h)
-	if q.IsInfinity() || q.IsInSubGroup() || !hq.IsInfinity() {
+	// By double-and-add: gnark-crypto's GLV multiplication is r·P only in G1.
+	q, ok := curvetest.Torsion(&p)
+	if !ok {
 		t.Fatal("r·P is not a torsion point")
 	}
 	return q
-}
-
-// mulPlainG1 is k·p by double-and-add with the curve's general formulas,
-// right for every point of E(Fp), in G1 or not.
-func mulPlainG1(p *bls12381.G1Affine, k *big.Int) bls12381.G1Affine {
-	var acc, base bls12381.G1Jac
-	acc.X.SetOne() // the identity: (1, 1, 0)
-	acc.Y.SetOne()
-	base.FromAffine(p)
-	for i := k.BitLen() - 1; i >= 0; i-- {
-		acc.DoubleAssign()
-		if k.Bit(i) == 1 {
-			acc.AddAssign(&base)
-		}
-	}
-	var out bls12381.G1Affine
-	out.FromJacobian(&acc)
-	return out
 }
 
 // commitmentVerdicts checks one proof encoding under fix's statement: the

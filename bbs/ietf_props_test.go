@@ -14,6 +14,7 @@ import (
 	bls12381 "github.com/consensys/gnark-crypto/ecc/bls12-381"
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fp"
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
+	"github.com/fabric-bbs/fabric-bbs/internal/curvetest"
 )
 
 // Round trips, argument checks, parsing of malformed encodings and
@@ -414,17 +415,9 @@ func TestIETFKeyGenArguments(t *testing.T) {
 // y² = x³ + 4 outside the prime-order subgroup.
 func ietfG1NotInSubgroup(t testing.TB) []byte {
 	t.Helper()
-	var p bls12381.G1Affine
-	var four, y2 fp.Element
-	four.SetUint64(4)
-	for x := uint64(1); ; x++ {
-		p.X.SetUint64(x)
-		y2.Square(&p.X).Mul(&y2, &p.X).Add(&y2, &four)
-		if p.Y.Sqrt(&y2) != nil && !p.IsInSubGroup() {
-			b := p.Bytes()
-			return b[:]
-		}
-	}
+	p := curvetest.PointOutsideG1()
+	b := p.Bytes()
+	return b[:]
 }
 
 // ietfG1OffCurve returns a compressed encoding whose x has no point.

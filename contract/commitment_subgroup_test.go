@@ -5,14 +5,12 @@ import (
 	"encoding/base64"
 	"encoding/binary"
 	"fmt"
-	"math/big"
 	"strings"
 	"testing"
 
 	bls12381 "github.com/consensys/gnark-crypto/ecc/bls12-381"
-	"github.com/consensys/gnark-crypto/ecc/bls12-381/fp"
-	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
 	"github.com/fabric-bbs/fabric-bbs/bbs"
+	"github.com/fabric-bbs/fabric-bbs/internal/curvetest"
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/stretchr/testify/require"
 )
@@ -47,17 +45,8 @@ func plusCommitmentOffsets(t *testing.T, b []byte, hidden int) (c1, c2 int) {
 // (no cofactor clearing), checked with IsInSubGroup.
 func pointOutsideG1(t *testing.T) bls12381.G1Affine {
 	t.Helper()
-	var p bls12381.G1Affine
-	var four, y2 fp.Element
-	four.SetUint64(4)
-	for x := uint64(1); x < 1000; x++ {
-		p.X.SetUint64(x)
-		y2.Square(&p.X).Mul(&y2, &p.X).Add(&y2, &four)
-		if p.Y.Sqrt(&y2) != nil && p.IsOnCurve() && !p.IsInSubGroup() {
-			return p
-		}
-	}
-	t.Fatal("no point outside G1 with a small x")
+	p := curvetest.PointOutsideG1()
+	require.True(t, p.IsOnCurve() && !p.IsInSubGroup())
 	return p
 }
 
@@ -66,43 +55,11 @@ func pointOutsideG1(t *testing.T) bls12381.G1Affine {
 // a point outside G1 whose G1 component is unchanged.
 func torsionPoint(t *testing.T) bls12381.G1Affine {
 	t.Helper()
-	_, _, g1, _ := bls12381.Generators()
-	var g3 bls12381.G1Affine
-	g3.ScalarMultiplication(&g1, big.NewInt(3))
-	g3Plain, rg := mulPlain(&g1, big.NewInt(3)), mulPlain(&g1, fr.Modulus())
-	require.True(t, g3Plain.Equal(&g3) && rg.IsInfinity(), "mulPlain disagrees with gnark-crypto on G1")
 	p := pointOutsideG1(t)
-	// A plain double-and-add: gnark-crypto's ScalarMultiplication uses
-	// the GLV endomorphism, which is r·P only for P in G1.
-	q := mulPlain(&p, fr.Modulus())
-	require.False(t, q.IsInfinity(), "r·P is the identity")
-	// Its order divides the cofactor h = (x−1)²/3 of E(Fp), so it has no
-	// G1 component.
-	h, ok := new(big.Int).SetString("396c8c005555e1568c00aaab0000aaab", 16)
-	require.True(t, ok)
-	hq := mulPlain(&q, h)
-	require.True(t, hq.IsInfinity(), "h·(r·P) is not the identity")
-	require.True(t, q.IsOnCurve())
-	require.False(t, q.IsInSubGroup(), "r·P in G1")
+	// By double-and-add: gnark-crypto's GLV multiplication is r·P only in G1.
+	q, ok := curvetest.Torsion(&p)
+	require.True(t, ok, "r·P is not a torsion point")
 	return q
-}
-
-// mulPlain is k·p by double-and-add with the curve's general formulas,
-// right for every point of E(Fp), in G1 or not.
-func mulPlain(p *bls12381.G1Affine, k *big.Int) bls12381.G1Affine {
-	var acc, base bls12381.G1Jac
-	acc.X.SetOne() // the identity: (1, 1, 0)
-	acc.Y.SetOne()
-	base.FromAffine(p)
-	for i := k.BitLen() - 1; i >= 0; i-- {
-		acc.DoubleAssign()
-		if k.Bit(i) == 1 {
-			acc.AddAssign(&base)
-		}
-	}
-	var out bls12381.G1Affine
-	out.FromJacobian(&acc)
-	return out
 }
 
 // withCommitmentOutsideG1 returns a copy of the request r whose BBS+ 2020
