@@ -3,7 +3,7 @@
 #   include test-network/network.mk
 #
 #   make network-bins     build peer, orderer, configtxgen, cryptogen, osnadmin (Fabric v2.5,
-#                         from the Go module proxy; ~3 min once) and the Gateway client
+#                         from the Go module proxy; about 2 min once) and the Gateway client
 #   make network-up       start orderer + peer0.org1 + peer0.org2, create and join mychannel
 #   make network-deploy   deploy chaincode "bbs" (add CCAAS=1 for chaincode-as-a-service)
 #   make network-down     stop everything the network started and remove its state
@@ -11,12 +11,12 @@
 #   make e2e              the end-to-end test on a fresh network, torn down afterwards, once per
 #                         Fabric version in E2E_FABRIC_VERSIONS (default 2.5 Raft and 3.1 BFT)
 #                         and per state database in E2E_STATE_DBS (default goleveldb; couchdb with
-#                         pouchdb-server does not work, see README: "STATE_DB=couchdb")
+#                         pouchdb-server does not work, see docs/network.md)
 #   FABRIC_VERSION=3.1    with network-bins/network-up: Fabric v3.1, four BFT orderers
 #                         (v3.1 binaries are built into .bin-v3.1 only when asked for)
 #   make network-couchdb-deps   pouchdb-server 4.2.0 into test-network/.state-tools (npm ci)
 #   make bench-network    throughput on a fresh network (bbs-load), torn down afterwards
-#   make soak             the soak test (issue 14) on a fresh network, torn down afterwards
+#   make soak             the soak test on a fresh network, torn down afterwards
 
 TEST_NETWORK := $(patsubst %/,%,$(dir $(lastword $(MAKEFILE_LIST))))
 
@@ -60,7 +60,7 @@ demo: network-deps network-bins
 
 # ---- Fabric version (begin)
 # Fabric versions "make e2e" runs the test on, one fresh network each per state
-# database (3.1 builds its binaries into .bin-v3.1 first, ~5 min once).
+# database (3.1 builds its binaries into .bin-v3.1 first, about 2 min once).
 E2E_FABRIC_VERSIONS ?= 2.5 3.1
 # ---- Fabric version (end)
 
@@ -72,7 +72,7 @@ e2e: network-deps network-bins
 	  FABRIC_VERSION=$$v STATE_DB=$$db $(TEST_NETWORK)/e2e.sh || rc=1; \
 	done; done; exit $$rc
 
-# ---- bench-network (issue 13): not part of make test -------------------------
+# ---- bench-network: not part of make test -------------------------
 .PHONY: bench-network network-unit
 
 ## bench-network: committed tx/s, verified proofs/s and commit latency of a light write,
@@ -88,7 +88,7 @@ network-unit:
 	cd $(TEST_NETWORK)/gateway && GOWORK=off GOFLAGS=-mod=readonly $(GO) test -count=1 ./...
 # ---- end bench-network --------------------------------------------------------
 
-# ---- soak (issue 14): not part of make test (make e2e runs a short one) -------
+# ---- soak: not part of make test (make e2e runs a short one) ------------------
 .PHONY: soak
 
 ## soak: 2,000 SubmitProof transactions (valid, replayed, tampered, malformed,
