@@ -99,3 +99,14 @@ network-unit:
 soak: network-deps network-bins
 	FABRIC_VERSION=2.5 $(TEST_NETWORK)/scripts/soak.sh
 # ---- end soak ------------------------------------------------------------------
+
+# ---- package: the operator's chaincode packages ------------------------------
+.PHONY: package
+
+## package: the chaincode packages an operator installs (type golang with vendor/,
+## and chaincode-as-a-service) with their package IDs, into dist/ (PACKAGE_DIR);
+## CCAAS_ADDRESS, CCAAS_ROOT_CERT, CCAAS_MTLS, CCAAS_CLIENT_TEMPLATES shape the
+## ccaas package's connection.json (see docs/deploy.md)
+package: network-deps network-bins
+	$(TEST_NETWORK)/network.sh package $(PACKAGE_DIR)
+# ---- end package ---------------------------------------------------------------

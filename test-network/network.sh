@@ -20,6 +20,8 @@
 #   ./network.sh orderer-stop|orderer-start N   (v3.1) stop / restart orderer N (1-4)
 #   ./network.sh orderer-stop|orderer-start     (v2.5) stop / restart the Raft orderer
 #   ./network.sh peer-stop|peer-start N         stop / restart peer0.orgN
+#   ./network.sh package [DIR]      the chaincode packages an operator installs (golang with
+#                                   vendor/, and ccaas), with their package IDs (make package)
 #   ./network.sh cc-kill [N] | cc-pids          kill the chaincode process(es) (the peer
 #                                   launches it again; CCaaS: restart the server) / list them
 #                                   (scripts/faults.sh, used by the soak test)
@@ -560,21 +562,29 @@ CCAAS_TLS_DIR="$ORG_DIR/peerOrganizations/org1.example.com/peers/ccaas.org1.exam
 
 # package_ccaas OUT LABEL: a "ccaas" package is metadata.json + code.tar.gz
 # holding connection.json: the address the peers dial and, with TLS, the CA
-# certificate that the server's certificate must chain to.
+# certificate that the server's certificate must chain to. CCAAS_ADDRESS and
+# CCAAS_ROOT_CERT (a PEM file) override the local network's server and CA
+# (make package); CCAAS_CLIENT_TEMPLATES=true writes client_key/client_cert as
+# the templates {{.client_key}}/{{.client_cert}} that Fabric's ccaas_builder
+# fills in from each peer's CHAINCODE_AS_A_SERVICE_BUILDER_CONFIG.
 package_ccaas() {
-  local out="$1" label="$2" dir mtls=false
+  local out="$1" label="$2" dir mtls=false tmpl=false
+  local addr="${CCAAS_ADDRESS:-127.0.0.1:$CCAAS_PORT}" ca="${CCAAS_ROOT_CERT:-$CCAAS_TLS_DIR/ca.crt}"
   dir="$(mktemp -d)"
   if [ "$CCAAS_TLS" = true ]; then
     [ "$CCAAS_MTLS" = true ] && mtls=true
-    jq -n --arg addr "127.0.0.1:$CCAAS_PORT" --rawfile ca "$CCAAS_TLS_DIR/ca.crt" --argjson mtls "$mtls" \
-      '{address: $addr, dial_timeout: "10s", tls_required: true, client_auth_required: $mtls, root_cert: $ca}' \
+    [ "$mtls" = true ] && [ "${CCAAS_CLIENT_TEMPLATES:-false}" = true ] && tmpl=true
+    [ -r "$ca" ] || die "ccaas package: no CA certificate file $ca (CCAAS_ROOT_CERT)"
+    jq -n --arg addr "$addr" --rawfile ca "$ca" --argjson mtls "$mtls" --argjson tmpl "$tmpl" \
+      '{address: $addr, dial_timeout: "10s", tls_required: true, client_auth_required: $mtls, root_cert: $ca}
+       + (if $tmpl then {client_key: "{{.client_key}}", client_cert: "{{.client_cert}}"} else {} end)' \
       > "$dir/connection.json"
   else
-    jq -n --arg addr "127.0.0.1:$CCAAS_PORT" '{address: $addr, dial_timeout: "10s", tls_required: false}' \
+    jq -n --arg addr "$addr" '{address: $addr, dial_timeout: "10s", tls_required: false}' \
       > "$dir/connection.json"
   fi
   printf '{"type":"ccaas","label":"%s"}\n' "$label" > "$dir/metadata.json"
-  step "ccaas package: metadata.json {type: ccaas, label: $label}, connection.json {address: 127.0.0.1:$CCAAS_PORT, tls_required: $CCAAS_TLS, client_auth_required: $mtls}"
+  step "ccaas package: metadata.json {type: ccaas, label: $label}, connection.json {address: $addr, tls_required: $CCAAS_TLS, client_auth_required: $mtls}"
   tar -C "$dir" -czf "$dir/code.tar.gz" connection.json
   tar -C "$dir" -czf "$out" metadata.json code.tar.gz
   rm -rf "$dir"
@@ -795,10 +805,15 @@ main() {
     peer-stop|peer-start) peer_command "$cmd" "$@" ;;
     cc-kill) cc_kill "$@" ;;
     cc-pids) cc_pids ;;
+    package) package_release "$@" ;;                                # scripts/package.sh
     ""|-h|--help|help) usage ;;
     *) usage; die "unknown command '$cmd'" ;;
   esac
 }
+
+# The operator's packages (make package): scripts/package.sh.
+# shellcheck source=scripts/package.sh
+. "$TN_DIR/scripts/package.sh"
 
 # Fault injection (cc-kill, peer-stop/start, orderer-stop/start): scripts/faults.sh.
 # shellcheck source=scripts/faults.sh
