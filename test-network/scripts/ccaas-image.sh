@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# The chaincode-as-a-service server as an OCI image, with Debian's podman and
+# no docker daemon and no registry: chaincode/Dockerfile.scratch, FROM scratch
+# over the static binary built here from vendor/ (nothing is pulled).
+#
+#   scripts/ccaas-image.sh check            can podman build and run images here? (exit 0/1, says why)
+#   scripts/ccaas-image.sh build [TAG]      build the binary and the image (default TAG localhost/fabric-bbs-ccaas:dev)
+#   scripts/ccaas-image.sh flags            the global podman flags it uses (PODMAN_FLAGS)
+#   scripts/ccaas-image.sh run TAG NAME     run it in the foreground on the host network, passing
+#                                           every CHAINCODE_* variable of the environment and
+#                                           mounting the folders of the TLS files read-only
+#                                           (network.sh deploy -ccaas with CCAAS_IMAGE=TAG)
+#
+# PODMAN_FLAGS (global podman flags) and PODMAN_RUN_FLAGS (podman run flags)
+# default to what a container without CAP_SYS_RESOURCE and with hybrid
+# cgroups needs (see docs/deploy.md): runc with cgroupfs, and resource limits
+# no higher than this shell's.
+set -euo pipefail
+
+TN_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+REPO_ROOT="${REPO_ROOT:-$(cd "$TN_DIR/.." && pwd)}"
+DEFAULT_TAG=localhost/fabric-bbs-ccaas:dev
+
+die() { printf 'ccaas-image: %s\n' "$*" >&2; exit 1; }
+
+podman_flags() {
+  if [ -n "${PODMAN_FLAGS+set}" ]; then echo "$PODMAN_FLAGS"; return; fi
+  if command -v runc > /dev/null; then echo "--runtime runc --cgroup-manager=cgroupfs"; fi
+}
+
+run_flags() {
+  if [ -n "${PODMAN_RUN_FLAGS+set}" ]; then echo "$PODMAN_RUN_FLAGS"; return; fi
+  local nofile nproc
+  nofile="$(ulimit -n)"; [ "$nofile" = unlimited ] && nofile=65536
+  nproc="$(ulimit -u)"; [ "$nproc" = unlimited ] && nproc=4096
+  [ "$nproc" -gt 4096 ] && nproc=4096
+  echo "--ulimit nofile=$nofile:$nofile --ulimit nproc=$nproc:$nproc"
+}
+
+build() {
+  local tag="${1:-$DEFAULT_TAG}" ctx
+  command -v podman > /dev/null || die "podman is not installed (apt-get install podman)"
+  ctx="$(mktemp -d)"
+  echo "==> go build (static, vendor/, GOPROXY=off) -> image context"
+  (cd "$REPO_ROOT" && CGO_ENABLED=0 GOFLAGS="-mod=vendor -buildvcs=false" GOPROXY=off GOWORK=off \
+    go build -trimpath -ldflags='-s -w' -o "$ctx/chaincode" ./chaincode)
+  echo "==> podman build -f chaincode/Dockerfile.scratch -t $tag"
+  # shellcheck disable=SC2046 # flags are words
+  if ! podman $(podman_flags) build -q -f "$REPO_ROOT/chaincode/Dockerfile.scratch" -t "$tag" "$ctx" > /dev/null; then
+    rm -rf "$ctx"; die "podman build failed"
+  fi
+  rm -rf "$ctx"
+  echo "$tag"
+}
+
+run() {
+  local tag="${1:?image tag}" name="${2:?container name}" v dir args=() dirs=()
+  for v in $(compgen -e | grep '^CHAINCODE_' | sort); do
+    args+=(-e "$v=${!v}")
+    case "$v" in
+      CHAINCODE_TLS_KEY | CHAINCODE_TLS_CERT | CHAINCODE_CLIENT_CA_CERT)
+        dir="$(dirname "${!v}")"
+        [[ " ${dirs[*]-} " == *" $dir "* ]] || dirs+=("$dir") ;;
+    esac
+  done
+  for dir in "${dirs[@]}"; do args+=(-v "$dir:$dir:ro"); done
+  # shellcheck disable=SC2046 # flags are words
+  podman $(podman_flags) rm -f "$name" > /dev/null 2>&1 || true
+  # The user of the image (65532) must read the key: run as the caller instead.
+  # shellcheck disable=SC2046
+  exec podman $(podman_flags) run --rm --name "$name" --network host --user "$(id -u):$(id -g)" \
+    $(run_flags) "${args[@]}" "$tag"
+}
+
+check() {
+  command -v podman > /dev/null || { echo "podman is not installed"; return 1; }
+  local tag=localhost/fabric-bbs-ccaas:check out
+  build "$tag" > /dev/null || { echo "podman build failed"; return 1; }
+  # shellcheck disable=SC2046
+  if ! out="$(podman $(podman_flags) run --rm $(run_flags) -e CHAINCODE_ID=check:0 \
+      -e CHAINCODE_SERVER_ADDRESS=127.0.0.1:1 "$tag" 2>&1)"; then
+    # the server refuses to start without TLS: that it says so proves the image runs
+    if ! grep -q 'no TLS configured' <<< "$out"; then echo "podman run failed: $out"; return 1; fi
+  fi
+  echo "podman builds and runs $tag"
+}
+
+cmd="${1:-}"
+[ $# -gt 0 ] && shift
+case "$cmd" in
+  build) build "$@" ;;
+  run) run "$@" ;;
+  check) check ;;
+  flags) podman_flags ;;
+  *) sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; exit 2 ;;
+esac
