@@ -130,7 +130,7 @@ section "Binaries"
 [ -d "$CC_SRC/chaincode" ] || { fail "chaincode main package present" "no $CC_SRC/chaincode"; exit 1; }
 
 if [ "$STATE_DB" = goleveldb ] && [ "${E2E_COUCHDB_PROBE:-1}" = 1 ] && command -v npm > /dev/null; then
-  section "STATE_DB=couchdb with pouchdb-server 4.2.0 (known not to work; see README)"
+  section "STATE_DB=couchdb with pouchdb-server 4.2.0 (known not to work; see docs/network.md)"
   run env STATE_DB=couchdb "$TN_DIR/network.sh" up
   if [ "$RC" -ne 0 ] && grep -q "not compatible with Fabric's CouchDB client" <<< "$ERR" && grep -q "If-Match" <<< "$ERR"; then
     pass "network.sh up with STATE_DB=couchdb stops with the diagnosis: $(grep -o 'GET answers ETag [^ ,]*' <<< "$ERR" | head -n 1 | sed 's/,$//'), If-Match ignored"
@@ -476,6 +476,8 @@ if grep -q "TLS on, client certificates required" "$LOG_DIR/ccaas-$POLL_CC_NAME.
 else fail "the poll example runs as its own chaincode server" "$(tail -n 5 "$LOG_DIR/ccaas-$POLL_CC_NAME.log" 2> /dev/null)"; fi
 ok "GW  Tally $POLL1 served by the poll chaincode server (the votes kept)" '.total == 2' \
   poll_gw 2 User1 evaluate Tally "$POLL1"
+# shellcheck source=e2e-ccaas-image.sh
+. "$TN_DIR/e2e-ccaas-image.sh"   # the chaincode server from an OCI image, podman
 
 # ------------------------------------------------------------------ down
 

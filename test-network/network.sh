@@ -614,9 +614,18 @@ start_ccaas() {
   fi
   port_in_use "$CCAAS_PORT" && die "port CCAAS_PORT=$CCAAS_PORT is already in use on 127.0.0.1; set CCAAS_PORT=<free port>"
   mkdir -p "$(dirname "$bin")"
-  step "go build -mod=vendor -trimpath -o .state/ccaas/$CC_NAME $CC_PKG (GOPROXY=off)"
-  (cd "$CC_SRC" && GOFLAGS="-mod=vendor -buildvcs=false" GOPROXY=off GOSUMDB=off GOWORK=off \
-    go build -trimpath -o "$bin" "$CC_PKG")
+  if [ -n "${CCAAS_IMAGE:-}" ] && [ "$CC_PKG" = ./chaincode ]; then
+    # CCAAS_IMAGE: the bbs server from that OCI image (scripts/ccaas-image.sh
+    # build), run by podman on the host network, instead of a host binary.
+    step "chaincode server from image $CCAAS_IMAGE (podman, scripts/ccaas-image.sh run)"
+    bin="$TN_DIR/scripts/ccaas-image.sh"
+    set -- run "$CCAAS_IMAGE" "$(ccaas_proc)-$CCAAS_PORT"
+  else
+    step "go build -mod=vendor -trimpath -o .state/ccaas/$CC_NAME $CC_PKG (GOPROXY=off)"
+    (cd "$CC_SRC" && GOFLAGS="-mod=vendor -buildvcs=false" GOPROXY=off GOSUMDB=off GOWORK=off \
+      go build -trimpath -o "$bin" "$CC_PKG")
+    set --
+  fi
   local tls_env=()
   if [ "$CCAAS_TLS" = true ]; then
     tls_env=(CHAINCODE_TLS_CERT="$CCAAS_TLS_DIR/server.crt" CHAINCODE_TLS_KEY="$CCAAS_TLS_DIR/server.key")
@@ -629,7 +638,7 @@ start_ccaas() {
     tls_env=(CHAINCODE_TLS_DISABLED=true)
   fi
   start_process "$(ccaas_proc)" CHAINCODE_SERVER_ADDRESS="127.0.0.1:$CCAAS_PORT" CHAINCODE_ID="$pkgid" \
-    "${tls_env[@]}" -- "$bin"
+    "${tls_env[@]}" -- "$bin" "$@"
   wait_for_port "$(ccaas_proc)" "$CCAAS_PORT" 30
 }
 
