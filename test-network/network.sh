@@ -543,7 +543,7 @@ package_golang() {
   [ -f "$CC_SRC/vendor/modules.txt" ] ||
     die "no $CC_SRC/vendor/: the peers build without network access; run 'go mod vendor' in $CC_SRC"
   src="$(stage_source)"
-  [ "$src" = "$CC_SRC" ] || step "module files (git ls-files + vendor/, without test-network/) copied to .state/cc-src"
+  [ "$src" = "$CC_SRC" ] || step "module files (git ls-files + vendor/, without test-network/) copied to ${src#"$REPO_ROOT"/}"
   step "peer lifecycle chaincode package --lang golang --path ${CC_PKG} --label $label   (in $src)"
   (cd "$src" && GOFLAGS=-mod=vendor GOPROXY=off GOWORK=off \
     peer lifecycle chaincode package "$out" --lang golang --path "$CC_PKG" --label "$label")
