@@ -20,7 +20,7 @@
 
 TEST_NETWORK := $(patsubst %/,%,$(dir $(lastword $(MAKEFILE_LIST))))
 
-.PHONY: network-deps network-couchdb-deps network-bins network-up network-deploy network-down demo e2e
+.PHONY: network-deps network-couchdb-deps network-image-deps network-bins network-up network-deploy network-down demo e2e
 
 # State databases "make e2e" runs the test on, one fresh network each.
 E2E_STATE_DBS ?= goleveldb
@@ -30,6 +30,12 @@ network-deps:
 	@command -v jq >/dev/null 2>&1 || { \
 	  echo "==> installing jq (apt-get)"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq jq >/dev/null; }
+
+## network-image-deps: podman and runc for the e2e's chaincode-server image (scripts/ccaas-image.sh)
+network-image-deps:
+	@command -v podman >/dev/null 2>&1 && command -v runc >/dev/null 2>&1 || { \
+	  echo "==> installing podman and runc (apt-get)"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq podman runc >/dev/null; }
 
 ## network-couchdb-deps: pouchdb-server for STATE_DB=couchdb (Node.js and npm needed)
 network-couchdb-deps:
@@ -66,7 +72,7 @@ E2E_FABRIC_VERSIONS ?= 2.5 3.1
 
 ## e2e: end-to-end test on a fresh network per Fabric version and state database
 ## (each pass prints "e2e: N passed, M failed")
-e2e: network-deps network-bins
+e2e: network-deps network-image-deps network-bins
 	@rc=0; for v in $(E2E_FABRIC_VERSIONS); do for db in $(E2E_STATE_DBS); do \
 	  echo "=== e2e pass: FABRIC_VERSION=$$v STATE_DB=$$db"; \
 	  FABRIC_VERSION=$$v STATE_DB=$$db $(TEST_NETWORK)/e2e.sh || rc=1; \
