@@ -238,7 +238,7 @@ func checkFieldNames(body []byte) error {
 	if top == nil {
 		return fmt.Errorf("%w: malformed JSON: the request must be a JSON object", ErrInvalid)
 	}
-	if k, ok := firstUnknownKey(top, body, fieldNames); ok {
+	if k, ok := FirstUnknownKey(top, body, fieldNames); ok {
 		return fmt.Errorf("%w: unknown field %s", ErrInvalid, Excerpt(k))
 	}
 	if raw, ok := top["policy"]; ok {
@@ -246,7 +246,7 @@ func checkFieldNames(body []byte) error {
 		if err := json.Unmarshal(raw, &ref); err != nil || ref == nil {
 			return fmt.Errorf("%w: policy: must be an object {\"id\": ..., \"version\": ...}", ErrInvalid)
 		}
-		if k, ok := firstUnknownKey(ref, raw, policyFieldNames); ok {
+		if k, ok := FirstUnknownKey(ref, raw, policyFieldNames); ok {
 			return fmt.Errorf("%w: policy: unknown field %s", ErrInvalid, Excerpt(k))
 		}
 	}
@@ -271,7 +271,7 @@ func checkFieldNames(body []byte) error {
 				rawItems = make([]json.RawMessage, len(items)) // unreachable: raw decoded above
 			}
 		}
-		k, _ := firstUnknownKey(item, rawItems[i], disclosedFieldNames)
+		k, _ := FirstUnknownKey(item, rawItems[i], disclosedFieldNames)
 		return fmt.Errorf("%w: disclosed[%d]: unknown field %s", ErrInvalid, i, Excerpt(k))
 	}
 	return nil
@@ -292,7 +292,7 @@ func hasUnknownKey(obj map[string]json.RawMessage, allowed map[string]bool) bool
 // varies from run to run, so it finds the key in raw itself; if raw cannot
 // be walked (it always can: obj was decoded from it), it falls back to the
 // least unknown key in byte order, which is fixed too.
-func firstUnknownKey(obj map[string]json.RawMessage, raw []byte, allowed map[string]bool) (string, bool) {
+func FirstUnknownKey(obj map[string]json.RawMessage, raw []byte, allowed map[string]bool) (key string, found bool) {
 	if !hasUnknownKey(obj, allowed) {
 		return "", false
 	}
