@@ -1,7 +1,6 @@
 package bbs
 
 import (
-	"fmt"
 	"math/bits"
 
 	"github.com/consensys/gnark-crypto/ecc"
@@ -43,9 +42,10 @@ func batchMSM(fixed []*g1Table, fixedScalars []fr.Element, points []bls12381.G1A
 				ps[k], ss[k] = points[i], scalars[i]
 			}
 			var r bls12381.G1Jac
-			if _, err := r.MultiExp(ps, ss, ecc.MultiExpConfig{NbTasks: workers}); err != nil {
-				// Only a length mismatch or a bad config fail, both excluded here.
-				panic(fmt.Sprintf("bbs: batch multi-scalar multiplication: %v", err))
+			if _, err := r.MultiExp(ps, ss, multiExpConfig(workers)); err != nil {
+				// Only a length mismatch or a bad config fail, both
+				// excluded here; Straus' method gives the same sum.
+				r = strausMSM(nil, nil, ps, ss)
 			}
 			sum.AddAssign(&r)
 		}
@@ -63,6 +63,17 @@ func batchMSM(fixed []*g1Table, fixedScalars []fr.Element, points []bls12381.G1A
 		sum.AddAssign(&parts[c])
 	}
 	return sum
+}
+
+// maxMultiExpTasks is the most goroutines gnark-crypto's MultiExp accepts:
+// it refuses a config with more (an error, which batchMSM once turned into
+// a panic of VerifyProofs under GOMAXPROCS above 1024).
+const maxMultiExpTasks = 1024
+
+// multiExpConfig is MultiExp's config for up to workers goroutines, within
+// its limit. The sum does not depend on the number of tasks.
+func multiExpConfig(workers int) ecc.MultiExpConfig {
+	return ecc.MultiExpConfig{NbTasks: max(1, min(workers, maxMultiExpTasks))}
 }
 
 // scalarBitLen returns the bit length of z's value (not of its Montgomery

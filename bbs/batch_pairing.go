@@ -50,6 +50,10 @@ func batchPairingHolds(n int, item func(i int) (*PublicKey, *bls12381.G1Affine, 
 		yScalars[i] = w[i].gamma
 	}
 	g1 := make([]bls12381.G1Affine, len(groups)+1)
+	// PairingCheckFixedQ's Miller loop overwrites the line arrays it is
+	// given (it scales them by the G1 points): lines holds copies of the
+	// cached lines, never the caches themselves, or the next check would
+	// use spoiled lines (TestPairingLineCachesUnchanged).
 	lines := make([]g2Lines, len(groups)+1)
 	for k, g := range groups {
 		g1[k] = weightedSum(g.points, g.scalars, workers)

@@ -164,8 +164,11 @@ func (s *bbsPlus2020) Sign(sk *SecretKey, header []byte, messages [][]byte) (*Si
 	if xe.IsZero() { // x+e = 0 mod r: negligible, and fatal for the inverse
 		return nil, fmt.Errorf("sign: degenerate e")
 	}
-	xe.Inverse(&xe)
-	a, err := secretMSM([]bls12381.G1Affine{b}, []fr.Element{xe})
+	xeInv, err := secretInverse(&xe) // 1/(x+e) is secret: blinded
+	if err != nil {
+		return nil, fmt.Errorf("sign: %w", err)
+	}
+	a, err := secretMSM([]bls12381.G1Affine{b}, []fr.Element{xeInv})
 	if err != nil {
 		return nil, fmt.Errorf("sign: %w", err)
 	}

@@ -238,9 +238,12 @@ func (s *bbsPlus2020) DeriveProof(rand io.Reader, pk *PublicKey, sig *Signature,
 	if p.d, err = secretMSM([]bls12381.G1Affine{b, gens.h[0]}, []fr.Element{*r1, negR2}); err != nil {
 		return nil, fmt.Errorf("derive proof: %w", err)
 	}
-	// r3 = 1/r1, s' = s − r2·r3.
-	var r3, sPrime fr.Element
-	r3.Inverse(r1)
+	// r3 = 1/r1 (secret: blinded), s' = s − r2·r3.
+	r3, err := secretInverse(r1)
+	if err != nil {
+		return nil, fmt.Errorf("derive proof: %w", err)
+	}
+	var sPrime fr.Element
 	sPrime.Mul(r2, &r3)
 	sPrime.Sub(&sig.s, &sPrime)
 

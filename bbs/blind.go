@@ -182,8 +182,10 @@ func (s *nymScheme) finalizeBlindSign(sk *SecretKey, b *bls12381.G1Affine, gens 
 	if inv.IsZero() || e.IsZero() {
 		return nil, fmt.Errorf("degenerate e")
 	}
-	inv.Inverse(&inv)
-	a, err := secretMSM([]bls12381.G1Affine{bb}, []fr.Element{inv}) // 1/(SK+e) is secret
+	if inv, err = secretInverse(&inv); err != nil { // 1/(SK+e) is secret: blinded
+		return nil, err
+	}
+	a, err := secretMSM([]bls12381.G1Affine{bb}, []fr.Element{inv}) // and so multiplied by shares
 	if err != nil {
 		return nil, err
 	}

@@ -340,8 +340,10 @@ func (s *ietfScheme) Sign(sk *SecretKey, header []byte, messages [][]byte) (*Sig
 	if inv.IsZero() { // SK + e = 0 mod r: negligible, and fatal for the inverse
 		return nil, fmt.Errorf("sign: degenerate e")
 	}
-	inv.Inverse(&inv)
-	a, err := secretMSM([]bls12381.G1Affine{b}, []fr.Element{inv}) // 1/(SK+e) is secret
+	if inv, err = secretInverse(&inv); err != nil { // 1/(SK+e) is secret: blinded
+		return nil, fmt.Errorf("sign: %w", err)
+	}
+	a, err := secretMSM([]bls12381.G1Affine{b}, []fr.Element{inv}) // and so multiplied by shares
 	if err != nil {
 		return nil, fmt.Errorf("sign: %w", err)
 	}
@@ -586,8 +588,11 @@ func (s *ietfScheme) proofInit(pk *PublicKey, sig *Signature, gens *ietfGenerato
 func proofFinalize(init *ietfProofInit, c, e *fr.Element, random, m []fr.Element, undisclosed []int) (*ietfProof, error) {
 	r1, r2, eTilde, r1Tilde, r3Tilde := &random[0], &random[1], &random[2], &random[3], &random[4]
 	p := &ietfProof{abar: init.abar, bbar: init.bbar, d: init.d, c: *c, mHat: make([]fr.Element, len(undisclosed))}
-	var r3, t fr.Element
-	r3.Inverse(r2)
+	r3, err := secretInverse(r2) // 1/r2 is secret: blinded
+	if err != nil {
+		return nil, err
+	}
+	var t fr.Element
 	p.eHat.Add(eTilde, t.Mul(e, c))     // ê = ẽ + e·c
 	p.r1Hat.Sub(r1Tilde, t.Mul(r1, c))  // r̂1 = r̃1 − r1·c
 	p.r3Hat.Sub(r3Tilde, t.Mul(&r3, c)) // r̂3 = r̃3 − r3·c

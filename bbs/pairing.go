@@ -55,6 +55,10 @@ func pairingProductIsOne(p1 *bls12381.G1Affine, pk *PublicKey, p2 *bls12381.G1Af
 	if err != nil {
 		return false, err
 	}
+	// PairingCheckFixedQ's Miller loop overwrites the line arrays it is
+	// given (it scales them by the G1 points): the slice holds copies of
+	// the cached lines, never the caches themselves, or the next check
+	// would use spoiled lines (TestPairingLineCachesUnchanged).
 	ok, err := bls12381.PairingCheckFixedQ(
 		[]bls12381.G1Affine{*p1, *p2},
 		[][2][len(bls12381.LoopCounter) - 1]bls12381.LineEvaluationAff{*lines, *generatorG2Lines()},

@@ -37,6 +37,9 @@ func (s *IssuerSettings) allowsCount(n int) bool {
 	return found
 }
 
+// settingsFieldNames are the JSON names of IssuerSettings.
+var settingsFieldNames = map[string]bool{"requireBoundNonce": true, "messageCounts": true}
+
 // parseSettings parses SetIssuerSettings' argument strictly: one JSON
 // object with exactly the documented field names, none twice, no trailing
 // data, message counts ascending without repeats within 1..bbs.MaxMessages.
@@ -52,10 +55,8 @@ func parseSettings(text string) (*IssuerSettings, error) {
 	if err := json.Unmarshal(body, &top); err != nil || top == nil {
 		return nil, fmt.Errorf("%w: settings must be one JSON object", ErrInvalidArgument)
 	}
-	for k := range top {
-		if k != "requireBoundNonce" && k != "messageCounts" {
-			return nil, fmt.Errorf("%w: settings: unknown field %s", ErrInvalidArgument, request.Excerpt(k))
-		}
+	if k, unknown := request.FirstUnknownKey(top, body, settingsFieldNames); unknown {
+		return nil, fmt.Errorf("%w: settings: unknown field %s", ErrInvalidArgument, request.Excerpt(k))
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()

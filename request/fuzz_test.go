@@ -124,3 +124,43 @@ func FuzzFirstDuplicateKey(f *testing.F) {
 		}
 	})
 }
+
+// FuzzObjectKeys checks objectKeys, which gives checkFieldNames the
+// document order of the keys, against encoding/json: for every object
+// json.Unmarshal decodes into a map, objectKeys returns exactly the map's
+// keys (each once, when FirstDuplicateKey finds no duplicate); and
+// checkFieldNames answers the same twice.
+func FuzzObjectKeys(f *testing.F) {
+	f.Add([]byte(`{"b":1,"a":{"c":2},"\u0064":[3,{"e":4}],"f":null}`))
+	f.Add([]byte("{\"\xff\":1,\"\xfe\":2}"))
+	f.Add([]byte(`{"z":1,"issuer":"x","y":2}`))
+	f.Add([]byte(`[]`))
+	f.Fuzz(func(t *testing.T, body []byte) {
+		var m map[string]json.RawMessage
+		if json.Unmarshal(body, &m) != nil || m == nil {
+			return
+		}
+		keys := objectKeys(body)
+		if _, dup, _ := FirstDuplicateKey(body); !dup && len(keys) != len(m) {
+			t.Fatalf("objectKeys gave %d keys, the map has %d", len(keys), len(m))
+		}
+		for _, k := range keys {
+			if _, ok := m[k]; !ok {
+				t.Fatalf("objectKeys gave %q, which the map lacks", k)
+			}
+		}
+		for k := range m {
+			found := false
+			for _, k2 := range keys {
+				found = found || k == k2
+			}
+			if !found {
+				t.Fatalf("objectKeys missed %q", k)
+			}
+		}
+		e1, e2 := checkFieldNames(body), checkFieldNames(body)
+		if (e1 == nil) != (e2 == nil) || (e1 != nil && e1.Error() != e2.Error()) {
+			t.Fatalf("checkFieldNames answered %v, then %v", e1, e2)
+		}
+	})
+}

@@ -56,6 +56,7 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"slices"
 )
 
 // Limits on a request, enforced by Parse and Decode before any cryptography.
@@ -225,6 +226,10 @@ func Parse(body []byte) (*Request, error) {
 
 // checkFieldNames rejects a body whose object keys are not exactly the
 // documented names (encoding/json alone would match them case-insensitively).
+// Of several unknown keys it reports the first in document order, and the
+// objects are checked in a fixed order (the request, then policy, then each
+// disclosed item by index), so that one body always gets one error: the
+// error is part of a signed response, and every endorser must give the same.
 func checkFieldNames(body []byte) error {
 	var top map[string]json.RawMessage
 	if err := json.Unmarshal(body, &top); err != nil {
@@ -233,20 +238,16 @@ func checkFieldNames(body []byte) error {
 	if top == nil {
 		return fmt.Errorf("%w: malformed JSON: the request must be a JSON object", ErrInvalid)
 	}
-	for k := range top {
-		if !fieldNames[k] {
-			return fmt.Errorf("%w: unknown field %s", ErrInvalid, Excerpt(k))
-		}
+	if k, ok := FirstUnknownKey(top, body, fieldNames); ok {
+		return fmt.Errorf("%w: unknown field %s", ErrInvalid, Excerpt(k))
 	}
 	if raw, ok := top["policy"]; ok {
 		var ref map[string]json.RawMessage
 		if err := json.Unmarshal(raw, &ref); err != nil || ref == nil {
 			return fmt.Errorf("%w: policy: must be an object {\"id\": ..., \"version\": ...}", ErrInvalid)
 		}
-		for k := range ref {
-			if !policyFieldNames[k] {
-				return fmt.Errorf("%w: policy: unknown field %s", ErrInvalid, Excerpt(k))
-			}
+		if k, ok := FirstUnknownKey(ref, raw, policyFieldNames); ok {
+			return fmt.Errorf("%w: policy: unknown field %s", ErrInvalid, Excerpt(k))
 		}
 	}
 	raw, ok := top["disclosed"]
@@ -257,17 +258,83 @@ func checkFieldNames(body []byte) error {
 	if err := json.Unmarshal(raw, &items); err != nil {
 		return fmt.Errorf("%w: disclosed: malformed JSON: %s", ErrInvalid, errText(err))
 	}
+	var rawItems []json.RawMessage // read only when an item has an unknown key
 	for i, item := range items {
 		if item == nil {
 			return fmt.Errorf("%w: disclosed[%d]: must be an object", ErrInvalid, i)
 		}
-		for k := range item {
-			if !disclosedFieldNames[k] {
-				return fmt.Errorf("%w: disclosed[%d]: unknown field %s", ErrInvalid, i, Excerpt(k))
+		if !hasUnknownKey(item, disclosedFieldNames) {
+			continue
+		}
+		if rawItems == nil {
+			if err := json.Unmarshal(raw, &rawItems); err != nil || len(rawItems) != len(items) {
+				rawItems = make([]json.RawMessage, len(items)) // unreachable: raw decoded above
 			}
 		}
+		k, _ := FirstUnknownKey(item, rawItems[i], disclosedFieldNames)
+		return fmt.Errorf("%w: disclosed[%d]: unknown field %s", ErrInvalid, i, Excerpt(k))
 	}
 	return nil
+}
+
+// hasUnknownKey reports whether obj has a key that allowed lacks.
+func hasUnknownKey(obj map[string]json.RawMessage, allowed map[string]bool) bool {
+	for k := range obj {
+		if !allowed[k] {
+			return true
+		}
+	}
+	return false
+}
+
+// firstUnknownKey returns the first key, in document order, of the JSON
+// object raw (decoded as obj) that allowed lacks. Map iteration order
+// varies from run to run, so it finds the key in raw itself; if raw cannot
+// be walked (it always can: obj was decoded from it), it falls back to the
+// least unknown key in byte order, which is fixed too.
+func FirstUnknownKey(obj map[string]json.RawMessage, raw []byte, allowed map[string]bool) (key string, found bool) {
+	if !hasUnknownKey(obj, allowed) {
+		return "", false
+	}
+	for _, k := range objectKeys(raw) {
+		if _, in := obj[k]; in && !allowed[k] {
+			return k, true
+		}
+	}
+	var unknown []string
+	for k := range obj {
+		if !allowed[k] {
+			unknown = append(unknown, k)
+		}
+	}
+	return slices.Min(unknown), true
+}
+
+// objectKeys returns the keys of the JSON object raw in document order, as
+// encoding/json decodes them (escapes resolved, invalid UTF-8 replaced), or
+// the keys it read before an error.
+func objectKeys(raw []byte) []string {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return nil
+	}
+	var keys []string
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return keys
+		}
+		k, ok := tok.(string)
+		if !ok {
+			return keys
+		}
+		keys = append(keys, k)
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return keys
+		}
+	}
+	return keys
 }
 
 // Validate reports whether the request is well formed and within the limits,

@@ -42,7 +42,7 @@ func checkRequest(r Request, st ledger.State, byKey map[string][]writer) (string
 		nonceWriters = byKey[NonceKey(r.KeySHA256, r.NonceSHA256)]
 	}
 	if r.Class != "valid" {
-		for txID := range recorded {
+		for _, txID := range sortedSet(recorded) { // one report from every run
 			bad("has a verification record (transaction %s)", txID)
 		}
 		if len(nonceWriters) > 0 {

@@ -1,0 +1,53 @@
+package pollcc
+
+import (
+	"fmt"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestVoteOneAnswer: a vote whose request has several faults at once, and
+// a poll whose options do, get the same answer on every run under
+// GOMAXPROCS 1 and 2, as every endorser must sign one answer (the vote's
+// request is parsed by the bbs chaincode, which names the first unknown
+// field in document order).
+func TestVoteOneAnswer(t *testing.T) {
+	e := newEnv(t)
+	e.newPoll("poll-1", "BE")
+	e.ledger.Step = 0 // every run gets the same timestamp
+	req := e.holderBE.relayed("poll-1", "yes")
+	hostile := `{"zz":1,"y":2,` + strings.TrimPrefix(req, "{")
+	hostile = strings.TrimSuffix(hostile, "}") + `,"a":3,"Issuer":4}`
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"vote with unknown fields", []string{"CastVote", "poll-1", "yes", hostile}, `unknown field "zz"`},
+		{"valid vote", []string{"CastVote", "poll-1", "yes", req}, `"option":"yes"`},
+		{"options with several faults", []string{"CreatePoll", "poll-2", `["a"," b","a","","c "]`, "poll-1-voters"}, "option 1"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			saved := runtime.GOMAXPROCS(0)
+			defer runtime.GOMAXPROCS(saved)
+			first := ""
+			for _, procs := range []int{1, 2} {
+				runtime.GOMAXPROCS(procs)
+				for i := range 10 {
+					r := e.evaluate(e.relay, tt.args[0], tt.args[1:]...)
+					got := strings.ReplaceAll(fmt.Sprintf("%d %s %s", r.Response.GetStatus(), r.Response.GetMessage(), r.Response.GetPayload()), r.TxID, "<tx>")
+					if first == "" {
+						first = got
+					} else if got != first {
+						t.Fatalf("run %d under GOMAXPROCS %d answered\n  %s\nwhere the first answered\n  %s", i, procs, got, first)
+					}
+				}
+			}
+			require.Contains(t, first, tt.want)
+		})
+	}
+}
