@@ -22,7 +22,7 @@ import (
 func BenchmarkSubgroupBatch(b *testing.B) {
 	pts := make([]bls12381.G1Affine, 640)
 	for i := range pts {
-		pts[i] = g1Point(uint64(i))
+		pts[i] = memG1Point(uint64(i))
 	}
 	for _, n := range []int{64, 160, 320, 640} {
 		ps := pts[:n]
@@ -62,7 +62,7 @@ func BenchmarkSubgroupBatch(b *testing.B) {
 // and one full membership test (Scott's); the metric scott/add is their
 // cost ratio, the figure the batch test's cost model needs.
 func BenchmarkG1Ops(b *testing.B) {
-	p, q := g1Point(1), g1Point(2)
+	p, q := memG1Point(1), memG1Point(2)
 	var acc bls12381.G1Jac
 	acc.FromAffine(&p)
 	var add, scott time.Duration

@@ -37,9 +37,9 @@ func TestCofactorFactorization(t *testing.T) {
 	}
 }
 
-// curvePoint returns the point of E(Fp) with x-coordinate x and the
+// memCurvePoint returns the point of E(Fp) with x-coordinate x and the
 // square root gnark-crypto picks for y, and whether there is one.
-func curvePoint(x uint64) (bls12381.G1Affine, bool) {
+func memCurvePoint(x uint64) (bls12381.G1Affine, bool) {
 	var p bls12381.G1Affine
 	var four, y2 fp.Element
 	four.SetUint64(4)
@@ -79,7 +79,7 @@ func torsionPoints(t testing.TB) *torsionFixture {
 		torsion.byPrime = map[int64]bls12381.G1Affine{}
 		var elevens []bls12381.G1Affine
 		for x := uint64(1); x < 200 && (len(torsion.byPrime) < len(cofactorPrimes) || torsion.second11.IsInfinity()); x++ {
-			p, ok := curvePoint(x)
+			p, ok := memCurvePoint(x)
 			if !ok {
 				continue
 			}
@@ -127,8 +127,8 @@ func inSubgroupOf(p, g *bls12381.G1Affine, n int64) bool {
 	return false
 }
 
-// g1Point returns k·G for a small k, in G1.
-func g1Point(k uint64) bls12381.G1Affine {
+// memG1Point returns k·G for a small k, in G1.
+func memG1Point(k uint64) bls12381.G1Affine {
 	_, _, g, _ := bls12381.Generators()
 	var s fr.Element
 	s.SetUint64(k*0x9e3779b97f4a7c15 + 1)
@@ -137,7 +137,7 @@ func g1Point(k uint64) bls12381.G1Affine {
 	return p
 }
 
-func addAffine(a, b *bls12381.G1Affine) bls12381.G1Affine {
+func memAddAffine(a, b *bls12381.G1Affine) bls12381.G1Affine {
 	var j bls12381.G1Jac
 	j.FromAffine(a)
 	j.AddMixed(b)
@@ -158,24 +158,24 @@ func membershipCases(t testing.TB) (names []string, points []bls12381.G1Affine) 
 	var id bls12381.G1Affine
 	add("identity", id)
 	for k := range uint64(4) {
-		add(fmt.Sprintf("G1 point %d", k), g1Point(k))
+		add(fmt.Sprintf("G1 point %d", k), memG1Point(k))
 	}
-	g := g1Point(7)
+	g := memG1Point(7)
 	for _, l := range cofactorPrimes {
 		tl := tf.byPrime[l]
 		add(fmt.Sprintf("order %d", l), tl)
-		add(fmt.Sprintf("G1 + order %d", l), addAffine(&g, &tl))
+		add(fmt.Sprintf("G1 + order %d", l), memAddAffine(&g, &tl))
 	}
 	add("second order 11", tf.second11)
 	t3, t11 := tf.byPrime[3], tf.byPrime[11]
-	add("order 3 + order 11", addAffine(&t3, &t11))
-	add("G1 + order 11 + second order 11", addAffine(&g, ptr(addAffine(&t11, &tf.second11))))
+	add("order 3 + order 11", memAddAffine(&t3, &t11))
+	add("G1 + order 11 + second order 11", memAddAffine(&g, memPtr(memAddAffine(&t11, &tf.second11))))
 	for x := uint64(1); len(points) < 24; x++ {
-		if p, ok := curvePoint(x); ok {
+		if p, ok := memCurvePoint(x); ok {
 			add(fmt.Sprintf("curve point x=%d", x), p)
 		}
 	}
-	off := g1Point(3)
+	off := memG1Point(3)
 	off.Y.Add(&off.Y, new(fp.Element).SetOne())
 	add("G1 point with y+1 (off the curve)", off)
 	var offX bls12381.G1Affine
@@ -185,7 +185,7 @@ func membershipCases(t testing.TB) (names []string, points []bls12381.G1Affine) 
 	return names, points
 }
 
-func ptr[T any](v T) *T { return &v }
+func memPtr[T any](v T) *T { return &v }
 
 // TestScottMembershipExact checks gnark-crypto's membership test (Scott's
 // φ(P) = −x²·P), the one the batch's sums end with, against the
@@ -262,13 +262,13 @@ func TestDigitSum(t *testing.T) {
 // in G1).
 func TestDigitTestOneInThree(t *testing.T) {
 	tf := torsionPoints(t)
-	base := []bls12381.G1Affine{g1Point(1), g1Point(2), {}, g1Point(3)}
+	base := []bls12381.G1Affine{memG1Point(1), memG1Point(2), {}, memG1Point(3)}
 	baseDigits := []uint8{1, 2, 2, 1}
-	g := g1Point(9)
-	bad := map[string]bls12381.G1Affine{"second order 11": addAffine(&g, &tf.second11)}
+	g := memG1Point(9)
+	bad := map[string]bls12381.G1Affine{"second order 11": memAddAffine(&g, &tf.second11)}
 	for _, l := range cofactorPrimes {
 		tl := tf.byPrime[l]
-		bad[fmt.Sprintf("G1 + order %d", l)] = addAffine(&g, &tl)
+		bad[fmt.Sprintf("G1 + order %d", l)] = memAddAffine(&g, &tl)
 	}
 	for name, b := range bad {
 		points := append(append([]bls12381.G1Affine(nil), base...), b)
@@ -300,8 +300,8 @@ func TestDigitTestOneInThree(t *testing.T) {
 	}
 }
 
-// batchTranscript writes a fixed transcript labelled by s.
-func batchTranscript(s string) func(io.Writer) {
+// memTranscript writes a fixed transcript labelled by s.
+func memTranscript(s string) func(io.Writer) {
 	return func(w io.Writer) { io.WriteString(w, s) }
 }
 
@@ -310,13 +310,13 @@ func TestAllInG1(t *testing.T) {
 	for _, n := range []int{1, 5, subgroupBatchMin - 1, subgroupBatchMin, subgroupBatchMin + 37} {
 		good := make([]bls12381.G1Affine, n)
 		for i := range good {
-			good[i] = g1Point(uint64(i % 9))
+			good[i] = memG1Point(uint64(i % 9))
 		}
 		if n > 2 {
 			good[1] = bls12381.G1Affine{} // the identity is in G1
 		}
 		for _, workers := range []int{1, 2} {
-			if !allInG1(good, batchTranscript("good"), workers) {
+			if !allInG1(good, memTranscript("good"), workers) {
 				t.Errorf("n=%d workers=%d: points of G1 refused", n, workers)
 			}
 		}
@@ -325,7 +325,7 @@ func TestAllInG1(t *testing.T) {
 			for _, pos := range []int{0, n / 2, n - 1} {
 				pts := append([]bls12381.G1Affine(nil), good...)
 				pts[pos] = cases[c]
-				if got := allInG1(pts, batchTranscript(fmt.Sprint("case", c, pos)), 2); got != want {
+				if got := allInG1(pts, memTranscript(fmt.Sprint("case", c, pos)), 2); got != want {
 					t.Errorf("n=%d, %s at %d: allInG1 %v, want %v", n, names[c], pos, got, want)
 				}
 			}
@@ -334,9 +334,9 @@ func TestAllInG1(t *testing.T) {
 }
 
 func TestSubgroupDigits(t *testing.T) {
-	d1 := subgroupDigits(100, subgroupBatchTests, batchTranscript("a"))
-	d2 := subgroupDigits(100, subgroupBatchTests, batchTranscript("a"))
-	d3 := subgroupDigits(100, subgroupBatchTests, batchTranscript("b"))
+	d1 := subgroupDigits(100, subgroupBatchTests, memTranscript("a"))
+	d2 := subgroupDigits(100, subgroupBatchTests, memTranscript("a"))
+	d3 := subgroupDigits(100, subgroupBatchTests, memTranscript("b"))
 	if len(d1) != subgroupBatchTests*100 {
 		t.Fatalf("%d digits, want %d", len(d1), subgroupBatchTests*100)
 	}
@@ -383,11 +383,11 @@ func FuzzBatchInG1(f *testing.F) {
 			if int(c) < len(cases) {
 				pts[i] = cases[c]
 			} else {
-				pts[i] = g1Point(uint64(c))
+				pts[i] = memG1Point(uint64(c))
 			}
 		}
 		want := eachInG1(pts, 1)
-		digits := subgroupDigits(len(pts), subgroupBatchTests, batchTranscript(string(tr)))
+		digits := subgroupDigits(len(pts), subgroupBatchTests, memTranscript(string(tr)))
 		if got := batchInG1(pts, digits, subgroupBatchTests, 2); got != want {
 			t.Fatalf("batch %v, single %v for %v", got, want, choice)
 		}
