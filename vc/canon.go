@@ -224,6 +224,11 @@ type canonicalizer struct {
 // "_:"). maxWork bounds the Hash N-Degree Quads calls plus the
 // permutations they try, together.
 func canonicalize(quads []quad, maxWork int) (map[string]string, error) {
+	idm, _, err := canonicalizeWork(quads, maxWork)
+	return idm, err
+}
+
+func canonicalizeWork(quads []quad, maxWork int) (map[string]string, int, error) {
 	c := &canonicalizer{quads: quads, bnQuads: map[string][]int{}, firstHash: map[string]string{},
 		canonical: newIssuer("c14n"), maxWork: maxWork}
 	for i := range quads {
@@ -274,7 +279,7 @@ func canonicalize(quads []quad, maxWork int) (map[string]string, error) {
 			tmp.id(id)
 			hash, is, err := c.hashNDegree(id, tmp)
 			if err != nil {
-				return nil, err
+				return nil, c.work, err
 			}
 			paths = append(paths, result{hash, is})
 		}
@@ -285,7 +290,7 @@ func canonicalize(quads []quad, maxWork int) (map[string]string, error) {
 			}
 		}
 	}
-	return c.canonical.issued, nil
+	return c.canonical.issued, c.work, nil
 }
 
 func (c *canonicalizer) hashFirstDegree(id string) string {

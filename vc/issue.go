@@ -161,16 +161,16 @@ func (l *Loader) canonicalizeAndGroup(doc map[string]any, hmacKey []byte, groups
 		return nil, err
 	}
 	proc := ld.NewJsonLdProcessor()
-	opts := l.options()
+	opts := l.options(lim)
 	expanded, err := proc.Expand(deepCopy(doc), opts)
 	if err != nil {
-		return nil, fmt.Errorf("%w: JSON-LD expansion: %v", ErrDocument, err)
+		return nil, jsonldError(opts, "JSON-LD expansion", err)
 	}
 	count := 0
 	skolemized := skolemize(expanded, &count).([]any)
 	compact, err := proc.Compact(deepCopy(skolemized), map[string]any{"@context": deepCopy(doc["@context"])}, opts)
 	if err != nil {
-		return nil, fmt.Errorf("%w: JSON-LD compaction: %v", ErrDocument, err)
+		return nil, jsonldError(opts, "JSON-LD compaction", err)
 	}
 	quads, err := l.deskolemizedQuads(compact, lim)
 	if err != nil {

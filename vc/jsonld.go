@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"reflect"
 	"strings"
 
 	"github.com/fabric-bbs/fabric-bbs/request"
@@ -28,6 +27,10 @@ type Limits struct {
 	MaxQuads int
 	// MaxBlankNodes is the most blank nodes a document may give.
 	MaxBlankNodes int
+	// MaxContextLoads is the most context documents one document's
+	// processing may load from the Loader (each reference counts, again
+	// each time it is met).
+	MaxContextLoads int
 	// MaxCanonWork bounds RDFC-1.0's Hash N-Degree Quads calls plus the
 	// permutations they try, together (0 steps for a document whose blank
 	// nodes all have distinct first-degree hashes).
@@ -36,11 +39,12 @@ type Limits struct {
 
 // DefaultLimits are the Limits used where none are given.
 var DefaultLimits = Limits{
-	MaxBytes:      256 << 10,
-	MaxDepth:      32,
-	MaxQuads:      2048,
-	MaxBlankNodes: 512,
-	MaxCanonWork:  4096,
+	MaxBytes:        256 << 10,
+	MaxDepth:        32,
+	MaxQuads:        2048,
+	MaxBlankNodes:   512,
+	MaxCanonWork:    4096,
+	MaxContextLoads: 16,
 }
 
 func (l Limits) withDefaults() Limits {
@@ -56,6 +60,9 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.MaxBlankNodes > 0 {
 		d.MaxBlankNodes = l.MaxBlankNodes
+	}
+	if l.MaxContextLoads > 0 {
+		d.MaxContextLoads = l.MaxContextLoads
 	}
 	if l.MaxCanonWork > 0 {
 		d.MaxCanonWork = l.MaxCanonWork
@@ -147,13 +154,38 @@ func valueDepth(v any) int {
 	return 0
 }
 
-func (l *Loader) options() *ld.JsonLdOptions {
+// countingLoader is the Loader of one operation, refusing more than max
+// loads: a document cannot make its verifier parse a context thousands of
+// times.
+type countingLoader struct {
+	l      *Loader
+	n, max int
+}
+
+func (c *countingLoader) LoadDocument(url string) (*ld.RemoteDocument, error) {
+	c.n++
+	if c.n > c.max {
+		return nil, ld.NewJsonLdError(ld.LoadingDocumentFailed, fmt.Sprintf("more than %d context loads (limit)", c.max))
+	}
+	return c.l.LoadDocument(url)
+}
+
+func (l *Loader) options(lim Limits) *ld.JsonLdOptions {
 	o := ld.NewJsonLdOptions("")
-	o.DocumentLoader = l
+	o.DocumentLoader = &countingLoader{l: l, max: lim.withDefaults().MaxContextLoads}
 	o.ProcessingMode = ld.JsonLd_1_1
 	o.SafeMode = true
 	o.Algorithm = ld.AlgorithmURDNA2015
 	return o
+}
+
+// jsonldError wraps an error of json-gold: ErrLimit if the operation ran
+// out of context loads, else ErrDocument.
+func jsonldError(opts *ld.JsonLdOptions, what string, err error) error {
+	if c, ok := opts.DocumentLoader.(*countingLoader); ok && c.n > c.max {
+		return fmt.Errorf("%w: more than %d context loads", ErrLimit, c.max)
+	}
+	return fmt.Errorf("%w: %s: %v", ErrDocument, what, err)
 }
 
 // toQuads expands doc (a parsed JSON object, not modified) in safe mode and
@@ -165,13 +197,13 @@ func (l *Loader) toQuads(doc map[string]any, lim Limits) ([]quad, error) {
 		return nil, fmt.Errorf("%w: JSON nested %d deep, more than %d", ErrLimit, d, lim.MaxDepth)
 	}
 	proc := ld.NewJsonLdProcessor()
-	opts := l.options()
+	opts := l.options(lim)
 	in := deepCopy(doc)
 	expanded, err := proc.Expand(in, opts)
 	if err != nil {
-		return nil, fmt.Errorf("%w: JSON-LD expansion: %v", ErrDocument, err)
+		return nil, jsonldError(opts, "JSON-LD expansion", err)
 	}
-	if err := checkSafe(proc, opts, doc, expanded); err != nil {
+	if err := checkSafe(doc, expanded); err != nil {
 		return nil, err
 	}
 	api := ld.NewJsonLdApi()
@@ -200,36 +232,72 @@ func (l *Loader) toQuads(doc map[string]any, lim Limits) ([]quad, error) {
 	return quads, nil
 }
 
-// checkSafe is the JSON-LD "safe mode" check. json-gold's SafeMode already
-// refuses a property that does not expand to an absolute IRI. On the
-// expanded form this checks that every @id is an absolute IRI or a blank
-// node, and every @type an absolute IRI; and that nothing was dropped:
-// compacting the expanded form with the document's own context must give
-// the document back (the values compared as JSON, a one-element array
-// equal to its element), so every value of the document is in the RDF that
-// is signed, and nothing a reader sees in the JSON is unsigned.
-func checkSafe(proc *ld.JsonLdProcessor, opts *ld.JsonLdOptions, doc map[string]any, expanded []any) error {
-	if err := checkExpandedIRIs(expanded, "$"); err != nil {
-		return err
-	}
-	ctx, ok := doc["@context"]
-	if !ok {
+// checkSafe is the JSON-LD "safe mode" check, on the document as given and
+// on its expanded form. json-gold's SafeMode already refuses a property
+// that does not expand to an absolute IRI (an undefined term). Here:
+//   - in the document (outside @context): no null (JSON-LD drops it), no
+//     key that looks like a keyword but is none ("@x": JSON-LD ignores it),
+//     no scalar where only node objects are kept (top-level or @graph
+//     arrays: JSON-LD drops free-floating values);
+//   - in the expanded form: every @id an absolute IRI or a blank node, every
+//     @type an absolute IRI, no @index (index-map keys are not in the RDF)
+//     and no @direction (json-gold does not carry it into the RDF).
+//
+// So a reader of the JSON sees nothing that is not in the signed RDF.
+func checkSafe(doc map[string]any, expanded []any) error {
+	if _, ok := doc["@context"]; !ok {
 		return fmt.Errorf("%w: no @context", ErrDocument)
 	}
-	compacted, err := proc.Compact(deepCopy(expanded), map[string]any{"@context": deepCopy(ctx)}, opts)
-	if err != nil {
-		return fmt.Errorf("%w: JSON-LD compaction: %v", ErrDocument, err)
+	if err := checkInput(doc, ""); err != nil {
+		return err
 	}
-	delete(compacted, "@context")
-	orig := deepCopy(doc).(map[string]any)
-	delete(orig, "@context")
-	if p, diff := firstDifference(normalizeArrays(orig), normalizeArrays(compacted), ""); diff {
-		if p == "" {
-			p = "/"
+	return checkExpandedIRIs(expanded, "")
+}
+
+var jsonldKeywords = map[string]bool{
+	"@base": true, "@container": true, "@context": true, "@direction": true, "@graph": true, "@id": true,
+	"@import": true, "@included": true, "@index": true, "@json": true, "@language": true, "@list": true,
+	"@nest": true, "@none": true, "@prefix": true, "@propagate": true, "@protected": true, "@reverse": true,
+	"@set": true, "@type": true, "@value": true, "@version": true, "@vocab": true,
+}
+
+func checkInput(v any, at string) error {
+	switch t := v.(type) {
+	case nil:
+		return fmt.Errorf("%w: null at %s (JSON-LD drops it)", ErrDocument, pointerOrRoot(at))
+	case []any:
+		for i, x := range t {
+			p := fmt.Sprintf("%s/%d", at, i)
+			if strings.HasSuffix(at, "/@graph") {
+				if _, ok := x.(map[string]any); !ok {
+					return fmt.Errorf("%w: %s is not a node object (JSON-LD drops it)", ErrDocument, p)
+				}
+			}
+			if err := checkInput(x, p); err != nil {
+				return err
+			}
 		}
-		return fmt.Errorf("%w: JSON-LD drops or changes the value at %s (an undefined term, a null, a relative IRI or a value that is not data)", ErrDocument, p)
+	case map[string]any:
+		for _, k := range sortedKeys(t) {
+			if k == "@context" {
+				continue
+			}
+			if strings.HasPrefix(k, "@") && !jsonldKeywords[k] {
+				return fmt.Errorf("%w: key %q at %s looks like a keyword and is none (JSON-LD ignores it)", ErrDocument, k, pointerOrRoot(at))
+			}
+			if err := checkInput(t[k], at+"/"+escapePointer(k)); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
+}
+
+func pointerOrRoot(p string) string {
+	if p == "" {
+		return "the top level"
+	}
+	return p
 }
 
 func checkExpandedIRIs(v any, where string) error {
@@ -267,7 +335,9 @@ func checkExpandedIRIs(v any, where string) error {
 						return fmt.Errorf("%w: type %q is not an absolute IRI", ErrDocument, s)
 					}
 				}
-			case "@value", "@language", "@direction", "@index":
+			case "@index", "@direction":
+				return fmt.Errorf("%w: %s in the expanded document (not carried into the signed RDF)", ErrDocument, k)
+			case "@value", "@language":
 			default:
 				if !strings.HasPrefix(k, "@") && !absoluteIRI(k) {
 					return fmt.Errorf("%w: property %q is not an absolute IRI", ErrDocument, k)
@@ -301,67 +371,6 @@ func absoluteIRI(s string) bool {
 		}
 	}
 	return true
-}
-
-func normalizeArrays(v any) any {
-	switch t := v.(type) {
-	case []any:
-		if len(t) == 1 {
-			return normalizeArrays(t[0])
-		}
-		out := make([]any, len(t))
-		for i, x := range t {
-			out[i] = normalizeArrays(x)
-		}
-		return out
-	case map[string]any:
-		out := make(map[string]any, len(t))
-		for k, x := range t {
-			out[k] = normalizeArrays(x)
-		}
-		return out
-	}
-	return v
-}
-
-// firstDifference returns the JSON pointer of the first place (keys in
-// sorted order) where a and b differ.
-func firstDifference(a, b any, at string) (string, bool) {
-	switch ta := a.(type) {
-	case map[string]any:
-		tb, ok := b.(map[string]any)
-		if !ok {
-			return at, true
-		}
-		for _, k := range sortedKeys(ta, tb) {
-			p := at + "/" + escapePointer(k)
-			xa, oka := ta[k]
-			xb, okb := tb[k]
-			if !oka || !okb {
-				return p, true
-			}
-			if q, d := firstDifference(xa, xb, p); d {
-				return q, true
-			}
-		}
-		return "", false
-	case []any:
-		tb, ok := b.([]any)
-		if !ok || len(ta) != len(tb) {
-			return at, true
-		}
-		for i := range ta {
-			if q, d := firstDifference(ta[i], tb[i], fmt.Sprintf("%s/%d", at, i)); d {
-				return q, true
-			}
-		}
-		return "", false
-	default:
-		if !reflect.DeepEqual(a, b) {
-			return at, true
-		}
-		return "", false
-	}
 }
 
 func sortedKeys(ms ...map[string]any) []string {
