@@ -45,65 +45,6 @@ type quad struct {
 	s, p, o, g term
 }
 
-// quadsFromDataset converts json-gold's dataset, graphs in name order.
-func quadsFromDataset(ds *ld.RDFDataset) ([]quad, error) {
-	names := make([]string, 0, len(ds.Graphs))
-	for n := range ds.Graphs {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	var out []quad
-	for _, name := range names {
-		var g term
-		switch {
-		case name == "@default":
-		case strings.HasPrefix(name, "_:"):
-			g = term{kind: kindBlank, value: name[2:]}
-		default:
-			g = term{kind: kindIRI, value: name}
-		}
-		for _, q := range ds.Graphs[name] {
-			s, err := termFromNode(q.Subject)
-			if err != nil {
-				return nil, err
-			}
-			p, err := termFromNode(q.Predicate)
-			if err != nil {
-				return nil, err
-			}
-			o, err := termFromNode(q.Object)
-			if err != nil {
-				return nil, err
-			}
-			if s.kind == kindLiteral || p.kind != kindIRI {
-				return nil, fmt.Errorf("vc: generalized RDF quad (literal subject or non-IRI predicate)")
-			}
-			out = append(out, quad{s, p, o, g})
-		}
-	}
-	return out, nil
-}
-
-func termFromNode(n ld.Node) (term, error) {
-	switch v := n.(type) {
-	case ld.IRI:
-		return term{kind: kindIRI, value: v.Value}, nil
-	case ld.BlankNode:
-		if !strings.HasPrefix(v.Attribute, "_:") {
-			return term{}, fmt.Errorf("vc: blank node label %q", v.Attribute)
-		}
-		return term{kind: kindBlank, value: v.Attribute[2:]}, nil
-	case ld.Literal:
-		t := term{kind: kindLiteral, value: v.Value, datatype: v.Datatype, lang: v.Language}
-		if t.datatype == "" {
-			t.datatype = ld.XSDString
-		}
-		return t, nil
-	default:
-		return term{}, fmt.Errorf("vc: unexpected RDF node %T", n)
-	}
-}
-
 // writeTerm appends t in canonical N-Quads form; blank node labels go
 // through label.
 func writeTerm(b *strings.Builder, t term, label func(string) string) {

@@ -43,7 +43,7 @@ var DefaultLimits = Limits{
 	MaxDepth:        32,
 	MaxQuads:        2048,
 	MaxBlankNodes:   512,
-	MaxCanonWork:    4096,
+	MaxCanonWork:    1024,
 	MaxContextLoads: 16,
 }
 
@@ -206,14 +206,9 @@ func (l *Loader) toQuads(doc map[string]any, lim Limits) ([]quad, error) {
 	if err := checkSafe(doc, expanded); err != nil {
 		return nil, err
 	}
-	api := ld.NewJsonLdApi()
-	ds, err := api.ToRDF(expanded, opts)
+	quads, err := expandedToQuads(expanded)
 	if err != nil {
-		return nil, fmt.Errorf("%w: JSON-LD to RDF: %v", ErrDocument, err)
-	}
-	quads, err := quadsFromDataset(ds)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrDocument, err)
+		return nil, err
 	}
 	if len(quads) > lim.MaxQuads {
 		return nil, fmt.Errorf("%w: %d RDF statements, more than %d", ErrLimit, len(quads), lim.MaxQuads)

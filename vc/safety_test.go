@@ -192,7 +192,14 @@ func TestCanonicalizeMatchesJSONGold(t *testing.T) {
 		"windsurf signed": readDoc(t, "addSignedSDBase.json"),
 		"reveal":          readDoc(t, "derivedRevealDocument.json"),
 		"clique 3":        poisonDocument(3),
-		"clique 4":        poisonDocument(4),
+		"list, numbers, booleans, language": {
+			"@context": map[string]any{"@vocab": "https://ex.example/#", "route": map[string]any{"@container": "@list"},
+				"when": map[string]any{"@type": "http://www.w3.org/2001/XMLSchema#dateTime"}},
+			"@id": "https://ex.example/trip", "route": []any{"A", 2.0, map[string]any{"stop": "C"}, 2.5, true},
+			"empty": map[string]any{"@list": []any{}}, "when": "2026-12-01T00:00:00Z", "big": 1e15, "small": -0.001,
+			"flag": false, "label": map[string]any{"@value": "Reise", "@language": "de"},
+		},
+		"clique 4": poisonDocument(4),
 		"two identical sails": {
 			"@context": []any{"https://www.w3.org/ns/credentials/v2", map[string]any{"@vocab": "https://ex.example/#"}},
 			"type":     []any{"VerifiableCredential"}, "issuer": "https://ex.example/i",
@@ -254,4 +261,33 @@ func TestVerifyDeterministic(t *testing.T) {
 			t.Fatalf("error text differs: %q vs %q", e, firstErr)
 		}
 	}
+}
+
+// TestIdenticalSiblingsWithinLimit: a credential with 8 identical objects
+// in one array (equal first-degree hashes, so N-degree hashing runs) is
+// well within the default work bound.
+func TestIdenticalSiblingsWithinLimit(t *testing.T) {
+	l := newTestLoader(t)
+	var items []any
+	for i := 0; i < 8; i++ {
+		items = append(items, map[string]any{"code": "M", "since": 2019.0})
+	}
+	doc := map[string]any{
+		"@context":          []any{"https://www.w3.org/ns/credentials/v2", map[string]any{"@vocab": "https://ex.example/#"}},
+		"type":              []any{"VerifiableCredential"},
+		"issuer":            "https://issuer.example/",
+		"credentialSubject": map[string]any{"endorsements": items},
+	}
+	quads, err := l.toQuads(doc, Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, work, err := canonicalizeWork(quads, DefaultLimits.MaxCanonWork)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if work == 0 || work > DefaultLimits.MaxCanonWork/4 {
+		t.Errorf("%d steps (limit %d)", work, DefaultLimits.MaxCanonWork)
+	}
+	t.Logf("%d steps", work)
 }
