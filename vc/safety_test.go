@@ -291,3 +291,47 @@ func TestIdenticalSiblingsWithinLimit(t *testing.T) {
 	}
 	t.Logf("%d steps", work)
 }
+
+// TestVerifyRefusesMalformedProofs: a base proof shown to a verifier, a
+// proof array, another cryptosuite or purpose, no proofValue, a proofValue
+// that is not multibase base64url, a did:web method (no resolver given),
+// each refused with the error of its kind; a label map with a label the
+// document does not have is ErrInvalidProof.
+func TestVerifyRefusesMalformedProofs(t *testing.T) {
+	v := &Verifier{Loader: newTestLoader(t)}
+	cases := map[string]struct {
+		mutate func(d map[string]any)
+		want   error
+	}{
+		"base proof":        {func(d map[string]any) { d["proof"] = readDoc(t, "addSignedSDBase.json")["proof"] }, ErrProofValue},
+		"proof array":       {func(d map[string]any) { d["proof"] = []any{d["proof"]} }, ErrDocument},
+		"other cryptosuite": {func(d map[string]any) { d["proof"].(map[string]any)["cryptosuite"] = "ecdsa-sd-2023" }, ErrDocument},
+		"other purpose":     {func(d map[string]any) { d["proof"].(map[string]any)["proofPurpose"] = "authentication" }, ErrDocument},
+		"no proofValue":     {func(d map[string]any) { delete(d["proof"].(map[string]any), "proofValue") }, ErrDocument},
+		"did:web": {func(d map[string]any) {
+			d["proof"].(map[string]any)["verificationMethod"] = "did:web:issuer.example#key-1"
+		}, ErrKey},
+		"label map extra": {func(d map[string]any) {
+			p := d["proof"].(map[string]any)
+			dp, _ := ParseDerivedProofValue(p["proofValue"].(string))
+			dp.LabelMap["c14n99"] = "b99"
+			p["proofValue"], _ = dp.Encode()
+		}, ErrInvalidProof},
+		"proofValue not multibase": {func(d map[string]any) { d["proof"].(map[string]any)["proofValue"] = "z123" }, ErrProofValue},
+	}
+	names := make([]string, 0, len(cases))
+	for n := range cases {
+		names = append(names, n)
+	}
+	sortStrings(names)
+	for _, name := range names {
+		c := cases[name]
+		t.Run(name, func(t *testing.T) {
+			doc := readDoc(t, "derivedRevealDocument.json")
+			c.mutate(doc)
+			if _, err := v.Verify(doc); !errors.Is(err, c.want) {
+				t.Fatalf("got %v, want %v", err, c.want)
+			}
+		})
+	}
+}
