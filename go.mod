@@ -5,9 +5,12 @@ go 1.26.3
 require (
 	github.com/IBM/mathlib v0.3.1
 	github.com/consensys/gnark-crypto v0.20.1
+	github.com/fxamacker/cbor/v2 v2.10.0
 	github.com/hyperledger/fabric-chaincode-go/v2 v2.3.1-0.20260319210430-56968fdc7833
 	github.com/hyperledger/fabric-contract-api-go/v2 v2.2.1
 	github.com/hyperledger/fabric-protos-go-apiv2 v0.3.7
+	github.com/mr-tron/base58 v1.2.0
+	github.com/piprate/json-gold v0.7.0
 	github.com/stretchr/testify v1.11.1
 	golang.org/x/crypto v0.52.0
 	google.golang.org/protobuf v1.36.11
@@ -27,6 +30,8 @@ require (
 	github.com/go-openapi/swag/typeutils v0.25.5 // indirect
 	github.com/go-openapi/swag/yamlutils v0.25.5 // indirect
 	github.com/pmezard/go-difflib v1.0.0 // indirect
+	github.com/pquerna/cachecontrol v0.0.0-20180517163645-1555304b9b35 // indirect
+	github.com/x448/float16 v0.8.4 // indirect
 	github.com/xeipuuv/gojsonpointer v0.0.0-20190905194746-02993c407bfb // indirect
 	github.com/xeipuuv/gojsonreference v0.0.0-20180127040603-bd5ef7bd5415 // indirect
 	github.com/xeipuuv/gojsonschema v1.2.0 // indirect

@@ -40,7 +40,7 @@ type command struct {
 }
 
 // commands lists the sub-commands in the order help shows them.
-var commands = []*command{keygenCmd, signCmd, proveCmd, verifyCmd, inspectCmd, nymCommitCmd, nymFinalizeCmd, policyCmd}
+var commands = []*command{keygenCmd, signCmd, proveCmd, verifyCmd, inspectCmd, nymCommitCmd, nymFinalizeCmd, policyCmd, vcCmd}
 
 // env is what a running command writes to.
 type env struct {
@@ -122,6 +122,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		printMainUsage(stdout)
 		return exitOK
+	}
+	if name == "vc" {
+		return runVC(e, args[1:])
 	}
 	c := lookupCommand(name)
 	if c == nil {

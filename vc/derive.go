@@ -1,0 +1,114 @@
+package vc
+
+import (
+	"fmt"
+	"io"
+)
+
+// DeriveOptions are the holder's inputs to a derived proof.
+type DeriveOptions struct {
+	// SelectivePointers are the JSON pointers of what to disclose beyond
+	// the issuer's mandatory pointers.
+	SelectivePointers []string
+	// PresentationHeader is the BBS presentation header (the verifier's
+	// nonce, for example); may be empty.
+	PresentationHeader []byte
+	// Rand is the randomness of the BBS proof (nil: crypto/rand).
+	Rand io.Reader
+}
+
+// Derive returns the reveal document of signed (a credential with a
+// bbs-2023 base proof, not modified) with a derived proof: the Add Derived
+// Proof algorithm of the specification, baseline feature. The public key
+// is the one the base proof carries; Derive checks the signature against
+// it before proving.
+func (l *Loader) Derive(signed map[string]any, opts DeriveOptions, lim Limits) (map[string]any, error) {
+	proof, ok := signed["proof"].(map[string]any)
+	if !ok {
+		return nil, fmt.Errorf("%w: proof is missing or not one JSON object", ErrDocument)
+	}
+	pv, _ := proof["proofValue"].(string)
+	base, err := ParseBaseProofValue(pv)
+	if err != nil {
+		return nil, err
+	}
+	doc := make(map[string]any, len(signed))
+	for k, x := range signed {
+		if k != "proof" {
+			doc[k] = x
+		}
+	}
+	scheme := ietfScheme()
+	pk, err := scheme.ParsePublicKey(base.PublicKey)
+	if err != nil {
+		return nil, fmt.Errorf("%w: base proof public key: %v", ErrKey, err)
+	}
+	sig, err := scheme.ParseSignature(base.Signature)
+	if err != nil {
+		return nil, fmt.Errorf("%w: bbsSignature: %v", ErrProofValue, err)
+	}
+	combined := append(append([]string{}, base.MandatoryPointers...), opts.SelectivePointers...)
+	g, err := l.canonicalizeAndGroup(doc, base.HMACKey, map[string][]string{
+		"mandatory": base.MandatoryPointers,
+		"selective": opts.SelectivePointers,
+		"combined":  combined,
+	}, lim)
+	if err != nil {
+		return nil, err
+	}
+	mandatory, selective, comb := g.groups["mandatory"], g.groups["selective"], g.groups["combined"]
+	posIn := func(list []int) map[int]int {
+		m := make(map[int]int, len(list))
+		for i, x := range list {
+			m[x] = i
+		}
+		return m
+	}
+	combinedPos := posIn(comb.matching)
+	var mandatoryIndexes []int
+	for _, i := range mandatory.matching {
+		mandatoryIndexes = append(mandatoryIndexes, combinedPos[i])
+	}
+	nonMandatoryPos := posIn(mandatory.nonMatching)
+	var selectiveIndexes []int
+	for _, i := range selective.matching {
+		if p, ok := nonMandatoryPos[i]; ok {
+			selectiveIndexes = append(selectiveIndexes, p)
+		}
+	}
+	messages := toMessages(mandatory.nonMatchingLines(g.lines))
+	ph := opts.PresentationHeader
+	if ph == nil {
+		ph = []byte{}
+	}
+	bp, err := scheme.DeriveProof(opts.Rand, pk, sig, base.Header, ph, messages, selectiveIndexes)
+	if err != nil {
+		return nil, fmt.Errorf("vc: derive: %w", err)
+	}
+	reveal, err := selectJSONLD(doc, combined)
+	if err != nil {
+		return nil, err
+	}
+	if reveal == nil {
+		return nil, fmt.Errorf("%w: nothing to disclose (no mandatory or selective pointers)", ErrDocument)
+	}
+	// The canonical labels the verifier will give the reveal document are
+	// those of the combined selection's statements.
+	idMap, err := canonicalize(comb.quads, lim.withDefaults().MaxCanonWork)
+	if err != nil {
+		return nil, err
+	}
+	verifierLabels := make(map[string]string, len(idMap))
+	for in, c := range idMap {
+		verifierLabels[c] = g.labelMap[in]
+	}
+	dpv, err := (&DerivedProofValue{Proof: bp.Bytes(), LabelMap: verifierLabels, MandatoryIndexes: mandatoryIndexes,
+		SelectiveIndexes: selectiveIndexes, PresentationHeader: ph}).Encode()
+	if err != nil {
+		return nil, err
+	}
+	newProof := deepCopy(proof).(map[string]any)
+	newProof["proofValue"] = dpv
+	reveal["proof"] = newProof
+	return reveal, nil
+}

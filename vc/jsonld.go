@@ -1,0 +1,388 @@
+package vc
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/fabric-bbs/fabric-bbs/request"
+	"github.com/piprate/json-gold/ld"
+)
+
+// ErrDocument means a JSON-LD document is malformed or unsafe: not JSON,
+// a duplicate key, a term that is not defined, a relative IRI, a value
+// JSON-LD would drop, or too large or too deep.
+var ErrDocument = errors.New("vc: document")
+
+// Limits bound the work spent on one document. The zero value of a field
+// means its default (DefaultLimits).
+type Limits struct {
+	// MaxBytes is the largest document, in bytes of JSON.
+	MaxBytes int
+	// MaxDepth is the deepest nesting of JSON objects and arrays.
+	MaxDepth int
+	// MaxQuads is the most RDF statements a document may give.
+	MaxQuads int
+	// MaxBlankNodes is the most blank nodes a document may give.
+	MaxBlankNodes int
+	// MaxContextLoads is the most context documents one document's
+	// processing may load from the Loader (each reference counts, again
+	// each time it is met).
+	MaxContextLoads int
+	// MaxCanonWork bounds RDFC-1.0's Hash N-Degree Quads calls plus the
+	// permutations they try, together (0 steps for a document whose blank
+	// nodes all have distinct first-degree hashes).
+	MaxCanonWork int
+}
+
+// DefaultLimits are the Limits used where none are given.
+var DefaultLimits = Limits{
+	MaxBytes:        256 << 10,
+	MaxDepth:        32,
+	MaxQuads:        2048,
+	MaxBlankNodes:   512,
+	MaxCanonWork:    1024,
+	MaxContextLoads: 16,
+}
+
+func (l Limits) withDefaults() Limits {
+	d := DefaultLimits
+	if l.MaxBytes > 0 {
+		d.MaxBytes = l.MaxBytes
+	}
+	if l.MaxDepth > 0 {
+		d.MaxDepth = l.MaxDepth
+	}
+	if l.MaxQuads > 0 {
+		d.MaxQuads = l.MaxQuads
+	}
+	if l.MaxBlankNodes > 0 {
+		d.MaxBlankNodes = l.MaxBlankNodes
+	}
+	if l.MaxContextLoads > 0 {
+		d.MaxContextLoads = l.MaxContextLoads
+	}
+	if l.MaxCanonWork > 0 {
+		d.MaxCanonWork = l.MaxCanonWork
+	}
+	return d
+}
+
+// ParseDocument parses a JSON document for this package: an object, no
+// duplicate keys, within the size and depth limits. Numbers become float64,
+// as in JavaScript.
+func ParseDocument(b []byte, lim Limits) (map[string]any, error) {
+	lim = lim.withDefaults()
+	if len(b) > lim.MaxBytes {
+		return nil, fmt.Errorf("%w: %d bytes, more than %d", ErrLimit, len(b), lim.MaxBytes)
+	}
+	if d := jsonDepth(b); d > lim.MaxDepth {
+		return nil, fmt.Errorf("%w: JSON nested %d deep, more than %d", ErrLimit, d, lim.MaxDepth)
+	}
+	if k, dup, err := request.FirstDuplicateKey(b); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrDocument, err)
+	} else if dup {
+		return nil, fmt.Errorf("%w: duplicate key %q", ErrDocument, k)
+	}
+	var v any
+	dec := json.NewDecoder(bytes.NewReader(b))
+	if err := dec.Decode(&v); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrDocument, err)
+	}
+	if dec.More() {
+		return nil, fmt.Errorf("%w: data after the JSON value", ErrDocument)
+	}
+	m, ok := v.(map[string]any)
+	if !ok {
+		return nil, fmt.Errorf("%w: not a JSON object", ErrDocument)
+	}
+	return m, nil
+}
+
+// jsonDepth is the deepest nesting of objects and arrays in b, counted on
+// the bytes (strings skipped) so that it is bounded before any parse.
+func jsonDepth(b []byte) int {
+	depth, max := 0, 0
+	inString, esc := false, false
+	for _, c := range b {
+		switch {
+		case inString:
+			switch {
+			case esc:
+				esc = false
+			case c == '\\':
+				esc = true
+			case c == '"':
+				inString = false
+			}
+		case c == '"':
+			inString = true
+		case c == '{' || c == '[':
+			depth++
+			if depth > max {
+				max = depth
+			}
+		case c == '}' || c == ']':
+			depth--
+		}
+	}
+	return max
+}
+
+// valueDepth is the nesting depth of a parsed value.
+func valueDepth(v any) int {
+	switch t := v.(type) {
+	case map[string]any:
+		d := 0
+		for _, x := range t {
+			if e := valueDepth(x); e > d {
+				d = e
+			}
+		}
+		return d + 1
+	case []any:
+		d := 0
+		for _, x := range t {
+			if e := valueDepth(x); e > d {
+				d = e
+			}
+		}
+		return d + 1
+	}
+	return 0
+}
+
+// countingLoader is the Loader of one operation, refusing more than max
+// loads: a document cannot make its verifier parse a context thousands of
+// times.
+type countingLoader struct {
+	l      *Loader
+	n, max int
+}
+
+func (c *countingLoader) LoadDocument(url string) (*ld.RemoteDocument, error) {
+	c.n++
+	if c.n > c.max {
+		return nil, ld.NewJsonLdError(ld.LoadingDocumentFailed, fmt.Sprintf("more than %d context loads (limit)", c.max))
+	}
+	return c.l.LoadDocument(url)
+}
+
+func (l *Loader) options(lim Limits) *ld.JsonLdOptions {
+	o := ld.NewJsonLdOptions("")
+	o.DocumentLoader = &countingLoader{l: l, max: lim.withDefaults().MaxContextLoads}
+	o.ProcessingMode = ld.JsonLd_1_1
+	o.SafeMode = true
+	o.Algorithm = ld.AlgorithmURDNA2015
+	return o
+}
+
+// jsonldError wraps an error of json-gold: ErrLimit if the operation ran
+// out of context loads, else ErrDocument.
+func jsonldError(opts *ld.JsonLdOptions, what string, err error) error {
+	if c, ok := opts.DocumentLoader.(*countingLoader); ok && c.n > c.max {
+		return fmt.Errorf("%w: more than %d context loads", ErrLimit, c.max)
+	}
+	return fmt.Errorf("%w: %s: %v", ErrDocument, what, err)
+}
+
+// toQuads expands doc (a parsed JSON object, not modified) in safe mode and
+// returns its RDF statements. Safe mode refuses what JSON-LD would
+// otherwise drop or leave relative (see checkSafe).
+func (l *Loader) toQuads(doc map[string]any, lim Limits) ([]quad, error) {
+	lim = lim.withDefaults()
+	if d := valueDepth(doc); d > lim.MaxDepth {
+		return nil, fmt.Errorf("%w: JSON nested %d deep, more than %d", ErrLimit, d, lim.MaxDepth)
+	}
+	proc := ld.NewJsonLdProcessor()
+	opts := l.options(lim)
+	in := deepCopy(doc)
+	expanded, err := proc.Expand(in, opts)
+	if err != nil {
+		return nil, jsonldError(opts, "JSON-LD expansion", err)
+	}
+	if err := checkSafe(doc, expanded); err != nil {
+		return nil, err
+	}
+	quads, err := expandedToQuads(expanded)
+	if err != nil {
+		return nil, err
+	}
+	if len(quads) > lim.MaxQuads {
+		return nil, fmt.Errorf("%w: %d RDF statements, more than %d", ErrLimit, len(quads), lim.MaxQuads)
+	}
+	bn := map[string]bool{}
+	for i := range quads {
+		for _, t := range [...]*term{&quads[i].s, &quads[i].o, &quads[i].g} {
+			if t.kind == kindBlank {
+				bn[t.value] = true
+			}
+		}
+	}
+	if len(bn) > lim.MaxBlankNodes {
+		return nil, fmt.Errorf("%w: %d blank nodes, more than %d", ErrLimit, len(bn), lim.MaxBlankNodes)
+	}
+	return quads, nil
+}
+
+// checkSafe is the JSON-LD "safe mode" check, on the document as given and
+// on its expanded form. json-gold's SafeMode already refuses a property
+// that does not expand to an absolute IRI (an undefined term). Here:
+//   - in the document (outside @context): no null (JSON-LD drops it), no
+//     key that looks like a keyword but is none ("@x": JSON-LD ignores it),
+//     no scalar where only node objects are kept (top-level or @graph
+//     arrays: JSON-LD drops free-floating values);
+//   - in the expanded form: every @id an absolute IRI or a blank node, every
+//     @type an absolute IRI, no @index (index-map keys are not in the RDF)
+//     and no @direction (json-gold does not carry it into the RDF).
+//
+// So a reader of the JSON sees nothing that is not in the signed RDF.
+func checkSafe(doc map[string]any, expanded []any) error {
+	if _, ok := doc["@context"]; !ok {
+		return fmt.Errorf("%w: no @context", ErrDocument)
+	}
+	if err := checkInput(doc, ""); err != nil {
+		return err
+	}
+	return checkExpandedIRIs(expanded, "")
+}
+
+var jsonldKeywords = map[string]bool{
+	"@base": true, "@container": true, "@context": true, "@direction": true, "@graph": true, "@id": true,
+	"@import": true, "@included": true, "@index": true, "@json": true, "@language": true, "@list": true,
+	"@nest": true, "@none": true, "@prefix": true, "@propagate": true, "@protected": true, "@reverse": true,
+	"@set": true, "@type": true, "@value": true, "@version": true, "@vocab": true,
+}
+
+func checkInput(v any, at string) error {
+	switch t := v.(type) {
+	case nil:
+		return fmt.Errorf("%w: null at %s (JSON-LD drops it)", ErrDocument, pointerOrRoot(at))
+	case []any:
+		for i, x := range t {
+			p := fmt.Sprintf("%s/%d", at, i)
+			if strings.HasSuffix(at, "/@graph") {
+				if _, ok := x.(map[string]any); !ok {
+					return fmt.Errorf("%w: %s is not a node object (JSON-LD drops it)", ErrDocument, p)
+				}
+			}
+			if err := checkInput(x, p); err != nil {
+				return err
+			}
+		}
+	case map[string]any:
+		for _, k := range sortedKeys(t) {
+			if k == "@context" {
+				continue
+			}
+			if strings.HasPrefix(k, "@") && !jsonldKeywords[k] {
+				return fmt.Errorf("%w: key %q at %s looks like a keyword and is none (JSON-LD ignores it)", ErrDocument, k, pointerOrRoot(at))
+			}
+			if err := checkInput(t[k], at+"/"+escapePointer(k)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func pointerOrRoot(p string) string {
+	if p == "" {
+		return "the top level"
+	}
+	return p
+}
+
+func checkExpandedIRIs(v any, where string) error {
+	switch t := v.(type) {
+	case []any:
+		for _, x := range t {
+			if err := checkExpandedIRIs(x, where); err != nil {
+				return err
+			}
+		}
+	case map[string]any:
+		_, isValue := t["@value"]
+		for k, x := range t {
+			switch k {
+			case "@id":
+				s, _ := x.(string)
+				if !strings.HasPrefix(s, "_:") && !absoluteIRI(s) {
+					return fmt.Errorf("%w: @id %q is not an absolute IRI", ErrDocument, s)
+				}
+			case "@type":
+				if isValue {
+					s, _ := x.(string)
+					if s != "@json" && !absoluteIRI(s) {
+						return fmt.Errorf("%w: value type %q is not an absolute IRI", ErrDocument, s)
+					}
+					continue
+				}
+				types, ok := x.([]any)
+				if !ok {
+					types = []any{x}
+				}
+				for _, ty := range types {
+					s, _ := ty.(string)
+					if !absoluteIRI(s) {
+						return fmt.Errorf("%w: type %q is not an absolute IRI", ErrDocument, s)
+					}
+				}
+			case "@index", "@direction":
+				return fmt.Errorf("%w: %s in the expanded document (not carried into the signed RDF)", ErrDocument, k)
+			case "@value", "@language":
+			default:
+				if !strings.HasPrefix(k, "@") && !absoluteIRI(k) {
+					return fmt.Errorf("%w: property %q is not an absolute IRI", ErrDocument, k)
+				}
+				if err := checkExpandedIRIs(x, k); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// absoluteIRI: a scheme (RFC 3986: ALPHA *( ALPHA / DIGIT / "+" / "-" /
+// "." )) and ":", no space or character N-Quads cannot hold in an IRI.
+func absoluteIRI(s string) bool {
+	i := strings.IndexByte(s, ':')
+	if i < 1 {
+		return false
+	}
+	for j := 0; j < i; j++ {
+		c := s[j]
+		alpha := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+		if !alpha && (j == 0 || !(c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.')) {
+			return false
+		}
+	}
+	for _, r := range s {
+		if r <= 0x20 || strings.ContainsRune("<>\"{}|^`\\", r) {
+			return false
+		}
+	}
+	return true
+}
+
+func sortedKeys(ms ...map[string]any) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, m := range ms {
+		for k := range m {
+			if !seen[k] {
+				seen[k] = true
+				out = append(out, k)
+			}
+		}
+	}
+	sortStrings(out)
+	return out
+}
+
+func escapePointer(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
+}
