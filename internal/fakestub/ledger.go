@@ -129,6 +129,12 @@ type Ledger struct {
 	// serialized common.SignaturePolicyEnvelope, see MSPPolicy); nil means
 	// any one endorsement satisfies it.
 	ChaincodePolicy []byte
+	// DefaultChaincodeName is the chaincode name that the signed proposal
+	// of a transaction run in DefaultNamespace gives (GetSignedProposal);
+	// empty: DefaultNamespace. A test of a chaincode that checks which
+	// chaincode a proposal invokes sets it to the name the chaincode
+	// expects, as if it were deployed under it.
+	DefaultChaincodeName string
 
 	namespaces map[string]*namespace
 	chaincodes map[string]*deployment

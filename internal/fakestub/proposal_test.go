@@ -73,6 +73,10 @@ func TestSignedProposalIsTheInvokedChaincodes(t *testing.T) {
 	p, err := proposalOf(s)
 	require.NoError(t, err)
 	require.Equal(t, fmt.Sprintf("ch %s %s %s %q %x ", s.GetTxID(), DefaultNamespace, DefaultNamespace, []string{"fn", "a"}, org1), p)
+	l.DefaultChaincodeName = "mycc"
+	p, err = proposalOf(l.NewStub(org1, "fn"))
+	require.NoError(t, err)
+	require.Contains(t, p, " mycc mycc ")
 	e := l.Evaluate(&scriptCC, org1, "proposal")
 	require.Equal(t, fmt.Sprintf("ch %s app app %q %x ", e.TxID, []string{"proposal"}, org1), outputs(t, e)[0])
 }

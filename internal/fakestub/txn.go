@@ -46,6 +46,9 @@ func (t *txn) stub(name string, args [][]byte) *Stub {
 // invokes, name, with its arguments.
 func (t *txn) invoke(name string, args [][]byte) *Stub {
 	t.invoked, t.invokedArgs, t.channel = name, cloneArgs(args), t.ledger.ChannelID
+	if name == DefaultNamespace && t.ledger.DefaultChaincodeName != "" {
+		t.invoked = t.ledger.DefaultChaincodeName
+	}
 	return t.stub(name, args)
 }
 
