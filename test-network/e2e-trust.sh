@@ -15,6 +15,11 @@
 #   PORT_OFFSET=200 test-network/e2e-trust.sh
 #
 # It leaves the configuration in mode "and", as deploy set it.
+#
+# Then (item 2) it deploys internal/relaycc as "relay", a chaincode that
+# forwards its arguments unchanged to bbs, and shows the owner's own
+# owner-only transactions refused when they run through it, while reads go
+# through.
 
 if [[ "${BASH_SOURCE[0]}" == "$0" ]]; then
   set -euo pipefail
@@ -56,3 +61,17 @@ ok "CLI SetEndorsementConfig back to mode and, endorsed by both orgs, commits" '
   as 1 User1 cc_invoke SetEndorsementConfig '{"mode":"and","orgs":["Org1MSP","Org2MSP"]}'
 ok "CLI RetirePolicy $TAND endorsed by both orgs commits" "" as 1 User1 cc_invoke RetirePolicy "$TAND"
 ok "CLI GetEndorsementConfig: mode and again" '.mode == "and"' as 2 User1 cc_query GetEndorsementConfig
+
+section "Owner-only transactions through another chaincode (a relay forwarding bbs's own arguments)"
+setup "deploy the relay chaincode (internal/relaycc)" env CC_SRC="${CC_SRC:-$REPO_ROOT}" "$TN_DIR/network.sh" deploy-relay
+relay_invoke() { CC_NAME=relay cc_invoke "$@"; }
+relay_query() { CC_NAME=relay cc_query "$@"; }
+ok "CLI GetIssuer cli-issuer through the relay: reads go through" '.id == "cli-issuer"' as 1 User1 relay_query GetIssuer cli-issuer
+rejected "CLI RevokeIssuer cli-issuer by its owner through the relay: access denied (not run through chaincode relay)" \
+  "access denied.*must invoke chaincode bbs itself, not run through chaincode .{1,3}relay" \
+  as 1 User1 relay_invoke RevokeIssuer cli-issuer
+ok "CLI GetIssuer cli-issuer: not revoked" '(.revoked | not)' as 2 User1 cc_query GetIssuer cli-issuer
+rejected "CLI SetEndorsementConfig mode owner through the relay, endorsed by both: access denied" \
+  "access denied.*not run through chaincode .{1,3}relay" \
+  as 1 User1 relay_invoke SetEndorsementConfig '{"mode":"owner","orgs":["Org1MSP","Org2MSP"]}'
+ok "CLI GetEndorsementConfig: still mode and" '.mode == "and"' as 1 User1 cc_query GetEndorsementConfig

@@ -12,6 +12,8 @@
 #                                   DEPLOY_POLL=false skips it)
 #                                   (-ccaas: run it as a chaincode server instead of
 #                                   letting the peers build and launch it)
+#   ./network.sh deploy-relay       deploy internal/relaycc as "relay", a chaincode that
+#                                   forwards its arguments to bbs (e2e-trust.sh)
 #   ./network.sh demo               register an issuer, verify and submit a proof
 #   ./network.sh down               stop every process started here, remove .state/
 #   ./network.sh status             what is running
@@ -810,6 +812,8 @@ main() {
   case "$cmd" in
     up) network_up ;;
     deploy|deployCC) deploy_cc "$@" ;;
+    deploy-relay) require_tools; require_network; mkdir -p "$STATE_DIR/packages"
+      deploy_one false relay ./internal/relaycc 0 GetEndorsementConfig ;;
     down) network_down ;;
     demo) require_network; exec "$TN_DIR/scripts/demo.sh" "$@" ;;
     status) status ;;
