@@ -181,3 +181,26 @@ func TestRequireDirectNeedsTheContext(t *testing.T) {
 	err := requireDirect(newTestContext(e.ledger.NewStub(e.alice.Creator)), "issuer \"acme\"", nil)
 	require.ErrorIs(t, err, ErrAccessDenied)
 }
+
+// TestAllowedCallersSettings: allowedCallers are valid chaincode names,
+// ascending without repeats, at most MaxAllowedCallers; empty is none.
+func TestAllowedCallersSettings(t *testing.T) {
+	for _, tc := range []struct{ settings, want string }{
+		{`{"allowedCallers":["b","a"]}`, "ascending"},
+		{`{"allowedCallers":["a","a"]}`, "ascending"},
+		{`{"allowedCallers":["-a"]}`, "not a valid chaincode name"},
+		{`{"allowedCallers":[""]}`, "not a valid chaincode name"},
+		{`{"allowedCallers":"relay"}`, "malformed"},
+		{`{"allowedCallers":["c0","c1","c2","c3","c4","c5","c6","c7","c8","c9","d0","d1","d2","d3","d4","d5","d6"]}`, "17 allowed callers, at most 16"},
+	} {
+		_, err := parseSettings(tc.settings)
+		require.ErrorIs(t, err, ErrInvalidArgument, tc.settings)
+		require.ErrorContains(t, err, tc.want, tc.settings)
+	}
+	s, err := parseSettings(`{"allowedCallers":[]}`)
+	require.NoError(t, err)
+	require.Nil(t, s.AllowedCallers)
+	s, err = parseSettings(`{"allowedCallers":["a-1","b_2"]}`)
+	require.NoError(t, err)
+	require.Equal(t, []string{"a-1", "b_2"}, s.AllowedCallers)
+}

@@ -1,6 +1,7 @@
 package contract
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
@@ -151,4 +152,37 @@ func TestOwnerOrgAloneCannotRewriteUnderAnd(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzParseEndorsementConfig checks that parseEndorsementConfig never
+// panics, fails only with ErrInvalidArgument, and accepts only
+// configurations within the rules.
+func FuzzParseEndorsementConfig(f *testing.F) {
+	f.Add(`{"mode":"and","orgs":["Org1MSP","Org2MSP"]}`)
+	f.Add(`{"mode":"owner","orgs":["A"]}`)
+	f.Add(`{"mode":"and","orgs":["B","A"]}`)
+	f.Add(`{"mode":"and","orgs":[],"x":1}`)
+	f.Fuzz(func(t *testing.T, body string) {
+		c, err := parseEndorsementConfig(body)
+		if err != nil {
+			if !errors.Is(err, ErrInvalidArgument) {
+				t.Fatalf("error without ErrInvalidArgument: %v", err)
+			}
+			return
+		}
+		if c.Mode != EndorsementModeAnd && c.Mode != EndorsementModeOwner {
+			t.Fatalf("accepted mode %q", c.Mode)
+		}
+		if len(c.Orgs) < 1 || len(c.Orgs) > MaxEndorsementOrgs {
+			t.Fatalf("accepted %d orgs", len(c.Orgs))
+		}
+		for i, o := range c.Orgs {
+			if !validMSPID(o) || (i > 0 && o <= c.Orgs[i-1]) {
+				t.Fatalf("accepted orgs %q", c.Orgs)
+			}
+		}
+		if _, err := peersPolicy(c.Orgs...); err != nil {
+			t.Fatalf("no policy for accepted orgs %q: %v", c.Orgs, err)
+		}
+	})
 }
