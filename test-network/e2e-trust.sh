@@ -18,8 +18,8 @@
 #
 # Then (item 2) it deploys internal/relaycc as "relay", a chaincode that
 # forwards its arguments unchanged to bbs, and shows the owner's own
-# owner-only transactions refused when they run through it, while reads go
-# through.
+# owner-only transactions refused when they run through it (nothing
+# changes), while reads go through.
 
 if [[ "${BASH_SOURCE[0]}" == "$0" ]]; then
   set -euo pipefail
@@ -67,10 +67,18 @@ setup "deploy the relay chaincode (internal/relaycc)" env CC_SRC="${CC_SRC:-$REP
 relay_invoke() { CC_NAME=relay cc_invoke "$@"; }
 relay_query() { CC_NAME=relay cc_query "$@"; }
 ok "CLI GetIssuer cli-issuer through the relay: reads go through" '.id == "cli-issuer"' as 1 User1 relay_query GetIssuer cli-issuer
-rejected "CLI RevokeIssuer cli-issuer by its owner through the relay: access denied (not run through chaincode relay)" \
+TREL="trust-relay${TRUST_RUN:-}"
+ok "CLI CreatePolicy $TREL directly, endorsed by both" "" as 1 User1 cc_invoke CreatePolicy "$(trust_doc "$TREL")"
+rejected "CLI RetirePolicy $TREL by its owner through the relay, endorsed by both: access denied (not run through chaincode relay)" \
   "access denied.*must invoke chaincode bbs itself, not run through chaincode .{1,3}relay" \
+  as 1 User1 relay_invoke RetirePolicy "$TREL"
+ok "CLI GetPolicy $TREL on peer0.org2: not retired" '(.retired | not)' as 2 User1 cc_query GetPolicy "$TREL" 0
+rejected "CLI CreatePolicy through the relay: access denied" "access denied.*not run through chaincode .{1,3}relay" \
+  as 1 User1 relay_invoke CreatePolicy "$(trust_doc "$TREL-2")"
+rejected "CLI RevokeIssuer cli-issuer by its owner through the relay: access denied, checked before anything else" \
+  "access denied.*not run through chaincode .{1,3}relay" \
   as 1 User1 relay_invoke RevokeIssuer cli-issuer
-ok "CLI GetIssuer cli-issuer: not revoked" '(.revoked | not)' as 2 User1 cc_query GetIssuer cli-issuer
+ok "CLI RetirePolicy $TREL directly, endorsed by both, commits" "" as 1 User1 cc_invoke RetirePolicy "$TREL"
 rejected "CLI SetEndorsementConfig mode owner through the relay, endorsed by both: access denied" \
   "access denied.*not run through chaincode .{1,3}relay" \
   as 1 User1 relay_invoke SetEndorsementConfig '{"mode":"owner","orgs":["Org1MSP","Org2MSP"]}'
