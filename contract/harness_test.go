@@ -58,11 +58,28 @@ func newEnv(t *testing.T) *env {
 	cc, err := NewChaincode()
 	require.NoError(t, err)
 	cc.TransactionSerializer = &checkedResults{errorf: t.Errorf}
-	return &env{
-		t: t, ledger: fakestub.NewLedger(testChannel), cc: cc,
+	ledger := fakestub.NewLedger(testChannel)
+	// The chaincode runs undeployed, in the fake's default namespace; its
+	// proposals name it as if it were deployed as bbs.
+	ledger.DefaultChaincodeName = Name
+	e := &env{
+		t: t, ledger: ledger, cc: cc,
 		org1: ids.org1, org2: ids.org2,
 		alice: ids.alice, bob: ids.bob, admin1: ids.admin1, notAdmin1: ids.notAdmin1, admin2: ids.admin2,
 	}
+	// Owner-only records unless a test configures the channel otherwise
+	// (trust_test.go tests mode "and").
+	e.configure(EndorsementModeOwner)
+	return e
+}
+
+// configure sets the channel's endorsement configuration to mode with
+// both organisations, endorsed by both, and requires that it commits.
+func (e *env) configure(mode string) {
+	e.t.Helper()
+	r := e.ledger.SubmitAs(e.cc, []string{"Org1MSP", "Org2MSP"}, e.admin1.Creator, Name+":SetEndorsementConfig",
+		`{"mode":"`+mode+`","orgs":["Org1MSP","Org2MSP"]}`)
+	require.True(e.t, r.Committed, "SetEndorsementConfig: %s %s", r.Response.GetMessage(), r.ValidationDetail)
 }
 
 // asDeployed gives e's chaincode the serializer it has on a peer, without
@@ -184,4 +201,16 @@ func newTestContext(stub shim.ChaincodeStubInterface) *contractapi.TransactionCo
 	ctx := &contractapi.TransactionContext{}
 	ctx.SetStub(stub)
 	return ctx
+}
+
+// withoutEndorsementConfig returns keys without the endorsement
+// configuration's key, which newEnv writes.
+func withoutEndorsementConfig(keys []string) []string {
+	var out []string
+	for _, k := range keys {
+		if k != "\x00"+endorsementObjectType+"\x00" {
+			out = append(out, k)
+		}
+	}
+	return out
 }

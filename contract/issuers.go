@@ -43,7 +43,7 @@ func (c *Contract) RegisterIssuer(ctx contractapi.TransactionContextInterface, i
 	if err != nil {
 		return nil, err
 	}
-	sub, err := submitterOf(ctx)
+	sub, err := newOwner(ctx, fmt.Sprintf("issuer %q", id))
 	if err != nil {
 		return nil, err
 	}
@@ -315,6 +315,10 @@ func (c *Contract) SetIssuerSettings(ctx contractapi.TransactionContextInterface
 	if err != nil {
 		return nil, err
 	}
+	// Settings, allowedCallers included, change only directly.
+	if err := requireDirect(ctx, fmt.Sprintf("the settings of issuer %q", id), nil); err != nil {
+		return nil, err
+	}
 	is, err := c.issuerForChange(ctx, id)
 	if err != nil {
 		return nil, err
@@ -332,8 +336,9 @@ func (c *Contract) SetIssuerSettings(ctx contractapi.TransactionContextInterface
 }
 
 // issuerForChange loads the issuer id for a change by the submitter: it
-// must exist, not be revoked, and the submitter must be allowed to change
-// it.
+// must exist, not be revoked, and the transaction must be allowed to
+// change it (authorizeChange; through a chaincode of the settings'
+// allowedCallers too).
 func (c *Contract) issuerForChange(ctx contractapi.TransactionContextInterface, id string) (*Issuer, error) {
 	if err := checkIssuerID(id); err != nil {
 		return nil, err
@@ -342,7 +347,7 @@ func (c *Contract) issuerForChange(ctx contractapi.TransactionContextInterface, 
 	if err != nil {
 		return nil, err
 	}
-	if err := authorizeLiveChange(ctx, fmt.Sprintf("issuer %q", id), is.Owner, is.Revoked, ErrRevoked); err != nil {
+	if err := authorizeLiveChange(ctx, fmt.Sprintf("issuer %q", id), is.Owner, is.Settings.AllowedCallers, is.Revoked, ErrRevoked); err != nil {
 		return nil, err
 	}
 	return is, nil

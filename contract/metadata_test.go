@@ -79,6 +79,7 @@ func TestMetadataTransactions(t *testing.T) {
 		returns string
 	}{
 		{"CreatePolicy", "SUBMIT", []string{str}, ref("PolicyRecord")},
+		{"GetEndorsementConfig", "EVALUATE", nil, ref("EndorsementConfig")},
 		{"GetIssuer", "EVALUATE", []string{str}, ref("Issuer")},
 		{"GetIssuerHistory", "EVALUATE", []string{str, integer, str}, ref("IssuerHistoryPage")},
 		{"GetPolicy", "EVALUATE", []string{str, integer}, ref("PolicyRecord")},
@@ -91,6 +92,7 @@ func TestMetadataTransactions(t *testing.T) {
 		{"RevokeIssuer", "SUBMIT", []string{str}, ref("Issuer")},
 		{"RevokeIssuerKey", "SUBMIT", []string{str, integer}, ref("Issuer")},
 		{"RotateIssuerKey", "SUBMIT", []string{str, str}, ref("Issuer")},
+		{"SetEndorsementConfig", "SUBMIT", []string{str}, ref("EndorsementConfig")},
 		{"SetIssuerSettings", "SUBMIT", []string{str, str}, ref("Issuer")},
 		{"SubmitProof", "SUBMIT", []string{ref("Request")}, ref("ProofReceipt")},
 		{"SubmitProofs", "SUBMIT", []string{str}, ref("BatchResults")},
@@ -129,7 +131,7 @@ func TestMetadataTypes(t *testing.T) {
 	require.NoError(t, json.Unmarshal(getMetadata(t), &md))
 	types := []any{Issuer{}, IssuerKey{}, Owner{}, IssuerSettings{}, IssuerPage{}, IssuerHistoryPage{}, IssuerHistoryEntry{},
 		Verification{}, VerificationResult{}, ProofReceipt{}, PseudonymUses{}, PseudonymUse{}, BatchResults{}, BatchResult{},
-		request.Request{}, request.DisclosedMessage{}, request.PolicyRef{}, PolicyRecord{}, PolicyPage{}, policy.Unmet{}}
+		request.Request{}, request.DisclosedMessage{}, request.PolicyRef{}, PolicyRecord{}, PolicyPage{}, policy.Unmet{}, EndorsementConfig{}}
 	var names []string
 	for _, v := range types {
 		typ := reflect.TypeOf(v)

@@ -25,7 +25,18 @@ type IssuerSettings struct {
 	// the issuer's credentials have: a proof of any other count is refused
 	// before any curve arithmetic. Ascending, each 1 to bbs.MaxMessages.
 	MessageCounts []int `json:"messageCounts,omitempty" metadata:",optional"`
+	// AllowedCallers names the chaincodes through which the owner's
+	// changes of the issuer (RotateIssuerKey, RevokeIssuerKey,
+	// RevokeIssuer) may run: the chaincode a client's proposal invokes,
+	// which then calls bbs. Empty: only transactions that invoke bbs
+	// itself. The settings themselves change only directly. Ascending,
+	// without repeats, at most MaxAllowedCallers valid chaincode names.
+	AllowedCallers []string `json:"allowedCallers,omitempty" metadata:",optional"`
 }
+
+// MaxAllowedCallers is the most chaincodes IssuerSettings.AllowedCallers
+// may name.
+const MaxAllowedCallers = 16
 
 // allowsCount reports whether a proof over n signed messages may be
 // checked under the settings.
@@ -38,7 +49,7 @@ func (s *IssuerSettings) allowsCount(n int) bool {
 }
 
 // settingsFieldNames are the JSON names of IssuerSettings.
-var settingsFieldNames = map[string]bool{"requireBoundNonce": true, "messageCounts": true}
+var settingsFieldNames = map[string]bool{"requireBoundNonce": true, "messageCounts": true, "allowedCallers": true}
 
 // parseSettings parses SetIssuerSettings' argument strictly: one JSON
 // object with exactly the documented field names, none twice, no trailing
@@ -62,7 +73,7 @@ func parseSettings(text string) (*IssuerSettings, error) {
 	dec.DisallowUnknownFields()
 	var s IssuerSettings
 	if err := dec.Decode(&s); err != nil {
-		return nil, fmt.Errorf("%w: settings: malformed (want {\"requireBoundNonce\": bool, \"messageCounts\": [int, ...]})", ErrInvalidArgument)
+		return nil, fmt.Errorf("%w: settings: malformed (want {\"requireBoundNonce\": bool, \"messageCounts\": [int, ...], \"allowedCallers\": [string, ...]})", ErrInvalidArgument)
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		return nil, fmt.Errorf("%w: settings: data after the object", ErrInvalidArgument)
@@ -80,6 +91,20 @@ func parseSettings(text string) (*IssuerSettings, error) {
 	}
 	if len(s.MessageCounts) == 0 {
 		s.MessageCounts = nil
+	}
+	if len(s.AllowedCallers) > MaxAllowedCallers {
+		return nil, fmt.Errorf("%w: settings: %d allowed callers, at most %d", ErrInvalidArgument, len(s.AllowedCallers), MaxAllowedCallers)
+	}
+	for i, name := range s.AllowedCallers {
+		if !validChaincodeName(name) {
+			return nil, fmt.Errorf("%w: settings: allowedCallers[%d] %s is not a valid chaincode name", ErrInvalidArgument, i, request.Excerpt(name))
+		}
+		if i > 0 && name <= s.AllowedCallers[i-1] {
+			return nil, fmt.Errorf("%w: settings: allowedCallers must be ascending without repeats (%s follows %s)", ErrInvalidArgument, request.Excerpt(name), request.Excerpt(s.AllowedCallers[i-1]))
+		}
+	}
+	if len(s.AllowedCallers) == 0 {
+		s.AllowedCallers = nil
 	}
 	return &s, nil
 }

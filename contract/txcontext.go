@@ -13,6 +13,9 @@ type txContext struct {
 	contractapi.TransactionContext
 	parsedArg string           // the request argument parsed
 	parsed    *request.Request // its parse
+	// chaincodeName is the name the chaincode is deployed under
+	// (Contract.ChaincodeName), set by beforeTransaction.
+	chaincodeName string
 }
 
 // keepParsedRequest remembers r, the parse of the request argument arg, for

@@ -417,7 +417,7 @@ func TestSubmitProofStateLayout(t *testing.T) {
 		"\x00bbs.nonce\x00" + hex.EncodeToString(kh[:]) + "\x00" + hex.EncodeToString(h[:]) + "\x00",
 		"\x00bbs.verification\x00" + r.TxID + "\x00",
 	}
-	require.Equal(t, want, e.ledger.Keys())
+	require.Equal(t, want, withoutEndorsementConfig(e.ledger.Keys()))
 	require.JSONEq(t, `{"issuer":"acme","version":1}`, string(e.ledger.State(want[1])))
 	require.JSONEq(t, `{"txId":"`+r.TxID+`"}`, string(e.ledger.State(want[2])))
 	require.JSONEq(t, string(e.evaluate(e.bob, "GetVerification", r.TxID).Response.Payload), string(e.ledger.State(want[3])))

@@ -331,14 +331,17 @@ submitted
 
 # ------------------------------------------------------------------ key management
 
-section "Key-level endorsement: issuer changes need the owner org's peer"
+section "Key-level endorsement: issuer changes need the owner org's peer and both orgs (endorsement mode and)"
 rejected "CLI SetIssuerSettings cli-issuer by its Org1 owner, endorsed by peer0.org2 alone: ENDORSEMENT_POLICY_FAILURE" \
   "committed with status \(ENDORSEMENT_POLICY_FAILURE\)" \
   as 1 User1 cc_invoke_on 2 SetIssuerSettings cli-issuer '{"requireBoundNonce":false,"messageCounts":[4]}'
 ok "CLI GetIssuer: the settings did not change" '(.settings.messageCounts // []) == []' \
   as 1 User1 cc_query GetIssuer cli-issuer
-ok "CLI the same change endorsed by peer0.org1 alone commits VALID (key-level policy, not AND)" "" \
+rejected "CLI the same change endorsed by peer0.org1 alone, the owner's org: ENDORSEMENT_POLICY_FAILURE (key-level AND(owner, Org1, Org2))" \
+  "committed with status \(ENDORSEMENT_POLICY_FAILURE\)" \
   as 1 User1 cc_invoke_on 1 SetIssuerSettings cli-issuer '{"requireBoundNonce":false,"messageCounts":[4]}'
+ok "CLI the same change endorsed by both peers commits VALID" "" \
+  as 1 User1 cc_invoke SetIssuerSettings cli-issuer '{"requireBoundNonce":false,"messageCounts":[4]}'
 ok "CLI GetIssuer on peer0.org2: messageCounts [4]" '.settings.messageCounts == [4]' \
   as 2 User1 cc_query GetIssuer cli-issuer
 rejected "GW  RevokeIssuerKey gw-issuer 1 by its owner, endorsed by Org2MSP alone: ENDORSEMENT_POLICY_FAILURE" \
@@ -370,8 +373,10 @@ rejected "CLI VerifyProof with the revoked key version is refused" "revoked" \
   as 1 User1 cc_query VerifyProof "@$W/reqA-v1.json"
 rejected "GW  RevokeIssuerKey by Org2 User1 is rejected" "access denied" \
   gw 2 User1 submit RevokeIssuerKey gw-issuer 1
-ok "GW  RevokeIssuerKey gw-issuer 1, endorsed by Org1MSP alone, commits (key-level policy)" '.status == "VALID"' \
-  gw 1 User1 -endorsing-orgs Org1MSP -json submit RevokeIssuerKey gw-issuer 1
+rejected "GW  RevokeIssuerKey gw-issuer 1, endorsed by Org1MSP (the owner's org) alone: ENDORSEMENT_POLICY_FAILURE" "ENDORSEMENT_POLICY_FAILURE" \
+  gw 1 User1 -endorsing-orgs Org1MSP submit RevokeIssuerKey gw-issuer 1
+ok "GW  RevokeIssuerKey gw-issuer 1, endorsed by both orgs, commits (key-level AND)" '.status == "VALID"' \
+  gw 1 User1 -endorsing-orgs Org1MSP,Org2MSP -json submit RevokeIssuerKey gw-issuer 1
 ok "GW  GetIssuer: key 1 revoked, key 2 current" '.keys[0].revoked == true and (.keys[1].revoked | not) and .currentVersion == 2' \
   gw 2 User1 evaluate GetIssuer gw-issuer
 
@@ -427,6 +432,8 @@ MEM="$(network_rss)"
 . "$TN_DIR/e2e-poll.sh"   # issue 12: the poll example chaincode calling bbs
 # shellcheck source=e2e-policies.sh
 . "$TN_DIR/e2e-policies.sh"   # issue 12: verification policies, requests made with bbs prove --policy
+# shellcheck source=e2e-trust.sh
+. "$TN_DIR/e2e-trust.sh"   # issue 20: endorsement configuration, modes and and owner
 
 # ---- soak (issue 14, begin): Fabric v2.5, while the chaincode is peer-launched
 if [ "$FABRIC_VERSION" = 2.5 ] && [ "${E2E_SOAK:-1}" = 1 ]; then

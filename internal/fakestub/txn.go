@@ -15,8 +15,13 @@ type txn struct {
 	timestamp *timestamppb.Timestamp
 	creator   []byte
 	transient map[string][]byte
-	rw        map[string]*rwset // namespace -> its read-write set
-	paged     bool              // ran a paginated query
+	// invoked and invokedArgs are the chaincode the client's proposal
+	// invokes and its arguments, channel its channel (GetSignedProposal).
+	invoked     string
+	invokedArgs [][]byte
+	channel     string
+	rw          map[string]*rwset // namespace -> its read-write set
+	paged       bool              // ran a paginated query
 	// executing holds channel+"/"+chaincode of every invocation under way
 	// in the transaction, shared with cross-channel simulations: a peer
 	// keeps one transaction context per chaincode, channel and
@@ -35,6 +40,16 @@ type rwset struct {
 // arguments.
 func (t *txn) stub(name string, args [][]byte) *Stub {
 	return &Stub{tx: t, ns: name, args: args}
+}
+
+// invoke returns the stub of the chaincode the transaction's proposal
+// invokes, name, with its arguments.
+func (t *txn) invoke(name string, args [][]byte) *Stub {
+	t.invoked, t.invokedArgs, t.channel = name, cloneArgs(args), t.ledger.ChannelID
+	if name == DefaultNamespace && t.ledger.DefaultChaincodeName != "" {
+		t.invoked = t.ledger.DefaultChaincodeName
+	}
+	return t.stub(name, args)
 }
 
 // rwFor returns the read-write set of namespace name, creating it.

@@ -73,6 +73,7 @@ func newEnv(t *testing.T) *env {
 	require.NoError(t, err)
 	e := &env{t: t, ledger: l, bbs: bbsCC, poll: pollCC, admin: ids.admin, relay: ids.relay, voter: ids.voter, other: ids.other, scheme: s, sk: sk}
 	pk := base64.StdEncoding.EncodeToString(sk.PublicKey().Bytes())
+	e.bbsOK(e.admin, "SetEndorsementConfig", `{"mode":"owner","orgs":["Org1MSP","Org2MSP"]}`)
 	e.bbsOK(e.admin, "RegisterIssuer", issuerID, s.Name(), pk, "national ID cards")
 	e.holderBE = e.newHolder(1, "BE")
 	e.holderBE2 = e.newHolder(2, "BE")
