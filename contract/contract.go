@@ -114,11 +114,12 @@ var evaluateTransactions = []string{"GetIssuer", "ListIssuers", "GetIssuerHistor
 // transactions.
 type Contract struct {
 	contractapi.Contract
+	spends *spendTracker // what each transaction spent so far (spends.go)
 }
 
 // New returns the contract, ready for contractapi.NewChaincode.
 func New() *Contract {
-	c := &Contract{}
+	c := &Contract{spends: newSpendTracker()}
 	c.Name = Name
 	c.Info = metadata.InfoMetadata{
 		Title:       "fabric-bbs",

@@ -67,8 +67,13 @@
 //     chaincode policy of Deploy, or key-level ones), with the same
 //     endorsements.
 //
-// Private data, rich (CouchDB) queries and the signed proposal are not
-// supported and return errors. Range reads are not checked for phantoms at
+// Every chaincode of a transaction gets the same signed proposal
+// (GetSignedProposal, unsigned), naming the invoked chaincode and its
+// arguments; Stub.Again simulates the same proposal again, as a peer does
+// when a client retries an endorsement.
+//
+// Private data and rich (CouchDB) queries are not supported and return
+// errors. Range reads are not checked for phantoms at
 // commit, channel ACLs (Peer_ChaincodeToChaincode) are not checked, and an
 // endorsement policy is evaluated letting one endorsing peer satisfy
 // several principals of its MSP.
