@@ -41,8 +41,9 @@ import (
 //
 //   - a call whose arguments are exactly the proposal's (a client calling
 //     the contract directly; that is the only call of its simulation)
-//     starts the transaction's record afresh, so that a retried direct call
-//     gets the same answer as its first simulation;
+//     starts the transaction's record afresh and leaves nothing in it, so
+//     that a retried direct call gets the same answer as its first
+//     simulation, and direct calls take no memory;
 //   - any other call (from another chaincode) is counted against what the
 //     earlier calls with the transaction ID spent in this process; a
 //     re-simulation of such a transaction on the same peer, within
@@ -55,10 +56,14 @@ import (
 // call, longer than any simulation can last (the peer abandons a chaincode
 // call after core.chaincode.executetimeout, 30 s by default), so forgetting
 // never changes an answer within a simulation. At most maxTrackedTx
-// transactions are kept; when that many have had a call within
-// spendRetention, a further chaincode-to-chaincode spend is refused (an
-// error, never an acceptance), and so is a transaction's spend past
-// maxTxSpends nonces.
+// transactions are kept (only those called from another chaincode); when
+// that many have had a call within spendRetention, a further
+// chaincode-to-chaincode spend is refused (an error, never an acceptance),
+// and so is a transaction's spend past maxTxSpends nonces.
+//
+// Limit: a calling chaincode that forwards its own proposal's arguments
+// unchanged is taken for the client: its calls neither see nor leave
+// spends (TestPassThroughCallStartsAfresh).
 
 // spendRetention is how long a transaction's record of spends is kept after
 // its last call. It must exceed the peers' core.chaincode.executetimeout.
@@ -122,6 +127,7 @@ var defaultSpends = newSpendTracker()
 type spendCall struct {
 	t      *spendTracker
 	scope  spendScope
+	direct bool     // a client's call: the only call of its simulation, not kept
 	prior  txSpends // a copy of the earlier calls' spends
 	nonces map[string]string
 	nyms   map[string]int
@@ -141,7 +147,10 @@ func (t *spendTracker) begin(stub shim.ChaincodeStubInterface, readOnly bool) (*
 	if direct {
 		delete(t.txs, scope)
 	}
-	c := &spendCall{t: t, scope: scope, nonces: map[string]string{}, nyms: map[string]int{}}
+	c := &spendCall{t: t, scope: scope, direct: direct, nonces: map[string]string{}, nyms: map[string]int{}}
+	if direct {
+		return c, nil
+	}
 	if s, ok := t.txs[scope]; ok {
 		s.last = now
 		c.prior.calls = s.calls
@@ -224,7 +233,7 @@ func (c *spendCall) useNym(ck string) {
 // succeeded; a call that fails leaves nothing spent. A call that spent
 // nothing changes nothing.
 func (c *spendCall) commit() error {
-	if len(c.nonces) == 0 && len(c.nyms) == 0 {
+	if c.direct || len(c.nonces) == 0 && len(c.nyms) == 0 {
 		return nil
 	}
 	c.t.mu.Lock()

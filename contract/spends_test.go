@@ -12,6 +12,7 @@ import (
 	"github.com/fabric-bbs/fabric-bbs/internal/fakestub"
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
+	"github.com/hyperledger/fabric-contract-api-go/v2/contractapi"
 	"github.com/hyperledger/fabric-protos-go-apiv2/peer"
 	"github.com/stretchr/testify/require"
 )
@@ -265,7 +266,13 @@ func TestPseudonymUsesWithinTransaction(t *testing.T) {
 // with the same signed proposal (an endorsement retried) gets the same
 // answer, and the second simulation commits.
 func TestRetriedDirectSubmitProof(t *testing.T) {
-	e, k := registered(t)
+	e := newEnv(t)
+	c := New()
+	cc, err := contractapi.NewChaincode(c)
+	require.NoError(t, err)
+	cc.TransactionSerializer = e.cc.TransactionSerializer
+	e.cc = cc
+	k := registerAcme(t, e)
 	req := jsonArg(t, sign(t, k, nil).present(t, "acme", []byte("nonce R of sixteen bytes"), 1))
 	first := e.ledger.NewStub(e.bob.Creator, Name+":SubmitProof", req)
 	r1 := e.ledger.Simulate(e.cc, first)
@@ -275,6 +282,7 @@ func TestRetriedDirectSubmitProof(t *testing.T) {
 	require.True(t, r2.OK(), r2.Response.GetMessage())
 	require.Equal(t, r1.TxID, r2.TxID)
 	require.Equal(t, r1.Response.Payload, r2.Response.Payload)
+	require.Empty(t, c.tracker().txs, "a direct call left spends in memory")
 	e.ledger.Commit(again)
 	require.Equal(t, r1.TxID, decode[Verification](t, e.evaluate(e.bob, "GetVerification", r1.TxID)).TxID)
 	requireFailure(t, e.submit(e.bob, "SubmitProof", req), ErrReplay.Error())
@@ -306,10 +314,9 @@ func TestResimulatedCallerIsRefused(t *testing.T) {
 
 // TestPassThroughCallStartsAfresh pins the limit of telling a client's
 // call from another chaincode's by the signed proposal: a chaincode that
-// forwards its own proposal's arguments is taken for the client, and each
-// such call starts the transaction's spends afresh (spends.go). Both calls
-// are accepted, but they write the same keys: one nonce record, one
-// Verification.
+// forwards its own proposal's arguments is taken for the client, and its
+// calls neither see nor leave spends (spends.go). Both calls are accepted,
+// but they write the same keys: one nonce record, one Verification.
 func TestPassThroughCallStartsAfresh(t *testing.T) {
 	e := cc2ccEnv(t)
 	require.NoError(t, e.ledger.Deploy("relay", passThroughCC{}, nil))
@@ -400,19 +407,25 @@ func TestSpendTrackerForgetsAndBounds(t *testing.T) {
 	require.False(t, seen("c"))
 
 	now = now.Add(2 * time.Second) // a is older than spendRetention
-	_, err = tr.begin(fakestub.NewLedger("ch").NewStub(nil), false)
+	_, err = tr.begin(txIDStub{fakestub.NewLedger("ch").NewStub(nil), "d"}, false)
 	require.NoError(t, err)
 	require.False(t, seen("a"))
 	require.True(t, seen("b"))
 	require.NoError(t, spend("c"))
 }
 
-// txIDStub is a stub with another transaction ID.
+// txIDStub is a stub with another transaction ID, called from another
+// chaincode.
 type txIDStub struct {
 	shim.ChaincodeStubInterface
 	txID string
 }
 
 func (s txIDStub) GetTxID() string { return s.txID }
+
+// GetSignedProposal fails: the stub's calls are not direct calls.
+func (s txIDStub) GetSignedProposal() (*peer.SignedProposal, error) {
+	return nil, fmt.Errorf("no signed proposal")
+}
 
 func base64Std(b []byte) string { return b64(string(b)) }

@@ -49,7 +49,7 @@ $ERR"; fi
 fi
 
 printf '%s\n' '["name=Spender", "country=BE"]' > "$SPW/msgs.json"
-setup "bbs keygen ($SISSUER)" "$BBS" keygen --out "$SPW/key.json"
+setup "bbs keygen ($SISSUER, bbs-bls12381-sha256)" "$BBS" keygen --scheme bbs-bls12381-sha256 --out "$SPW/key.json"
 printf '%s' "$OUT" | tr -d '\n' > "$SPW/pk"
 setup "bbs sign ($SISSUER)" "$BBS" sign --key "$SPW/key.json" --messages "$SPW/msgs.json" --out "$SPW/cred.json"
 for r in 1 2 3; do
