@@ -429,3 +429,42 @@ func (s txIDStub) GetSignedProposal() (*peer.SignedProposal, error) {
 }
 
 func base64Std(b []byte) string { return b64(string(b)) }
+
+// TestSpendTrackerConcurrentTransactions: transactions on one tracker at
+// once (a chaincode process serves them concurrently) keep their own spends
+// (run with -race).
+func TestSpendTrackerConcurrentTransactions(t *testing.T) {
+	tr := newSpendTracker()
+	done := make(chan error)
+	for i := range 8 {
+		stub := fakestub.NewLedger("ch").NewStub(nil) // a fake ledger is not for concurrent use
+		go func() {
+			tx := fmt.Sprintf("tx%d", i)
+			for n := range 20 {
+				c, err := tr.begin(txIDStub{stub, tx}, false)
+				if err != nil {
+					done <- err
+					return
+				}
+				if _, spent := c.spentBy(fmt.Sprintf("%s-%d", tx, n)); spent {
+					done <- fmt.Errorf("%s: nonce %d spent before", tx, n)
+					return
+				}
+				if got, want := c.recordID(), callRecordID(tx, n); got != want {
+					done <- fmt.Errorf("record ID %s, want %s", got, want)
+					return
+				}
+				c.spend(fmt.Sprintf("%s-%d", tx, n), c.recordID())
+				if err := c.commit(); err != nil {
+					done <- err
+					return
+				}
+			}
+			done <- nil
+		}()
+	}
+	for range 8 {
+		require.NoError(t, <-done)
+	}
+	require.Len(t, tr.txs, 8)
+}
