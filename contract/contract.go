@@ -119,6 +119,7 @@ type Contract struct {
 	// transaction runs only when the client's proposal invokes the
 	// chaincode of this name (see requireDirect).
 	ChaincodeName string
+	spends        *spendTracker // what each transaction spent so far (spends.go)
 }
 
 // New returns the contract, deployed under the chaincode name Name, ready
@@ -127,7 +128,7 @@ func New() *Contract { return NewAs(Name) }
 
 // NewAs returns the contract of a chaincode deployed under chaincodeName.
 func NewAs(chaincodeName string) *Contract {
-	c := &Contract{ChaincodeName: chaincodeName}
+	c := &Contract{ChaincodeName: chaincodeName, spends: newSpendTracker()}
 	c.Name = Name
 	c.Info = metadata.InfoMetadata{
 		Title:       "fabric-bbs",

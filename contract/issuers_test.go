@@ -137,9 +137,15 @@ func TestRegisterIssuerNeedsAnX509Identity(t *testing.T) {
 func registered(t *testing.T) (*env, *keyPair) {
 	t.Helper()
 	e := newEnv(t)
+	return e, registerAcme(t, e)
+}
+
+// registerAcme has alice register "acme" (bbs+2020) with key seed 1 on e.
+func registerAcme(t *testing.T, e *env) *keyPair {
+	t.Helper()
 	k := newKeyPair(t, bbs.BBSPlus2020(), 1)
 	require.True(t, e.submit(e.alice, "RegisterIssuer", "acme", bbs.BBSPlus2020Name, k.publicKeyText(), "Acme").Committed)
-	return e, k
+	return k
 }
 
 func TestRotateIssuerKey(t *testing.T) {

@@ -55,9 +55,16 @@ func (c *nymCredential) present(t *testing.T, issuer, context, nonce string) *re
 func nymRegistered(t *testing.T, s bbs.PseudonymScheme) (*env, *keyPair) {
 	t.Helper()
 	e := newEnv(t)
+	return e, registerPolls(t, e, s)
+}
+
+// registerPolls has alice register "polls" of scheme s with key seed 11 on
+// e.
+func registerPolls(t *testing.T, e *env, s bbs.PseudonymScheme) *keyPair {
+	t.Helper()
 	k := newKeyPair(t, s, 11)
 	require.True(t, e.submit(e.alice, "RegisterIssuer", "polls", s.Name(), k.publicKeyText(), "Polls").Committed)
-	return e, k
+	return k
 }
 
 func b64(s string) string { return base64.StdEncoding.EncodeToString([]byte(s)) }

@@ -36,3 +36,12 @@ func decodeRequestArg(ctx contractapi.TransactionContextInterface, arg []byte) (
 	}
 	return decodeRequest(arg)
 }
+
+// deployedName returns the name the chaincode is deployed under, "" when
+// ctx is not the contract's own context.
+func deployedName(ctx contractapi.TransactionContextInterface) string {
+	if tc, ok := ctx.(*txContext); ok {
+		return tc.chaincodeName
+	}
+	return ""
+}

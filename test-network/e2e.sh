@@ -483,6 +483,8 @@ if grep -q "TLS on, client certificates required" "$LOG_DIR/ccaas-$POLL_CC_NAME.
 else fail "the poll example runs as its own chaincode server" "$(tail -n 5 "$LOG_DIR/ccaas-$POLL_CC_NAME.log" 2> /dev/null)"; fi
 ok "GW  Tally $POLL1 served by the poll chaincode server (the votes kept)" '.total == 2' \
   poll_gw 2 User1 evaluate Tally "$POLL1"
+# shellcheck source=e2e-spends.sh
+. "$TN_DIR/e2e-spends.sh"
 # shellcheck source=e2e-ccaas-image.sh
 . "$TN_DIR/e2e-ccaas-image.sh"   # the chaincode server from an OCI image, podman
 

@@ -39,7 +39,7 @@ func (s *Stub) InvokeChaincode(chaincodeName string, args [][]byte, channel stri
 		t = &txn{
 			ledger: other, id: t.id, timestamp: t.timestamp, creator: t.creator, transient: t.transient,
 			invoked: t.invoked, invokedArgs: t.invokedArgs, channel: t.channel,
-			rw: map[string]*rwset{}, executing: t.executing,
+			rw: map[string]*rwset{}, executing: t.executing, prop: t.prop,
 		}
 	}
 	d, ok := t.ledger.chaincodes[name]

@@ -77,7 +77,9 @@
 //     endorsements.
 //
 // GetSignedProposal returns the proposal of the chaincode the transaction
-// invokes, to every chaincode of the transaction, unsigned. Private data and
+// invokes, to every chaincode of the transaction, unsigned; Stub.Again
+// simulates the same proposal again, as a peer does when a client retries
+// an endorsement. Private data and
 // rich (CouchDB) queries are not supported and return errors. Range reads are not checked for phantoms at
 // commit, channel ACLs (Peer_ChaincodeToChaincode) are not checked, and an
 // endorsement policy is evaluated letting one endorsing peer satisfy

@@ -3,6 +3,8 @@ package fakestub
 import (
 	"fmt"
 
+	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
+
 	"github.com/hyperledger/fabric-protos-go-apiv2/common"
 	"github.com/hyperledger/fabric-protos-go-apiv2/peer"
 	"google.golang.org/protobuf/proto"
@@ -65,3 +67,34 @@ func (s *Stub) GetSignedProposal() (*peer.SignedProposal, error) {
 	}
 	return &peer.SignedProposal{ProposalBytes: prop}, nil
 }
+
+// proposal is the namespace and arguments of the transaction's first stub,
+// the invoked chaincode's (Stub.Again simulates them again).
+type proposal struct {
+	name string
+	args [][]byte
+}
+
+// Again returns the stub of a new simulation of the transaction's
+// proposal, as a peer makes when the same signed proposal reaches it again
+// (a client retrying an endorsement, or anyone replaying the proposal
+// before it commits): the same transaction ID, timestamp, creator,
+// transient map, invoked chaincode and arguments, and an empty read-write
+// set. Run it with Ledger.Simulate; Commit applies its writes.
+func (s *Stub) Again() *Stub {
+	t := s.tx
+	p := t.prop
+	if p == nil {
+		p = &proposal{name: s.ns, args: s.args}
+	}
+	n := &txn{
+		ledger: t.ledger, id: t.id, timestamp: t.timestamp, creator: t.creator, transient: t.transient,
+		invoked: t.invoked, invokedArgs: cloneArgs(t.invokedArgs), channel: t.channel,
+		rw: map[string]*rwset{}, executing: map[string]bool{},
+	}
+	return n.stub(p.name, cloneArgs(p.args))
+}
+
+// Simulate runs cc on s as a peer's endorsement does, without committing
+// (Commit applies the writes).
+func (l *Ledger) Simulate(cc shim.Chaincode, s *Stub) Result { return l.invoke(cc, s) }

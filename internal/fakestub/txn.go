@@ -27,6 +27,9 @@ type txn struct {
 	// keeps one transaction context per chaincode, channel and
 	// transaction ID.
 	executing map[string]bool
+	// prop is the proposal's invocation: the transaction's first stub,
+	// the invoked chaincode's (GetSignedProposal).
+	prop *proposal
 }
 
 // rwset is a transaction's reads and writes in one namespace.
@@ -39,6 +42,9 @@ type rwset struct {
 // stub returns a stub of the transaction for chaincode name, with its
 // arguments.
 func (t *txn) stub(name string, args [][]byte) *Stub {
+	if t.prop == nil {
+		t.prop = &proposal{name: name, args: cloneArgs(args)}
+	}
 	return &Stub{tx: t, ns: name, args: args}
 }
 
