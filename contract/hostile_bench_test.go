@@ -41,7 +41,7 @@ func BenchmarkHostileProof(b *testing.B) {
 	e := newEnv(t).asDeployed()
 	s := bbs.BBSPlus2020()
 	k := newKeyPair(t, s, 80)
-	if r := e.submit(e.alice, "RegisterIssuer", "uni", s.Name(), k.publicKeyText(), ""); !r.Committed {
+	if r := e.register(e.alice, "uni", k, ""); !r.Committed {
 		b.Fatal(r.Response.GetMessage())
 	}
 	if r := e.submit(e.alice, "SetIssuerSettings", "uni", `{"messageCounts":[10]}`); !r.Committed {
