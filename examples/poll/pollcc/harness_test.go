@@ -108,11 +108,11 @@ func countryPolicy(id, country, context string, uses int) string {
 		b64(country) + `"}],"pseudonym":{"context":"` + b64(context) + `","uses":` + strconv.Itoa(uses) + `}}`
 }
 
-// newPoll creates a policy for country and a poll gated by it.
+// newPoll creates a policy for country and the poll keyed by it.
 func (e *env) newPoll(pollID, country string) {
 	e.t.Helper()
-	e.bbsOK(e.admin, "CreatePolicy", countryPolicy(pollID+"-voters", country, pollID, 1))
-	r := e.submit(e.admin, "CreatePoll", pollID, `["yes","no","abstain"]`, pollID+"-voters")
+	e.bbsOK(e.admin, "CreatePolicy", countryPolicy(pollID, country, pollID, 1))
+	r := e.submit(e.admin, "CreatePoll", pollID, `["yes","no","abstain"]`)
 	require.True(e.t, r.Committed, "CreatePoll: %s", r.Response.GetMessage())
 }
 
