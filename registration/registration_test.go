@@ -149,3 +149,26 @@ func FuzzParseRegistration(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkVerify is the chaincode's cost of checking a proof of
+// possession, per scheme.
+func BenchmarkVerify(b *testing.B) {
+	for _, s := range []bbs.Scheme{bbs.BBSPlus2020(), bbs.BLS12381SHA256(), bbs.NymBLS12381SHA256()} {
+		b.Run(s.Name(), func(b *testing.B) {
+			sk, err := s.NewKeyFromSeed(make([]byte, 32))
+			if err != nil {
+				b.Fatal(err)
+			}
+			st := statement(s.Name())
+			proof, err := Prove(nil, sk, st)
+			if err != nil {
+				b.Fatal(err)
+			}
+			for b.Loop() {
+				if err := Verify(sk.PublicKey(), st, proof); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
