@@ -360,12 +360,12 @@ submitted
 section "Key-level endorsement: issuer changes need the owner org's peer"
 rejected "CLI SetIssuerSettings cli-issuer by its Org1 owner, endorsed by peer0.org2 alone: ENDORSEMENT_POLICY_FAILURE" \
   "committed with status \(ENDORSEMENT_POLICY_FAILURE\)" \
-  as 1 User1 cc_invoke_on 2 SetIssuerSettings cli-issuer '{"requireBoundNonce":false,"messageCounts":[4]}'
-ok "CLI GetIssuer: the settings did not change" '(.settings.messageCounts // []) == []' \
+  as 1 User1 cc_invoke_on 2 SetIssuerSettings cli-issuer '{"requireBoundNonce":false,"messageCounts":[4,5]}'
+ok "CLI GetIssuer: the settings did not change (messageCounts [4], pinned at registration)" '.settings.messageCounts == [4]' \
   as 1 User1 cc_query GetIssuer cli-issuer
 ok "CLI the same change endorsed by peer0.org1 alone commits VALID (key-level policy, not AND)" "" \
-  as 1 User1 cc_invoke_on 1 SetIssuerSettings cli-issuer '{"requireBoundNonce":false,"messageCounts":[4]}'
-ok "CLI GetIssuer on peer0.org2: messageCounts [4]" '.settings.messageCounts == [4]' \
+  as 1 User1 cc_invoke_on 1 SetIssuerSettings cli-issuer '{"requireBoundNonce":false,"messageCounts":[4,5]}'
+ok "CLI GetIssuer on peer0.org2: messageCounts [4, 5]" '.settings.messageCounts == [4, 5]' \
   as 2 User1 cc_query GetIssuer cli-issuer
 rejected "GW  RevokeIssuerKey gw-issuer 1 by its owner, endorsed by Org2MSP alone: ENDORSEMENT_POLICY_FAILURE" \
   "ENDORSEMENT_POLICY_FAILURE" \
