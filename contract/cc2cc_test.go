@@ -40,7 +40,7 @@ func deployedEnv(t *testing.T) (*env, *keyPair, *relayChaincode) {
 	require.NoError(t, e.ledger.Deploy("relay", relay, nil))
 	e.configure(EndorsementModeOwner) // the "bbs" namespace's own
 	k := newKeyPair(t, bbs.BBSPlus2020(), 1)
-	require.True(t, e.submit(e.alice, "RegisterIssuer", "acme", bbs.BBSPlus2020Name, k.publicKeyText(), "Acme").Committed)
+	require.True(t, e.submit(e.alice, "RegisterIssuer", registrationDoc(t, e.alice, "acme", k, "Acme")).Committed)
 	require.True(t, e.submit(e.alice, "CreatePolicy", policyDoc("p", "")).Committed)
 	return e, k, relay
 }
@@ -60,31 +60,33 @@ func (e *env) viaRelay(relay *relayChaincode, id *fakeid.Identity, fn string, ar
 func TestOwnerOnlyTransactionsRefusedThroughAnotherChaincode(t *testing.T) {
 	changes := []struct {
 		fn   string
-		args func(t *testing.T) []string
+		args func(t *testing.T, e *env) []string
 	}{
-		{"RotateIssuerKey", func(t *testing.T) []string {
-			return []string{"acme", newKeyPair(t, bbs.BBSPlus2020(), 42).publicKeyText()}
+		{"RotateIssuerKey", func(t *testing.T, e *env) []string {
+			return []string{rotationDoc(t, e.alice, "acme", 2, newKeyPair(t, bbs.BBSPlus2020(), 42))}
 		}},
-		{"RevokeIssuerKey", func(*testing.T) []string { return []string{"acme", "1"} }},
-		{"RevokeIssuer", func(*testing.T) []string { return []string{"acme"} }},
-		{"SetIssuerSettings", func(*testing.T) []string { return []string{"acme", `{"requireBoundNonce":true}`} }},
-		{"RegisterIssuer", func(t *testing.T) []string {
-			return []string{"other", bbs.BBSPlus2020Name, newKeyPair(t, bbs.BBSPlus2020(), 43).publicKeyText(), ""}
+		{"RevokeIssuerKey", func(*testing.T, *env) []string { return []string{"acme", "1"} }},
+		{"RevokeIssuer", func(*testing.T, *env) []string { return []string{"acme"} }},
+		{"SetIssuerSettings", func(*testing.T, *env) []string {
+			return []string{"acme", `{"requireBoundNonce":true,"messageCounts":[` + strconv.Itoa(len(testMessages)) + `]}`}
 		}},
-		{"UpdatePolicy", func(*testing.T) []string { return []string{"p", policyDoc("p", `"disclosed":[{"index":3}]`)} }},
-		{"RetirePolicy", func(*testing.T) []string { return []string{"p"} }},
-		{"CreatePolicy", func(*testing.T) []string { return []string{policyDoc("q", "")} }},
-		{"SetEndorsementConfig", func(*testing.T) []string { return []string{`{"mode":"and","orgs":["Org1MSP","Org2MSP"]}`} }},
+		{"RegisterIssuer", func(t *testing.T, e *env) []string {
+			return []string{registrationDoc(t, e.alice, "other", newKeyPair(t, bbs.BBSPlus2020(), 43), "")}
+		}},
+		{"UpdatePolicy", func(*testing.T, *env) []string { return []string{"p", policyDoc("p", `"disclosed":[{"index":3}]`)} }},
+		{"RetirePolicy", func(*testing.T, *env) []string { return []string{"p"} }},
+		{"CreatePolicy", func(*testing.T, *env) []string { return []string{policyDoc("q", "")} }},
+		{"SetEndorsementConfig", func(*testing.T, *env) []string { return []string{`{"mode":"and","orgs":["Org1MSP","Org2MSP"]}`} }},
 	}
 	for _, c := range changes {
 		t.Run(c.fn, func(t *testing.T) {
 			e, _, relay := deployedEnv(t)
 			for _, id := range []*fakeid.Identity{e.alice, e.admin1} {
 				before := snapshot(e, Name)
-				require.Equal(t, int32(shim.ERROR), relayedStatus(t, e, relay, id, c.fn, c.args(t)...))
+				require.Equal(t, int32(shim.ERROR), relayedStatus(t, e, relay, id, c.fn, c.args(t, e)...))
 				require.Equal(t, before, snapshot(e, Name), "nothing changed in bbs's namespace")
 			}
-			r := e.submitAs([]string{"Org1MSP", "Org2MSP"}, e.alice, c.fn, c.args(t)...)
+			r := e.submitAs([]string{"Org1MSP", "Org2MSP"}, e.alice, c.fn, c.args(t, e)...)
 			require.True(t, r.Committed, "directly: %s %s", r.Response.GetMessage(), r.ValidationDetail)
 		})
 	}
@@ -129,11 +131,11 @@ func TestAllowedCallers(t *testing.T) {
 	e, _, relay := deployedEnv(t)
 	other := &relayChaincode{name: "other", target: Name}
 	require.NoError(t, e.ledger.Deploy("other", other, nil))
-	require.True(t, e.submit(e.alice, "SetIssuerSettings", "acme", `{"allowedCallers":["relay"]}`).Committed)
+	require.True(t, e.submit(e.alice, "SetIssuerSettings", "acme", `{"messageCounts":[`+strconv.Itoa(len(testMessages))+`],"allowedCallers":["relay"]}`).Committed)
 
-	k2 := newKeyPair(t, bbs.BBSPlus2020(), 2).publicKeyText()
-	require.Equal(t, int32(shim.ERROR), relayedStatus(t, e, other, e.alice, "RotateIssuerKey", "acme", k2), "a chaincode not allowed")
-	require.Equal(t, int32(shim.OK), relayedStatus(t, e, relay, e.alice, "RotateIssuerKey", "acme", k2))
+	k2 := rotationDoc(t, e.alice, "acme", 2, newKeyPair(t, bbs.BBSPlus2020(), 2))
+	require.Equal(t, int32(shim.ERROR), relayedStatus(t, e, other, e.alice, "RotateIssuerKey", k2), "a chaincode not allowed")
+	require.Equal(t, int32(shim.OK), relayedStatus(t, e, relay, e.alice, "RotateIssuerKey", k2))
 	require.Equal(t, 2, decode[Issuer](t, e.evaluate(e.bob, "GetIssuer", "acme")).CurrentVersion)
 
 	// The owner checks still apply through an allowed caller.
@@ -156,14 +158,14 @@ func TestDeployedNameMustMatch(t *testing.T) {
 	e := newEnv(t)
 	e.ledger.DefaultChaincodeName = "bbs-prod"
 	k := newKeyPair(t, bbs.BBSPlus2020(), 1)
-	requireFailure(t, e.submit(e.alice, "RegisterIssuer", "acme", bbs.BBSPlus2020Name, k.publicKeyText(), ""),
+	requireFailure(t, e.submit(e.alice, "RegisterIssuer", registrationDoc(t, e.alice, "acme", k, "")),
 		"access denied", `must invoke chaincode bbs itself, not run through chaincode "bbs-prod"`)
 
 	cc, err := NewChaincodeAs("bbs-prod")
 	require.NoError(t, err)
 	e.cc = cc
 	e.configure(EndorsementModeOwner)
-	require.True(t, e.submit(e.alice, "RegisterIssuer", "acme", bbs.BBSPlus2020Name, k.publicKeyText(), "").Committed)
+	require.True(t, e.submit(e.alice, "RegisterIssuer", registrationDoc(t, e.alice, "acme", k, "")).Committed)
 
 	for _, bad := range []string{"", "-bbs", "bbs-", "bbs--x", "b b", "bbs/ch", "bbs:1", "_default"} {
 		_, err := NewChaincodeAs(bad)

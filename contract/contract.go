@@ -8,10 +8,14 @@
 //
 // Issuer registry:
 //
-//   - RegisterIssuer(id, scheme, publicKey, description) registers an
-//     issuer whose owner is the submitting identity;
-//   - RotateIssuerKey(id, publicKey) adds key version n+1, which becomes
-//     current; older versions stay usable unless revoked;
+//   - RegisterIssuer(registration) registers an issuer whose owner is the
+//     submitting identity, from a JSON registration document (package
+//     registration) carrying a proof of possession of the key's secret made
+//     for this channel, issuer ID and submitter; bbs+2020 issuers must pin
+//     their message counts;
+//   - RotateIssuerKey(rotation) adds key version n+1, which becomes
+//     current, from a JSON rotation document with the new key's proof of
+//     possession; older versions stay usable unless revoked;
 //   - RevokeIssuerKey(id, version) and RevokeIssuer(id) revoke a key or the
 //     whole issuer, for good;
 //   - SetIssuerSettings(id, settings) sets the owner's rules for proofs

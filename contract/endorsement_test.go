@@ -26,7 +26,7 @@ func unconfiguredEnv(t *testing.T) *env {
 func TestNoRecordsBeforeTheEndorsementConfig(t *testing.T) {
 	e := unconfiguredEnv(t)
 	k := newKeyPair(t, bbs.BBSPlus2020(), 1)
-	requireFailure(t, e.submit(e.alice, "RegisterIssuer", "acme", bbs.BBSPlus2020Name, k.publicKeyText(), ""),
+	requireFailure(t, e.submit(e.alice, "RegisterIssuer", registrationDoc(t, e.alice, "acme", k, "")),
 		"not configured", "SetEndorsementConfig")
 	requireFailure(t, e.submit(e.alice, "CreatePolicy", policyDoc("p", "")), "not configured")
 	requireFailure(t, e.evaluate(e.alice, "GetEndorsementConfig"), "not configured")
@@ -110,7 +110,7 @@ func TestOwnerOrgAloneCannotRewriteUnderAnd(t *testing.T) {
 			e.ledger.ChaincodePolicy = fakestub.MSPPolicy(1, both...) // an OR channel
 			e.configure(mode)
 			k := newKeyPair(t, bbs.BBSPlus2020(), 1)
-			require.True(t, e.submitAs(both, e.alice, "RegisterIssuer", "acme", bbs.BBSPlus2020Name, k.publicKeyText(), "").Committed)
+			require.True(t, e.submitAs(both, e.alice, "RegisterIssuer", registrationDoc(t, e.alice, "acme", k, "")).Committed)
 			require.True(t, e.submitAs(both, e.alice, "CreatePolicy", policyDoc("p", "")).Committed)
 			live := string(e.ledger.State(mustIssuerKey(t, e, "acme")))
 			require.True(t, e.submitAs(both, e.alice, "RevokeIssuer", "acme").Committed)

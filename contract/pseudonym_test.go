@@ -63,7 +63,7 @@ func nymRegistered(t *testing.T, s bbs.PseudonymScheme) (*env, *keyPair) {
 func registerPolls(t *testing.T, e *env, s bbs.PseudonymScheme) *keyPair {
 	t.Helper()
 	k := newKeyPair(t, s, 11)
-	require.True(t, e.submit(e.alice, "RegisterIssuer", "polls", s.Name(), k.publicKeyText(), "Polls").Committed)
+	require.True(t, e.register(e.alice, "polls", k, "Polls").Committed)
 	return k
 }
 
@@ -172,7 +172,7 @@ func TestPseudonymUseInOneBlock(t *testing.T) {
 func TestPseudonymRequests(t *testing.T) {
 	e, k := nymRegistered(t, bbs.NymBLS12381SHAKE256())
 	plain := newKeyPair(t, bbs.BBSPlus2020(), 1)
-	require.True(t, e.submit(e.alice, "RegisterIssuer", "acme", bbs.BBSPlus2020Name, plain.publicKeyText(), "Acme").Committed)
+	require.True(t, e.register(e.alice, "acme", plain, "Acme").Committed)
 	c := newNymCredential(t, k, 4)
 	good := c.present(t, "polls", "ctx-a", "nonce good 0123456789")
 

@@ -449,11 +449,10 @@ func (v *verification) precheck(ctx contractapi.TransactionContextInterface, sub
 		return nil, fmt.Errorf("%w: proof: %v", request.ErrInvalid, err)
 	}
 	v.messageCount = proof.MessageCount(len(v.req.Disclosed))
-	if !v.issuer.Settings.allowsCount(v.messageCount) {
+	if !v.issuer.Settings.allowsCount(v.issuer.Scheme, v.messageCount) {
 		// Refused before any curve arithmetic: an unexpected count would
 		// make the verifier derive generators for it.
-		v.reason = fmt.Sprintf("the proof covers %d signed messages; issuer %q registers credentials of %v messages only",
-			v.messageCount, v.issuer.ID, v.issuer.Settings.MessageCounts)
+		v.reason = countRefusal(v.issuer, v.messageCount)
 		return nil, nil
 	}
 	if u := v.evaluatePolicy(); u != nil {

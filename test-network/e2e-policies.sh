@@ -42,6 +42,7 @@ setup "bbs keygen ($PISS)" "$BBS" keygen --out "$PLW/key.json"
 printf '%s' "$OUT" | tr -d '\n' > "$PLW/pk"
 printf '%s\n' '["name=Alice Example", "birthdate=1990-01-01", "country=BE", "membership=gold"]' > "$PLW/msgs.json"
 setup "bbs sign ($PISS)" "$BBS" sign --key "$PLW/key.json" --messages "$PLW/msgs.json" --out "$PLW/cred.json"
+regdoc "$PLW/reg.json" "$PLW/key.json" "$PISS" 1 User1 4
 
 # Documents: v1 requires country=BE disclosed (message 2) and a 16-byte
 # nonce; v2 also key version 1 and membership disclosed (message 3); the NL
@@ -67,7 +68,7 @@ rejected "CLI CreatePolicy refuses the non-canonical document as bbs policy chec
   as 1 User1 cc_invoke CreatePolicy "@$PLW/bad.json"
 
 ok "GW  RegisterIssuer $PISS (Org1 User1)" '.status == "VALID"' \
-  gw 1 User1 -json submit RegisterIssuer "$PISS" bbs+2020 "@$PLW/pk" "policies e2e issuer"
+  gw 1 User1 -json submit RegisterIssuer "@$PLW/reg.json"
 ok "GW  CreatePolicy $POL by Org1 User1: version 1, the canonical form bbs policy check printed, and its SHA-256" \
   ".status == \"VALID\" and .result.version == 1 and .result.currentVersion == 1 and .result.owner.mspId == \"Org1MSP\" and .result.policy == $(jq -Rs . < "$PLW/v1.canonical") and .result.policySha256 == \"$(cat "$PLW/v1.sha")\"" \
   gw 1 User1 -json submit CreatePolicy "@$PLW/v1.json"

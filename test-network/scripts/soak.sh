@@ -40,10 +40,12 @@ log "Building bbs-soak (test-network/gateway/soak) and loadgen (test-network/loa
 build_tools soak
 rm -rf "$OUT"
 mkdir -p "$OUT"
-log "Generating the requests (seed $SEED, $PER_SCHEME per scheme)"
-bbs-loadgen -out "$OUT/data" -seed "$SEED" -light 0 -single 0 -soak "$PER_SCHEME" -channel "$CHANNEL_NAME"
-
 fresh_network SOAK_KEEP
+
+# After the network is up: the setup registration carries a proof of
+# possession for bbs-soak's first client, whose certificate the network made.
+log "Generating the requests (seed $SEED, $PER_SCHEME per scheme)"
+bbs-loadgen -out "$OUT/data" -seed "$SEED" -light 0 -single 0 -soak "$PER_SCHEME" -channel "$CHANNEL_NAME" -org-dir "$ORG_DIR"
 
 log "Soak: $INFLIGHT in flight, $RATE tx/s at most, faults $FAULTS (load average now: $(cut -d' ' -f1-3 /proc/loadavg))"
 set +e
