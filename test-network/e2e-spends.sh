@@ -55,8 +55,9 @@ setup "bbs sign ($SISSUER)" "$BBS" sign --key "$SPW/key.json" --messages "$SPW/m
 for r in 1 2 3; do
   setup "bbs prove spend$r.json" "$BBS" prove --credential "$SPW/cred.json" --reveal 1 --issuer "$SISSUER" --nonce-random --out "$SPW/spend$r.json"
 done
+regdoc "$SPW/reg.json" "$SPW/key.json" "$SISSUER" 1 User1
 ok "CLI RegisterIssuer $SISSUER on bbs" "" \
-  as 1 User1 cc_invoke RegisterIssuer "$SISSUER" "$(jq -r .scheme "$SPW/key.json")" "@$SPW/pk" "one-spend e2e"
+  as 1 User1 cc_invoke RegisterIssuer "@$SPW/reg.json"
 
 ok "GW  Call: SubmitProof twice with one nonce in one transaction: the second is a replay, the transaction commits" \
   '. as $o | $o.status == "VALID" and ($o.result | length) == 2 and $o.result[0].status == 200 and ($o.result[0].payload | fromjson | .txId) == $o.txId
