@@ -427,6 +427,7 @@ MEM="$(network_rss)"
 . "$TN_DIR/e2e-poll.sh"   # issue 12: the poll example chaincode calling bbs
 # shellcheck source=e2e-policies.sh
 . "$TN_DIR/e2e-policies.sh"   # issue 12: verification policies, requests made with bbs prove --policy
+. "$TN_DIR/e2e-clients.sh"   # issue 21: the client samples of examples/client, Go and Node.js
 
 # ---- soak (issue 14, begin): Fabric v2.5, while the chaincode is peer-launched
 if [ "$FABRIC_VERSION" = 2.5 ] && [ "${E2E_SOAK:-1}" = 1 ]; then

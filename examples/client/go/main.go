@@ -189,6 +189,8 @@ func flow(c *config, out io.Writer) error {
 		Issuer     string          `json:"issuer"`
 		KeyVersion int             `json:"keyVersion"`
 		Disclosed  json.RawMessage `json:"disclosed"`
+		// NonceConsumed: SubmitProof would be refused as a replay.
+		NonceConsumed bool `json:"nonceConsumed"`
 	}
 	if err := json.Unmarshal(result, &verification); err != nil {
 		return fmt.Errorf("VerifyProof answered %q: %w", result, err)
@@ -196,7 +198,8 @@ func flow(c *config, out io.Writer) error {
 	if !verification.Valid {
 		return fmt.Errorf("VerifyProof: the proof is not valid: %s", verification.Reason)
 	}
-	fmt.Fprintf(out, "VerifyProof: valid, issuer %s key version %d, disclosed %s\n", verification.Issuer, verification.KeyVersion, verification.Disclosed)
+	fmt.Fprintf(out, "VerifyProof: valid, issuer %s key version %d, nonce consumed %t, disclosed %s\n",
+		verification.Issuer, verification.KeyVersion, verification.NonceConsumed, verification.Disclosed)
 
 	// 4. SubmitProof: every endorsing peer verifies the proof; the nonce is
 	// consumed and the record stored when the transaction commits VALID.

@@ -247,7 +247,8 @@ async function flow(c, out) {
         if (verification.valid !== true) {
             throw new Error(`VerifyProof: the proof is not valid: ${verification.reason}`);
         }
-        out(`VerifyProof: valid, issuer ${verification.issuer} key version ${verification.keyVersion}, disclosed ${JSON.stringify(verification.disclosed)}`);
+        // nonceConsumed: SubmitProof would be refused as a replay.
+        out(`VerifyProof: valid, issuer ${verification.issuer} key version ${verification.keyVersion}, nonce consumed ${verification.nonceConsumed === true}, disclosed ${JSON.stringify(verification.disclosed)}`);
 
         // 4. SubmitProof: every endorsing peer verifies the proof; the nonce is consumed and the
         // record stored when the transaction commits VALID.
