@@ -91,7 +91,7 @@ $OUT"; return 0; fi
   for re in "${want[@]}"; do
     # Each line after the one before it.
     local at
-    at="$(grep -nE -m1 -- "$re" <<< "$rest" | cut -d: -f1)"
+    at="$(grep -nE -m1 -- "$re" <<< "$rest" | cut -d: -f1)" || at=""
     if [ -z "$at" ]; then fail "$name" "no line /$re/ (in order) in:
 $OUT"; return 0; fi
     rest="$(tail -n +"$((at + 1))" <<< "$rest")"
