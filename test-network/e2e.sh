@@ -460,6 +460,8 @@ MEM="$(network_rss)"
 . "$TN_DIR/e2e-poll.sh"   # issue 12: the poll example chaincode calling bbs
 # shellcheck source=e2e-policies.sh
 . "$TN_DIR/e2e-policies.sh"   # issue 12: verification policies, requests made with bbs prove --policy
+# shellcheck source=e2e-clients.sh
+. "$TN_DIR/e2e-clients.sh"   # issue 21: the client samples of examples/client, Go and Node.js
 # shellcheck source=e2e-trust.sh
 . "$TN_DIR/e2e-trust.sh"   # issue 20: endorsement configuration, modes and and owner
 
