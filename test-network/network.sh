@@ -25,6 +25,8 @@
 #   ./network.sh cc-kill [N] | cc-pids          kill the chaincode process(es) (the peer
 #                                   launches it again; CCaaS: restart the server) / list them
 #                                   (scripts/faults.sh, used by the soak test)
+#   ./network.sh node-pids          "NAME PID" of every running node and chaincode process
+#                                   (the soak test samples their memory)
 #
 # Generated files live in test-network/.state/, logs in .state/logs/.
 # Binaries come from scripts/build-bins.sh (make network-bins).
@@ -814,6 +816,7 @@ main() {
     peer-stop|peer-start) peer_command "$cmd" "$@" ;;
     cc-kill) cc_kill "$@" ;;
     cc-pids) cc_pids ;;
+    node-pids) node_pids ;;
     package) package_release "$@" ;;                                # scripts/package.sh
     ""|-h|--help|help) usage ;;
     *) usage; die "unknown command '$cmd'" ;;

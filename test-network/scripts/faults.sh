@@ -48,6 +48,25 @@ cc_pids() {
   done
 }
 
+# node_pids: "NAME PID" of every process network.sh started that still runs
+# (orderer(s), peers, CouchDB, the chaincode server) and of each peer's
+# chaincode processes ("chaincode.peer0.orgN"), for the soak test's memory
+# samples.
+node_pids() {
+  local f name pid
+  [ -d "$PID_DIR" ] || return 0
+  for f in "$PID_DIR"/*.pid; do
+    [ -e "$f" ] || continue
+    name="$(basename "$f" .pid)"
+    alive "$name" || continue
+    pid="$(cat "$f")"
+    echo "$name $pid"
+    case "$name" in
+      peer0.org*) for pid in $(child_chaincodes "$pid"); do echo "chaincode.$name $pid"; done ;;
+    esac
+  done
+}
+
 cc_kill() {
   local which="${1:-all}" org pid killed=0 orgs=(1 2)
   case "$which" in 1|2) orgs=("$which") ;; all) ;; *) die "cc-kill: use 1, 2 or all" ;; esac

@@ -193,13 +193,28 @@ func relaunched(before, after string) bool {
 	return len(oldPID) > 0 && len(orgs) == 0
 }
 
+// progress is how far the load is, in [0, 1]: the larger of the fraction
+// of its transactions proposed and of its time (-duration) elapsed, so
+// that the faults run even when the time ends the load first.
+func progress(proposed, total int, elapsed, duration time.Duration) float64 {
+	p := 0.0
+	if total > 0 {
+		p = float64(proposed) / float64(total)
+	}
+	if duration > 0 {
+		p = max(p, float64(elapsed)/float64(duration))
+	}
+	return min(p, 1)
+}
+
 // scheduleFaults injects the faults as the load's progress (transactions
-// proposed out of total) reaches each one's fraction; it returns when all
-// ran or ctx ends.
-func scheduleFaults(ctx context.Context, in *injector, faults []fault, proposed *atomic.Int64, total int, log func(string, ...any)) []faultRecord {
+// proposed out of total, or time elapsed out of duration) reaches each
+// one's fraction; it returns when all ran or ctx ends.
+func scheduleFaults(ctx context.Context, in *injector, faults []fault, proposed *atomic.Int64, total int, duration time.Duration, log func(string, ...any)) []faultRecord {
 	var out []faultRecord
+	start := time.Now()
 	for _, f := range faults {
-		for int(proposed.Load()) < int(f.At*float64(total)) {
+		for progress(int(proposed.Load()), total, time.Since(start), duration) < f.At {
 			select {
 			case <-ctx.Done():
 				return out

@@ -4,6 +4,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/fabric-bbs/fabric-bbs/test-network/gateway/load/gwclient"
@@ -15,6 +17,12 @@ type options struct {
 	data               string
 	inFlight           int
 	rate               float64
+	fill               bool // -rate fill: rate = transactions / -duration
+	tx                 int
+	memInterval        time.Duration
+	memFactor          float64
+	memSlackMiB        int64
+	plotOut            string
 	duration, drain    time.Duration
 	timeout, down      time.Duration
 	faults             []fault
@@ -32,8 +40,13 @@ func parseFlags(args []string, stderr io.Writer) (*options, int) {
 	o.Register(fs, "client `identities` of each org (clients = 2 x users)", false)
 	fs.StringVar(&o.data, "data", "", "loadgen's output `dir` with soak.jsonl per scheme (required)")
 	fs.IntVar(&o.inFlight, "inflight", 40, "transactions in flight (at most)")
-	fs.Float64Var(&o.rate, "rate", 25, "transactions started per `second` at most (0: no limit), so that the load spans the faults")
+	rate := fs.String("rate", "25", "transactions started per `second` at most (0: no limit; fill: the load's transactions spread over -duration), so that the load spans the faults")
+	fs.IntVar(&o.tx, "tx", 0, "send at most this many of the load's transactions (0: all); the load ends at -tx or -duration, whichever comes first")
 	fs.DurationVar(&o.duration, "duration", 10*time.Minute, "stop sending after this long")
+	fs.DurationVar(&o.memInterval, "mem-interval", 5*time.Second, "sample the memory (RSS) of every node and chaincode process this often (0: not; needs -network)")
+	fs.Float64Var(&o.memFactor, "mem-factor", 2, "memory bound: a process ends at most mem-factor x its RSS 30 s after it started + mem-slack-mib")
+	fs.Int64Var(&o.memSlackMiB, "mem-slack-mib", 64, "memory bound's slack in `MiB` (see -mem-factor)")
+	fs.StringVar(&o.plotOut, "plot", "", "write the SVG plot (throughput, latency, faults) to `file` (default: next to -json, .svg)")
 	fs.DurationVar(&o.drain, "drain", 90*time.Second, "time left to in-flight transactions after -duration")
 	fs.DurationVar(&o.timeout, "timeout", 30*time.Second, "timeout of each gateway call")
 	fs.DurationVar(&o.down, "down", 5*time.Second, "how long a stopped peer or orderer stays down")
@@ -56,6 +69,19 @@ func parseFlags(args []string, stderr io.Writer) (*options, int) {
 	}
 	if o.OrgDir == "" || o.data == "" {
 		return usage("-org-dir and -data are required")
+	}
+	if *rate == "fill" {
+		o.fill = true
+	} else if r, err := strconv.ParseFloat(*rate, 64); err == nil {
+		o.rate = r
+	} else {
+		return usage("-rate: a number of transactions per second, or fill")
+	}
+	if o.tx < 0 || o.memInterval < 0 || !(o.memFactor >= 1) || o.memSlackMiB < 0 {
+		return usage("-tx and -mem-interval must be >= 0, -mem-factor >= 1, -mem-slack-mib >= 0")
+	}
+	if o.plotOut == "" && o.jsonOut != "" {
+		o.plotOut = strings.TrimSuffix(o.jsonOut, ".json") + ".svg"
 	}
 	if o.inFlight < 1 || !(o.rate >= 0) || o.duration <= 0 || o.drain <= 0 || o.timeout <= 0 || o.down < 0 ||
 		o.resubmits < 0 || o.lateGap < 1 || o.sample < 0 {
