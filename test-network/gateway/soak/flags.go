@@ -51,7 +51,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, int) {
 	fs.DurationVar(&o.timeout, "timeout", 30*time.Second, "timeout of each gateway call")
 	fs.DurationVar(&o.down, "down", 5*time.Second, "how long a stopped peer or orderer stays down")
 	faults := fs.String("faults", "cc-kill@0.15,peer-restart:2@0.35,orderer-restart@0.55,cc-kill@0.8",
-		"fault `plan`: KIND[:ARG]@FRACTION,... (cc-kill, peer-restart:1|2, orderer-restart; none)")
+		"fault `plan`: KIND[:ARG]@FRACTION,... (cc-kill, peer-restart:1|2, orderer-restart, peer-kill:1|2 and orderer-kill: SIGKILL; none)")
 	fs.StringVar(&o.network, "network", "", "`path` of network.sh (required with faults)")
 	fs.IntVar(&o.resubmits, "resubmits", 3, "same-signed-transaction resubmissions (probes)")
 	fs.IntVar(&o.lateGap, "late-gap", 200, "a late replay follows its original by this many transactions")

@@ -189,6 +189,9 @@ func (r *report) text(w io.Writer) {
 		pf("fault %s%s at %s (+%.1f s, after %d tx) for %.1f s, failed %v%s", f.Kind, argSuffix(f.Arg),
 			f.Start.UTC().Format("15:04:05.0"), f.Start.Sub(r.started).Seconds(), f.SentBefore, f.End.Sub(f.Start).Seconds(), f.Failed,
 			relaunchText(f))
+		if f.Recovery != "" {
+			pf("    recovery after the crash: %s", strings.ReplaceAll(f.Recovery, "\n", "; "))
+		}
 		for _, st := range f.Steps {
 			pf("    %s  %s .. %s %s", st.Command, st.Start.UTC().Format("15:04:05.0"), st.End.UTC().Format("15:04:05.0"), st.Error)
 		}
