@@ -32,6 +32,8 @@ TX="${SOAK_TX:-2000}"
 case "$TX" in ''|*[!0-9]*|0) echo "soak.sh: SOAK_TX must be a positive number of transactions" >&2; exit 2 ;; esac
 # The load is 9 originals per replay: TX = 10/9 x (3 x PER_SCHEME - RESUBMITS).
 PER_SCHEME="${SOAK_PER_SCHEME:-$(( (TX * 9 / 10 + RESUBMITS + 2) / 3 ))}"
+# SOAK_PER_SCHEME without SOAK_TX: all of its transactions (-tx 0).
+[ -n "${SOAK_PER_SCHEME:-}" ] && [ -z "${SOAK_TX:-}" ] && TX=0
 MINUTES="${SOAK_MINUTES:-}"
 DURATION=10m
 RATE="${SOAK_RATE:-25}"
@@ -61,7 +63,7 @@ bbs-loadgen -out "$OUT/data" -seed "$SEED" -light 0 -single 0 -soak "$PER_SCHEME
 
 fresh_network SOAK_KEEP
 
-log "Soak: $TX transactions, at most $DURATION, $INFLIGHT in flight, $RATE tx/s at most, faults $FAULTS (load average now: $(cut -d' ' -f1-3 /proc/loadavg))"
+log "Soak: $TX transactions (0: all generated), at most $DURATION, $INFLIGHT in flight, $RATE tx/s at most, faults $FAULTS (load average now: $(cut -d' ' -f1-3 /proc/loadavg))"
 set +e
 bbs-soak -org-dir "$ORG_DIR" -peer1 "$PEER1_ADDRESS" -peer2 "$PEER2_ADDRESS" -channel "$CHANNEL_NAME" \
   -data "$OUT/data" -network "$TN_DIR/network.sh" -inflight "$INFLIGHT" -rate "$RATE" -faults "$FAULTS" \

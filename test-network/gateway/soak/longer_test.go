@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -134,6 +135,14 @@ func TestPhases(t *testing.T) {
 		g := ph[i]
 		if g.Name != w.name || g.From != w.from || g.To != w.to || g.Started != w.started || g.Committed != w.committed || g.P50 != w.p50 || g.Max != w.max {
 			t.Errorf("phase %d = %+v, want %+v", i, g, w)
+		}
+	}
+	// Commit times: 1.1, 2.2 | 15, 17, 19 | 25.3 | - | 30.4, 31.5. The
+	// longest gaps: 2.2 -> 15 (12.8 s, began before the fault), 19 -> 25.3
+	// (6.3 s, began during cc-kill), 25.3 -> 30.4 (5.1 s, began after it).
+	for i, want := range []float64{12.8, 6.3, 5.1, 0, 1.1} {
+		if ph[i].Stall != want {
+			t.Errorf("phase %d stall %v s, want %v", i, ph[i].Stall, want)
 		}
 	}
 	if ph[1].P90 != 7000 || ph[1].P99 != 7000 {
@@ -265,6 +274,11 @@ func TestWritePlot(t *testing.T) {
 	}
 	if root != "svg" {
 		t.Errorf("root element %q", root)
+	}
+	// The latency lines break over the seconds without a commit: a move
+	// at the start and one after the gap (seconds 2..8 here).
+	if d := regexp.MustCompile(`id="latency-p50"[^>]* d="([^"]*)"`).FindStringSubmatch(b.String()); d == nil || strings.Count(d[1], "M") != 2 {
+		t.Errorf("latency-p50 path %q, want two segments", d)
 	}
 	for _, id := range []string{"fault-1", "fault-2", "throughput", "latency-p50", "latency-max"} {
 		if !ids[id] {

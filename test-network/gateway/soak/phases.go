@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/fabric-bbs/fabric-bbs/test-network/gateway/load/engine"
@@ -24,6 +25,10 @@ type phase struct {
 	P90       float64 `json:"p90Ms"`
 	P99       float64 `json:"p99Ms"`
 	Max       float64 `json:"maxMs"`
+	// Stall is the longest time without any commit (of the load) that
+	// began in the phase: from a commit (or the phase's start, for the
+	// first phase the load's start) to the next commit.
+	Stall float64 `json:"longestStallSeconds"`
 }
 
 // phases splits the load (started at start, records recs) at the faults'
@@ -79,7 +84,26 @@ func phases(start time.Time, recs []engine.Record, faults []faultRecord) []phase
 			lat[k] = append(lat[k], r.Latency)
 		}
 	}
+	// Stalls: the gaps between consecutive commit times (the load's start
+	// first), each in the phase where it began.
+	var commits []time.Time
+	for _, r := range recs {
+		if r.Outcome == engine.Committed && !r.Start.IsZero() {
+			commits = append(commits, r.Start.Add(r.Latency))
+		}
+	}
+	slices.SortFunc(commits, func(a, b time.Time) int { return a.Compare(b) })
+	prevCommit := start
+	for _, c := range commits {
+		k := 0
+		for k < len(marks) && !prevCommit.Before(marks[k].at) {
+			k++
+		}
+		out[k].Stall = max(out[k].Stall, c.Sub(prevCommit).Seconds())
+		prevCommit = c
+	}
 	for i := range out {
+		out[i].Stall = roundTo(out[i].Stall, 1)
 		if i+1 < len(out) {
 			out[i].To = marks[i].at.Sub(start).Seconds()
 		} else {

@@ -53,7 +53,8 @@ const (
 )
 
 // writePlot writes an SVG: committed transactions per second (top) and
-// commit latency per second, p50 and max (bottom, logarithmic), over the
+// commit latency per second, p50 and max (bottom, logarithmic; a gap where
+// nothing committed), over the
 // load's time, each fault a shaded band from its start to its end with a
 // labelled vertical line at its start.
 func writePlot(w io.Writer, title string, start time.Time, recs []engine.Record, faults []faultRecord) error {
@@ -117,17 +118,28 @@ func writePlot(w io.Writer, title string, start time.Time, recs []engine.Record,
 	}
 	pf(`<text x="%.0f" y="%d" text-anchor="middle">seconds since the load started</text>`+"\n", plotLeft+innerW/2, plotAxisBottom+32)
 	// Data.
+	// Latency lines break over seconds without a commit (a new "M").
 	var tx, p50, mx strings.Builder
+	pen := "M"
 	for s, bn := range bs {
 		fmt.Fprintf(&tx, "%.1f,%.1f %.1f,%.1f ", x(float64(s)), yTx(float64(bn.Committed)), x(float64(s+1)), yTx(float64(bn.Committed)))
-		if bn.Committed > 0 {
-			fmt.Fprintf(&p50, "%.1f,%.1f ", x(float64(s)+0.5), yLat(bn.P50))
-			fmt.Fprintf(&mx, "%.1f,%.1f ", x(float64(s)+0.5), yLat(bn.Max))
+		if bn.Committed == 0 {
+			pen = "M"
+			continue
 		}
+		fmt.Fprintf(&p50, "%s%.1f,%.1f ", pen, x(float64(s)+0.5), yLat(bn.P50))
+		fmt.Fprintf(&mx, "%s%.1f,%.1f ", pen, x(float64(s)+0.5), yLat(bn.Max))
+		pen = "L"
 	}
 	pf(`<polyline id="throughput" fill="none" stroke="#2c7fb8" stroke-width="1.2" points="%s"/>`+"\n", strings.TrimSpace(tx.String()))
-	pf(`<polyline id="latency-max" fill="none" stroke="#fdae61" stroke-width="1" points="%s"/>`+"\n", strings.TrimSpace(mx.String()))
-	pf(`<polyline id="latency-p50" fill="none" stroke="#1a9641" stroke-width="1.5" points="%s"/>`+"\n", strings.TrimSpace(p50.String()))
+	pathOrEmpty := func(d string) string {
+		if d = strings.TrimSpace(d); d == "" {
+			return "M0,0"
+		}
+		return d
+	}
+	pf(`<path id="latency-max" fill="none" stroke="#fdae61" stroke-width="1" d="%s"/>`+"\n", pathOrEmpty(mx.String()))
+	pf(`<path id="latency-p50" fill="none" stroke="#1a9641" stroke-width="1.5" d="%s"/>`+"\n", pathOrEmpty(p50.String()))
 	ly := plotLegendBottom
 	pf(`<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#2c7fb8" stroke-width="2"/><text x="%d" y="%d">committed per second</text>`, plotLeft, ly-4, plotLeft+20, ly-4, plotLeft+25, ly)
 	pf(`<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#1a9641" stroke-width="2"/><text x="%d" y="%d">latency p50 of the second</text>`, plotLeft+200, ly-4, plotLeft+220, ly-4, plotLeft+225, ly)

@@ -200,8 +200,8 @@ func (r *report) text(w io.Writer) {
 		pf("unsent: %d requests the load did not reach before it ended (not accounted)", r.Unsent)
 	}
 	for _, ph := range r.Phases {
-		pf("phase %-52s %6.1f-%6.1f s: %5d started, %5d committed; latency p50 %.0f ms, p90 %.0f ms, p99 %.0f ms, max %.0f ms",
-			ph.Name, ph.From, ph.To, ph.Started, ph.Committed, ph.P50, ph.P90, ph.P99, ph.Max)
+		pf("phase %-52s %6.1f-%6.1f s: %5d started, %5d committed; latency p50 %.0f ms, p90 %.0f ms, p99 %.0f ms, max %.0f ms; longest without a commit %.1f s",
+			ph.Name, ph.From, ph.To, ph.Started, ph.Committed, ph.P50, ph.P90, ph.P99, ph.Max, ph.Stall)
 	}
 	if m := r.Memory; m != nil {
 		pf("memory (RSS every %.0f s; bound: a process ends at most %.4g x its RSS %.0f s after it started + %d MiB):",
