@@ -243,9 +243,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		rep.Memory = &m
 	}
 	if o.plotOut != "" {
+		// A plot that cannot be written fails the run, after the accounting.
 		if err := writePlotFile(o.plotOut, "bbs-soak "+rep.Date, loadStart, recs, rep.Faults); err != nil {
 			fmt.Fprintf(stderr, "bbs-soak: %v\n", err)
-			return 1
+			rep.Problems = append(rep.Problems, fmt.Sprintf("plot: %v", err))
 		}
 	}
 
