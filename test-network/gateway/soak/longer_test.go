@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -307,5 +309,54 @@ func TestWritePlot(t *testing.T) {
 	}
 	if err := xml.Unmarshal(b.Bytes(), new(struct{})); err != nil {
 		t.Errorf("empty plot: %v", err)
+	}
+}
+
+// fakeNetwork is a network.sh that logs its arguments to calls and answers
+// peer-recovery with a recommit line.
+func fakeNetwork(t *testing.T) (script, calls string) {
+	dir := t.TempDir()
+	calls = filepath.Join(dir, "calls")
+	script = filepath.Join(dir, "network.sh")
+	body := "#!/bin/sh\necho \"$*\" >> " + calls + "\n" +
+		"[ \"$1\" = peer-recovery ] && echo 'Recommitting lost blocks - firstBlockNum=7, lastBlockNum=7'\nexit 0\n"
+	if err := os.WriteFile(script, []byte(body), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return script, calls
+}
+
+func TestInjectCrashes(t *testing.T) {
+	for _, tt := range []struct {
+		f        fault
+		calls    string
+		recovery string
+		during   bool
+	}{
+		{fault{Kind: "peer-kill", Arg: "2"}, "peer-kill 2|peer-start 2|peer-recovery 2|", "Recommitting lost blocks - firstBlockNum=7, lastBlockNum=7", false},
+		{fault{Kind: "orderer-kill"}, "orderer-kill|orderer-start|", "", true},
+		{fault{Kind: "orderer-restart"}, "orderer-stop|orderer-start|", "", true},
+	} {
+		script, calls := fakeNetwork(t)
+		ran := false
+		in := &injector{script: script, during: func() { ran = true }}
+		r := in.inject(context.Background(), tt.f, 5)
+		b, _ := os.ReadFile(calls)
+		got := strings.ReplaceAll(string(b), "\n", "|")
+		if got != tt.calls || r.Failed || r.Recovery != tt.recovery || ran != tt.during || r.SentBefore != 5 {
+			t.Errorf("%s: calls %q failed %v recovery %q during %v; want %q, %q, during %v",
+				tt.f.Kind, got, r.Failed, r.Recovery, ran, tt.calls, tt.recovery, tt.during)
+		}
+	}
+	// A kill that fails stops the fault there, and the fault failed.
+	dir := t.TempDir()
+	script := filepath.Join(dir, "network.sh")
+	if err := os.WriteFile(script, []byte("#!/bin/sh\necho \"$*\" >> "+filepath.Join(dir, "calls")+"\nexit 1\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	r := (&injector{script: script}).inject(context.Background(), fault{Kind: "peer-kill", Arg: "1"}, 0)
+	b, _ := os.ReadFile(filepath.Join(dir, "calls"))
+	if !r.Failed || string(b) != "peer-kill 1\n" {
+		t.Errorf("failed kill: failed %v, calls %q", r.Failed, b)
 	}
 }
