@@ -17,6 +17,8 @@
 # and chaincode process),
 # SOAK_FAULTS="cc-kill@0.15,peer-restart:2@0.35,orderer-restart@0.55,cc-kill@0.8",
 # SOAK_DOWN=5s (how long a stopped node stays down), SOAK_RESUBMITS=3,
+# SOAK_VANISH=2 (clients that submit, close their connection before the
+# status and resubmit the same signed transaction from a new connection),
 # SOAK_SEED=fabric-bbs-soak, SOAK_OUT=test-network/.soak, CCAAS=1, SOAK_KEEP=1
 # to leave the network up. Exit status: bbs-soak's (0 only when nothing was
 # lost, nothing counted twice and both peers agree).
@@ -28,10 +30,11 @@ TN_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 [ "$FABRIC_VERSION" = 2.5 ] || { echo "soak.sh: the soak runs on Fabric v2.5 (one Raft orderer); FABRIC_VERSION=$FABRIC_VERSION" >&2; exit 2; }
 
 RESUBMITS="${SOAK_RESUBMITS:-3}"
+VANISH="${SOAK_VANISH:-2}"
 TX="${SOAK_TX:-2000}"
 case "$TX" in ''|*[!0-9]*|0) echo "soak.sh: SOAK_TX must be a positive number of transactions" >&2; exit 2 ;; esac
 # The load is 9 originals per replay: TX = 10/9 x (3 x PER_SCHEME - RESUBMITS).
-PER_SCHEME="${SOAK_PER_SCHEME:-$(( (TX * 9 / 10 + RESUBMITS + 2) / 3 ))}"
+PER_SCHEME="${SOAK_PER_SCHEME:-$(( (TX * 9 / 10 + RESUBMITS + VANISH + 2) / 3 ))}"
 # SOAK_PER_SCHEME without SOAK_TX: all of its transactions (-tx 0).
 [ -n "${SOAK_PER_SCHEME:-}" ] && [ -z "${SOAK_TX:-}" ] && TX=0
 MINUTES="${SOAK_MINUTES:-}"
@@ -67,7 +70,7 @@ log "Soak: $TX transactions (0: all generated), at most $DURATION, $INFLIGHT in 
 set +e
 bbs-soak -org-dir "$ORG_DIR" -peer1 "$PEER1_ADDRESS" -peer2 "$PEER2_ADDRESS" -channel "$CHANNEL_NAME" \
   -data "$OUT/data" -network "$TN_DIR/network.sh" -inflight "$INFLIGHT" -rate "$RATE" -faults "$FAULTS" \
-  -tx "$TX" -duration "$DURATION" -mem-interval "$MEM_INTERVAL" -down "$DOWN" -resubmits "$RESUBMITS" -json "$OUT/report.json" 2> "$OUT/soak.log" | tee "$OUT/report.txt"
+  -tx "$TX" -duration "$DURATION" -mem-interval "$MEM_INTERVAL" -down "$DOWN" -resubmits "$RESUBMITS" -vanish "$VANISH" -json "$OUT/report.json" 2> "$OUT/soak.log" | tee "$OUT/report.txt"
 rc=${PIPESTATUS[0]}
 set -e
 [ "$rc" -eq 0 ] || { echo "--- bbs-soak log (last lines):"; tail -n 20 "$OUT/soak.log"; cp -a "$LOG_DIR" "$OUT/logs" 2> /dev/null || true; }

@@ -28,6 +28,7 @@ type options struct {
 	faults             []fault
 	network            string
 	resubmits, lateGap int
+	vanish             int
 	sample             int
 	jsonOut            string
 	args               []string
@@ -54,6 +55,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, int) {
 		"fault `plan`: KIND[:ARG]@FRACTION,... (cc-kill, peer-restart:1|2, orderer-restart, peer-kill:1|2 and orderer-kill: SIGKILL; none)")
 	fs.StringVar(&o.network, "network", "", "`path` of network.sh (required with faults)")
 	fs.IntVar(&o.resubmits, "resubmits", 3, "same-signed-transaction resubmissions (probes)")
+	fs.IntVar(&o.vanish, "vanish", 0, "vanishing clients: submit, close the connection before the status, resubmit the same signed bytes from a new one")
 	fs.IntVar(&o.lateGap, "late-gap", 200, "a late replay follows its original by this many transactions")
 	fs.IntVar(&o.sample, "sample", 20, "requests cross-checked with GetVerification on each peer")
 	fs.StringVar(&o.jsonOut, "json", "", "write the JSON report to `file`")
@@ -77,7 +79,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, int) {
 	} else {
 		return usage("-rate: a number of transactions per second, or fill")
 	}
-	if o.tx < 0 || o.memInterval < 0 || !(o.memFactor >= 1) || o.memSlackMiB < 0 {
+	if o.tx < 0 || o.vanish < 0 || o.memInterval < 0 || !(o.memFactor >= 1) || o.memSlackMiB < 0 {
 		return usage("-tx and -mem-interval must be >= 0, -mem-factor >= 1, -mem-slack-mib >= 0")
 	}
 	if o.plotOut == "" && o.jsonOut != "" {

@@ -112,7 +112,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 	}
-	p := makePlan(perScheme, o.resubmits, o.lateGap)
+	p := makePlan(perScheme, o.resubmits+o.vanish, o.lateGap)
+	// The first probes resubmit on their client's connection, the last
+	// o.vanish ones vanish and come back on a new connection.
+	nProbe := min(o.resubmits, len(p.resubmits))
 	nLoad := len(p.items)
 	if o.tx > 0 && o.tx < nLoad {
 		nLoad = o.tx
@@ -135,7 +138,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		i := nextProbe
 		nextProbe++
 		probeMu.Unlock()
-		if i >= len(p.resubmits) {
+		if i >= nProbe {
 			if firstDone != nil {
 				close(firstDone)
 			}
@@ -144,7 +147,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		r := p.resubmits[i]
 		c := clients[i%len(clients)]
 		logf("resubmission probe %d (%s): first wait %v", i, c.Name(), firstWait)
-		pr := resubmit(ctx, c, p.reqs[r].Group, p.args[r], firstWait, soakBackoff, firstDone)
+		pr := resubmit(ctx, c, p.reqs[r].Group, p.args[r], firstWait, soakBackoff, firstDone, nil)
 		probeMu.Lock()
 		rep.Probes = append(rep.Probes, pr)
 		if pr.TxID != "" {
@@ -190,6 +193,31 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	probes.Add(1)
 	go runProbe(time.Millisecond, nil)
+	// The vanishing clients: the k-th of n when the load is (k+1)/(n+1)
+	// along, each through connections of its own to peer k mod 2.
+	var vanishDone sync.WaitGroup
+	vanishDone.Add(1)
+	go func() {
+		defer vanishDone.Done()
+		start := time.Now()
+		for k, r := range p.resubmits[nProbe:] {
+			at := float64(k+1) / float64(len(p.resubmits)-nProbe+1)
+			for progress(int(proposed.Load()), nLoad, time.Since(start), o.duration) < at && ctx.Err() == nil {
+				time.Sleep(100 * time.Millisecond)
+			}
+			peer, user := o.Peers[k%len(o.Peers)], o.Users[k%len(o.Users)]
+			fresh := func() (*gwclient.Client, error) { return gwclient.Dial(o.OrgDir, peer, user, o.Channel, o.Chaincode) }
+			logf("vanishing client %d: submit, disconnect, resubmit from a new connection", k)
+			pr := resubmit(ctx, nil, p.reqs[r].Group, p.args[r], 0, soakBackoff, nil, fresh)
+			probeMu.Lock()
+			rep.Probes = append(rep.Probes, pr)
+			if pr.TxID != "" {
+				p.reqs[r].Sent = append(p.reqs[r].Sent, account.Sent{TxID: pr.TxID, Kind: "resubmit", ClientValid: pr.Second == "VALID"})
+			}
+			probeMu.Unlock()
+			logf("vanishing client %d: tx %s first %s, second %s %s", k, pr.TxID, pr.First, pr.Second, pr.SecondError)
+		}
+	}()
 	cfg := engine.Config{InFlight: o.inFlight, Count: nLoad, Duration: o.duration, Drain: o.drain, CallTimeout: o.timeout,
 		Backoff: soakBackoff, Seed: uint64(time.Now().UnixNano()), Rate: o.rate}
 	logf("load: sending %d transactions", nLoad)
@@ -198,7 +226,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	faultsDone.Wait()
 	stopFaults()
 	probes.Wait()
-	for nextProbe < len(p.resubmits) && ctx.Err() == nil {
+	vanishDone.Wait()
+	for nextProbe < nProbe && ctx.Err() == nil {
 		probes.Add(1)
 		runProbe(time.Millisecond, nil)
 	}

@@ -182,8 +182,12 @@ func (r *report) text(w io.Writer) {
 		pf("recovery %d: %d sent, %d committed, rejected %s", i+1, rc.Sent, rc.Committed, engine.Counts(rc.RejectedBy))
 	}
 	for _, pr := range r.Probes {
-		pf("resubmission %s (%s) at %s: first attempt (%.1f s) %s; same signed bytes again: %s %s",
-			pr.TxID, pr.Client, pr.Start.UTC().Format("15:04:05.0"), pr.FirstWait, pr.First, pr.Second, pr.SecondError)
+		again := "same signed bytes again"
+		if pr.Vanished {
+			again = "connection closed, same signed bytes again from a new connection"
+		}
+		pf("resubmission %s (%s) at %s: first attempt (%.1f s) %s; %s: %s %s",
+			pr.TxID, pr.Client, pr.Start.UTC().Format("15:04:05.0"), pr.FirstWait, pr.First, again, pr.Second, pr.SecondError)
 	}
 	for _, f := range r.Faults {
 		pf("fault %s%s at %s (+%.1f s, after %d tx) for %.1f s, failed %v%s", f.Kind, argSuffix(f.Arg),
