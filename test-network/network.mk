@@ -100,8 +100,9 @@ network-unit:
 ## soak: 2,000 SubmitProof transactions (valid, replayed, tampered, malformed,
 ## misbound) from 4 clients with chaincode kills, a peer and the orderer
 ## restarted, then the accounting of both peers' ledgers, on a fresh Fabric
-## v2.5 network torn down afterwards (SOAK_PER_SCHEME, SOAK_INFLIGHT, SOAK_RATE,
-## SOAK_FAULTS, CCAAS=1; report in test-network/.soak/)
+## v2.5 network torn down afterwards (SOAK_TX, SOAK_MINUTES, SOAK_PER_SCHEME,
+## SOAK_INFLIGHT, SOAK_RATE, SOAK_FAULTS, SOAK_MEM_INTERVAL, CCAAS=1; report,
+## memory samples and an SVG plot in test-network/.soak/)
 soak: network-deps network-bins
 	FABRIC_VERSION=2.5 $(TEST_NETWORK)/scripts/soak.sh
 # ---- end soak ------------------------------------------------------------------

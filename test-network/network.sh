@@ -27,6 +27,10 @@
 #   ./network.sh cc-kill [N] | cc-pids          kill the chaincode process(es) (the peer
 #                                   launches it again; CCaaS: restart the server) / list them
 #                                   (scripts/faults.sh, used by the soak test)
+#   ./network.sh peer-kill N | orderer-kill | peer-recovery N   crashes (SIGKILL) for the
+#                                   soak test; what a restarted peer recommitted (scripts/faults.sh)
+#   ./network.sh node-pids          "NAME PID" of every running node and chaincode process
+#                                   (the soak test samples their memory)
 #
 # Generated files live in test-network/.state/, logs in .state/logs/.
 # Binaries come from scripts/build-bins.sh (make network-bins).
@@ -839,9 +843,13 @@ main() {
     orderer-stop|orderer-start)
       if [ "$FABRIC_VERSION" = 3.1 ]; then bft_command "$cmd" "$@"   # scripts/bft.sh
       else raft_orderer_command "$cmd"; fi ;;                     # scripts/faults.sh
-    peer-stop|peer-start) peer_command "$cmd" "$@" ;;
+    orderer-kill)
+      [ "$FABRIC_VERSION" = 3.1 ] && die "orderer-kill: Fabric v2.5 (one Raft orderer) only"
+      raft_orderer_command "$cmd" ;;
+    peer-stop|peer-start|peer-kill|peer-recovery) peer_command "$cmd" "$@" ;;
     cc-kill) cc_kill "$@" ;;
     cc-pids) cc_pids ;;
+    node-pids) node_pids ;;
     package) package_release "$@" ;;                                # scripts/package.sh
     ""|-h|--help|help) usage ;;
     *) usage; die "unknown command '$cmd'" ;;
