@@ -12,7 +12,7 @@ import (
 // equation is checked: decompression (a square root in Fp) with and
 // without the prime-order subgroup check, and the check alone. A
 // bbs+2020 proof in a batch pays five full decodes, an IETF proof three
-// (see README, "SubmitProof against a light write").
+// (see docs/performance.md, "G1 membership tests").
 func BenchmarkDecodeG1(b *testing.B) {
 	_, _, g1, _ := bls12381.Generators()
 	var k fr.Element

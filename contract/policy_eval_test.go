@@ -317,8 +317,9 @@ func TestPolicyPseudonymUses(t *testing.T) {
 			requireFailure(t, e.submit(e.bob, "SubmitProof", jsonArg(t, plain)), "pseudonym already used", "the limit is 1;")
 
 			// The limit is the named policy's: anyone's policy of the same
-			// context with more uses gives the holder more (README: an
-			// application must require its own policy), and the record
+			// context with more uses gives the holder more (docs/trust-model.md,
+			// "Pseudonym-use records": an application must require its own
+			// policy), and the record
 			// names that policy.
 			r = e.submit(e.admin2, "CreatePolicy", `{"id":"many","issuers":[{"id":"polls"}],"pseudonym":{"context":`+b64q("poll-1")+`,"uses":5}}`)
 			require.True(t, r.Committed, r.Response.GetMessage())

@@ -20,8 +20,8 @@
 // so votes in one block do not conflict; Tally sums them by a range read.
 // Nothing the poll stores names the voter: a vote record holds its option
 // and the transaction ID under which bbs recorded the proof (pseudonym,
-// disclosed messages, submitting identity). See README "Building on
-// fabric-bbs" for what stays private and the relay.
+// disclosed messages, submitting identity). See docs/building-on-fabric-bbs.md
+// for what stays private and the relay.
 package pollcc
 
 import (
