@@ -3,7 +3,7 @@ package contract
 import (
 	"encoding/base64"
 	"fmt"
-	"runtime"
+	"github.com/fabric-bbs/fabric-bbs/internal/oneanswer"
 	"strings"
 	"testing"
 
@@ -20,23 +20,7 @@ const determinismRuns = 50
 // fails unless every run gives the same text; it returns that text.
 func oneAnswer(t *testing.T, runs int, f func() string) string {
 	t.Helper()
-	saved := runtime.GOMAXPROCS(0)
-	defer runtime.GOMAXPROCS(saved)
-	first, firstProcs := "", 0
-	for _, procs := range []int{1, 2} {
-		runtime.GOMAXPROCS(procs)
-		for i := range runs {
-			got := f()
-			if firstProcs == 0 {
-				first, firstProcs = got, procs
-				continue
-			}
-			if got != first {
-				t.Fatalf("run %d under GOMAXPROCS %d answered\n  %.2000s\nwhere the first run (GOMAXPROCS %d) answered\n  %.2000s", i, procs, got, firstProcs, first)
-			}
-		}
-	}
-	return first
+	return oneanswer.Check(t, runs, f)
 }
 
 // answer is everything an endorser signs of a simulated transaction that

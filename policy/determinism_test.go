@@ -2,7 +2,7 @@ package policy
 
 import (
 	"fmt"
-	"runtime"
+	"github.com/fabric-bbs/fabric-bbs/internal/oneanswer"
 	"strings"
 	"testing"
 
@@ -15,23 +15,7 @@ import (
 // returns that text.
 func oneAnswer(t *testing.T, f func() string) string {
 	t.Helper()
-	saved := runtime.GOMAXPROCS(0)
-	defer runtime.GOMAXPROCS(saved)
-	first, firstProcs := "", 0
-	for _, procs := range []int{1, 2} {
-		runtime.GOMAXPROCS(procs)
-		for i := range 50 {
-			got := f()
-			if firstProcs == 0 {
-				first, firstProcs = got, procs
-				continue
-			}
-			if got != first {
-				t.Fatalf("run %d under GOMAXPROCS %d answered\n  %s\nwhere the first run (GOMAXPROCS %d) answered\n  %s", i, procs, got, firstProcs, first)
-			}
-		}
-	}
-	return first
+	return oneanswer.Check(t, 50, f)
 }
 
 // TestParseOneAnswer: a policy document with several faults at once

@@ -1,7 +1,7 @@
 package request
 
 import (
-	"runtime"
+	"github.com/fabric-bbs/fabric-bbs/internal/oneanswer"
 	"strings"
 	"testing"
 )
@@ -17,23 +17,7 @@ const determinismRuns = 50
 // fails unless every run gives the same text; it returns that text.
 func oneAnswer(t *testing.T, f func() string) string {
 	t.Helper()
-	saved := runtime.GOMAXPROCS(0)
-	defer runtime.GOMAXPROCS(saved)
-	first, firstProcs := "", 0
-	for _, procs := range []int{1, 2} {
-		runtime.GOMAXPROCS(procs)
-		for i := range determinismRuns {
-			got := f()
-			if firstProcs == 0 {
-				first, firstProcs = got, procs
-				continue
-			}
-			if got != first {
-				t.Fatalf("run %d under GOMAXPROCS %d answered\n  %s\nwhere the first run (GOMAXPROCS %d) answered\n  %s", i, procs, got, firstProcs, first)
-			}
-		}
-	}
-	return first
+	return oneanswer.Check(t, determinismRuns, f)
 }
 
 // TestParseOneAnswer: a request with several faults at once (unknown
