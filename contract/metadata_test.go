@@ -79,6 +79,7 @@ func TestMetadataTransactions(t *testing.T) {
 		returns string
 	}{
 		{"CreatePolicy", "SUBMIT", []string{str}, ref("PolicyRecord")},
+		{"GetCredentialVerification", "EVALUATE", []string{str}, ref("CredentialVerification")},
 		{"GetIssuer", "EVALUATE", []string{str}, ref("Issuer")},
 		{"GetIssuerHistory", "EVALUATE", []string{str, integer, str}, ref("IssuerHistoryPage")},
 		{"GetPolicy", "EVALUATE", []string{str, integer}, ref("PolicyRecord")},
@@ -92,9 +93,11 @@ func TestMetadataTransactions(t *testing.T) {
 		{"RevokeIssuerKey", "SUBMIT", []string{str, integer}, ref("Issuer")},
 		{"RotateIssuerKey", "SUBMIT", []string{str, str}, ref("Issuer")},
 		{"SetIssuerSettings", "SUBMIT", []string{str, str}, ref("Issuer")},
+		{"SubmitCredential", "SUBMIT", []string{str}, ref("CredentialReceipt")},
 		{"SubmitProof", "SUBMIT", []string{ref("Request")}, ref("ProofReceipt")},
 		{"SubmitProofs", "SUBMIT", []string{str}, ref("BatchResults")},
 		{"UpdatePolicy", "SUBMIT", []string{str, str}, ref("PolicyRecord")},
+		{"VerifyCredential", "EVALUATE", []string{str}, ref("CredentialResult")},
 		{"VerifyProof", "EVALUATE", []string{ref("Request")}, ref("VerificationResult")},
 		{"VerifyProofs", "EVALUATE", []string{str}, ref("BatchResults")},
 	}
@@ -129,7 +132,8 @@ func TestMetadataTypes(t *testing.T) {
 	require.NoError(t, json.Unmarshal(getMetadata(t), &md))
 	types := []any{Issuer{}, IssuerKey{}, Owner{}, IssuerSettings{}, IssuerPage{}, IssuerHistoryPage{}, IssuerHistoryEntry{},
 		Verification{}, VerificationResult{}, ProofReceipt{}, PseudonymUses{}, PseudonymUse{}, BatchResults{}, BatchResult{},
-		request.Request{}, request.DisclosedMessage{}, request.PolicyRef{}, PolicyRecord{}, PolicyPage{}, policy.Unmet{}}
+		request.Request{}, request.DisclosedMessage{}, request.PolicyRef{}, PolicyRecord{}, PolicyPage{}, policy.Unmet{},
+		CredentialResult{}, CredentialVerification{}, CredentialReceipt{}}
 	var names []string
 	for _, v := range types {
 		typ := reflect.TypeOf(v)
