@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
+	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/fabric-bbs/fabric-bbs/vc"
 	"github.com/stretchr/testify/require"
 )
@@ -254,4 +255,28 @@ func TestCredentialDeterminism(t *testing.T) {
 			require.False(t, decode[CredentialResult](t, first).Valid, "case %d", i)
 		}
 	}
+}
+
+// TestSubmitCredentialBoundNonce: with bindSubmitter the presentation
+// header must be the submitter's bound nonce for the salt: bob's verifies
+// for bob and is refused for alice.
+func TestSubmitCredentialBoundNonce(t *testing.T) {
+	e := newEnv(t)
+	sk := windKey(t)
+	registerKeyIssuer(t, e, "windsurf", sk)
+	salt := []byte("salt-of-bob")
+	nonce := request.BoundNonce(testChannel, "Org1MSP", request.SubmitterID(e.bob.Cert), salt)
+	cred := windCredential(t, sk, nil, nonce)
+	arg := jsonArg(t, map[string]any{"credential": cred, "bindSubmitter": true, "salt": base64.StdEncoding.EncodeToString(salt)})
+
+	res := decode[CredentialResult](t, e.evaluate(e.alice, "VerifyCredential", arg))
+	require.False(t, res.Valid)
+	require.Contains(t, res.Reason, "not bound to the submitter")
+	requireFailure(t, e.submit(e.alice, "SubmitCredential", arg), "not bound to the submitter")
+	unbound := credentialArg(t, cred)
+	require.True(t, decode[CredentialResult](t, e.evaluate(e.alice, "VerifyCredential", unbound)).Valid)
+	r := e.submit(e.bob, "SubmitCredential", arg)
+	require.True(t, r.Committed, r.Response.GetMessage())
+	ver := decode[Verification](t, e.evaluate(e.bob, "GetVerification", decode[CredentialReceipt](t, r).TxID))
+	require.True(t, ver.BoundToSubmitter)
 }
