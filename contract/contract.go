@@ -64,7 +64,10 @@
 //     header as SubmitProof consumes a nonce, stores a Verification and a
 //     CredentialVerification (hashes, not claims) under the transaction ID
 //     and emits event CredentialVerified;
-//   - GetCredentialVerification(txId) reads a CredentialVerification back.
+//   - GetCredentialVerification(txId) reads a CredentialVerification back;
+//   - RegisterContext(url, document) stores an application JSON-LD context,
+//     content-addressed and immutable; GetContext(url) reads it. The core
+//     W3C contexts are built in.
 //
 // The request is the JSON object of package request, which defines its
 // fields, its limits and the submitter-bound nonce. Schemes come from the
@@ -120,7 +123,7 @@ const (
 
 // evaluateTransactions are the read-only transactions.
 var evaluateTransactions = []string{"GetIssuer", "ListIssuers", "GetIssuerHistory", "VerifyProof", "VerifyProofs", "GetVerification", "GetPseudonymUses",
-	"GetPolicy", "ListPolicies", "VerifyCredential", "GetCredentialVerification"}
+	"GetPolicy", "ListPolicies", "VerifyCredential", "GetCredentialVerification", "GetContext"}
 
 // Contract is the bbs smart contract. Its exported methods are its
 // transactions.

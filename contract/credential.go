@@ -133,6 +133,7 @@ type credentialCheck struct {
 	issuer         string // the credential's issuer ID
 	types          []string
 	from, until    string
+	contexts       []ContextRef // the registered contexts used
 }
 
 // prepareCredential parses the request and the credential, and resolves
@@ -203,10 +204,11 @@ func prepareCredential(ctx contractapi.TransactionContextInterface, submit bool,
 // valid or reason; an error means the credential is malformed.
 func (c *credentialCheck) check(ctx contractapi.TransactionContextInterface, sub *submitter) error {
 	v := c.v
-	l, err := credentialLoader()
+	l, used, err := credentialLoaderFor(ctx.GetStub(), c.doc)
 	if err != nil {
-		return fmt.Errorf("the built-in JSON-LD contexts: %w", err)
+		return err
 	}
+	c.contexts = used
 	// The key is the registered one prepareCredential resolved the
 	// verificationMethod to (the same bytes as the did:key).
 	ver := &vc.Verifier{Loader: l, Resolve: func(vm string) ([]byte, error) {
@@ -358,7 +360,7 @@ func (c *Contract) VerifyCredential(ctx contractapi.TransactionContextInterface,
 	r := &CredentialResult{
 		Valid: v.valid, Reason: v.reason, Issuer: v.issuer.ID, KeyVersion: v.key.Version, Scheme: v.issuer.Scheme,
 		VerificationMethod: cc.vm, CredentialIssuer: cc.issuer, Types: cc.types, ValidFrom: cc.from, ValidUntil: cc.until,
-		MessageCount: v.messageCount, NonceConsumed: consumed != nil,
+		MessageCount: v.messageCount, NonceConsumed: consumed != nil, Contexts: cc.contexts,
 	}
 	if r.Types == nil {
 		r.Types = []string{}
@@ -418,7 +420,7 @@ func (c *Contract) SubmitCredential(ctx contractapi.TransactionContextInterface,
 		CredentialIssuer: cc.issuer, Types: cc.types, ValidFrom: cc.from, ValidUntil: cc.until,
 		ClaimsSHA256: hashHex(cc.claims), StatementsSHA256: cc.statementsHash,
 		ProofConfigSHA256: hex.EncodeToString(cc.verified.ProofHash[:]), MandatorySHA256: hex.EncodeToString(cc.verified.MandatoryHash[:]),
-		NonceSHA256: receipt.NonceSHA256, Timestamp: now,
+		NonceSHA256: receipt.NonceSHA256, Timestamp: now, Contexts: cc.contexts,
 	}
 	key, err := compositeKey(stub, credentialObjectType, stub.GetTxID())
 	if err != nil {

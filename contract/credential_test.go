@@ -53,10 +53,22 @@ func registerKeyIssuer(t *testing.T, e *env, id string, sk *bbs.SecretKey) {
 // selective pointers for nonce.
 func windCredential(t *testing.T, sk *bbs.SecretKey, extra map[string]any, nonce []byte) map[string]any {
 	t.Helper()
+	return windCredentialIn(t, sk, "", "", extra, nonce)
+}
+
+// windCredentialIn is windCredential with the document's inline context
+// replaced by the application context ctxURL, whose document is ctxDoc
+// (when ctxURL is not empty).
+func windCredentialIn(t *testing.T, sk *bbs.SecretKey, ctxURL, ctxDoc string, extra map[string]any, nonce []byte) map[string]any {
+	t.Helper()
 	l, err := vc.NewLoader()
 	require.NoError(t, err)
 	var doc map[string]any
 	readWind(t, "windDoc.json", &doc)
+	if ctxURL != "" {
+		require.NoError(t, l.Add(ctxURL, []byte(ctxDoc), ""))
+		doc["@context"] = []any{"https://www.w3.org/ns/credentials/v2", ctxURL}
+	}
 	did, _, err := vc.DIDKey(sk.PublicKey().Bytes())
 	require.NoError(t, err)
 	doc["issuer"] = did
@@ -279,4 +291,44 @@ func TestSubmitCredentialBoundNonce(t *testing.T) {
 	require.True(t, r.Committed, r.Response.GetMessage())
 	ver := decode[Verification](t, e.evaluate(e.bob, "GetVerification", decode[CredentialReceipt](t, r).TxID))
 	require.True(t, ver.BoundToSubmitter)
+}
+
+// TestRegisterContext: a credential naming an application context is
+// refused until the context is registered, then verifies, with the
+// context's SHA-256 in the result and the record; a registered context
+// never changes, and a built-in one cannot be registered.
+func TestRegisterContext(t *testing.T) {
+	e := newEnv(t)
+	sk := windKey(t)
+	registerKeyIssuer(t, e, "windsurf", sk)
+	const url = "https://windsurf.example/contexts/v1"
+	ctxDoc := `{"@context":{"@vocab":"https://windsurf.grotto-networking.com/selective#"}}`
+	cred := windCredentialIn(t, sk, url, ctxDoc, nil, testNonce(7))
+	arg := credentialArg(t, cred)
+
+	requireFailure(t, e.submit(e.bob, "SubmitCredential", arg), "windsurf.example/contexts/v1")
+	require.False(t, e.evaluate(e.bob, "VerifyCredential", arg).OK())
+
+	requireFailure(t, e.submit(e.bob, "RegisterContext", "https://www.w3.org/ns/credentials/v2", ctxDoc), "built-in")
+	requireFailure(t, e.submit(e.bob, "RegisterContext", "ftp://x", ctxDoc), "absolute http(s) URL")
+	requireFailure(t, e.submit(e.bob, "RegisterContext", url, `{"@vocab":"x"}`), "no @context")
+	requireFailure(t, e.submit(e.bob, "RegisterContext", url, `{"@context":{},"@context":{}}`), "duplicate")
+	r := e.submit(e.bob, "RegisterContext", url, ctxDoc)
+	require.True(t, r.Committed, r.Response.GetMessage())
+	rec := decode[ContextRecord](t, r)
+	require.Equal(t, hashHex([]byte(ctxDoc)), rec.SHA256)
+	require.Equal(t, "Org1MSP", rec.Registrant.MSPID)
+	requireFailure(t, e.submit(e.alice, "RegisterContext", url, ctxDoc), "already registered", rec.SHA256)
+	requireFailure(t, e.submit(e.alice, "RegisterContext", url, `{"@context":{"@vocab":"https://evil.example/#"}}`), "already registered")
+	got := decode[ContextRecord](t, e.evaluate(e.alice, "GetContext", url))
+	require.Equal(t, ctxDoc, got.Document)
+
+	res := decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", arg))
+	require.True(t, res.Valid, res.Reason)
+	want := []ContextRef{{URL: url, SHA256: rec.SHA256}}
+	require.Equal(t, want, res.Contexts)
+	r = e.submit(e.bob, "SubmitCredential", arg)
+	require.True(t, r.Committed, r.Response.GetMessage())
+	cv := decode[CredentialVerification](t, e.evaluate(e.bob, "GetCredentialVerification", decode[CredentialReceipt](t, r).TxID))
+	require.Equal(t, want, cv.Contexts)
 }

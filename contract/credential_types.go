@@ -40,6 +40,10 @@ type CredentialResult struct {
 	// MessageCount is the number of BBS messages the issuer signed (the
 	// non-mandatory statements); 0 if the proof does not parse.
 	MessageCount int `json:"messageCount"`
+	// Contexts are the registered application contexts the credential
+	// used (RegisterContext), by URL and SHA-256; absent when it used only
+	// built-in and inline contexts.
+	Contexts []ContextRef `json:"contexts,omitempty" metadata:",optional"`
 	// NonceConsumed reports whether the presentation header is already
 	// consumed for the key, so that SubmitCredential (or SubmitProof)
 	// would refuse it as a replay.
@@ -86,6 +90,9 @@ type CredentialVerification struct {
 	// Timestamp is the transaction's timestamp, against which the
 	// validity period was checked.
 	Timestamp time.Time `json:"timestamp"`
+	// Contexts are the registered application contexts the credential
+	// used, by URL and SHA-256; absent when none.
+	Contexts []ContextRef `json:"contexts,omitempty" metadata:",optional"`
 }
 
 // CredentialReceipt is SubmitCredential's answer and the

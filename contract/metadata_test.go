@@ -79,6 +79,7 @@ func TestMetadataTransactions(t *testing.T) {
 		returns string
 	}{
 		{"CreatePolicy", "SUBMIT", []string{str}, ref("PolicyRecord")},
+		{"GetContext", "EVALUATE", []string{str}, ref("ContextRecord")},
 		{"GetCredentialVerification", "EVALUATE", []string{str}, ref("CredentialVerification")},
 		{"GetIssuer", "EVALUATE", []string{str}, ref("Issuer")},
 		{"GetIssuerHistory", "EVALUATE", []string{str, integer, str}, ref("IssuerHistoryPage")},
@@ -87,6 +88,7 @@ func TestMetadataTransactions(t *testing.T) {
 		{"GetVerification", "EVALUATE", []string{str}, ref("Verification")},
 		{"ListIssuers", "EVALUATE", []string{integer, str}, ref("IssuerPage")},
 		{"ListPolicies", "EVALUATE", []string{integer, str}, ref("PolicyPage")},
+		{"RegisterContext", "SUBMIT", []string{str, str}, ref("ContextRecord")},
 		{"RegisterIssuer", "SUBMIT", []string{str, str, str, str}, ref("Issuer")},
 		{"RetirePolicy", "SUBMIT", []string{str}, ref("PolicyRecord")},
 		{"RevokeIssuer", "SUBMIT", []string{str}, ref("Issuer")},
@@ -133,7 +135,7 @@ func TestMetadataTypes(t *testing.T) {
 	types := []any{Issuer{}, IssuerKey{}, Owner{}, IssuerSettings{}, IssuerPage{}, IssuerHistoryPage{}, IssuerHistoryEntry{},
 		Verification{}, VerificationResult{}, ProofReceipt{}, PseudonymUses{}, PseudonymUse{}, BatchResults{}, BatchResult{},
 		request.Request{}, request.DisclosedMessage{}, request.PolicyRef{}, PolicyRecord{}, PolicyPage{}, policy.Unmet{},
-		CredentialResult{}, CredentialVerification{}, CredentialReceipt{}}
+		CredentialResult{}, CredentialVerification{}, CredentialReceipt{}, ContextRecord{}, ContextRef{}}
 	var names []string
 	for _, v := range types {
 		typ := reflect.TypeOf(v)
