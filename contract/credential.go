@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -128,7 +127,8 @@ type credentialCheck struct {
 	doc            map[string]any // the credential, parsed
 	vm             string
 	verified       *vc.Verified
-	claims         []byte // the disclosed credential without proof, compact JSON
+	claims         []byte   // the disclosed credential without proof, compact JSON
+	statements     []string // every statement, sorted
 	statementsHash string
 	issuer         string // the credential's issuer ID
 	types          []string
@@ -236,6 +236,7 @@ func (c *credentialCheck) check(ctx contractapi.TransactionContextInterface, sub
 	if err != nil {
 		return fmt.Errorf("%w: credential: %v", request.ErrInvalid, err)
 	}
+	c.statements = statements
 	c.statementsHash = hashHex([]byte(strings.Join(statements, "")))
 	item, err := v.precheck(ctx, sub)
 	if err != nil || item == nil {
@@ -254,13 +255,17 @@ func (c *credentialCheck) check(ctx contractapi.TransactionContextInterface, sub
 }
 
 // semantics checks what a relying application reads in the disclosed
-// credential, and returns why it is unacceptable ("" if it is not):
-//   - its first @context is the VC 2.0 context;
-//   - its type is disclosed and includes VerifiableCredential;
-//   - its issuer (a string, or an object's id) is disclosed and is the DID
-//     of the proof's verificationMethod;
-//   - validFrom and validUntil, when disclosed, are XML Schema dateTimes
-//     with a time zone, and now is within them (both inclusive).
+// credential, and returns why it is unacceptable ("" if it is not). The
+// checks read the signed statements (canonical N-Quads), not the JSON, so
+// that a context aliasing a term to another JSON key cannot hide it:
+//   - the credential's first @context is the VC 2.0 context;
+//   - some statement types a node VerifiableCredential;
+//   - some statement gives an issuer, and every issuer statement's object
+//     is the DID of the proof's verificationMethod;
+//   - every validFrom and validUntil statement is a date-time with a time
+//     zone, and now is within them (both inclusive).
+//
+// The types returned are those of the JSON's type member, as disclosed.
 func (c *credentialCheck) semantics(now time.Time) string {
 	doc := c.verified.Document
 	var first any
@@ -280,52 +285,60 @@ func (c *credentialCheck) semantics(now time.Time) string {
 		c.types = []string{t}
 	case []any:
 		for _, x := range t {
-			s, ok := x.(string)
-			if !ok {
-				return "the credential's type is not a list of strings"
+			if s, ok := x.(string); ok {
+				c.types = append(c.types, s)
 			}
-			c.types = append(c.types, s)
 		}
 	}
-	if !slices.Contains(c.types, "VerifiableCredential") {
-		return "the credential does not disclose the type VerifiableCredential"
-	}
-	switch is := doc["issuer"].(type) {
-	case string:
-		c.issuer = is
-	case map[string]any:
-		c.issuer, _ = is["id"].(string)
-	}
 	did, _, _ := strings.Cut(c.vm, "#")
-	if c.issuer == "" {
-		return "the credential does not disclose its issuer"
-	}
-	if c.issuer != did {
-		return fmt.Sprintf("the credential's issuer %s is not the DID of the proof's verificationMethod", request.Excerpt(c.issuer))
-	}
-	for _, f := range []struct {
-		name  string
-		to    *string
-		check func(t time.Time) bool
-		words string
-	}{
-		{"validFrom", &c.from, func(t time.Time) bool { return !now.Before(t) }, "is not valid before"},
-		{"validUntil", &c.until, func(t time.Time) bool { return !now.After(t) }, "is not valid after"},
-	} {
-		x, ok := doc[f.name]
+	var isVC, hasIssuer bool
+	var from, until time.Time
+	for _, line := range c.statements {
+		st, ok := parseStatement(line)
 		if !ok {
 			continue
 		}
-		s, _ := x.(string)
-		t, err := time.Parse(time.RFC3339Nano, s)
-		if err != nil {
-			return fmt.Sprintf("the credential's %s is not a date-time with a time zone", f.name)
-		}
-		*f.to = s
-		if !f.check(t) {
-			return fmt.Sprintf("the credential %s %s (%s); the transaction's timestamp is %s", f.words, request.Excerpt(s), f.name, now.Format(time.RFC3339))
+		switch st.predicate {
+		case iriType:
+			isVC = isVC || (!st.literal && st.object == iriVCType)
+		case iriIssuer:
+			if st.literal || st.object != did {
+				return fmt.Sprintf("the credential's issuer %s is not the DID of the proof's verificationMethod", request.Excerpt(st.object))
+			}
+			hasIssuer = true
+		case iriValidFrom, iriValidUntil:
+			name := "validFrom"
+			if st.predicate == iriValidUntil {
+				name = "validUntil"
+			}
+			t, err := time.Parse(time.RFC3339Nano, st.object)
+			if !st.literal || err != nil {
+				return fmt.Sprintf("the credential's %s %s is not a date-time with a time zone", name, request.Excerpt(st.object))
+			}
+			if name == "validFrom" {
+				if now.Before(t) {
+					return fmt.Sprintf("the credential is not valid before %s (validFrom); the transaction's timestamp is %s", st.object, now.Format(time.RFC3339))
+				}
+				if c.from == "" || t.After(from) {
+					c.from, from = st.object, t
+				}
+			} else {
+				if now.After(t) {
+					return fmt.Sprintf("the credential is not valid after %s (validUntil); the transaction's timestamp is %s", st.object, now.Format(time.RFC3339))
+				}
+				if c.until == "" || t.Before(until) {
+					c.until, until = st.object, t
+				}
+			}
 		}
 	}
+	if !isVC {
+		return "the credential does not disclose the type VerifiableCredential"
+	}
+	if !hasIssuer {
+		return "the credential does not disclose its issuer"
+	}
+	c.issuer = did
 	return ""
 }
 

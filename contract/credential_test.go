@@ -332,3 +332,35 @@ func TestRegisterContext(t *testing.T) {
 	cv := decode[CredentialVerification](t, e.evaluate(e.bob, "GetCredentialVerification", decode[CredentialReceipt](t, r).TxID))
 	require.Equal(t, want, cv.Contexts)
 }
+
+// TestCredentialAliasedValidity: a holder cannot hide a signed validUntil
+// behind another JSON key by adding a context that aliases the term: the
+// proof still verifies (the statements are the same), and the contract
+// reads the statements, so the expired credential is refused. An aliased
+// issuer is read from the statements too.
+func TestCredentialAliasedValidity(t *testing.T) {
+	e := newEnv(t)
+	sk := windKey(t)
+	registerKeyIssuer(t, e, "windsurf", sk)
+	alias := func(cred map[string]any, from, to string, def map[string]any) {
+		cred["@context"].([]any)[1].(map[string]any)[to] = def
+		cred[to] = cred[from]
+		delete(cred, from)
+	}
+	until := time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC)
+	cred := windCredential(t, sk, map[string]any{"validUntil": until.Format(time.RFC3339)}, testNonce(8))
+	alias(cred, "validUntil", "expires", map[string]any{"@id": iriValidUntil, "@type": "http://www.w3.org/2001/XMLSchema#dateTime"})
+	res := decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", credentialArg(t, cred)))
+	require.NotEmpty(t, res.Claims, "the aliased credential's proof must still verify: %s", res.Reason)
+	require.NotContains(t, res.Claims, `"validUntil"`)
+	require.False(t, res.Valid)
+	require.Contains(t, res.Reason, "is not valid after")
+	requireFailure(t, e.submit(e.bob, "SubmitCredential", credentialArg(t, cred)), "is not valid after")
+
+	cred = windCredential(t, sk, nil, testNonce(9))
+	did := cred["issuer"]
+	alias(cred, "issuer", "from", map[string]any{"@id": iriIssuer, "@type": "@id"})
+	res = decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", credentialArg(t, cred)))
+	require.True(t, res.Valid, res.Reason)
+	require.Equal(t, did, res.CredentialIssuer)
+}
