@@ -168,6 +168,10 @@ func prepareCredential(ctx contractapi.TransactionContextInterface, submit bool,
 	if err != nil {
 		return nil, fmt.Errorf("%w: credential: %v", request.ErrInvalid, err)
 	}
+	if len(dp.PresentationHeader) > request.MaxNonceSize {
+		return nil, fmt.Errorf("%w: credential: the presentation header (the nonce) is %d bytes, over the limit of %d",
+			request.ErrInvalid, len(dp.PresentationHeader), request.MaxNonceSize)
+	}
 	stub := ctx.GetStub()
 	ik, err := publicKeyIndexKey(stub, pk)
 	if err != nil {

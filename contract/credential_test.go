@@ -192,6 +192,9 @@ func TestSubmitCredentialRefusals(t *testing.T) {
 	requireFailure(t, e.submit(e.bob, "SubmitCredential", credentialArg(t, unknown)), "not registered under any issuer")
 	require.False(t, e.evaluate(e.bob, "VerifyCredential", credentialArg(t, unknown)).OK())
 
+	bigNonce := windCredential(t, sk, nil, make([]byte, request.MaxNonceSize+1))
+	requireFailure(t, e.submit(e.bob, "SubmitCredential", credentialArg(t, bigNonce)), "presentation header (the nonce) is 4097 bytes, over the limit")
+
 	requireFailure(t, e.submit(e.bob, "SubmitCredential", `{"credential":{},"Credential":{}}`), "unknown field")
 	requireFailure(t, e.submit(e.bob, "SubmitCredential", `{"credential":{},"credential":{}}`), "duplicate")
 	requireFailure(t, e.submit(e.bob, "SubmitCredential", `{"credential":[]}`), "JSON object")
