@@ -26,13 +26,7 @@ func BenchmarkVerifyCredentialTx(b *testing.B) {
 	}
 	// The same statement as a proof request, from the contract's own
 	// preparation of the credential.
-	stub := e.ledger.NewStub(e.bob.Creator, Name+":VerifyCredential", arg)
-	ctx := newTestContext(stub)
-	cc, err := prepareCredential(ctx, false, nil)
-	require.NoError(b, err)
-	require.NoError(b, cc.check(ctx, nil))
-	require.True(b, cc.v.valid, cc.v.reason)
-	proofArg := jsonArg(t, cc.v.req.Encode())
+	proofArg := proofRequestOf(t, e, arg)
 	b.Run("VerifyCredential", func(b *testing.B) {
 		for b.Loop() {
 			r := e.ledger.Evaluate(e.cc, e.bob.Creator, Name+":VerifyCredential", arg)

@@ -367,3 +367,38 @@ func TestCredentialAliasedValidity(t *testing.T) {
 	require.True(t, res.Valid, res.Reason)
 	require.Equal(t, did, res.CredentialIssuer)
 }
+
+// proofRequestOf returns the proof request (SubmitProof's argument) of the
+// BBS statement of a credential request, as the contract prepares it.
+func proofRequestOf(t *testing.T, e *env, arg string) string {
+	t.Helper()
+	stub := e.ledger.NewStub(e.bob.Creator, Name+":VerifyCredential", arg)
+	ctx := newTestContext(stub)
+	cc, err := prepareCredential(ctx, false, nil)
+	require.NoError(t, err)
+	require.NoError(t, cc.check(ctx, nil))
+	require.True(t, cc.v.valid, cc.v.reason)
+	return jsonArg(t, cc.v.req.Encode())
+}
+
+// TestCredentialNonceSharedWithSubmitProof: a nonce is consumed once per
+// key whichever transaction consumes it: SubmitProof of the credential's
+// BBS statement is a replay after SubmitCredential, and the other way
+// round.
+func TestCredentialNonceSharedWithSubmitProof(t *testing.T) {
+	e := newEnv(t)
+	sk := windKey(t)
+	registerKeyIssuer(t, e, "windsurf", sk)
+
+	arg := credentialArg(t, windCredential(t, sk, nil, testNonce(10)))
+	proofArg := proofRequestOf(t, e, arg)
+	r := e.submit(e.bob, "SubmitCredential", arg)
+	require.True(t, r.Committed, r.Response.GetMessage())
+	requireFailure(t, e.submit(e.bob, "SubmitProof", proofArg), "replay", decode[CredentialReceipt](t, r).TxID)
+
+	arg = credentialArg(t, windCredential(t, sk, nil, testNonce(11)))
+	proofArg = proofRequestOf(t, e, arg)
+	r = e.submit(e.bob, "SubmitProof", proofArg)
+	require.True(t, r.Committed, r.Response.GetMessage())
+	requireFailure(t, e.submit(e.bob, "SubmitCredential", arg), "replay", decode[ProofReceipt](t, r).TxID)
+}
