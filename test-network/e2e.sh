@@ -427,6 +427,8 @@ MEM="$(network_rss)"
 . "$TN_DIR/e2e-poll.sh"   # issue 12: the poll example chaincode calling bbs
 # shellcheck source=e2e-policies.sh
 . "$TN_DIR/e2e-policies.sh"   # issue 12: verification policies, requests made with bbs prove --policy
+# shellcheck source=e2e-credentials.sh
+. "$TN_DIR/e2e-credentials.sh"   # issue 22: W3C bbs-2023 credentials, RegisterContext, Verify/SubmitCredential
 
 # ---- soak (issue 14, begin): Fabric v2.5, while the chaincode is peer-launched
 if [ "$FABRIC_VERSION" = 2.5 ] && [ "${E2E_SOAK:-1}" = 1 ]; then
