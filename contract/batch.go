@@ -27,7 +27,10 @@ const EventProofsVerified = "ProofsVerified"
 // Verification of the item at index (from 0) of its request array, in
 // transaction txID: "<txID>#<index>". GetVerification reads it, and the
 // nonce record of the item names it. Fabric transaction IDs are hex, so it
-// never equals the ID of a SubmitProof transaction.
+// never equals the ID of a SubmitProof transaction. When a chaincode calls
+// SubmitProof or SubmitProofs several times in one transaction, txID is the
+// call's record ID instead ("<txID>/<n>" for the n-th recording call from
+// 0, see spends.go), as in "<txID>/1#0".
 func BatchRecordID(txID string, index int) string {
 	return txID + "#" + strconv.Itoa(index)
 }
@@ -39,9 +42,10 @@ func BatchRecordID(txID string, index int) string {
 // reported as refused, with that error as its reason, and the others are
 // still checked. The proofs that reach the cryptography are verified
 // together, one bbs.VerifyProofs batch per scheme. NonceConsumed reflects
-// the ledger only, not the other requests of the array.
+// the ledger and the earlier SubmitProof and SubmitProofs calls of the
+// transaction (spends.go), not the other requests of the array.
 func (c *Contract) VerifyProofs(ctx contractapi.TransactionContextInterface, requests string) (*BatchResults, error) {
-	return runBatch(ctx, false)
+	return runBatch(ctx, c.tracker(), false)
 }
 
 // SubmitProofs checks a JSON array of up to MaxBatchRequests requests (each
@@ -51,13 +55,15 @@ func (c *Contract) VerifyProofs(ctx contractapi.TransactionContextInterface, req
 // BatchRecordID(txID, index). An invalid or refused request is reported
 // with the error SubmitProof would give, and does not fail the others. When
 // several requests of the array carry the same nonce for the same key, the
-// first valid one consumes it and the later ones are replays. The proofs
+// first valid one consumes it and the later ones are replays, as is a
+// request whose nonce an earlier call of the transaction consumed
+// (spends.go). The proofs
 // that reach the cryptography are verified together, one bbs.VerifyProofs
 // batch per scheme. The transaction emits one ProofsVerified event with a
 // small BatchSummary, even when no request is valid (then it writes
 // nothing).
 func (c *Contract) SubmitProofs(ctx contractapi.TransactionContextInterface, requests string) (*BatchResults, error) {
-	return runBatch(ctx, true)
+	return runBatch(ctx, c.tracker(), true)
 }
 
 // batchEntry is one request of a batch in progress.
@@ -70,7 +76,7 @@ type batchEntry struct {
 }
 
 // runBatch is VerifyProofs (submit false) and SubmitProofs (submit true).
-func runBatch(ctx contractapi.TransactionContextInterface, submit bool) (*BatchResults, error) {
+func runBatch(ctx contractapi.TransactionContextInterface, spends *spendTracker, submit bool) (*BatchResults, error) {
 	stub := ctx.GetStub()
 	args := stub.GetArgs()
 	if len(args) != 2 {
@@ -113,7 +119,11 @@ func runBatch(ctx contractapi.TransactionContextInterface, submit bool) (*BatchR
 			e.err = batchable(e.v)
 		}
 	}
-	if err := readNonces(stub, entries, submit); err != nil {
+	call, err := spends.begin(stub, !submit, deployedName(ctx))
+	if err != nil {
+		return nil, err
+	}
+	if err := readNonces(stub, call, entries, submit); err != nil {
 		return nil, err
 	}
 	for i := range entries {
@@ -131,7 +141,7 @@ func runBatch(ctx contractapi.TransactionContextInterface, submit bool) (*BatchR
 		return nil, err
 	}
 	out := &BatchResults{TxID: stub.GetTxID(), Count: len(entries), Results: results}
-	consumed := map[string]string{} // nonce key -> record ID, within the batch
+	base := call.recordID() // the record IDs' prefix: this call's (spends.go)
 	if submit {
 		// One message to the peer for all the records' writes, where the
 		// peer supports it (a no-op otherwise).
@@ -143,16 +153,15 @@ func runBatch(ctx contractapi.TransactionContextInterface, submit bool) (*BatchR
 			e.err = e.v.rejection()
 		}
 		// A later request with the nonce of an earlier valid one is a
-		// replay: GetState does not see this transaction's own writes.
+		// replay: GetState does not see this transaction's own writes,
+		// call does (record notes each nonce it consumes).
 		if e.err == nil && submit {
 			nk, err := nonceKey(stub, e.v.key.PublicKey, e.v.req.Nonce)
 			if err != nil {
 				return nil, err
 			}
-			if by, ok := consumed[nk]; ok {
+			if by, ok := call.spentBy(nk); ok {
 				e.err = replayError(e.v, by)
-			} else {
-				consumed[nk] = BatchRecordID(out.TxID, i)
 			}
 		}
 		if e.err != nil {
@@ -167,8 +176,8 @@ func runBatch(ctx contractapi.TransactionContextInterface, submit bool) (*BatchR
 			}
 			continue
 		}
-		r.RecordID = BatchRecordID(out.TxID, i)
-		if r.Receipt, err = e.v.record(stub, sub, e.raw, r.RecordID, 0); err != nil {
+		r.RecordID = BatchRecordID(base, i)
+		if r.Receipt, err = e.v.record(stub, call, sub, e.raw, r.RecordID, 0); err != nil {
 			return nil, fmt.Errorf("request %d: %w", i, err)
 		}
 		out.ValidCount++
@@ -179,6 +188,9 @@ func runBatch(ctx contractapi.TransactionContextInterface, submit bool) (*BatchR
 			return nil, fmt.Errorf("writing the records: %w", err)
 		}
 		if err := emitBatchSummary(ctx, out); err != nil {
+			return nil, err
+		}
+		if err := call.commit(); err != nil {
 			return nil, err
 		}
 	}
@@ -359,8 +371,9 @@ func (c *keyCache) lookupKey(id cachedKeyID) (*bbs.PublicKey, bool) {
 // readNonces reads, in one GetMultipleStates, the nonce keys of the entries
 // still standing, and then makes each a replay (submit) or notes whether
 // its nonce is consumed (VerifyProofs): the check nonceConsumed makes for a
-// single request, with the same reads.
-func readNonces(stub shim.ChaincodeStubInterface, entries []batchEntry, submit bool) error {
+// single request, with the same reads, on the ledger and earlier in the
+// transaction (call).
+func readNonces(stub shim.ChaincodeStubInterface, call *spendCall, entries []batchEntry, submit bool) error {
 	var keys []string
 	var idx []int
 	for i := range entries {
@@ -385,11 +398,14 @@ func readNonces(stub shim.ChaincodeStubInterface, entries []batchEntry, submit b
 		return fmt.Errorf("checking the nonces: %d values for %d keys", len(values), len(keys))
 	}
 	for j, i := range idx {
-		if values[j] == nil {
-			continue
-		}
 		var used nonceRecord
-		if err := unmarshalRecord(values[j], &used); err != nil {
+		if values[j] == nil {
+			id, ok := call.spentBy(keys[j])
+			if !ok {
+				continue
+			}
+			used.TxID = id
+		} else if err := unmarshalRecord(values[j], &used); err != nil {
 			return fmt.Errorf("checking the nonces: %w", err)
 		}
 		if submit {

@@ -23,7 +23,7 @@ func BenchmarkSubmitProofs(b *testing.B) {
 		e := newEnv(t).asDeployed()
 		e.t = t
 		k := newKeyPair(t, s, byte(80+i))
-		if !e.submit(e.alice, "RegisterIssuer", "bench", s.Name(), k.publicKeyText(), "").Committed {
+		if !e.register(e.alice, "bench", k, "").Committed {
 			b.Fatal("registering the issuer")
 		}
 		var header []byte

@@ -39,7 +39,7 @@ func batchLedger(t *testing.T) (*env, map[string]*credential) {
 		{"strict", bbs.BBSPlus2020()}, {"pinned", bbs.BBSPlus2020()},
 	} {
 		k := newKeyPair(t, is.scheme, byte(60+i))
-		require.True(t, e.submit(e.alice, "RegisterIssuer", is.id, is.scheme.Name(), k.publicKeyText(), "").Committed)
+		require.True(t, e.register(e.alice, is.id, k, "").Committed)
 		var header []byte
 		if hasHeader(t, is.scheme) {
 			header = []byte("credential-type: batch")
@@ -47,7 +47,7 @@ func batchLedger(t *testing.T) (*env, map[string]*credential) {
 		creds[is.id] = sign(t, k, header)
 	}
 	require.True(t, e.submit(e.alice, "RevokeIssuer", "gone").Committed)
-	require.True(t, e.submit(e.alice, "SetIssuerSettings", "strict", `{"requireBoundNonce":true}`).Committed)
+	require.True(t, e.submit(e.alice, "SetIssuerSettings", "strict", `{"requireBoundNonce":true,"messageCounts":[5]}`).Committed)
 	require.True(t, e.submit(e.alice, "SetIssuerSettings", "pinned", `{"messageCounts":[10]}`).Committed)
 	require.True(t, e.submit(e.bob, "SubmitProof", jsonArg(t, creds["plus"].present(t, "plus", batchNonce(0), 1))).Committed)
 	return e, creds
@@ -319,9 +319,9 @@ func FuzzSplitBatch(f *testing.F) {
 func TestBatchKeyVersions(t *testing.T) {
 	e, k1 := registered(t)
 	k2 := newKeyPair(t, bbs.BBSPlus2020(), 2)
-	require.True(t, e.submit(e.alice, "RotateIssuerKey", "acme", k2.publicKeyText()).Committed)
+	require.True(t, e.rotate(e.alice, "acme", k2).Committed)
 	k3 := newKeyPair(t, bbs.BBSPlus2020(), 3)
-	require.True(t, e.submit(e.alice, "RotateIssuerKey", "acme", k3.publicKeyText()).Committed)
+	require.True(t, e.rotate(e.alice, "acme", k3).Committed)
 	require.True(t, e.submit(e.alice, "RevokeIssuerKey", "acme", "2").Committed)
 	old := sign(t, k1, nil).present(t, "acme", batchNonce(30), 0)
 	revoked := sign(t, k2, nil).present(t, "acme", batchNonce(31), 0)
@@ -359,7 +359,7 @@ func TestBatchKeyVersions(t *testing.T) {
 func TestBatchRefusesPseudonymSchemes(t *testing.T) {
 	e, creds := batchLedger(t)
 	k := newKeyPair(t, bbs.NymBLS12381SHA256(), 70)
-	require.True(t, e.submit(e.alice, "RegisterIssuer", "nym", bbs.NymBLS12381SHA256Name, k.publicKeyText(), "").Committed)
+	require.True(t, e.register(e.alice, "nym", k, "").Committed)
 	nym := creds["ietf"].present(t, "ietf", batchNonce(40), 0)
 	nym.Issuer = "nym"
 	// A well-formed pseudonym request (the fields a nym issuer requires);

@@ -127,7 +127,7 @@ func TestCommitmentOutsideG1Refused(t *testing.T) {
 			t.Run(which+" "+kind, func(t *testing.T) {
 				e := newEnv(t)
 				k := newKeyPair(t, bbs.BBSPlus2020(), 81)
-				require.True(t, e.submit(e.alice, "RegisterIssuer", "plus", bbs.BBSPlus2020Name, k.publicKeyText(), "").Committed)
+				require.True(t, e.register(e.alice, "plus", k, "").Committed)
 				cred := sign(t, k, nil)
 				nonce := func(n int) []byte { return []byte(fmt.Sprintf("commitment subgroup nonce %04d", n)) }
 				good := func(n int) *request.Request { return cred.present(t, "plus", nonce(n), revealed...) }

@@ -8,10 +8,14 @@
 //
 // Issuer registry:
 //
-//   - RegisterIssuer(id, scheme, publicKey, description) registers an
-//     issuer whose owner is the submitting identity;
-//   - RotateIssuerKey(id, publicKey) adds key version n+1, which becomes
-//     current; older versions stay usable unless revoked;
+//   - RegisterIssuer(registration) registers an issuer whose owner is the
+//     submitting identity, from a JSON registration document (package
+//     registration) carrying a proof of possession of the key's secret made
+//     for this channel, issuer ID and submitter; bbs+2020 issuers must pin
+//     their message counts;
+//   - RotateIssuerKey(rotation) adds key version n+1, which becomes
+//     current, from a JSON rotation document with the new key's proof of
+//     possession; older versions stay usable unless revoked;
 //   - RevokeIssuerKey(id, version) and RevokeIssuer(id) revoke a key or the
 //     whole issuer, for good;
 //   - SetIssuerSettings(id, settings) sets the owner's rules for proofs
@@ -123,17 +127,27 @@ const (
 
 // evaluateTransactions are the read-only transactions.
 var evaluateTransactions = []string{"GetIssuer", "ListIssuers", "GetIssuerHistory", "VerifyProof", "VerifyProofs", "GetVerification", "GetPseudonymUses",
-	"GetPolicy", "ListPolicies", "VerifyCredential", "GetCredentialVerification", "GetContext"}
+	"GetPolicy", "ListPolicies", "GetEndorsementConfig", "VerifyCredential", "GetCredentialVerification", "GetContext"}
 
 // Contract is the bbs smart contract. Its exported methods are its
 // transactions.
 type Contract struct {
 	contractapi.Contract
+	// ChaincodeName is the name the chaincode is deployed under on its
+	// channels (Name unless NewAs says otherwise): an owner-only
+	// transaction runs only when the client's proposal invokes the
+	// chaincode of this name (see requireDirect).
+	ChaincodeName string
+	spends        *spendTracker // what each transaction spent so far (spends.go)
 }
 
-// New returns the contract, ready for contractapi.NewChaincode.
-func New() *Contract {
-	c := &Contract{}
+// New returns the contract, deployed under the chaincode name Name, ready
+// for contractapi.NewChaincode.
+func New() *Contract { return NewAs(Name) }
+
+// NewAs returns the contract of a chaincode deployed under chaincodeName.
+func NewAs(chaincodeName string) *Contract {
+	c := &Contract{ChaincodeName: chaincodeName, spends: newSpendTracker()}
 	c.Name = Name
 	c.Info = metadata.InfoMetadata{
 		Title:       "fabric-bbs",
@@ -142,13 +156,23 @@ func New() *Contract {
 		License:     &metadata.LicenseMetadata{Name: "Apache-2.0"},
 	}
 	c.TransactionContextHandler = new(txContext)
-	c.BeforeTransaction = beforeTransaction
+	c.BeforeTransaction = c.beforeTransaction
 	return c
 }
 
-// NewChaincode returns the chaincode that serves the contract.
-func NewChaincode() (*contractapi.ContractChaincode, error) {
-	cc, err := contractapi.NewChaincode(New())
+// NewChaincode returns the chaincode that serves the contract, deployed
+// under the chaincode name Name.
+func NewChaincode() (*contractapi.ContractChaincode, error) { return NewChaincodeAs(Name) }
+
+// NewChaincodeAs returns the chaincode that serves the contract, deployed
+// under chaincodeName (a Fabric chaincode name: letters and digits,
+// separated by single '-' or '_'): the chaincode cannot learn the name
+// itself, and owner-only transactions need it (see requireDirect).
+func NewChaincodeAs(chaincodeName string) (*contractapi.ContractChaincode, error) {
+	if !validChaincodeName(chaincodeName) {
+		return nil, fmt.Errorf("creating the %s chaincode: %q is not a valid chaincode name", Name, request.Excerpt(chaincodeName))
+	}
+	cc, err := contractapi.NewChaincode(NewAs(chaincodeName))
 	if err != nil {
 		return nil, fmt.Errorf("creating the %s chaincode: %w", Name, err)
 	}
@@ -164,8 +188,11 @@ func (c *Contract) GetEvaluateTransactions() []string {
 
 // beforeTransaction runs before every transaction of the contract, before
 // its arguments are parsed: it checks the argument sizes and the function
-// name.
-func beforeTransaction(ctx contractapi.TransactionContextInterface) error {
+// name, and tells the transaction context the chaincode's name.
+func (c *Contract) beforeTransaction(ctx contractapi.TransactionContextInterface) error {
+	if tc, ok := ctx.(*txContext); ok {
+		tc.chaincodeName = c.ChaincodeName
+	}
 	if err := checkArgSizes(ctx); err != nil {
 		return err
 	}
@@ -197,4 +224,24 @@ func checkArgSizes(ctx contractapi.TransactionContextInterface) error {
 		}
 	}
 	return nil
+}
+
+// validChaincodeName reports whether name is a valid Fabric chaincode name
+// (the lifecycle's ^[a-zA-Z0-9]+([-_][a-zA-Z0-9]+)*$).
+func validChaincodeName(name string) bool {
+	if name == "" || len(name) > MaxTxIDLength {
+		return false
+	}
+	sep := true // at the start, or after a separator
+	for _, r := range name {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9':
+			sep = false
+		case (r == '-' || r == '_') && !sep:
+			sep = true
+		default:
+			return false
+		}
+	}
+	return !sep
 }

@@ -366,7 +366,11 @@ func (c *Contract) VerifyCredential(ctx contractapi.TransactionContextInterface,
 			return nil, err
 		}
 	}
-	consumed, err := cc.v.nonceConsumed(ctx)
+	call, err := c.tracker().begin(ctx.GetStub(), true, deployedName(ctx))
+	if err != nil {
+		return nil, err
+	}
+	consumed, err := cc.v.nonceConsumed(ctx, call)
 	if err != nil {
 		return nil, err
 	}
@@ -407,7 +411,12 @@ func (c *Contract) SubmitCredential(ctx contractapi.TransactionContextInterface,
 		return nil, err
 	}
 	v := cc.v
-	used, err := v.nonceConsumed(ctx)
+	stub := ctx.GetStub()
+	call, err := c.tracker().begin(stub, false, deployedName(ctx))
+	if err != nil {
+		return nil, err
+	}
+	used, err := v.nonceConsumed(ctx, call)
 	if err != nil {
 		return nil, err
 	}
@@ -420,11 +429,11 @@ func (c *Contract) SubmitCredential(ctx contractapi.TransactionContextInterface,
 	if !v.valid {
 		return nil, v.rejection()
 	}
-	stub := ctx.GetStub()
 	// The Verification record holds the BBS header (two hashes) and no
 	// disclosed statement: the claims stay off the ledger.
 	v.req.Disclosed = nil
-	receipt, err := v.record(stub, sub, cc.raw, stub.GetTxID(), 0)
+	recordID := call.recordID()
+	receipt, err := v.record(stub, call, sub, cc.raw, recordID, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -437,9 +446,9 @@ func (c *Contract) SubmitCredential(ctx contractapi.TransactionContextInterface,
 		CredentialIssuer: cc.issuer, Types: cc.types, ValidFrom: cc.from, ValidUntil: cc.until,
 		ClaimsSHA256: hashHex(cc.claims), StatementsSHA256: cc.statementsHash,
 		ProofConfigSHA256: hex.EncodeToString(cc.verified.ProofHash[:]), MandatorySHA256: hex.EncodeToString(cc.verified.MandatoryHash[:]),
-		NonceSHA256: receipt.NonceSHA256, Timestamp: now, Contexts: cc.contexts,
+		NonceSHA256: receipt.NonceSHA256, Timestamp: now, Contexts: cc.contexts, RecordID: receipt.RecordID,
 	}
-	key, err := compositeKey(stub, credentialObjectType, stub.GetTxID())
+	key, err := compositeKey(stub, credentialObjectType, recordID)
 	if err != nil {
 		return nil, err
 	}
@@ -449,6 +458,7 @@ func (c *Contract) SubmitCredential(ctx contractapi.TransactionContextInterface,
 	out := &CredentialReceipt{
 		TxID: rec.TxID, Valid: true, Issuer: rec.Issuer, KeyVersion: rec.KeyVersion, CredentialIssuer: rec.CredentialIssuer,
 		Types: rec.Types, ClaimsSHA256: rec.ClaimsSHA256, NonceSHA256: rec.NonceSHA256, RequestSHA256: receipt.RequestSHA256,
+		RecordID: rec.RecordID,
 	}
 	payload, err := json.Marshal(out)
 	if err != nil {
@@ -457,11 +467,16 @@ func (c *Contract) SubmitCredential(ctx contractapi.TransactionContextInterface,
 	if err := stub.SetEvent(EventCredentialVerified, payload); err != nil {
 		return nil, fmt.Errorf("emitting the %s event: %w", EventCredentialVerified, err)
 	}
+	if err := call.commit(); err != nil {
+		return nil, err
+	}
 	return out, nil
 }
 
 // GetCredentialVerification returns the CredentialVerification that
-// SubmitCredential stored in transaction txId.
+// SubmitCredential stored under txId: the transaction ID, or the record ID
+// (recordId of the receipt) of a later call in a transaction where a
+// chaincode called the contract more than once.
 func (c *Contract) GetCredentialVerification(ctx contractapi.TransactionContextInterface, txID string) (*CredentialVerification, error) {
 	if txID == "" || len(txID) > MaxTxIDLength {
 		return nil, fmt.Errorf("%w: transaction ID must be 1 to %d bytes", ErrInvalidArgument, MaxTxIDLength)

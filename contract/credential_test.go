@@ -42,8 +42,7 @@ func windKey(t *testing.T) *bbs.SecretKey {
 // registerKeyIssuer registers issuer id with sk's public key, as alice.
 func registerKeyIssuer(t *testing.T, e *env, id string, sk *bbs.SecretKey) {
 	t.Helper()
-	pk := base64.StdEncoding.EncodeToString(sk.PublicKey().Bytes())
-	r := e.submit(e.alice, "RegisterIssuer", id, bbs.BLS12381SHA256Name, pk, "did:key issuer")
+	r := e.register(e.alice, id, &keyPair{scheme: sk.Scheme(), sk: sk}, "did:key issuer")
 	require.True(t, r.Committed, r.Response.GetMessage())
 }
 

@@ -93,6 +93,10 @@ type CredentialVerification struct {
 	// Contexts are the registered application contexts the credential
 	// used, by URL and SHA-256; absent when none.
 	Contexts []ContextRef `json:"contexts,omitempty" metadata:",optional"`
+	// RecordID is the key GetCredentialVerification (and GetVerification)
+	// read this record under when it is not the transaction ID: a later
+	// call of a transaction that called the contract more than once.
+	RecordID string `json:"recordId,omitempty" metadata:",optional"`
 }
 
 // CredentialReceipt is SubmitCredential's answer and the
@@ -118,4 +122,7 @@ type CredentialReceipt struct {
 	// RequestSHA256 is the lower-case hex SHA-256 of the request argument
 	// as submitted.
 	RequestSHA256 string `json:"requestSha256"`
+	// RecordID is as in CredentialVerification; absent when the records
+	// are under the transaction ID.
+	RecordID string `json:"recordId,omitempty" metadata:",optional"`
 }

@@ -4,12 +4,14 @@ import (
 	"crypto/x509/pkix"
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakeid"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakestub"
+	"github.com/fabric-bbs/fabric-bbs/registration"
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
 	"github.com/hyperledger/fabric-contract-api-go/v2/contractapi"
@@ -58,11 +60,28 @@ func newEnv(t *testing.T) *env {
 	cc, err := NewChaincode()
 	require.NoError(t, err)
 	cc.TransactionSerializer = &checkedResults{errorf: t.Errorf}
-	return &env{
-		t: t, ledger: fakestub.NewLedger(testChannel), cc: cc,
+	ledger := fakestub.NewLedger(testChannel)
+	// The chaincode runs undeployed, in the fake's default namespace; its
+	// proposals name it as if it were deployed as bbs.
+	ledger.DefaultChaincodeName = Name
+	e := &env{
+		t: t, ledger: ledger, cc: cc,
 		org1: ids.org1, org2: ids.org2,
 		alice: ids.alice, bob: ids.bob, admin1: ids.admin1, notAdmin1: ids.notAdmin1, admin2: ids.admin2,
 	}
+	// Owner-only records unless a test configures the channel otherwise
+	// (trust_test.go tests mode "and").
+	e.configure(EndorsementModeOwner)
+	return e
+}
+
+// configure sets the channel's endorsement configuration to mode with
+// both organisations, endorsed by both, and requires that it commits.
+func (e *env) configure(mode string) {
+	e.t.Helper()
+	r := e.ledger.SubmitAs(e.cc, []string{"Org1MSP", "Org2MSP"}, e.admin1.Creator, Name+":SetEndorsementConfig",
+		`{"mode":"`+mode+`","orgs":["Org1MSP","Org2MSP"]}`)
+	require.True(e.t, r.Committed, "SetEndorsementConfig: %s %s", r.Response.GetMessage(), r.ValidationDetail)
 }
 
 // asDeployed gives e's chaincode the serializer it has on a peer, without
@@ -184,4 +203,133 @@ func newTestContext(stub shim.ChaincodeStubInterface) *contractapi.TransactionCo
 	ctx := &contractapi.TransactionContext{}
 	ctx.SetStub(stub)
 	return ctx
+}
+
+// withoutEndorsementConfig returns keys without the endorsement
+// configuration's key, which newEnv writes.
+func withoutEndorsementConfig(keys []string) []string {
+	var out []string
+	for _, k := range keys {
+		if k != "\x00"+endorsementObjectType+"\x00" {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// popStatement is the statement of a proof of possession as the contract
+// rebuilds it for a transaction of who on the test channel.
+func popStatement(who *fakeid.Identity, purpose, id string, version int, scheme string) *registration.Statement {
+	return &registration.Statement{
+		Purpose: purpose, Channel: testChannel, IssuerID: id, KeyVersion: version, Scheme: scheme,
+		MSPID: who.MSPID, SubmitterID: request.SubmitterID(who.Cert),
+	}
+}
+
+// pop makes the proof of possession of k for st, deterministically.
+func (k *keyPair) pop(t testing.TB, st *registration.Statement) string {
+	t.Helper()
+	p, err := registration.Prove(rand.NewChaCha8([32]byte{7}), k.sk, st)
+	require.NoError(t, err)
+	return base64.StdEncoding.EncodeToString(p)
+}
+
+// registrationDoc is a RegisterIssuer argument registering k as issuer id
+// for who, with a valid proof of possession. A bbs+2020 issuer pins counts,
+// by default the count of testMessages.
+func registrationDoc(t testing.TB, who *fakeid.Identity, id string, k *keyPair, description string, counts ...int) string {
+	t.Helper()
+	doc := registration.Registration{
+		ID: id, Scheme: k.scheme.Name(), PublicKey: k.publicKeyText(), Description: description,
+		ProofOfPossession: k.pop(t, popStatement(who, registration.PurposeRegister, id, 1, k.scheme.Name())),
+	}
+	if len(counts) == 0 && k.scheme.Name() == bbs.BBSPlus2020Name {
+		counts = []int{len(testMessages)}
+	}
+	if len(counts) > 0 {
+		b, err := json.Marshal(IssuerSettings{MessageCounts: counts})
+		require.NoError(t, err)
+		doc.Settings = b
+	}
+	b, err := json.Marshal(doc)
+	require.NoError(t, err)
+	return string(b)
+}
+
+// rotationDoc is a RotateIssuerKey argument adding k as key version of
+// issuer id, submitted by who, with a valid proof of possession.
+func rotationDoc(t testing.TB, who *fakeid.Identity, id string, version int, k *keyPair) string {
+	t.Helper()
+	b, err := json.Marshal(registration.Rotation{
+		ID: id, KeyVersion: version, PublicKey: k.publicKeyText(),
+		ProofOfPossession: k.pop(t, popStatement(who, registration.PurposeRotate, id, version, k.scheme.Name())),
+	})
+	require.NoError(t, err)
+	return string(b)
+}
+
+// register submits RegisterIssuer of k as issuer id by who (see
+// registrationDoc).
+func (e *env) register(who *fakeid.Identity, id string, k *keyPair, description string, counts ...int) fakestub.Result {
+	e.t.Helper()
+	return e.submit(who, "RegisterIssuer", registrationDoc(e.t, who, id, k, description, counts...))
+}
+
+// rotate submits RotateIssuerKey adding k to issuer id as the next
+// version, read from the ledger.
+func (e *env) rotate(who *fakeid.Identity, id string, k *keyPair) fakestub.Result {
+	e.t.Helper()
+	r := e.evaluate(who, "GetIssuer", id)
+	version := 2
+	if r.OK() {
+		var is Issuer
+		require.NoError(e.t, json.Unmarshal(r.Response.Payload, &is))
+		version = len(is.Keys) + 1
+	}
+	return e.submit(who, "RotateIssuerKey", rotationDoc(e.t, who, id, version, k))
+}
+
+// allCounts pins every message count, for issuers whose proofs come from
+// interop vectors of many counts.
+func allCounts() []int {
+	c := make([]int, bbs.MaxMessages)
+	for i := range c {
+		c[i] = i + 1
+	}
+	return c
+}
+
+// seedIssuer writes an issuer record for a public key whose secret the
+// test does not have (interop vectors), as RegisterIssuer would write it
+// for alice but without a proof of possession. It returns an error, as
+// RegisterIssuer would, for a key that does not parse.
+func (e *env) seedIssuer(id, scheme, publicKeyText, description string, counts []int) error {
+	e.t.Helper()
+	s, err := bbs.SchemeByName(scheme)
+	require.NoError(e.t, err)
+	keyBytes, err := decodePublicKeyText(publicKeyText)
+	if err != nil {
+		return err
+	}
+	pk, err := s.ParsePublicKey(keyBytes)
+	if err != nil {
+		return fmt.Errorf("%w: publicKey is not a valid %s public key: %v", ErrInvalidArgument, s.Name(), err)
+	}
+	stub := e.ledger.NewStub(e.alice.Creator)
+	now, err := txTime(stub)
+	require.NoError(e.t, err)
+	is := &Issuer{
+		ID: id, Scheme: s.Name(), Description: description,
+		Owner:          Owner{MSPID: e.alice.MSPID, ID: request.SubmitterID(e.alice.Cert)},
+		CurrentVersion: 1,
+		Keys:           []IssuerKey{{Version: 1, PublicKey: pk.Bytes(), CreatedAt: now}},
+		Settings:       IssuerSettings{MessageCounts: counts},
+		CreatedAt:      now, UpdatedAt: now,
+	}
+	if err := indexPublicKey(stub, is, 1); err != nil {
+		return err
+	}
+	require.NoError(e.t, putIssuer(stub, is))
+	e.ledger.Commit(stub)
+	return nil
 }

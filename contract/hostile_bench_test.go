@@ -41,7 +41,7 @@ func BenchmarkHostileProof(b *testing.B) {
 	e := newEnv(t).asDeployed()
 	s := bbs.BBSPlus2020()
 	k := newKeyPair(t, s, 80)
-	if r := e.submit(e.alice, "RegisterIssuer", "uni", s.Name(), k.publicKeyText(), ""); !r.Committed {
+	if r := e.register(e.alice, "uni", k, ""); !r.Committed {
 		b.Fatal(r.Response.GetMessage())
 	}
 	if r := e.submit(e.alice, "SetIssuerSettings", "uni", `{"messageCounts":[10]}`); !r.Committed {
@@ -95,5 +95,107 @@ func BenchmarkHostileProof(b *testing.B) {
 	b.Run("hostile-L1024", func(b *testing.B) { run(b, func(int) string { return l1024 }, false) })
 	b.Run("hostile-distinct-L", func(b *testing.B) {
 		run(b, func(i int) string { return distinct[i%len(distinct)] }, false)
+	})
+}
+
+// BenchmarkHostileProofUnconfigured measures the worst case, through
+// VerifyProof, for issuers whose owners set nothing beyond what
+// registration requires, beside a valid m10r2 proof under each:
+//
+//   - bbs+2020 registered with the counts registration requires (here
+//     [10]): a bogus proof reusing a valid proof's A' and Ā with a new L on
+//     every call is refused before any curve arithmetic;
+//   - a bbs+2020 record without pinned counts (written before they were
+//     required): every proof is refused before any curve arithmetic;
+//   - an IETF issuer (bbs-bls12381-sha256) without pinned counts: the
+//     real proof's 8 hidden responses with k disclosed messages in the
+//     request, k from 1 to 128 on successive calls, so L = 8+k is new on
+//     every call up to 136. IETF generators are one key-independent prefix
+//     sequence, derived once per process: a new L costs no derivation once
+//     the longest prefix is derived, only work that grows with the
+//     request's size (k messages to hash, an MSM of L points), as a valid
+//     proof of that size costs. At k = 128 the request is 20 times the
+//     valid one's size.
+func BenchmarkHostileProofUnconfigured(b *testing.B) {
+	t := &testing.T{}
+	e := newEnv(t).asDeployed()
+	messages := make([][]byte, 10)
+	for i := range messages {
+		messages[i] = []byte{byte('a' + i)}
+	}
+	arg := func(r any) string {
+		j, err := json.Marshal(r)
+		if err != nil {
+			b.Fatal(err)
+		}
+		return string(j)
+	}
+	run := func(b *testing.B, args func(i int) string, wantValid bool) {
+		b.ReportAllocs()
+		for i := 0; b.Loop(); i++ {
+			r := e.ledger.Evaluate(e.cc, e.bob.Creator, Name+":VerifyProof", args(i))
+			var res VerificationResult
+			if err := json.Unmarshal(r.Response.Payload, &res); err != nil || res.Valid != wantValid {
+				b.Fatalf("VerifyProof: %s %s", r.Response.GetMessage(), r.Response.Payload)
+			}
+		}
+	}
+	nonce := []byte("hostile benchmark nonce")
+
+	plus := bbs.BBSPlus2020()
+	kp := newKeyPair(t, plus, 81)
+	if r := e.register(e.alice, "plus", kp, "", 10); !r.Committed {
+		b.Fatal(r.Response.GetMessage())
+	}
+	legacy := newKeyPair(t, plus, 82)
+	if err := e.seedIssuer("legacy", plus.Name(), legacy.publicKeyText(), "", nil); err != nil {
+		b.Fatal(err)
+	}
+	plusSig, err := plus.Sign(kp.sk, nil, messages)
+	if err != nil {
+		b.Fatal(err)
+	}
+	plusValid := (&credential{key: kp, messages: messages, sig: plusSig}).present(t, "plus", nonce, 2, 7)
+	realProof, err := base64.StdEncoding.DecodeString(plusValid.Proof)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var plusDistinct, legacyDistinct []string
+	for l := 11; l <= bbs.MaxMessages; l++ {
+		p := base64.StdEncoding.EncodeToString(bogusBBSPlusProof(realProof, 2+10/8+1, l))
+		plusDistinct = append(plusDistinct, arg(&request.Request{Issuer: "plus", Proof: p, Nonce: plusValid.Nonce}))
+		legacyDistinct = append(legacyDistinct, arg(&request.Request{Issuer: "legacy", Proof: p, Nonce: plusValid.Nonce}))
+	}
+
+	ietf := bbs.BLS12381SHA256()
+	ki := newKeyPair(t, ietf, 83)
+	if r := e.register(e.alice, "ietf", ki, ""); !r.Committed {
+		b.Fatal(r.Response.GetMessage())
+	}
+	ietfSig, err := ietf.Sign(ki.sk, nil, messages)
+	if err != nil {
+		b.Fatal(err)
+	}
+	ietfValid := (&credential{key: ki, messages: messages, sig: ietfSig}).present(t, "ietf", nonce, 2, 7)
+	var ietfDistinct []string
+	for k := 1; k <= 128; k++ {
+		r := request.Request{Issuer: "ietf", Proof: ietfValid.Proof, Nonce: ietfValid.Nonce}
+		for j := range k {
+			r.Disclosed = append(r.Disclosed, request.DisclosedMessage{Index: j, Message: base64.StdEncoding.EncodeToString([]byte{byte(j)})})
+		}
+		ietfDistinct = append(ietfDistinct, arg(&r))
+	}
+
+	plusValidArg, ietfValidArg := arg(plusValid), arg(ietfValid)
+	b.Run("bbs+2020/valid-m10r2", func(b *testing.B) { run(b, func(int) string { return plusValidArg }, true) })
+	b.Run("bbs+2020/registered-distinct-L", func(b *testing.B) {
+		run(b, func(i int) string { return plusDistinct[i%len(plusDistinct)] }, false)
+	})
+	b.Run("bbs+2020/unpinned-record-distinct-L", func(b *testing.B) {
+		run(b, func(i int) string { return legacyDistinct[i%len(legacyDistinct)] }, false)
+	})
+	b.Run("ietf-sha256/valid-m10r2", func(b *testing.B) { run(b, func(int) string { return ietfValidArg }, true) })
+	b.Run("ietf-sha256/unpinned-distinct-L", func(b *testing.B) {
+		run(b, func(i int) string { return ietfDistinct[i%len(ietfDistinct)] }, false)
 	})
 }

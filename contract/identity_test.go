@@ -76,7 +76,7 @@ func TestSubmitterOf(t *testing.T) {
 func TestOwnerIsTheCIDIdentity(t *testing.T) {
 	e := newEnv(t)
 	k := newKeyPair(t, bbs.BBSPlus2020(), 1)
-	is := decode[Issuer](t, e.submit(e.admin2, "RegisterIssuer", "org2-issuer", bbs.BBSPlus2020Name, k.publicKeyText(), ""))
+	is := decode[Issuer](t, e.register(e.admin2, "org2-issuer", k, ""))
 	id, err := cid.GetID(e.ledger.NewStub(e.admin2.Creator))
 	require.NoError(t, err)
 	require.Equal(t, Owner{MSPID: "Org2MSP", ID: id}, is.Owner)

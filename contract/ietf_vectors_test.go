@@ -58,8 +58,9 @@ func TestVerifyProofIETFFixtures(t *testing.T) {
 				issuer, ok := issuers[f.SignerPublicKey]
 				if !ok {
 					issuer = "ietf-" + filepath.Base(file[:len(file)-len(".json")])
-					r := e.submit(e.alice, "RegisterIssuer", issuer, scheme, unhex(f.SignerPublicKey), f.CaseName)
-					require.True(t, r.OK(), "%s: %s", f.CaseName, r.Response.GetMessage())
+					// The fixtures give no secret key, so no proof of
+					// possession: the record is written directly.
+					require.NoError(t, e.seedIssuer(issuer, scheme, unhex(f.SignerPublicKey), f.CaseName, nil), f.CaseName)
 					issuers[f.SignerPublicKey] = issuer
 				}
 				req := map[string]any{"issuer": issuer, "scheme": scheme, "proof": unhex(f.Proof),

@@ -7,20 +7,33 @@ import (
 	"unicode/utf8"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
+	"github.com/fabric-bbs/fabric-bbs/registration"
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
 	"github.com/hyperledger/fabric-contract-api-go/v2/contractapi"
 )
 
-// maxPublicKeyText bounds the base64 text of a public key argument, far
-// above any scheme's key, so that no oversize text is decoded.
-const maxPublicKeyText = 1024
-
-// RegisterIssuer registers the issuer id with a first public key
-// (publicKey: standard base64 of the key in the scheme's encoding) of one of
-// the schemes the bbs package supports. The submitting identity becomes the
-// issuer's owner. It returns the new record.
-func (c *Contract) RegisterIssuer(ctx contractapi.TransactionContextInterface, id string, scheme string, publicKey string, description string) (*Issuer, error) {
+// RegisterIssuer registers an issuer with its first public key, from
+// registration: a JSON registration document (registration.Registration)
+//
+//	{"id": "acme", "scheme": "bbs+2020", "publicKey": "<base64>",
+//	 "description": "...", "settings": {"messageCounts": [5]},
+//	 "proofOfPossession": "<base64>"}
+//
+// parsed strictly (no unknown field, none twice). The scheme is one the
+// bbs package supports; bbs+2020 issuers must pin settings.messageCounts
+// (a proof's message count comes from the proof there, and an unexpected
+// count costs a generator derivation). proofOfPossession is a BBS proof by
+// the key's secret over this channel, the issuer ID, key version 1, the
+// scheme and the submitter (see package registration): a key can only be
+// registered by a submitter its holder signed for. The submitting
+// identity becomes the issuer's owner. It returns the new record.
+func (c *Contract) RegisterIssuer(ctx contractapi.TransactionContextInterface, registrationDoc string) (*Issuer, error) {
+	doc, err := registration.ParseRegistration(registrationDoc)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrInvalidArgument, err)
+	}
+	id, scheme, description := doc.ID, doc.Scheme, doc.Description
 	if len(scheme) > request.MaxSchemeLength {
 		return nil, fmt.Errorf("%w: scheme is %d bytes, over the limit of %d", ErrInvalidArgument, len(scheme), request.MaxSchemeLength)
 	}
@@ -39,11 +52,24 @@ func (c *Contract) RegisterIssuer(ctx contractapi.TransactionContextInterface, i
 		// request.MaxSchemeLength bytes of it.
 		return nil, fmt.Errorf("%w: scheme: %v", ErrInvalidArgument, err)
 	}
-	keyBytes, err := decodePublicKeyText(publicKey)
+	keyBytes, err := decodePublicKeyText(doc.PublicKey)
 	if err != nil {
 		return nil, err
 	}
-	sub, err := submitterOf(ctx)
+	popBytes, err := registration.DecodeBase64("proofOfPossession", doc.ProofOfPossession, registration.MaxProofText)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrInvalidArgument, err)
+	}
+	settings := &IssuerSettings{}
+	if len(doc.Settings) > 0 {
+		if settings, err = parseSettings(string(doc.Settings)); err != nil {
+			return nil, err
+		}
+	}
+	if err := checkCountsPinned(s.Name(), settings); err != nil {
+		return nil, err
+	}
+	sub, err := newOwner(ctx, fmt.Sprintf("issuer %q", id))
 	if err != nil {
 		return nil, err
 	}
@@ -57,6 +83,9 @@ func (c *Contract) RegisterIssuer(ctx contractapi.TransactionContextInterface, i
 	if err != nil {
 		return nil, fmt.Errorf("%w: publicKey is not a valid %s public key: %v", ErrInvalidArgument, s.Name(), err)
 	}
+	if err := checkPossession(stub, sub, registration.PurposeRegister, id, 1, pk, popBytes); err != nil {
+		return nil, err
+	}
 	now, err := txTime(stub)
 	if err != nil {
 		return nil, err
@@ -68,6 +97,7 @@ func (c *Contract) RegisterIssuer(ctx contractapi.TransactionContextInterface, i
 		Owner:          sub.owner(),
 		CurrentVersion: 1,
 		Keys:           []IssuerKey{{Version: 1, PublicKey: pk.Bytes(), CreatedAt: now}},
+		Settings:       *settings,
 		CreatedAt:      now,
 		UpdatedAt:      now,
 	}
@@ -115,17 +145,34 @@ func indexPublicKey(stub shim.ChaincodeStubInterface, is *Issuer, version int) e
 	return nil
 }
 
-// RotateIssuerKey adds a public key (standard base64) to the issuer as
-// version n+1, which becomes its current key. Earlier versions stay usable
+// RotateIssuerKey adds a public key to the issuer as version n+1, which
+// becomes its current key, from rotation: a JSON rotation document
+// (registration.Rotation)
+//
+//	{"id": "acme", "keyVersion": 2, "publicKey": "<base64>",
+//	 "proofOfPossession": "<base64>"}
+//
+// parsed strictly. keyVersion must be the issuer's number of keys plus
+// one, and proofOfPossession the new key's proof of possession for purpose
+// "rotate", that version and the submitter. Earlier versions stay usable
 // unless revoked. Only the owner may rotate (see AdminAttribute).
-func (c *Contract) RotateIssuerKey(ctx contractapi.TransactionContextInterface, id string, publicKey string) (*Issuer, error) {
+func (c *Contract) RotateIssuerKey(ctx contractapi.TransactionContextInterface, rotationDoc string) (*Issuer, error) {
+	doc, err := registration.ParseRotation(rotationDoc)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrInvalidArgument, err)
+	}
+	id := doc.ID
 	is, err := c.issuerForChange(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	keyBytes, err := decodePublicKeyText(publicKey)
+	keyBytes, err := decodePublicKeyText(doc.PublicKey)
 	if err != nil {
 		return nil, err
+	}
+	popBytes, err := registration.DecodeBase64("proofOfPossession", doc.ProofOfPossession, registration.MaxProofText)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrInvalidArgument, err)
 	}
 	if len(is.Keys) >= MaxKeyVersions {
 		return nil, fmt.Errorf("%w: issuer %q has %d key versions, the most allowed", ErrInvalidArgument, id, len(is.Keys))
@@ -143,11 +190,22 @@ func (c *Contract) RotateIssuerKey(ctx contractapi.TransactionContextInterface, 
 			return nil, fmt.Errorf("%w: publicKey is already key version %d of issuer %q", ErrInvalidArgument, k.Version, id)
 		}
 	}
+	version := len(is.Keys) + 1
+	if doc.KeyVersion != version {
+		return nil, fmt.Errorf("%w: rotation: keyVersion is %d; issuer %q has %d key versions, so the new key is version %d",
+			ErrInvalidArgument, doc.KeyVersion, id, len(is.Keys), version)
+	}
+	sub, err := submitterOf(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkPossession(ctx.GetStub(), sub, registration.PurposeRotate, id, version, pk, popBytes); err != nil {
+		return nil, err
+	}
 	now, err := txTime(ctx.GetStub())
 	if err != nil {
 		return nil, err
 	}
-	version := len(is.Keys) + 1
 	is.Keys = append(is.Keys, IssuerKey{Version: version, PublicKey: pk.Bytes(), CreatedAt: now})
 	is.CurrentVersion = version
 	is.UpdatedAt = now
@@ -315,8 +373,15 @@ func (c *Contract) SetIssuerSettings(ctx contractapi.TransactionContextInterface
 	if err != nil {
 		return nil, err
 	}
+	// Settings, allowedCallers included, change only directly.
+	if err := requireDirect(ctx, fmt.Sprintf("the settings of issuer %q", id), nil); err != nil {
+		return nil, err
+	}
 	is, err := c.issuerForChange(ctx, id)
 	if err != nil {
+		return nil, err
+	}
+	if err := checkCountsPinned(is.Scheme, st); err != nil {
 		return nil, err
 	}
 	now, err := txTime(ctx.GetStub())
@@ -332,8 +397,9 @@ func (c *Contract) SetIssuerSettings(ctx contractapi.TransactionContextInterface
 }
 
 // issuerForChange loads the issuer id for a change by the submitter: it
-// must exist, not be revoked, and the submitter must be allowed to change
-// it.
+// must exist, not be revoked, and the transaction must be allowed to
+// change it (authorizeChange; through a chaincode of the settings'
+// allowedCallers too).
 func (c *Contract) issuerForChange(ctx contractapi.TransactionContextInterface, id string) (*Issuer, error) {
 	if err := checkIssuerID(id); err != nil {
 		return nil, err
@@ -342,7 +408,7 @@ func (c *Contract) issuerForChange(ctx contractapi.TransactionContextInterface, 
 	if err != nil {
 		return nil, err
 	}
-	if err := authorizeLiveChange(ctx, fmt.Sprintf("issuer %q", id), is.Owner, is.Revoked, ErrRevoked); err != nil {
+	if err := authorizeLiveChange(ctx, fmt.Sprintf("issuer %q", id), is.Owner, is.Settings.AllowedCallers, is.Revoked, ErrRevoked); err != nil {
 		return nil, err
 	}
 	return is, nil
@@ -351,10 +417,29 @@ func (c *Contract) issuerForChange(ctx contractapi.TransactionContextInterface, 
 // checkIssuerID returns an error unless id is a valid issuer ID.
 func checkIssuerID(id string) error { return checkRecordID("issuer", id) }
 
+// checkPossession verifies proof, the proof of possession of pk's secret
+// for purpose, the issuer id, key version, this channel and the submitter
+// sub (see package registration).
+func checkPossession(stub shim.ChaincodeStubInterface, sub *submitter, purpose, id string, version int, pk *bbs.PublicKey, proof []byte) error {
+	st := &registration.Statement{
+		Purpose:     purpose,
+		Channel:     stub.GetChannelID(),
+		IssuerID:    id,
+		KeyVersion:  version,
+		Scheme:      pk.Scheme().Name(),
+		MSPID:       sub.mspID,
+		SubmitterID: sub.id,
+	}
+	if err := registration.Verify(pk, st, proof); err != nil {
+		return fmt.Errorf("%w: proofOfPossession: %v", ErrAccessDenied, err)
+	}
+	return nil
+}
+
 // decodePublicKeyText decodes a public key argument: canonical standard
 // base64.
 func decodePublicKeyText(s string) ([]byte, error) {
-	if len(s) > maxPublicKeyText {
+	if len(s) > registration.MaxPublicKeyText {
 		return nil, fmt.Errorf("%w: publicKey is %d characters of base64, too long for a public key", ErrInvalidArgument, len(s))
 	}
 	b, err := base64.StdEncoding.DecodeString(s)

@@ -12,6 +12,7 @@ import (
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakeid"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakestub"
+	"github.com/fabric-bbs/fabric-bbs/registration"
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
 	"github.com/hyperledger/fabric-protos-go-apiv2/peer"
@@ -25,8 +26,12 @@ func TestRegisterIssuerEveryScheme(t *testing.T) {
 		t.Run(s.Name(), func(t *testing.T) {
 			e := newEnv(t)
 			k := newKeyPair(t, s, byte(i))
-			r := e.submit(e.alice, "RegisterIssuer", "acme", s.Name(), k.publicKeyText(), "Acme University")
+			r := e.register(e.alice, "acme", k, "Acme University")
 			is := decode[Issuer](t, r)
+			var settings IssuerSettings
+			if s.Name() == bbs.BBSPlus2020Name {
+				settings.MessageCounts = []int{len(testMessages)}
+			}
 			require.True(t, r.Committed)
 			require.Equal(t, Issuer{
 				ID:             "acme",
@@ -35,6 +40,7 @@ func TestRegisterIssuerEveryScheme(t *testing.T) {
 				Owner:          Owner{MSPID: "Org1MSP", ID: request.SubmitterID(e.alice.Cert)},
 				CurrentVersion: 1,
 				Keys:           []IssuerKey{{Version: 1, PublicKey: k.sk.PublicKey().Bytes(), CreatedAt: r.Timestamp}},
+				Settings:       settings,
 				CreatedAt:      r.Timestamp,
 				UpdatedAt:      r.Timestamp,
 			}, is)
@@ -49,7 +55,7 @@ func TestRegisterIssuerRecordsTransactionTime(t *testing.T) {
 	e := newEnv(t)
 	e.ledger.Clock = time.Date(2030, 6, 7, 8, 9, 10, 123456789, time.FixedZone("CEST", 2*3600))
 	k := newKeyPair(t, bbs.BBSPlus2020(), 1)
-	r := e.submit(e.alice, "RegisterIssuer", "acme", bbs.BBSPlus2020Name, k.publicKeyText(), "")
+	r := e.register(e.alice, "acme", k, "")
 	is := decode[Issuer](t, r)
 	want := time.Date(2030, 6, 7, 6, 9, 10, 123456789, time.UTC)
 	require.Equal(t, want, is.CreatedAt)
@@ -62,7 +68,7 @@ func TestRegisterIssuerRejects(t *testing.T) {
 	e := newEnv(t)
 	plus := bbs.BBSPlus2020()
 	k := newKeyPair(t, plus, 1)
-	require.True(t, e.submit(e.alice, "RegisterIssuer", "taken", plus.Name(), k.publicKeyText(), "").Committed)
+	require.True(t, e.register(e.alice, "taken", k, "").Committed)
 
 	// Invalid keys from the interop vectors.
 	badKeys := map[string]string{}
@@ -73,6 +79,16 @@ func TestRegisterIssuerRejects(t *testing.T) {
 	}
 	require.Len(t, badKeys, 7)
 
+	// doc is a registration document of the given fields, with k's
+	// proof of possession for alice where the scheme is known.
+	doc := func(id, scheme, pk, description string) string {
+		pop := base64.StdEncoding.EncodeToString([]byte("no proof"))
+		if s, err := bbs.SchemeByName(scheme); err == nil && s.Name() == k.scheme.Name() {
+			pop = k.pop(t, popStatement(e.alice, registration.PurposeRegister, id, 1, scheme))
+		}
+		return jsonArg(t, map[string]any{"id": id, "scheme": scheme, "publicKey": pk, "description": description,
+			"settings": map[string]any{"messageCounts": []int{5}}, "proofOfPossession": pop})
+	}
 	type tc struct {
 		name string
 		id   *fakeid.Identity
@@ -80,27 +96,42 @@ func TestRegisterIssuerRejects(t *testing.T) {
 		want string
 	}
 	tests := []tc{
-		{"duplicate issuer", e.bob, []string{"taken", plus.Name(), newKeyPair(t, plus, 2).publicKeyText(), ""}, `issuer "taken": already exists`},
-		{"empty id", e.alice, []string{"", plus.Name(), k.publicKeyText(), ""}, "issuer ID \"\" does not match"},
-		{"id with space", e.alice, []string{"a b", plus.Name(), k.publicKeyText(), ""}, "does not match ^[A-Za-z0-9._-]{1,64}$"},
-		{"id with slash", e.alice, []string{"a/b", plus.Name(), k.publicKeyText(), ""}, "does not match"},
-		{"id with NUL", e.alice, []string{"a\x00b", plus.Name(), k.publicKeyText(), ""}, "does not match"},
-		{"id too long", e.alice, []string{strings.Repeat("x", 65), plus.Name(), k.publicKeyText(), ""}, "does not match"},
-		{"unknown scheme", e.alice, []string{"new", "bbs-2099", k.publicKeyText(), ""}, "unknown scheme"},
-		{"empty scheme", e.alice, []string{"new", "", k.publicKeyText(), ""}, "unknown scheme"},
-		{"key not base64", e.alice, []string{"new", plus.Name(), "not base64!", ""}, "publicKey is not canonical standard base64"},
-		{"key url base64", e.alice, []string{"new", plus.Name(), base64.URLEncoding.EncodeToString(make([]byte, 96)) + "-_", ""}, "publicKey is not canonical standard base64"},
-		{"key base64 with newline", e.alice, []string{"new", plus.Name(), k.publicKeyText()[:64] + "\n" + k.publicKeyText()[64:], ""}, "publicKey is not canonical standard base64"},
-		{"key text too long", e.alice, []string{"new", plus.Name(), strings.Repeat("A", 1028), ""}, "too long for a public key"},
-		{"key too short", e.alice, []string{"new", plus.Name(), base64.StdEncoding.EncodeToString(k.sk.PublicKey().Bytes()[:95]), ""}, "publicKey is not a valid bbs+2020 public key"},
-		{"key empty", e.alice, []string{"new", plus.Name(), "", ""}, "publicKey is not a valid bbs+2020 public key"},
-		{"description too long", e.alice, []string{"new", plus.Name(), k.publicKeyText(), strings.Repeat("d", MaxDescriptionLength+1)}, "description is 1025 bytes, over the limit of 1024"},
-		{"description not UTF-8", e.alice, []string{"new", plus.Name(), k.publicKeyText(), "\xff"}, "description is not valid UTF-8"},
-		{"argument over limit", e.alice, []string{"new", plus.Name(), k.publicKeyText(), strings.Repeat("d", MaxArgSize+1)}, "argument 4 is 1048577 bytes, over the limit of 1048576"},
-		{"too few arguments", e.alice, []string{"new", plus.Name()}, "incorrect number of params"},
+		{"duplicate issuer", e.bob, []string{registrationDoc(t, e.bob, "taken", newKeyPair(t, plus, 2), "")}, `issuer "taken": already exists`},
+		{"empty id", e.alice, []string{doc("", plus.Name(), k.publicKeyText(), "")}, "id is missing or empty"},
+		{"id with space", e.alice, []string{doc("a b", plus.Name(), k.publicKeyText(), "")}, "does not match ^[A-Za-z0-9._-]{1,64}$"},
+		{"id with slash", e.alice, []string{doc("a/b", plus.Name(), k.publicKeyText(), "")}, "does not match"},
+		{"id with NUL", e.alice, []string{doc("a\x00b", plus.Name(), k.publicKeyText(), "")}, "does not match"},
+		{"id too long", e.alice, []string{doc(strings.Repeat("x", 65), plus.Name(), k.publicKeyText(), "")}, "does not match"},
+		{"unknown scheme", e.alice, []string{doc("new", "bbs-2099", k.publicKeyText(), "")}, "unknown scheme"},
+		{"empty scheme", e.alice, []string{doc("new", "", k.publicKeyText(), "")}, "scheme is missing or empty"},
+		{"key not base64", e.alice, []string{doc("new", plus.Name(), "not base64!", "")}, "publicKey is not canonical standard base64"},
+		{"key url base64", e.alice, []string{doc("new", plus.Name(), base64.URLEncoding.EncodeToString(make([]byte, 96))+"-_", "")}, "publicKey is not canonical standard base64"},
+		{"key base64 with newline", e.alice, []string{doc("new", plus.Name(), k.publicKeyText()[:64]+"\n"+k.publicKeyText()[64:], "")}, "publicKey is not canonical standard base64"},
+		{"key text too long", e.alice, []string{doc("new", plus.Name(), strings.Repeat("A", 1028), "")}, "too long for a public key"},
+		{"key too short", e.alice, []string{doc("new", plus.Name(), base64.StdEncoding.EncodeToString(k.sk.PublicKey().Bytes()[:95]), "")}, "publicKey is not a valid bbs+2020 public key"},
+		{"key empty", e.alice, []string{doc("new", plus.Name(), "", "")}, "publicKey is missing or empty"},
+		{"description too long", e.alice, []string{doc("new", plus.Name(), k.publicKeyText(), strings.Repeat("d", MaxDescriptionLength+1))}, "description is 1025 bytes, over the limit of 1024"},
+		{"argument over limit", e.alice, []string{strings.Repeat("d", MaxArgSize+1)}, "argument 1 is 1048577 bytes, over the limit of 1048576"},
+		{"document over limit", e.alice, []string{doc("new", plus.Name(), k.publicKeyText(), strings.Repeat("d", registration.MaxDocumentSize))}, "over the limit of 32768"},
+		{"no argument", e.alice, []string{}, "incorrect number of params"},
+		{"the old positional arguments", e.alice, []string{"new", plus.Name(), k.publicKeyText(), ""}, "registration must be one JSON object"},
+		{"not an object", e.alice, []string{`["new"]`}, "registration must be one JSON object"},
+		{"not JSON", e.alice, []string{`{"id":`}, "registration must be one JSON object"},
+		{"unknown field", e.alice, []string{strings.Replace(doc("new", plus.Name(), k.publicKeyText(), ""), `{`, `{"did":"x",`, 1)}, `unknown field "did"`},
+		{"duplicate field", e.alice, []string{strings.Replace(doc("new", plus.Name(), k.publicKeyText(), ""), `{`, `{"id":"other",`, 1)}, `duplicate field "id"`},
+		{"data after the object", e.alice, []string{doc("new", plus.Name(), k.publicKeyText(), "") + "{}"}, "registration must be one JSON object"},
+		{"settings null", e.alice, []string{strings.Replace(doc("new", plus.Name(), k.publicKeyText(), ""), `"settings":{"messageCounts":[5]}`, `"settings":null`, 1)}, "settings must be an object"},
+		{"bad settings", e.alice, []string{strings.Replace(doc("new", plus.Name(), k.publicKeyText(), ""), `"messageCounts":[5]`, `"messageCounts":[5,2]`, 1)}, "messageCounts must be ascending"},
+		{"unknown settings field", e.alice, []string{strings.Replace(doc("new", plus.Name(), k.publicKeyText(), ""), `"messageCounts":[5]`, `"messageCounts":[5],"x":1`, 1)}, "settings: unknown field"},
+		{"bbs+2020 without counts", e.alice, []string{strings.Replace(doc("new", plus.Name(), k.publicKeyText(), ""), `"messageCounts":[5]`, ``, 1)}, "a bbs+2020 issuer must pin messageCounts"},
+		{"bbs+2020 with empty counts", e.alice, []string{strings.Replace(doc("new", plus.Name(), k.publicKeyText(), ""), `"messageCounts":[5]`, `"messageCounts":[]`, 1)}, "a bbs+2020 issuer must pin messageCounts"},
+		{"no proof of possession", e.alice, []string{strings.Replace(doc("new", plus.Name(), k.publicKeyText(), ""), `"proofOfPossession"`, `"x_"`, 1)}, `unknown field "x_"`},
+		{"proof of possession not base64", e.alice, []string{jsonArg(t, map[string]any{"id": "new", "scheme": plus.Name(), "publicKey": newKeyPair(t, plus, 3).publicKeyText(), "settings": map[string]any{"messageCounts": []int{5}}, "proofOfPossession": "%%"})}, "proofOfPossession is not canonical standard base64"},
+		{"proof of possession too long", e.alice, []string{jsonArg(t, map[string]any{"id": "new", "scheme": plus.Name(), "publicKey": newKeyPair(t, plus, 3).publicKeyText(), "settings": map[string]any{"messageCounts": []int{5}}, "proofOfPossession": strings.Repeat("A", 2052)})}, "proofOfPossession is 2052 characters of base64, over the limit of 2048"},
+		{"proof of possession garbage", e.alice, []string{jsonArg(t, map[string]any{"id": "new", "scheme": plus.Name(), "publicKey": newKeyPair(t, plus, 3).publicKeyText(), "settings": map[string]any{"messageCounts": []int{5}}, "proofOfPossession": "AAAA"})}, "the proof of possession does not verify: not a well-formed bbs+2020 proof"},
 	}
 	for name, key := range badKeys {
-		tests = append(tests, tc{"vector " + name, e.alice, []string{"new", plus.Name(), key, ""}, "publicKey"})
+		tests = append(tests, tc{"vector " + name, e.alice, []string{doc("new", plus.Name(), key, "")}, "publicKey"})
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -114,7 +145,7 @@ func TestRegisterIssuerRejects(t *testing.T) {
 func TestRegisterIssuerNeedsAnX509Identity(t *testing.T) {
 	e := newEnv(t)
 	k := newKeyPair(t, bbs.BBSPlus2020(), 1)
-	args := []string{Name + ":RegisterIssuer", "acme", bbs.BBSPlus2020Name, k.publicKeyText(), ""}
+	args := []string{Name + ":RegisterIssuer", registrationDoc(t, e.alice, "acme", k, "")}
 	tests := []struct {
 		name    string
 		creator []byte
@@ -137,9 +168,15 @@ func TestRegisterIssuerNeedsAnX509Identity(t *testing.T) {
 func registered(t *testing.T) (*env, *keyPair) {
 	t.Helper()
 	e := newEnv(t)
+	return e, registerAcme(t, e)
+}
+
+// registerAcme has alice register "acme" (bbs+2020) with key seed 1 on e.
+func registerAcme(t *testing.T, e *env) *keyPair {
+	t.Helper()
 	k := newKeyPair(t, bbs.BBSPlus2020(), 1)
-	require.True(t, e.submit(e.alice, "RegisterIssuer", "acme", bbs.BBSPlus2020Name, k.publicKeyText(), "Acme").Committed)
-	return e, k
+	require.True(t, e.register(e.alice, "acme", k, "Acme").Committed)
+	return k
 }
 
 func TestRotateIssuerKey(t *testing.T) {
@@ -152,7 +189,7 @@ func TestRotateIssuerKey(t *testing.T) {
 			}
 			created := decode[Issuer](t, e.evaluate(e.alice, "GetIssuer", "acme"))
 			k2 := newKeyPair(t, bbs.BBSPlus2020(), 2)
-			r := e.submit(id, "RotateIssuerKey", "acme", k2.publicKeyText())
+			r := e.rotate(id, "acme", k2)
 			is := decode[Issuer](t, r)
 			require.True(t, r.Committed)
 			require.Equal(t, 2, is.CurrentVersion)
@@ -171,21 +208,37 @@ func TestRotateIssuerKey(t *testing.T) {
 func TestRotateIssuerKeyRejects(t *testing.T) {
 	e, k1 := registered(t)
 	k2 := newKeyPair(t, bbs.BBSPlus2020(), 2)
+	rot := func(who *fakeid.Identity, id string, version int, k *keyPair) []string {
+		return []string{rotationDoc(t, who, id, version, k)}
+	}
+	withKey := func(id string, version int, pk string) []string {
+		return []string{jsonArg(t, registration.Rotation{ID: id, KeyVersion: version, PublicKey: pk,
+			ProofOfPossession: k2.pop(t, popStatement(e.alice, registration.PurposeRotate, id, version, bbs.BBSPlus2020Name))})}
+	}
 	tests := []struct {
 		name string
 		id   *fakeid.Identity
 		args []string
 		want []string
 	}{
-		{"unknown issuer", e.alice, []string{"nobody", k2.publicKeyText()}, []string{`issuer "nobody": not found`}},
-		{"bad id", e.alice, []string{"no body", k2.publicKeyText()}, []string{"does not match"}},
-		{"other identity of the MSP", e.bob, []string{"acme", k2.publicKeyText()}, []string{"access denied", `only the owner of issuer "acme"`, "bbs.admin=true"}},
-		{"admin attribute false", e.notAdmin1, []string{"acme", k2.publicKeyText()}, []string{"access denied"}},
-		{"admin of another MSP", e.admin2, []string{"acme", k2.publicKeyText()}, []string{"access denied", "the submitter is of MSP Org2MSP"}},
-		{"same key again", e.alice, []string{"acme", k1.publicKeyText()}, []string{"publicKey is already key version 1"}},
-		{"bad key", e.alice, []string{"acme", base64.StdEncoding.EncodeToString(make([]byte, 96))}, []string{"publicKey is not a valid bbs+2020 public key"}},
-		{"bad base64", e.alice, []string{"acme", "%%%"}, []string{"not canonical standard base64"}},
-		{"too few arguments", e.alice, []string{"acme"}, []string{"incorrect number of params"}},
+		{"unknown issuer", e.alice, rot(e.alice, "nobody", 2, k2), []string{`issuer "nobody": not found`}},
+		{"bad id", e.alice, rot(e.alice, "no body", 2, k2), []string{"does not match"}},
+		{"other identity of the MSP", e.bob, rot(e.bob, "acme", 2, k2), []string{"access denied", `only the owner of issuer "acme"`, "bbs.admin=true"}},
+		{"admin attribute false", e.notAdmin1, rot(e.notAdmin1, "acme", 2, k2), []string{"access denied"}},
+		{"admin of another MSP", e.admin2, rot(e.admin2, "acme", 2, k2), []string{"access denied", "the submitter is of MSP Org2MSP"}},
+		{"same key again", e.alice, rot(e.alice, "acme", 2, k1), []string{"publicKey is already key version 1"}},
+		{"bad key", e.alice, withKey("acme", 2, base64.StdEncoding.EncodeToString(make([]byte, 96))), []string{"publicKey is not a valid bbs+2020 public key"}},
+		{"bad base64", e.alice, withKey("acme", 2, "%%%"), []string{"not canonical standard base64"}},
+		{"version skipped", e.alice, rot(e.alice, "acme", 3, k2), []string{"keyVersion is 3", "the new key is version 2"}},
+		{"version 1", e.alice, rot(e.alice, "acme", 1, k2), []string{"keyVersion is 1; a rotation adds version 2 or above"}},
+		{"proof of possession made for registration", e.alice, []string{jsonArg(t, registration.Rotation{ID: "acme", KeyVersion: 2, PublicKey: k2.publicKeyText(),
+			ProofOfPossession: k2.pop(t, popStatement(e.alice, registration.PurposeRegister, "acme", 2, bbs.BBSPlus2020Name))})}, []string{"the proof of possession does not verify"}},
+		{"proof of possession of another key", e.alice, []string{jsonArg(t, registration.Rotation{ID: "acme", KeyVersion: 2, PublicKey: k2.publicKeyText(),
+			ProofOfPossession: k1.pop(t, popStatement(e.alice, registration.PurposeRotate, "acme", 2, bbs.BBSPlus2020Name))})}, []string{"the proof of possession does not verify"}},
+		{"proof of possession made for an admin", e.alice, rot(e.admin1, "acme", 2, k2), []string{"access denied", "the proof of possession does not verify"}},
+		{"unknown field", e.alice, []string{strings.Replace(rot(e.alice, "acme", 2, k2)[0], "{", `{"did":"x",`, 1)}, []string{`unknown field "did"`}},
+		{"no argument", e.alice, []string{}, []string{"incorrect number of params"}},
+		{"the old positional arguments", e.alice, []string{"acme", k2.publicKeyText()}, []string{"rotation must be one JSON object"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -219,14 +272,14 @@ func TestRotateIssuerKeyLimit(t *testing.T) {
 	require.NoError(t, err)
 	e.ledger.Put(key, b)
 
-	requireFailure(t, e.submit(e.alice, "RotateIssuerKey", "acme", newKeyPair(t, bbs.BBSPlus2020(), 200).publicKeyText()),
+	requireFailure(t, e.rotate(e.alice, "acme", newKeyPair(t, bbs.BBSPlus2020(), 200)),
 		fmt.Sprintf("has %d key versions, the most allowed", MaxKeyVersions))
 }
 
 func TestRevokeIssuerKey(t *testing.T) {
 	e, _ := registered(t)
 	k2 := newKeyPair(t, bbs.BBSPlus2020(), 2)
-	require.True(t, e.submit(e.alice, "RotateIssuerKey", "acme", k2.publicKeyText()).Committed)
+	require.True(t, e.rotate(e.alice, "acme", k2).Committed)
 
 	requireFailure(t, e.submit(e.bob, "RevokeIssuerKey", "acme", "1"), "access denied")
 	requireFailure(t, e.submit(e.admin2, "RevokeIssuerKey", "acme", "1"), "access denied")
@@ -269,10 +322,10 @@ func TestRevokeIssuer(t *testing.T) {
 	// A revoked issuer stays readable and cannot be changed.
 	require.Equal(t, is, decode[Issuer](t, e.evaluate(e.bob, "GetIssuer", "acme")))
 	requireFailure(t, e.submit(e.alice, "RevokeIssuer", "acme"), `issuer "acme" is revoked and cannot be changed`)
-	requireFailure(t, e.submit(e.alice, "RotateIssuerKey", "acme", newKeyPair(t, bbs.BBSPlus2020(), 2).publicKeyText()), "is revoked and cannot be changed")
+	requireFailure(t, e.rotate(e.alice, "acme", newKeyPair(t, bbs.BBSPlus2020(), 2)), "is revoked and cannot be changed")
 	requireFailure(t, e.submit(e.alice, "RevokeIssuerKey", "acme", "1"), "is revoked and cannot be changed")
 	// Nor be registered again.
-	requireFailure(t, e.submit(e.alice, "RegisterIssuer", "acme", bbs.BBSPlus2020Name, newKeyPair(t, bbs.BBSPlus2020(), 3).publicKeyText(), ""), "already exists")
+	requireFailure(t, e.register(e.alice, "acme", newKeyPair(t, bbs.BBSPlus2020(), 3), ""), "already exists")
 }
 
 func TestGetIssuerRejects(t *testing.T) {
@@ -294,7 +347,7 @@ func testListIssuers(t *testing.T, couchDB bool) {
 	ids := []string{"e", "a", "d.x", "b", "c-1", "C", "a_"}
 	for i, id := range ids {
 		k := newKeyPair(t, bbs.BBSPlus2020(), byte(i))
-		require.True(t, e.submit(e.alice, "RegisterIssuer", id, bbs.BBSPlus2020Name, k.publicKeyText(), "").Committed)
+		require.True(t, e.register(e.alice, id, k, "").Committed)
 	}
 	// A verification's nonce and record live in the same world state and
 	// must not show up in the list.
@@ -351,7 +404,7 @@ func TestListEmptyAndRejects(t *testing.T) {
 
 func TestGetIssuerHistory(t *testing.T) {
 	e, _ := registered(t)
-	rotate := e.submit(e.alice, "RotateIssuerKey", "acme", newKeyPair(t, bbs.BBSPlus2020(), 2).publicKeyText())
+	rotate := e.rotate(e.alice, "acme", newKeyPair(t, bbs.BBSPlus2020(), 2))
 	require.True(t, rotate.Committed)
 	requireFailure(t, e.submit(e.bob, "RevokeIssuer", "acme"), "access denied") // not in the history
 	revoke := e.submit(e.alice, "RevokeIssuer", "acme")
@@ -437,7 +490,7 @@ func (s oddBookmarkStub) GetStateByPartialCompositeKeyWithPagination(objectType 
 // answers, the contract makes its own from the extra issuer it reads.
 func TestListIssuersIgnoresThePeersBookmark(t *testing.T) {
 	e, _ := registered(t)
-	require.True(t, e.submit(e.alice, "RegisterIssuer", "beta", bbs.BBSPlus2020Name, newKeyPair(t, bbs.BBSPlus2020(), 7).publicKeyText(), "").Committed)
+	require.True(t, e.register(e.alice, "beta", newKeyPair(t, bbs.BBSPlus2020(), 7), "").Committed)
 	for _, bookmark := range []string{"", "opaque", "\x00", "\x00bbs.nonce\x00acme\x00ff\x00", "\x00bbs.issuer\x00a b\x00", "\x00bbs.issuer\x00\U0010ffff"} {
 		ctx := newTestContext(oddBookmarkStub{Stub: e.ledger.NewStub(e.alice.Creator), bookmark: bookmark})
 		page, err := New().ListIssuers(ctx, 1, "")

@@ -81,6 +81,7 @@ func TestMetadataTransactions(t *testing.T) {
 		{"CreatePolicy", "SUBMIT", []string{str}, ref("PolicyRecord")},
 		{"GetContext", "EVALUATE", []string{str}, ref("ContextRecord")},
 		{"GetCredentialVerification", "EVALUATE", []string{str}, ref("CredentialVerification")},
+		{"GetEndorsementConfig", "EVALUATE", nil, ref("EndorsementConfig")},
 		{"GetIssuer", "EVALUATE", []string{str}, ref("Issuer")},
 		{"GetIssuerHistory", "EVALUATE", []string{str, integer, str}, ref("IssuerHistoryPage")},
 		{"GetPolicy", "EVALUATE", []string{str, integer}, ref("PolicyRecord")},
@@ -89,11 +90,12 @@ func TestMetadataTransactions(t *testing.T) {
 		{"ListIssuers", "EVALUATE", []string{integer, str}, ref("IssuerPage")},
 		{"ListPolicies", "EVALUATE", []string{integer, str}, ref("PolicyPage")},
 		{"RegisterContext", "SUBMIT", []string{str, str}, ref("ContextRecord")},
-		{"RegisterIssuer", "SUBMIT", []string{str, str, str, str}, ref("Issuer")},
+		{"RegisterIssuer", "SUBMIT", []string{str}, ref("Issuer")},
 		{"RetirePolicy", "SUBMIT", []string{str}, ref("PolicyRecord")},
 		{"RevokeIssuer", "SUBMIT", []string{str}, ref("Issuer")},
 		{"RevokeIssuerKey", "SUBMIT", []string{str, integer}, ref("Issuer")},
-		{"RotateIssuerKey", "SUBMIT", []string{str, str}, ref("Issuer")},
+		{"RotateIssuerKey", "SUBMIT", []string{str}, ref("Issuer")},
+		{"SetEndorsementConfig", "SUBMIT", []string{str}, ref("EndorsementConfig")},
 		{"SetIssuerSettings", "SUBMIT", []string{str, str}, ref("Issuer")},
 		{"SubmitCredential", "SUBMIT", []string{str}, ref("CredentialReceipt")},
 		{"SubmitProof", "SUBMIT", []string{ref("Request")}, ref("ProofReceipt")},
@@ -134,7 +136,7 @@ func TestMetadataTypes(t *testing.T) {
 	require.NoError(t, json.Unmarshal(getMetadata(t), &md))
 	types := []any{Issuer{}, IssuerKey{}, Owner{}, IssuerSettings{}, IssuerPage{}, IssuerHistoryPage{}, IssuerHistoryEntry{},
 		Verification{}, VerificationResult{}, ProofReceipt{}, PseudonymUses{}, PseudonymUse{}, BatchResults{}, BatchResult{},
-		request.Request{}, request.DisclosedMessage{}, request.PolicyRef{}, PolicyRecord{}, PolicyPage{}, policy.Unmet{},
+		request.Request{}, request.DisclosedMessage{}, request.PolicyRef{}, PolicyRecord{}, PolicyPage{}, policy.Unmet{}, EndorsementConfig{},
 		CredentialResult{}, CredentialVerification{}, CredentialReceipt{}, ContextRecord{}, ContextRef{}}
 	var names []string
 	for _, v := range types {

@@ -20,7 +20,7 @@ func (c *Contract) CreatePolicy(ctx contractapi.TransactionContextInterface, doc
 	if err != nil {
 		return nil, err
 	}
-	sub, err := submitterOf(ctx)
+	sub, err := newOwner(ctx, fmt.Sprintf("policy %q", p.ID))
 	if err != nil {
 		return nil, err
 	}
@@ -148,8 +148,9 @@ func (c *Contract) ListPolicies(ctx contractapi.TransactionContextInterface, pag
 }
 
 // policyForChange loads the policy id for a change by the submitter: it
-// must exist, not be retired, and the submitter must be allowed to change
-// it.
+// must exist, not be retired, and the transaction must be allowed to
+// change it (authorizeChange, directly only: a policy has no allowed
+// callers).
 func policyForChange(ctx contractapi.TransactionContextInterface, id string) (*policyHead, error) {
 	if err := checkPolicyID(id); err != nil {
 		return nil, err
@@ -158,7 +159,7 @@ func policyForChange(ctx contractapi.TransactionContextInterface, id string) (*p
 	if err != nil {
 		return nil, err
 	}
-	if err := authorizeLiveChange(ctx, fmt.Sprintf("policy %q", id), h.Owner, h.Retired, ErrRetired); err != nil {
+	if err := authorizeLiveChange(ctx, fmt.Sprintf("policy %q", id), h.Owner, nil, h.Retired, ErrRetired); err != nil {
 		return nil, err
 	}
 	return h, nil

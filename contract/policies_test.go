@@ -280,7 +280,7 @@ func testListPolicies(t *testing.T, couchDB bool) {
 	require.True(t, e.submit(e.alice, "UpdatePolicy", "b", policyDoc("b", `"minNonceLength":8`)).Committed)
 	require.True(t, e.submit(e.alice, "RetirePolicy", "e").Committed)
 	// Issuers live in the same world state and must not show up.
-	require.True(t, e.submit(e.alice, "RegisterIssuer", "acme", bbs.BBSPlus2020Name, newKeyPair(t, bbs.BBSPlus2020(), 1).publicKeyText(), "").Committed)
+	require.True(t, e.register(e.alice, "acme", newKeyPair(t, bbs.BBSPlus2020(), 1), "").Committed)
 
 	want := []string{"C", "a", "a_", "b", "c-1", "d.x", "e"} // byte order
 	var got []PolicyRecord

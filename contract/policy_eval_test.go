@@ -31,8 +31,8 @@ func newPolicyEnv(t *testing.T) *policyEnv {
 	s, err := bbs.SchemeByName("bbs-bls12381-sha256")
 	require.NoError(t, err)
 	k := newKeyPair(t, s, 21)
-	require.True(t, e.submit(e.alice, "RegisterIssuer", "uni", s.Name(), k.publicKeyText(), "").Committed)
-	require.True(t, e.submit(e.alice, "RegisterIssuer", "acme", bbs.BBSPlus2020Name, newKeyPair(t, bbs.BBSPlus2020(), 1).publicKeyText(), "").Committed)
+	require.True(t, e.register(e.alice, "uni", k, "").Committed)
+	require.True(t, e.register(e.alice, "acme", newKeyPair(t, bbs.BBSPlus2020(), 1), "").Committed)
 	return &policyEnv{env: e, cred: sign(t, k, []byte(testHeader))}
 }
 

@@ -63,8 +63,11 @@ type pseudonymCount struct {
 // lists it.
 type PseudonymUse struct {
 	// TxID is the SubmitProof transaction of the use; GetVerification(txId)
-	// is its record.
+	// is its record, unless RecordID names another.
 	TxID string `json:"txId"`
+	// RecordID is the record ID of the use's Verification when it is not
+	// TxID: a later SubmitProof call of the same transaction (spends.go).
+	RecordID string `json:"recordId,omitempty" metadata:",optional"`
 	// Sequence numbers the uses of the pseudonym in the context under the
 	// key from 1, in block order.
 	Sequence int `json:"sequence"`
@@ -188,10 +191,11 @@ func (v *verification) pseudonymCountKey(stub shim.ChaincodeStubInterface) (stri
 	return compositeKey(stub, nymCountObjectType, hashHex(v.key.PublicKey), hashHex(v.req.Context), hex.EncodeToString(v.req.Pseudonym))
 }
 
-// pseudonymUses returns how many committed uses the request's pseudonym
-// has in its context under the verifying key, 0 for a request without
-// one, and keeps the number in v.uses for the policy's pseudonym rule.
-func (v *verification) pseudonymUses(stub shim.ChaincodeStubInterface) (int, error) {
+// pseudonymUses returns how many uses the request's pseudonym has in its
+// context under the verifying key, committed and earlier in the
+// transaction (call), 0 for a request without one, and keeps the number in
+// v.uses for the policy's pseudonym rule.
+func (v *verification) pseudonymUses(stub shim.ChaincodeStubInterface, call *spendCall) (int, error) {
 	if len(v.req.Pseudonym) == 0 {
 		return 0, nil
 	}
@@ -203,8 +207,8 @@ func (v *verification) pseudonymUses(stub shim.ChaincodeStubInterface) (int, err
 	if _, err := getJSON(stub, k, &n); err != nil {
 		return 0, fmt.Errorf("reading the pseudonym's uses: %w", err)
 	}
-	v.uses = n.Uses
-	return n.Uses, nil
+	v.uses = n.Uses + call.nymUses(k)
+	return v.uses, nil
 }
 
 // checkPseudonymLimit refuses a use of the request's pseudonym beyond
@@ -223,8 +227,9 @@ func (v *verification) checkPseudonymLimit(uses, limit int) error {
 
 // recordPseudonymUse writes use number uses+1 of the request's pseudonym:
 // the count (read before, so that a concurrent use conflicts at commit)
-// and the use record. It does nothing for a request without a pseudonym.
-func (v *verification) recordPseudonymUse(stub shim.ChaincodeStubInterface, uses int, rec *Verification) error {
+// and the use record, and notes the use in call. It does nothing for a
+// request without a pseudonym.
+func (v *verification) recordPseudonymUse(stub shim.ChaincodeStubInterface, call *spendCall, uses int, rec *Verification) error {
 	if len(v.req.Pseudonym) == 0 {
 		return nil
 	}
@@ -242,10 +247,12 @@ func (v *verification) recordPseudonymUse(stub shim.ChaincodeStubInterface, uses
 		return fmt.Errorf("counting the pseudonym's use: %w", err)
 	}
 	use := PseudonymUse{TxID: rec.TxID, Sequence: seq, Issuer: rec.Issuer, KeyVersion: rec.KeyVersion, KeySHA256: rec.KeySHA256, Timestamp: rec.Timestamp}
+	use.RecordID = rec.RecordID
 	if err := putJSON(stub, uk, use); err != nil {
 		return fmt.Errorf("recording the pseudonym's use: %w", err)
 	}
 	rec.PseudonymUse = seq
+	call.useNym(ck)
 	return nil
 }
 

@@ -55,9 +55,16 @@ func (c *nymCredential) present(t *testing.T, issuer, context, nonce string) *re
 func nymRegistered(t *testing.T, s bbs.PseudonymScheme) (*env, *keyPair) {
 	t.Helper()
 	e := newEnv(t)
+	return e, registerPolls(t, e, s)
+}
+
+// registerPolls has alice register "polls" of scheme s with key seed 11 on
+// e.
+func registerPolls(t *testing.T, e *env, s bbs.PseudonymScheme) *keyPair {
+	t.Helper()
 	k := newKeyPair(t, s, 11)
-	require.True(t, e.submit(e.alice, "RegisterIssuer", "polls", s.Name(), k.publicKeyText(), "Polls").Committed)
-	return e, k
+	require.True(t, e.register(e.alice, "polls", k, "Polls").Committed)
+	return k
 }
 
 func b64(s string) string { return base64.StdEncoding.EncodeToString([]byte(s)) }
@@ -165,7 +172,7 @@ func TestPseudonymUseInOneBlock(t *testing.T) {
 func TestPseudonymRequests(t *testing.T) {
 	e, k := nymRegistered(t, bbs.NymBLS12381SHAKE256())
 	plain := newKeyPair(t, bbs.BBSPlus2020(), 1)
-	require.True(t, e.submit(e.alice, "RegisterIssuer", "acme", bbs.BBSPlus2020Name, plain.publicKeyText(), "Acme").Committed)
+	require.True(t, e.register(e.alice, "acme", plain, "Acme").Committed)
 	c := newNymCredential(t, k, 4)
 	good := c.present(t, "polls", "ctx-a", "nonce good 0123456789")
 

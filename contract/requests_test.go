@@ -38,7 +38,7 @@ func TestLowerCaseTransactionNamesRefused(t *testing.T) {
 func TestRequestReparsedFromTheRawArgument(t *testing.T) {
 	e, k := registered(t)
 	other := newKeyPair(t, bbs.BBSPlus2020(), 8)
-	require.True(t, e.submit(e.alice, "RegisterIssuer", "other", bbs.BBSPlus2020Name, other.publicKeyText(), "").Committed)
+	require.True(t, e.register(e.alice, "other", other, "").Committed)
 	valid := jsonArg(t, sign(t, k, nil).present(t, "acme", []byte("duplicate keys nonce"), 0))
 	dup := strings.Replace(valid, `{`, `{"issuer":"other",`, 1)
 	for _, fn := range []string{"VerifyProof", "SubmitProof"} {
@@ -67,7 +67,7 @@ func TestSubmitProofAnswersSmall(t *testing.T) {
 	e := newEnv(t)
 	s := bbs.BBSPlus2020()
 	k := newKeyPair(t, s, 60)
-	require.True(t, e.submit(e.alice, "RegisterIssuer", "big", s.Name(), k.publicKeyText(), "").Committed)
+	require.True(t, e.register(e.alice, "big", k, "", 40).Committed)
 	messages := make([][]byte, 40)
 	revealed := make([]int, len(messages))
 	for i := range messages {
@@ -98,7 +98,7 @@ func TestRecordsShowTheHeader(t *testing.T) {
 		t.Run(s.Name(), func(t *testing.T) {
 			e := newEnv(t)
 			k := newKeyPair(t, s, 70)
-			require.True(t, e.submit(e.alice, "RegisterIssuer", "uni", s.Name(), k.publicKeyText(), "").Committed)
+			require.True(t, e.register(e.alice, "uni", k, "").Committed)
 			large := []byte(strings.Repeat("h", MaxRecordedHeader+1))
 			var records []Verification
 			for i, h := range [][]byte{[]byte("type: diploma"), []byte("type: transcript"), large} {
@@ -124,16 +124,24 @@ func TestErrorsDoNotEchoArguments(t *testing.T) {
 	e, k := registered(t)
 	huge := strings.Repeat("x", 200_000)
 	pk := k.publicKeyText()
+	// big fits in a registration document (registration.MaxDocumentSize).
+	big := strings.Repeat("x", 30_000)
+	reg := func(id, scheme, pk, description string) string {
+		return jsonArg(t, map[string]any{"id": id, "scheme": scheme, "publicKey": pk, "description": description,
+			"settings": map[string]any{"messageCounts": []int{5}}, "proofOfPossession": "AAAA"})
+	}
 	valid := sign(t, k, nil).present(t, "acme", []byte("echo nonce 0123456789"), 0)
 	badIssuer := *valid
 	badIssuer.Issuer = huge
 	badScheme := *valid
 	badScheme.Scheme = huge
 	cases := map[string][]string{
-		"RegisterIssuer id":          {"RegisterIssuer", huge, bbs.BBSPlus2020Name, pk, ""},
-		"RegisterIssuer scheme":      {"RegisterIssuer", huge, huge, pk, ""},
-		"RegisterIssuer description": {"RegisterIssuer", "x", bbs.BBSPlus2020Name, pk, huge},
-		"RegisterIssuer publicKey":   {"RegisterIssuer", "x", bbs.BBSPlus2020Name, huge, ""},
+		"RegisterIssuer id":          {"RegisterIssuer", reg(big, bbs.BBSPlus2020Name, pk, "")},
+		"RegisterIssuer scheme":      {"RegisterIssuer", reg("x", big, pk, "")},
+		"RegisterIssuer description": {"RegisterIssuer", reg("x", bbs.BBSPlus2020Name, pk, big)},
+		"RegisterIssuer publicKey":   {"RegisterIssuer", reg("x", bbs.BBSPlus2020Name, big, "")},
+		"RegisterIssuer field":       {"RegisterIssuer", `{"` + big + `":1}`},
+		"RegisterIssuer document":    {"RegisterIssuer", huge},
 		"GetIssuer":                  {"GetIssuer", huge},
 		"ListIssuers":                {"ListIssuers", "10", huge},
 		"ListIssuers pageSize":       {"ListIssuers", huge, ""},
@@ -147,7 +155,9 @@ func TestErrorsDoNotEchoArguments(t *testing.T) {
 		"VerifyProof issuer":         {"VerifyProof", jsonArg(t, &badIssuer)},
 		"SubmitProof scheme":         {"SubmitProof", jsonArg(t, &badScheme)},
 		"SubmitProof field":          {"SubmitProof", `{"` + huge + `":1}`},
-		"RotateIssuerKey":            {"RotateIssuerKey", huge, pk},
+		"RotateIssuerKey":            {"RotateIssuerKey", huge},
+		"RotateIssuerKey id":         {"RotateIssuerKey", jsonArg(t, map[string]any{"id": big, "keyVersion": 2, "publicKey": pk, "proofOfPossession": "AAAA"})},
+		"RotateIssuerKey field":      {"RotateIssuerKey", `{"` + big + `":1}`},
 		"function name":              {huge},
 	}
 	for name, args := range cases {

@@ -16,8 +16,16 @@ func TestSetIssuerSettings(t *testing.T) {
 	require.Equal(t, IssuerSettings{RequireBoundNonce: true, MessageCounts: []int{5, 10}}, is.Settings)
 	require.Equal(t, is, decode[Issuer](t, e.evaluate(e.bob, "GetIssuer", "acme")))
 
-	// An admin of the owner's MSP may change them; an empty object resets.
-	is = decode[Issuer](t, e.submit(e.admin1, "SetIssuerSettings", "acme", `{}`))
+	// An admin of the owner's MSP may change them.
+	is = decode[Issuer](t, e.submit(e.admin1, "SetIssuerSettings", "acme", `{"messageCounts":[5]}`))
+	require.Equal(t, IssuerSettings{MessageCounts: []int{5}}, is.Settings)
+	// A bbs+2020 issuer's counts cannot be cleared.
+	for _, clear := range []string{`{}`, `{"messageCounts":[]}`, `{"requireBoundNonce":true}`} {
+		requireFailure(t, e.submit(e.alice, "SetIssuerSettings", "acme", clear), "a bbs+2020 issuer must pin messageCounts")
+	}
+	// Other schemes' may: an empty object resets.
+	require.True(t, e.register(e.alice, "ietf", newKeyPair(t, bbs.BLS12381SHA256(), 3), "", 5).Committed)
+	is = decode[Issuer](t, e.submit(e.alice, "SetIssuerSettings", "ietf", `{}`))
 	require.Equal(t, IssuerSettings{}, is.Settings)
 
 	requireFailure(t, e.submit(e.bob, "SetIssuerSettings", "acme", `{}`), "access denied")
@@ -60,7 +68,7 @@ func TestParseSettingsRejects(t *testing.T) {
 // copied from a pending transaction with bindSubmitter flipped off.
 func TestRequireBoundNonce(t *testing.T) {
 	e, k := registered(t)
-	require.True(t, e.submit(e.alice, "SetIssuerSettings", "acme", `{"requireBoundNonce":true}`).Committed)
+	require.True(t, e.submit(e.alice, "SetIssuerSettings", "acme", `{"requireBoundNonce":true,"messageCounts":[5]}`).Committed)
 	c := sign(t, k, nil)
 	salt := []byte("salt")
 	forBob := c.present(t, "acme", request.BoundNonce(testChannel, "Org1MSP", request.SubmitterID(e.bob.Cert), salt), 1)
@@ -86,7 +94,7 @@ func TestPinnedMessageCounts(t *testing.T) {
 		t.Run(s.Name(), func(t *testing.T) {
 			e := newEnv(t)
 			k := newKeyPair(t, s, 50)
-			require.True(t, e.submit(e.alice, "RegisterIssuer", "uni", s.Name(), k.publicKeyText(), "").Committed)
+			require.True(t, e.register(e.alice, "uni", k, "").Committed)
 			req := sign(t, k, nil).present(t, "uni", []byte("pinned counts nonce"), 1, 3)
 			n := len(testMessages)
 
@@ -124,7 +132,7 @@ func FuzzParseSettings(f *testing.F) {
 				t.Fatalf("accepted counts %v", s.MessageCounts)
 			}
 		}
-		if len(s.MessageCounts) > 0 && !s.allowsCount(s.MessageCounts[0]) {
+		if len(s.MessageCounts) > 0 && !s.allowsCount(bbs.BBSPlus2020Name, s.MessageCounts[0]) {
 			t.Fatalf("a registered count is not allowed: %v", s.MessageCounts)
 		}
 	})

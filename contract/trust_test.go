@@ -27,11 +27,11 @@ func TestOwnerOrgMustEndorseIssuerChanges(t *testing.T) {
 		args func(e *env) []string
 	}{
 		{"RotateIssuerKey", func(e *env) []string {
-			return []string{"acme", newKeyPair(e.t, bbs.BBSPlus2020(), 42).publicKeyText()}
+			return []string{rotationDoc(e.t, e.alice, "acme", 2, newKeyPair(e.t, bbs.BBSPlus2020(), 42))}
 		}},
 		{"RevokeIssuerKey", func(*env) []string { return []string{"acme", "1"} }},
 		{"RevokeIssuer", func(*env) []string { return []string{"acme"} }},
-		{"SetIssuerSettings", func(*env) []string { return []string{"acme", `{"requireBoundNonce":true}`} }},
+		{"SetIssuerSettings", func(*env) []string { return []string{"acme", `{"requireBoundNonce":true,"messageCounts":[5]}`} }},
 	}
 	for _, c := range changes {
 		t.Run(c.fn, func(t *testing.T) {
@@ -62,8 +62,8 @@ func TestOwnerOrgMustEndorseIssuerChanges(t *testing.T) {
 func TestRegisterSetsOwnerPolicies(t *testing.T) {
 	e := newEnv(t)
 	k1, k2 := newKeyPair(t, bbs.BBSPlus2020(), 1), newKeyPair(t, bbs.BBSPlus2020(), 2)
-	require.True(t, e.submit(e.admin2, "RegisterIssuer", "org2-issuer", bbs.BBSPlus2020Name, k1.publicKeyText(), "").Committed)
-	require.True(t, e.submit(e.admin2, "RotateIssuerKey", "org2-issuer", k2.publicKeyText()).Committed)
+	require.True(t, e.register(e.admin2, "org2-issuer", k1, "").Committed)
+	require.True(t, e.rotate(e.admin2, "org2-issuer", k2).Committed)
 	want := fakestub.MSPPolicy(1, "Org2MSP")
 	require.Equal(t, want, e.ledger.ValidationParameter(mustIssuerKey(t, e, "org2-issuer")))
 	for _, k := range []*keyPair{k1, k2} {
@@ -85,17 +85,17 @@ func mustIssuerKey(t *testing.T, e *env, id string) string {
 func TestPublicKeyRegisteredOnce(t *testing.T) {
 	e, k := registered(t)
 	for _, who := range []*fakeid.Identity{e.alice, e.admin2} {
-		requireFailure(t, e.submit(who, "RegisterIssuer", "clone", bbs.BBSPlus2020Name, k.publicKeyText(), ""),
+		requireFailure(t, e.register(who, "clone", k, ""),
 			"already registered", `key version 1 of issuer "acme"`)
 	}
 	other := newKeyPair(t, bbs.BBSPlus2020(), 9)
-	require.True(t, e.submit(e.admin2, "RegisterIssuer", "other", bbs.BBSPlus2020Name, other.publicKeyText(), "").Committed)
-	requireFailure(t, e.submit(e.admin2, "RotateIssuerKey", "other", k.publicKeyText()), "already registered")
-	requireFailure(t, e.submit(e.alice, "RotateIssuerKey", "acme", other.publicKeyText()), "already registered", `issuer "other"`)
+	require.True(t, e.register(e.admin2, "other", other, "").Committed)
+	requireFailure(t, e.rotate(e.admin2, "other", k), "already registered")
+	requireFailure(t, e.rotate(e.alice, "acme", other), "already registered", `issuer "other"`)
 
 	// Revocation does not free a key.
 	require.True(t, e.submit(e.alice, "RevokeIssuer", "acme").Committed)
-	requireFailure(t, e.submit(e.admin2, "RegisterIssuer", "clone", bbs.BBSPlus2020Name, k.publicKeyText(), ""), "already registered")
+	requireFailure(t, e.register(e.admin2, "clone", k, ""), "already registered")
 }
 
 // TestNoncesAreConsumedPerKey: a clone of a key under another issuer ID
@@ -117,7 +117,7 @@ func TestNoncesAreConsumedPerKey(t *testing.T) {
 
 	// A new key version of acme: the same nonce is fresh for it.
 	k2 := newKeyPair(t, bbs.BBSPlus2020(), 2)
-	require.True(t, e.submit(e.alice, "RotateIssuerKey", "acme", k2.publicKeyText()).Committed)
+	require.True(t, e.rotate(e.alice, "acme", k2).Committed)
 	fresh := sign(t, k2, nil).present(t, "acme", nonce, 0)
 	require.False(t, decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, fresh))).NonceConsumed)
 	require.True(t, e.submit(e.bob, "SubmitProof", jsonArg(t, fresh)).Committed)

@@ -13,6 +13,9 @@ type txContext struct {
 	contractapi.TransactionContext
 	parsedArg string           // the request argument parsed
 	parsed    *request.Request // its parse
+	// chaincodeName is the name the chaincode is deployed under
+	// (Contract.ChaincodeName), set by beforeTransaction.
+	chaincodeName string
 }
 
 // keepParsedRequest remembers r, the parse of the request argument arg, for
@@ -32,4 +35,13 @@ func decodeRequestArg(ctx contractapi.TransactionContextInterface, arg []byte) (
 		return tc.parsed.Decode()
 	}
 	return decodeRequest(arg)
+}
+
+// deployedName returns the name the chaincode is deployed under, "" when
+// ctx is not the contract's own context.
+func deployedName(ctx contractapi.TransactionContextInterface) string {
+	if tc, ok := ctx.(*txContext); ok {
+		return tc.chaincodeName
+	}
+	return ""
 }

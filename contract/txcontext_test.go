@@ -31,14 +31,14 @@ func TestRequestParsedOnce(t *testing.T) {
 	for _, fn := range []string{"VerifyProof", "SubmitProof", Name + ":SubmitProof"} {
 		tc := new(txContext)
 		tc.SetStub(ledger.NewStub(nil, fn, argA))
-		require.NoError(t, beforeTransaction(tc), fn)
+		require.NoError(t, New().beforeTransaction(tc), fn)
 		require.Equal(t, argA, tc.parsedArg, fn)
 		require.Equal(t, parseOf(argA), tc.parsed, fn)
 	}
 	for _, fn := range []string{"GetIssuer", "VerifyProofs"} {
 		tc := new(txContext)
 		tc.SetStub(ledger.NewStub(nil, fn, "acme"))
-		require.NoError(t, beforeTransaction(tc), fn)
+		require.NoError(t, New().beforeTransaction(tc), fn)
 		require.Nil(t, tc.parsed, fn)
 	}
 

@@ -165,6 +165,12 @@ type VerificationResult struct {
 type Verification struct {
 	// TxID is the transaction that verified the proof.
 	TxID string `json:"txId"`
+	// RecordID is the key GetVerification reads this record under when
+	// the record is not the first recording call's of its transaction (a
+	// chaincode called SubmitProof or SubmitProofs several times in one
+	// transaction, see spends.go). Absent for the first call's records,
+	// under the transaction ID or BatchRecordID(txId, index).
+	RecordID string `json:"recordId,omitempty" metadata:",optional"`
 	// Issuer is the issuer whose key verified the proof.
 	Issuer string `json:"issuer"`
 	// KeyVersion is the key version that verified the proof.
@@ -220,6 +226,12 @@ type Verification struct {
 type ProofReceipt struct {
 	// TxID is the transaction that verified the proof.
 	TxID string `json:"txId"`
+	// RecordID is the record ID of the stored Verification, for
+	// GetVerification, when it is not the transaction ID (or, for an item
+	// of SubmitProofs, BatchRecordID(txId, index)): a later call of a
+	// transaction that called SubmitProof or SubmitProofs several times
+	// (see spends.go).
+	RecordID string `json:"recordId,omitempty" metadata:",optional"`
 	// Valid is always true: SubmitProof fails rather than answer false.
 	Valid bool `json:"valid"`
 	// Issuer is the issuer whose key verified the proof.

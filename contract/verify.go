@@ -46,11 +46,15 @@ func (c *Contract) VerifyProof(ctx contractapi.TransactionContextInterface, req 
 			return nil, err
 		}
 	}
-	consumed, err := v.nonceConsumed(ctx)
+	call, err := c.tracker().begin(ctx.GetStub(), true, deployedName(ctx))
 	if err != nil {
 		return nil, err
 	}
-	uses, err := v.pseudonymUses(ctx.GetStub())
+	consumed, err := v.nonceConsumed(ctx, call)
+	if err != nil {
+		return nil, err
+	}
+	uses, err := v.pseudonymUses(ctx.GetStub(), call)
 	if err != nil {
 		return nil, err
 	}
@@ -61,7 +65,8 @@ func (c *Contract) VerifyProof(ctx contractapi.TransactionContextInterface, req 
 }
 
 // result is VerifyProof's answer once the proof is checked; pseudonymUses
-// is the number of committed uses of the request's pseudonym (0 without one).
+// is the number of uses of the request's pseudonym, committed or earlier in
+// the transaction (0 without one).
 func (v *verification) result(nonceConsumed bool, pseudonymUses int) *VerificationResult {
 	header, headerHash := recordedHeader(v.req.Header)
 	r := &VerificationResult{
@@ -93,8 +98,13 @@ func (v *verification) result(nonceConsumed bool, pseudonymUses int) *Verificati
 // ProofReceipt, also the event's payload; GetVerification returns the full
 // record. The nonce must be at least MinSubmitNonceSize bytes, and bound to
 // the submitter if the issuer's settings require it. A nonce already used
-// with the key, or a proof that does not verify, is an error, and then
-// nothing is written.
+// with the key, on the ledger or earlier in the same transaction, or a
+// proof that does not verify, is an error, and then nothing is written.
+// When a chaincode calls SubmitProof or SubmitProofs several times in one
+// transaction, each call's records get keys of their own: the first
+// recording call's Verification is under the transaction ID, the n-th
+// (from 0) under "<txId>/<n>" (see spends.go); the receipt's RecordID names
+// it.
 func (c *Contract) SubmitProof(ctx contractapi.TransactionContextInterface, req request.Request) (*ProofReceipt, error) {
 	d, raw, err := rawRequest(ctx)
 	if err != nil {
@@ -108,14 +118,19 @@ func (c *Contract) SubmitProof(ctx contractapi.TransactionContextInterface, req 
 	if err != nil {
 		return nil, err
 	}
-	used, err := v.nonceConsumed(ctx)
+	stub := ctx.GetStub()
+	call, err := c.tracker().begin(stub, false, deployedName(ctx))
+	if err != nil {
+		return nil, err
+	}
+	used, err := v.nonceConsumed(ctx, call)
 	if err != nil {
 		return nil, err
 	}
 	if used != nil {
 		return nil, replayError(v, used.TxID)
 	}
-	uses, err := v.pseudonymUses(ctx.GetStub())
+	uses, err := v.pseudonymUses(stub, call)
 	if err != nil {
 		return nil, err
 	}
@@ -128,8 +143,7 @@ func (c *Contract) SubmitProof(ctx contractapi.TransactionContextInterface, req 
 	if !v.valid {
 		return nil, v.rejection()
 	}
-	stub := ctx.GetStub()
-	receipt, err := v.record(stub, sub, raw, stub.GetTxID(), uses)
+	receipt, err := v.record(stub, call, sub, raw, call.recordID(), uses)
 	if err != nil {
 		return nil, err
 	}
@@ -139,6 +153,9 @@ func (c *Contract) SubmitProof(ctx contractapi.TransactionContextInterface, req 
 	}
 	if err := stub.SetEvent(EventProofVerified, payload); err != nil {
 		return nil, fmt.Errorf("emitting the %s event: %w", EventProofVerified, err)
+	}
+	if err := call.commit(); err != nil {
+		return nil, err
 	}
 	return receipt, nil
 }
@@ -170,11 +187,12 @@ func replayError(v *verification, recordID string) error {
 }
 
 // record consumes the nonce of a valid proof for the verifying key and
-// stores its Verification under recordID (the transaction ID for
-// SubmitProof, BatchRecordID for SubmitProofs). raw is the request
-// argument, hashed into the receipt it returns; uses is the number of
-// committed uses of the request's pseudonym before this one (0 without one).
-func (v *verification) record(stub shim.ChaincodeStubInterface, sub *submitter, raw []byte, recordID string, uses int) (*ProofReceipt, error) {
+// stores its Verification under recordID (callRecordID for SubmitProof,
+// BatchRecordID of it for SubmitProofs), noting both spends in call. raw is
+// the request argument, hashed into the receipt it returns; uses is the
+// number of uses of the request's pseudonym before this one, committed or
+// earlier in the transaction (0 without one).
+func (v *verification) record(stub shim.ChaincodeStubInterface, call *spendCall, sub *submitter, raw []byte, recordID string, uses int) (*ProofReceipt, error) {
 	now, err := txTime(stub)
 	if err != nil {
 		return nil, err
@@ -201,11 +219,15 @@ func (v *verification) record(stub shim.ChaincodeStubInterface, sub *submitter, 
 	if v.policy != nil {
 		rec.Policy, rec.PolicyVersion, rec.PolicySHA256 = v.policy.id, v.policy.version, v.policy.sha256
 	}
-	if err := v.recordPseudonymUse(stub, uses, rec); err != nil {
+	if call.later() {
+		rec.RecordID = recordID
+	}
+	if err := v.recordPseudonymUse(stub, call, uses, rec); err != nil {
 		return nil, err
 	}
 	receipt := &ProofReceipt{
 		TxID:             rec.TxID,
+		RecordID:         rec.RecordID,
 		Valid:            true,
 		Issuer:           rec.Issuer,
 		KeyVersion:       rec.KeyVersion,
@@ -238,11 +260,16 @@ func (v *verification) record(stub shim.ChaincodeStubInterface, sub *submitter, 
 	if err := putJSON(stub, vk, rec); err != nil {
 		return nil, fmt.Errorf("storing the verification: %w", err)
 	}
+	call.spend(nk, recordID)
 	return receipt, nil
 }
 
-// GetVerification returns the Verification that SubmitProof stored in
-// transaction txId.
+// GetVerification returns the Verification stored under record ID txId:
+// the transaction ID of a SubmitProof transaction, BatchRecordID of it for
+// an item of a SubmitProofs transaction, and the record IDs of spends.go
+// (callRecordID) when a chaincode called SubmitProof or SubmitProofs
+// several times in one transaction; the transaction ID then names the first
+// call's record.
 func (c *Contract) GetVerification(ctx contractapi.TransactionContextInterface, txID string) (*Verification, error) {
 	if txID == "" || len(txID) > MaxTxIDLength {
 		return nil, fmt.Errorf("%w: transaction ID must be 1 to %d bytes", ErrInvalidArgument, MaxTxIDLength)
@@ -357,12 +384,17 @@ func prepareVerification(ctx contractapi.TransactionContextInterface, d *request
 }
 
 // nonceConsumed returns the record of the transaction that consumed the
-// request's nonce for the verifying key, or nil if it is unused.
-func (v *verification) nonceConsumed(ctx contractapi.TransactionContextInterface) (*nonceRecord, error) {
+// request's nonce for the verifying key, or nil if it is unused: on the
+// ledger, or, its record ID in TxID, by an earlier call of the transaction
+// (call).
+func (v *verification) nonceConsumed(ctx contractapi.TransactionContextInterface, call *spendCall) (*nonceRecord, error) {
 	stub := ctx.GetStub()
 	nk, err := nonceKey(stub, v.key.PublicKey, v.req.Nonce)
 	if err != nil {
 		return nil, err
+	}
+	if id, ok := call.spentBy(nk); ok {
+		return &nonceRecord{TxID: id}, nil
 	}
 	var used nonceRecord
 	found, err := getJSON(stub, nk, &used)
@@ -417,11 +449,10 @@ func (v *verification) precheck(ctx contractapi.TransactionContextInterface, sub
 		return nil, fmt.Errorf("%w: proof: %v", request.ErrInvalid, err)
 	}
 	v.messageCount = proof.MessageCount(len(v.req.Disclosed))
-	if !v.issuer.Settings.allowsCount(v.messageCount) {
+	if !v.issuer.Settings.allowsCount(v.issuer.Scheme, v.messageCount) {
 		// Refused before any curve arithmetic: an unexpected count would
 		// make the verifier derive generators for it.
-		v.reason = fmt.Sprintf("the proof covers %d signed messages; issuer %q registers credentials of %v messages only",
-			v.messageCount, v.issuer.ID, v.issuer.Settings.MessageCounts)
+		v.reason = countRefusal(v.issuer, v.messageCount)
 		return nil, nil
 	}
 	if u := v.evaluatePolicy(); u != nil {

@@ -36,11 +36,11 @@ VCTX="https://e2e.fabric-bbs.example/contexts/license${VC_RUN:-}/v1"
 
 setup "bbs vc keygen ($VISS)" "$BBS" vc keygen --out "$VCW/issuer.json"
 DID="$(printf '%s' "$OUT" | tr -d '\n')"
-jq -r .publicKey "$VCW/issuer.json" | tr -d '\n' > "$VCW/pk"
 printf '%s' '{"@context":{"@vocab":"https://e2e.fabric-bbs.example/vocab#"}}' > "$VCW/ctx.json"
 
+regdoc "$VCW/reg.json" "$VCW/issuer.json" "$VISS" 1 User1
 ok "CLI RegisterIssuer $VISS with the key of its did:key (Org1 User1)" "" \
-  as 1 User1 cc_invoke RegisterIssuer "$VISS" bbs-bls12381-sha256 "@$VCW/pk" "did:key issuer (e2e)"
+  as 1 User1 cc_invoke RegisterIssuer "@$VCW/reg.json"
 ok "CLI RegisterContext $VCTX (Org1 User1)" "" \
   as 1 User1 cc_invoke RegisterContext "$VCTX" "@$VCW/ctx.json"
 rejected "CLI RegisterContext again is refused (a context never changes)" "already registered" \

@@ -91,6 +91,24 @@ standalone_part() {
   trap "echo; echo \"$name: \$passed passed, \$failed failed\"; [ \"\$failed\" -eq 0 ]" EXIT
 }
 
+# regdoc DEST KEY ID ORG USER [COUNTS]: RegisterIssuer's registration
+# document for issuer ID with key file KEY, carrying the key's proof of
+# possession for OrgORG's USER on the channel (bbs register-request);
+# COUNTS (as 4 or 3,5) pins the message counts, required for bbs+2020.
+regdoc() {
+  local counts=()
+  [ -n "${6:-}" ] && counts=(--counts "$6")
+  setup "bbs register-request $(basename "$1")" "$BBS" register-request --key "$2" --id "$3" --channel "$CHANNEL_NAME" \
+    --msp "Org$4MSP" --cert "$(ls "$(userMSP "$4" "$5")"/signcerts/*.pem)" "${counts[@]}" --description "issuer $3 (e2e)" --out "$1"
+}
+
+# rotdoc DEST KEY ID VERSION ORG USER: RotateIssuerKey's rotation document
+# adding KEY as version VERSION, for OrgORG's USER (bbs rotate-request).
+rotdoc() {
+  setup "bbs rotate-request $(basename "$1")" "$BBS" rotate-request --key "$2" --id "$3" --version "$4" --channel "$CHANNEL_NAME" \
+    --msp "Org$5MSP" --cert "$(ls "$(userMSP "$5" "$6")"/signcerts/*.pem)" --out "$1"
+}
+
 # list_all TX PAGE_SIZE [ARG...]: pages TX (ListIssuers, ListPolicies, or
 # GetIssuerHistory with ARG = issuer ID) through the gateway (Org1 User2) to
 # the end with PAGE_SIZE, following bookmarks until

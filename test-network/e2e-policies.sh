@@ -42,6 +42,7 @@ setup "bbs keygen ($PISS)" "$BBS" keygen --out "$PLW/key.json"
 printf '%s' "$OUT" | tr -d '\n' > "$PLW/pk"
 printf '%s\n' '["name=Alice Example", "birthdate=1990-01-01", "country=BE", "membership=gold"]' > "$PLW/msgs.json"
 setup "bbs sign ($PISS)" "$BBS" sign --key "$PLW/key.json" --messages "$PLW/msgs.json" --out "$PLW/cred.json"
+regdoc "$PLW/reg.json" "$PLW/key.json" "$PISS" 1 User1 4
 
 # Documents: v1 requires country=BE disclosed (message 2) and a 16-byte
 # nonce; v2 also key version 1 and membership disclosed (message 3); the NL
@@ -67,7 +68,7 @@ rejected "CLI CreatePolicy refuses the non-canonical document as bbs policy chec
   as 1 User1 cc_invoke CreatePolicy "@$PLW/bad.json"
 
 ok "GW  RegisterIssuer $PISS (Org1 User1)" '.status == "VALID"' \
-  gw 1 User1 -json submit RegisterIssuer "$PISS" bbs+2020 "@$PLW/pk" "policies e2e issuer"
+  gw 1 User1 -json submit RegisterIssuer "@$PLW/reg.json"
 ok "GW  CreatePolicy $POL by Org1 User1: version 1, the canonical form bbs policy check printed, and its SHA-256" \
   ".status == \"VALID\" and .result.version == 1 and .result.currentVersion == 1 and .result.owner.mspId == \"Org1MSP\" and .result.policy == $(jq -Rs . < "$PLW/v1.canonical") and .result.policySha256 == \"$(cat "$PLW/v1.sha")\"" \
   gw 1 User1 -json submit CreatePolicy "@$PLW/v1.json"
@@ -101,7 +102,8 @@ ok "GW  GetPolicy $POL: still version 1" '.currentVersion == 1' gw 1 User1 evalu
 # UpdatePolicy also writes a new key, the version's document: a key without
 # a committed key-level policy falls under the chaincode's policy, AND(Org1,
 # Org2) here, so the owner's peer alone is not enough either (RetirePolicy,
-# which only changes the policy record, needs the owner's org alone: below).
+# which only changes the policy record, needs its key-level policy: in the
+# network's endorsement mode "and", the owner's org and both orgs: below).
 rejected "CLI the same UpdatePolicy endorsed by peer0.org1 alone: ENDORSEMENT_POLICY_FAILURE too (its new document key falls under the chaincode's AND)" \
   "committed with status \(ENDORSEMENT_POLICY_FAILURE\)" \
   as 1 User1 cc_invoke_on 1 UpdatePolicy "$POL" "@$PLW/v2.json"
@@ -180,9 +182,11 @@ rejected "GW  RetirePolicy $POL by Org2 User1 is refused" "access denied" \
 rejected "GW  RetirePolicy $POL by its owner, endorsed by Org2MSP alone: ENDORSEMENT_POLICY_FAILURE" "ENDORSEMENT_POLICY_FAILURE" \
   gw 1 User1 -endorsing-orgs Org2MSP submit RetirePolicy "$POL"
 ok "CLI GetPolicy $POL: not retired" '(.retired | not)' as 1 User1 cc_query GetPolicy "$POL" 0
-ok "GW  RetirePolicy $POL by its owner, endorsed by Org1MSP alone, commits" \
+rejected "GW  RetirePolicy $POL by its owner, endorsed by Org1MSP (the owner's org) alone: ENDORSEMENT_POLICY_FAILURE (mode and)" "ENDORSEMENT_POLICY_FAILURE" \
+  gw 1 User1 -endorsing-orgs Org1MSP submit RetirePolicy "$POL"
+ok "GW  RetirePolicy $POL by its owner, endorsed by both orgs, commits" \
   '.status == "VALID" and .result.retired == true and .result.version == 2' \
-  gw 1 User1 -endorsing-orgs Org1MSP -json submit RetirePolicy "$POL"
+  gw 1 User1 -endorsing-orgs Org1MSP,Org2MSP -json submit RetirePolicy "$POL"
 rejected "GW  SubmitProof with the retired $POL is refused" "policy .{1,3}$POL.{1,3} version 2 not satisfied: the policy is retired" \
   gw 1 User1 submit SubmitProof "@$PLW/retired.json"
 rejected "CLI SubmitProof naming the retired $POL:1 is refused too" "not satisfied: the policy is retired" \

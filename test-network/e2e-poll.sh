@@ -75,20 +75,25 @@ policy_doc() { # ID COUNTRY POLL
     --arg issuer "$PISSUER" '{id: $id, issuers: [{id: $issuer}], disclosed: [{index: 1, equals: $c}], pseudonym: {context: $ctx, uses: 1}}'
 }
 
+regdoc "$PW/reg.json" "$PW/key.json" "$PISSUER" 1 User1
 ok "CLI RegisterIssuer $PISSUER ($PSCHEME) on bbs (Org1 User1)" "" \
-  as 1 User1 cc_invoke RegisterIssuer "$PISSUER" "$PSCHEME" "@$PW/pk" "national ID cards (poll e2e)"
-ok "GW  CreatePolicy $POLL1-voters on bbs: issuer $PISSUER, country=BE disclosed, pseudonym in context $POLL1, 1 use" \
-  ".status == \"VALID\" and .result.version == 1" gw 1 User1 -json submit CreatePolicy "$(policy_doc "$POLL1-voters" BE "$POLL1")"
-ok "GW  CreatePolicy $POLL2-voters on bbs (context $POLL2)" '.status == "VALID"' \
-  gw 1 User1 -json submit CreatePolicy "$(policy_doc "$POLL2-voters" BE "$POLL2")"
-rejected "GW  CreatePoll with the policy of another poll's context is refused" "requires pseudonym context" \
-  poll_gw 1 User1 submit CreatePoll "$POLL1" '["yes","no"]' "$POLL2-voters"
-ok "GW  CreatePoll $POLL1 [yes, no] gated by $POLL1-voters: version 1 pinned (GetPolicy through InvokeChaincode)" \
-  ".status == \"VALID\" and .result.policy == {id: \"$POLL1-voters\", version: 1}" \
-  poll_gw 1 User1 -json submit CreatePoll "$POLL1" '["yes","no"]' "$POLL1-voters"
-rejected "CLI CreatePoll $POLL2 by Org2 User1, not the owner of $POLL2-voters, is refused" "access denied" \
-  as 2 User1 poll_invoke CreatePoll "$POLL2" '["yes","no"]' "$POLL2-voters"
-ok "CLI CreatePoll $POLL2 by the policy's owner (peer CLI, Org1 User1)" "" as 1 User1 poll_invoke CreatePoll "$POLL2" '["yes","no"]' "$POLL2-voters"
+  as 1 User1 cc_invoke RegisterIssuer "@$PW/reg.json"
+ok "GW  CreatePolicy $POLL1 on bbs: issuer $PISSUER, country=BE disclosed, pseudonym in context $POLL1, 1 use" \
+  ".status == \"VALID\" and .result.version == 1" gw 1 User1 -json submit CreatePolicy "$(policy_doc "$POLL1" BE "$POLL1")"
+ok "GW  CreatePolicy $POLL2 on bbs (context $POLL2)" '.status == "VALID"' \
+  gw 1 User1 -json submit CreatePolicy "$(policy_doc "$POLL2" BE "$POLL2")"
+ok "GW  CreatePolicy $POLL1-squat by Org2 User1: its own policy with pseudonym context $POLL1" '.status == "VALID"' \
+  gw 2 User1 -json submit CreatePolicy "$(policy_doc "$POLL1-squat" BE "$POLL1")"
+rejected "GW  CreatePoll $POLL1-squat by Org2 User1 is refused: its policy's context is not its poll ID (poll keyed by its policy)" "requires pseudonym context" \
+  poll_gw 2 User1 submit CreatePoll "$POLL1-squat" '["yes","no"]'
+rejected "GW  CreatePoll $POLL1 by Org2 User1 (poll ID squatting) is refused: policy $POLL1 is Org1 User1's" "access denied" \
+  poll_gw 2 User1 submit CreatePoll "$POLL1" '["yes","no"]'
+ok "GW  CreatePoll $POLL1 [yes, no] keyed by policy $POLL1: version 1 and its owner pinned (GetPolicy through InvokeChaincode)" \
+  ".status == \"VALID\" and .result.policy == {id: \"$POLL1\", version: 1} and .result.owner.mspId == \"Org1MSP\"" \
+  poll_gw 1 User1 -json submit CreatePoll "$POLL1" '["yes","no"]'
+rejected "CLI CreatePoll $POLL2 by Org2 User1, not the owner of policy $POLL2, is refused" "access denied" \
+  as 2 User1 poll_invoke CreatePoll "$POLL2" '["yes","no"]'
+ok "CLI CreatePoll $POLL2 by the policy's owner (peer CLI, Org1 User1)" "" as 1 User1 poll_invoke CreatePoll "$POLL2" '["yes","no"]'
 
 vote_request r1 1 "$POLL1" yes
 ok "GW  CastVote $POLL1 yes relayed by Org1 User2 (P1's proof, ballot as nonce) commits" \

@@ -44,8 +44,9 @@ else
   fail "prove --context: pseudonyms per credential and context" "a1 $(nymof a1) a2 $(nymof a2) b1 $(nymof b1) c1 $(nymof c1)"
 fi
 
-ok "CLI RegisterIssuer $NYM_ISSUER ($NYM_SCHEME) (Org1 User1)" "" \
-  as 1 User1 cc_invoke RegisterIssuer "$NYM_ISSUER" "$NYM_SCHEME" "@$W/pkN" "pseudonym issuer"
+regdoc "$W/regN.json" "$W/keyN.json" "$NYM_ISSUER" 1 User1
+ok "CLI RegisterIssuer $NYM_ISSUER ($NYM_SCHEME) (Org1 User1; proof of possession made with its IETF ciphersuite)" "" \
+  as 1 User1 cc_invoke RegisterIssuer "@$W/regN.json"
 ok "GW  SetIssuerSettings $NYM_ISSUER {messageCounts: [4]} (the count sign printed)" '.status == "VALID"' \
   gw 1 User1 -json submit SetIssuerSettings "$NYM_ISSUER" '{"messageCounts":[4]}'
 ok "CLI VerifyProof: valid, reports pseudonym and context, no use yet, 4 issuer messages" \

@@ -195,23 +195,49 @@ prove "$W/reqC2.json" "$W/credC.json" flow-issuer --nonce-random
 prove "$W/reqD-unbound.json" "$W/credD.json" bound-issuer --nonce-random
 prove "$W/reqD-bound.json" "$W/credD.json" bound-issuer "${bind_user1[@]}"
 prove "$W/reqClone.json" "$W/credA.json" clone-issuer --nonce-random
+regdoc "$W/regA.json" "$W/keyA.json" cli-issuer 1 User1 4
+regdoc "$W/regB.json" "$W/keyB.json" gw-issuer 1 User1 4
+regdoc "$W/regC.json" "$W/keyC.json" flow-issuer 2 User1 4
+regdoc "$W/regD.json" "$W/keyD.json" bound-issuer 1 User1 4
+regdoc "$W/regClone.json" "$W/keyA.json" clone-issuer 2 User1 4
+regdoc "$W/regClone2.json" "$W/keyA2.json" clone-issuer 2 User1 4
+jq -c '.id = "squat-issuer"' "$W/regA.json" > "$W/regSquat.json"
+rotdoc "$W/rotA2.json" "$W/keyA2.json" cli-issuer 2 1 User1
+rotdoc "$W/rotA2-org2.json" "$W/keyA2.json" cli-issuer 2 2 User1
+rotdoc "$W/rotB2.json" "$W/keyB2.json" gw-issuer 2 1 User1
+rotdoc "$W/rotB2-user2.json" "$W/keyB2.json" gw-issuer 2 1 User2
+rotdoc "$W/rotB-to-A.json" "$W/keyA.json" gw-issuer 2 1 User1
+rotdoc "$W/rotB3.json" "$W/keyB.json" gw-issuer 3 1 User1
 tamper_proof "$W/reqA2.json" "$W/reqA2-tampered.json"
 jq '.disclosed[1].message = ("country=FR" | @base64)' "$W/reqB2.json" > "$W/reqB2-tampered.json"
 pass "keys, credentials and 12 proof requests made ($SCHEME)"
 
 # ------------------------------------------------------------------ registry
 
-section "RegisterIssuer, GetIssuer, ListIssuers"
+section "RegisterIssuer (proof of possession), GetIssuer, ListIssuers"
+rejected "CLI RegisterIssuer squat-issuer by Org2 User1 with keyA and cli-issuer's proof of possession is rejected (key squatting)" \
+  "proof of possession does not verify" \
+  as 2 User1 cc_invoke RegisterIssuer "@$W/regSquat.json"
+rejected "CLI RegisterIssuer cli-issuer by Org2 User1 with a document made for Org1 User1 is rejected" \
+  "proof of possession does not verify" \
+  as 2 User1 cc_invoke RegisterIssuer "@$W/regA.json"
+rejected "GW  RegisterIssuer gw-issuer by Org1 User2 with a document made for Org1 User1 is rejected" \
+  "proof of possession does not verify" \
+  gw 1 User2 submit RegisterIssuer "@$W/regB.json"
+rejected "GW  RegisterIssuer bbs+2020 without messageCounts is rejected" "must pin messageCounts" \
+  gw 1 User1 submit RegisterIssuer "$(jq -c 'del(.settings)' "$W/regB.json")"
 ok "CLI RegisterIssuer cli-issuer (Org1 User1, both peers endorse)" "" \
-  as 1 User1 cc_invoke RegisterIssuer cli-issuer "$SCHEME" "@$W/pkA" "issuer registered with the peer CLI"
+  as 1 User1 cc_invoke RegisterIssuer "@$W/regA.json"
 ok "GW  RegisterIssuer gw-issuer (Org1 User1)" '.status == "VALID"' \
-  gw 1 User1 -json submit RegisterIssuer gw-issuer "$SCHEME" "@$W/pkB" "issuer registered through the gateway"
+  gw 1 User1 -json submit RegisterIssuer "@$W/regB.json"
+ok "GW  GetIssuer cli-issuer: messageCounts [4] pinned at registration" '.settings.messageCounts == [4]' \
+  gw 2 User1 evaluate GetIssuer cli-issuer
 rejected "CLI RegisterIssuer cli-issuer again is rejected" "already exists" \
-  as 2 User1 cc_invoke RegisterIssuer cli-issuer "$SCHEME" "@$W/pkA" "takeover"
+  as 1 User1 cc_invoke RegisterIssuer "@$W/regA.json"
 rejected "CLI RegisterIssuer clone-issuer with cli-issuer's public key is rejected (cloned key)" "already registered" \
-  as 2 User1 cc_invoke RegisterIssuer clone-issuer "$SCHEME" "@$W/pkA" "clone"
+  as 2 User1 cc_invoke RegisterIssuer "@$W/regClone.json"
 rejected "GW  RotateIssuerKey gw-issuer to cli-issuer's public key is rejected (cloned key)" "already registered" \
-  gw 1 User1 submit RotateIssuerKey gw-issuer "@$W/pkA"
+  gw 1 User1 submit RotateIssuerKey "@$W/rotB-to-A.json"
 rejected "GW  SubmitProof of cli-issuer's credential under clone-issuer is refused (no such issuer)" "not found|unknown|no issuer|does not exist" \
   gw 1 User1 submit SubmitProof "@$W/reqClone.json"
 ok "CLI GetIssuer cli-issuer (on peer0.org2, Org2 User1)" \
@@ -293,14 +319,14 @@ ok "GW  GetVerification: bound to the submitter" '.boundToSubmitter == true and 
 
 section "Issuer setting requireBoundNonce"
 ok "GW  RegisterIssuer bound-issuer (Org1 User1)" '.status == "VALID"' \
-  gw 1 User1 -json submit RegisterIssuer bound-issuer "$SCHEME" "@$W/pkD" "accepts bound nonces only"
+  gw 1 User1 -json submit RegisterIssuer "@$W/regD.json"
 rejected "GW  SetIssuerSettings by Org2 User1 (not the owner) is rejected" "access denied" \
   gw 2 User1 submit SetIssuerSettings bound-issuer '{"requireBoundNonce":true}'
 rejected "GW  SetIssuerSettings with an unknown field is rejected" "unknown|requireBoundNonces" \
   gw 1 User1 submit SetIssuerSettings bound-issuer '{"requireBoundNonces":true}'
 ok "GW  SetIssuerSettings bound-issuer {requireBoundNonce: true} by the owner commits" \
   '.status == "VALID" and .result.settings.requireBoundNonce == true' \
-  gw 1 User1 -json submit SetIssuerSettings bound-issuer '{"requireBoundNonce":true}'
+  gw 1 User1 -json submit SetIssuerSettings bound-issuer '{"requireBoundNonce":true,"messageCounts":[4]}'
 rejected "CLI SubmitProof of an unbound proof for bound-issuer is rejected" "bound" \
   as 1 User1 cc_invoke SubmitProof "@$W/reqD-unbound.json"
 ok "CLI VerifyProof of that unbound proof: not valid, the issuer requires a bound nonce" \
@@ -331,15 +357,18 @@ submitted
 
 # ------------------------------------------------------------------ key management
 
-section "Key-level endorsement: issuer changes need the owner org's peer"
+section "Key-level endorsement: issuer changes need the owner org's peer and both orgs (endorsement mode and)"
 rejected "CLI SetIssuerSettings cli-issuer by its Org1 owner, endorsed by peer0.org2 alone: ENDORSEMENT_POLICY_FAILURE" \
   "committed with status \(ENDORSEMENT_POLICY_FAILURE\)" \
-  as 1 User1 cc_invoke_on 2 SetIssuerSettings cli-issuer '{"requireBoundNonce":false,"messageCounts":[4]}'
-ok "CLI GetIssuer: the settings did not change" '(.settings.messageCounts // []) == []' \
+  as 1 User1 cc_invoke_on 2 SetIssuerSettings cli-issuer '{"requireBoundNonce":false,"messageCounts":[4,5]}'
+ok "CLI GetIssuer: the settings did not change (messageCounts [4], pinned at registration)" '.settings.messageCounts == [4]' \
   as 1 User1 cc_query GetIssuer cli-issuer
-ok "CLI the same change endorsed by peer0.org1 alone commits VALID (key-level policy, not AND)" "" \
-  as 1 User1 cc_invoke_on 1 SetIssuerSettings cli-issuer '{"requireBoundNonce":false,"messageCounts":[4]}'
-ok "CLI GetIssuer on peer0.org2: messageCounts [4]" '.settings.messageCounts == [4]' \
+rejected "CLI the same change endorsed by peer0.org1 alone, the owner's org: ENDORSEMENT_POLICY_FAILURE (key-level AND(owner, Org1, Org2))" \
+  "committed with status \(ENDORSEMENT_POLICY_FAILURE\)" \
+  as 1 User1 cc_invoke_on 1 SetIssuerSettings cli-issuer '{"requireBoundNonce":false,"messageCounts":[4,5]}'
+ok "CLI the same change endorsed by both peers commits VALID" "" \
+  as 1 User1 cc_invoke SetIssuerSettings cli-issuer '{"requireBoundNonce":false,"messageCounts":[4,5]}'
+ok "CLI GetIssuer on peer0.org2: messageCounts [4, 5]" '.settings.messageCounts == [4, 5]' \
   as 2 User1 cc_query GetIssuer cli-issuer
 rejected "GW  RevokeIssuerKey gw-issuer 1 by its owner, endorsed by Org2MSP alone: ENDORSEMENT_POLICY_FAILURE" \
   "ENDORSEMENT_POLICY_FAILURE" \
@@ -349,14 +378,16 @@ ok "GW  GetIssuer: gw-issuer key 1 not revoked" '(.keys[0].revoked | not)' \
 
 section "RotateIssuerKey, RevokeIssuerKey"
 rejected "CLI RotateIssuerKey by Org2 User1 (other org) is rejected" "access denied" \
-  as 2 User1 cc_invoke RotateIssuerKey cli-issuer "@$W/pkA2"
+  as 2 User1 cc_invoke RotateIssuerKey "@$W/rotA2-org2.json"
 rejected "GW  RotateIssuerKey by Org1 User2 (owner's org, not the owner) is rejected" "access denied" \
-  gw 1 User2 submit RotateIssuerKey gw-issuer "@$W/pkB2"
+  gw 1 User2 submit RotateIssuerKey "@$W/rotB2-user2.json"
 rejected "CLI RevokeIssuer by Org1 User2 is rejected" "access denied" \
   as 1 User2 cc_invoke RevokeIssuer cli-issuer
-ok "CLI RotateIssuerKey by the owner commits" "" as 1 User1 cc_invoke RotateIssuerKey cli-issuer "@$W/pkA2"
+rejected "CLI RotateIssuerKey by the owner with a document made for Org2 User1 is rejected" "proof of possession does not verify" \
+  as 1 User1 cc_invoke RotateIssuerKey "$(jq -c . "$W/rotA2-org2.json")"
+ok "CLI RotateIssuerKey by the owner commits" "" as 1 User1 cc_invoke RotateIssuerKey "@$W/rotA2.json"
 ok "GW  RotateIssuerKey by the owner commits" '.status == "VALID"' \
-  gw 1 User1 -json submit RotateIssuerKey gw-issuer "@$W/pkB2"
+  gw 1 User1 -json submit RotateIssuerKey "@$W/rotB2.json"
 ok "CLI GetIssuer: key version 2 is current" '.currentVersion == 2 and (.keys | length) == 2' \
   as 2 User2 cc_query GetIssuer cli-issuer
 prove "$W/reqA-v1.json" "$W/credA.json" cli-issuer --nonce-random --key-version 1
@@ -370,8 +401,10 @@ rejected "CLI VerifyProof with the revoked key version is refused" "revoked" \
   as 1 User1 cc_query VerifyProof "@$W/reqA-v1.json"
 rejected "GW  RevokeIssuerKey by Org2 User1 is rejected" "access denied" \
   gw 2 User1 submit RevokeIssuerKey gw-issuer 1
-ok "GW  RevokeIssuerKey gw-issuer 1, endorsed by Org1MSP alone, commits (key-level policy)" '.status == "VALID"' \
-  gw 1 User1 -endorsing-orgs Org1MSP -json submit RevokeIssuerKey gw-issuer 1
+rejected "GW  RevokeIssuerKey gw-issuer 1, endorsed by Org1MSP (the owner's org) alone: ENDORSEMENT_POLICY_FAILURE" "ENDORSEMENT_POLICY_FAILURE" \
+  gw 1 User1 -endorsing-orgs Org1MSP submit RevokeIssuerKey gw-issuer 1
+ok "GW  RevokeIssuerKey gw-issuer 1, endorsed by both orgs, commits (key-level AND)" '.status == "VALID"' \
+  gw 1 User1 -endorsing-orgs Org1MSP,Org2MSP -json submit RevokeIssuerKey gw-issuer 1
 ok "GW  GetIssuer: key 1 revoked, key 2 current" '.keys[0].revoked == true and (.keys[1].revoked | not) and .currentVersion == 2' \
   gw 2 User1 evaluate GetIssuer gw-issuer
 
@@ -389,7 +422,7 @@ ok "GW  GetIssuerHistory gw-issuer paged by 1 to the end: 3 changes" \
 section "Gateway flow: RegisterIssuer, VerifyProof, SubmitProof, ProofVerified from the committed block, GetVerification"
 ok "GW  flow with flow-issuer" \
   '.verifyProof.valid == true and .submitProof.status == "VALID" and .event.txId == .submitProof.txId and .event.block == .submitProof.block and .event.payload.issuer == "flow-issuer" and .verification.txId == .submitProof.txId' \
-  gw 2 User1 flow -issuer flow-issuer -scheme "$SCHEME" -public-key "@$W/pkC" -request "$W/reqC1.json"
+  gw 2 User1 flow -issuer flow-issuer -registration "@$W/regC.json" -request "$W/reqC1.json"
 submitted
 LAT_FLOW="$(printf '%s' "$OUT" | jq -r '.submitProof.latencyMs // empty' 2> /dev/null || true)"
 ok "GW  events from block 0: every accepted proof ($NSUB) emitted one small ProofVerified" \
@@ -402,9 +435,9 @@ rejected "CLI VerifyProof for a revoked issuer is refused" "revoked" \
   as 2 User1 cc_query VerifyProof "@$W/reqA-cur.json"
 ok "GW  RevokeIssuer gw-issuer commits" '.status == "VALID"' gw 1 User1 -json submit RevokeIssuer gw-issuer
 rejected "GW  RotateIssuerKey of a revoked issuer is refused" "revoked" \
-  gw 1 User1 submit RotateIssuerKey gw-issuer "@$W/pkB"
+  gw 1 User1 submit RotateIssuerKey "@$W/rotB3.json"
 rejected "CLI RegisterIssuer clone-issuer with a revoked issuer's key is still refused" "already registered" \
-  as 2 User1 cc_invoke RegisterIssuer clone-issuer "$SCHEME" "@$W/pkA2" "clone of a revoked issuer's key"
+  as 2 User1 cc_invoke RegisterIssuer "@$W/regClone2.json"
 
 section "Ledger read back"
 ok "CLI ListIssuers on peer0.org2: 4 issuers, 2 revoked" \
@@ -427,6 +460,10 @@ MEM="$(network_rss)"
 . "$TN_DIR/e2e-poll.sh"   # issue 12: the poll example chaincode calling bbs
 # shellcheck source=e2e-policies.sh
 . "$TN_DIR/e2e-policies.sh"   # issue 12: verification policies, requests made with bbs prove --policy
+# shellcheck source=e2e-clients.sh
+. "$TN_DIR/e2e-clients.sh"   # issue 21: the client samples of examples/client, Go and Node.js
+# shellcheck source=e2e-trust.sh
+. "$TN_DIR/e2e-trust.sh"   # issue 20: endorsement configuration, modes and and owner
 # shellcheck source=e2e-credentials.sh
 . "$TN_DIR/e2e-credentials.sh"   # issue 22: W3C bbs-2023 credentials, RegisterContext, Verify/SubmitCredential
 
@@ -478,6 +515,8 @@ if grep -q "TLS on, client certificates required" "$LOG_DIR/ccaas-$POLL_CC_NAME.
 else fail "the poll example runs as its own chaincode server" "$(tail -n 5 "$LOG_DIR/ccaas-$POLL_CC_NAME.log" 2> /dev/null)"; fi
 ok "GW  Tally $POLL1 served by the poll chaincode server (the votes kept)" '.total == 2' \
   poll_gw 2 User1 evaluate Tally "$POLL1"
+# shellcheck source=e2e-spends.sh
+. "$TN_DIR/e2e-spends.sh"
 # shellcheck source=e2e-ccaas-image.sh
 . "$TN_DIR/e2e-ccaas-image.sh"   # the chaincode server from an OCI image, podman
 

@@ -22,7 +22,7 @@
 #   peer chaincode invoke -o 127.0.0.1:7050 --tls --cafile "$ORDERER_CA" -C mychannel -n bbs \
 #     --peerAddresses 127.0.0.1:7051 --tlsRootCertFiles "$PEER1_TLS_CA" \
 #     --peerAddresses 127.0.0.1:9051 --tlsRootCertFiles "$PEER2_TLS_CA" --waitForEvent \
-#     -c '{"Args":["RegisterIssuer","issuer1","bbs+2020","<base64 public key>","demo issuer"]}'
+#     -c '{"Args":["RegisterIssuer","<registration document of bbs register-request>"]}'
 
 # shellcheck source=env.sh
 . "$(dirname "${BASH_SOURCE[0]}")/env.sh"

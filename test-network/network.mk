@@ -100,8 +100,9 @@ network-unit:
 ## soak: 2,000 SubmitProof transactions (valid, replayed, tampered, malformed,
 ## misbound) from 4 clients with chaincode kills, a peer and the orderer
 ## restarted, then the accounting of both peers' ledgers, on a fresh Fabric
-## v2.5 network torn down afterwards (SOAK_PER_SCHEME, SOAK_INFLIGHT, SOAK_RATE,
-## SOAK_FAULTS, CCAAS=1; report in test-network/.soak/)
+## v2.5 network torn down afterwards (SOAK_TX, SOAK_MINUTES, SOAK_PER_SCHEME,
+## SOAK_INFLIGHT, SOAK_RATE, SOAK_FAULTS, SOAK_MEM_INTERVAL, CCAAS=1; report,
+## memory samples and an SVG plot in test-network/.soak/)
 soak: network-deps network-bins
 	FABRIC_VERSION=2.5 $(TEST_NETWORK)/scripts/soak.sh
 # ---- end soak ------------------------------------------------------------------
@@ -116,3 +117,23 @@ soak: network-deps network-bins
 package: network-deps network-bins
 	$(TEST_NETWORK)/network.sh package $(PACKAGE_DIR)
 # ---- end package ---------------------------------------------------------------
+
+# ---- client samples: examples/client/go (own module) and examples/client/node --
+.PHONY: examples-client-unit examples-client-bins examples-client-node-deps
+
+# The Go sample is built, vetted and unit-tested with the Gateway client's tests.
+network-unit: examples-client-unit
+
+## examples-client-unit: vet and unit-test the Go client sample (module examples/client/go; no network)
+examples-client-unit:
+	cd $(TEST_NETWORK)/../examples/client/go && GOWORK=off GOFLAGS=-mod=readonly $(GO) vet ./... && \
+	  GOWORK=off GOFLAGS=-mod=readonly $(GO) test -count=1 ./...
+
+## examples-client-bins: the Go client sample into test-network/.bin/bbs-client-go
+examples-client-bins:
+	cd $(TEST_NETWORK)/../examples/client/go && GOWORK=off GOFLAGS=-mod=readonly $(GO) build -trimpath -o $(abspath $(TEST_NETWORK))/.bin/bbs-client-go .
+
+## examples-client-node-deps: the Node.js sample's packages, npm ci from its package-lock.json
+examples-client-node-deps:
+	$(TEST_NETWORK)/scripts/install-client-node.sh
+# ---- end client samples --------------------------------------------------------

@@ -12,6 +12,8 @@
 #                                   DEPLOY_POLL=false skips it)
 #                                   (-ccaas: run it as a chaincode server instead of
 #                                   letting the peers build and launch it)
+#   ./network.sh deploy-relay       deploy internal/relaycc as "relay", a chaincode that
+#                                   forwards its arguments to bbs (e2e-trust.sh)
 #   ./network.sh demo               register an issuer, verify and submit a proof
 #   ./network.sh down               stop every process started here, remove .state/
 #   ./network.sh status             what is running
@@ -25,11 +27,18 @@
 #   ./network.sh cc-kill [N] | cc-pids          kill the chaincode process(es) (the peer
 #                                   launches it again; CCaaS: restart the server) / list them
 #                                   (scripts/faults.sh, used by the soak test)
+#   ./network.sh peer-kill N | orderer-kill | peer-recovery N   crashes (SIGKILL) for the
+#                                   soak test; what a restarted peer recommitted (scripts/faults.sh)
+#   ./network.sh node-pids          "NAME PID" of every running node and chaincode process
+#                                   (the soak test samples their memory)
 #
 # Generated files live in test-network/.state/, logs in .state/logs/.
 # Binaries come from scripts/build-bins.sh (make network-bins).
 # The chaincode source is the repository root (CC_SRC), main package ./chaincode (CC_PKG).
 # CC_POLICY is the chaincode endorsement policy (default AND of both orgs' peers).
+# BBS_ENDORSEMENT_MODE (and|owner, default and) is the bbs endorsement configuration that
+# deploy sets once on the channel (SetEndorsementConfig, both orgs): "and" makes every change
+# of an issuer or policy need the owner's org AND both orgs; "owner" the owner's org alone.
 # A failed "up" stops whatever it started and removes .state/ (logs kept in
 # .up-failed-logs/); "down" only signals processes whose start time still
 # matches the one recorded when network.sh started them.
@@ -48,6 +57,7 @@ CC_VERSION="${CC_VERSION:-1.0}"
 # alone. Issuer records also carry a key-level policy (the owner's org) set
 # by the contract, which replaces this policy for those keys.
 CC_POLICY="${CC_POLICY:-AND('Org1MSP.peer','Org2MSP.peer')}"
+BBS_ENDORSEMENT_MODE="${BBS_ENDORSEMENT_MODE:-and}"
 
 # Fabric's default log format, without terminal colours (the logs are files).
 LOG_FORMAT='%{time:2006-01-02 15:04:05.000 MST} %{id:04x} %{level:.4s} [%{module}] %{shortfunc} -> %{message}'
@@ -637,7 +647,7 @@ start_ccaas() {
   else
     tls_env=(CHAINCODE_TLS_DISABLED=true)
   fi
-  start_process "$(ccaas_proc)" CHAINCODE_SERVER_ADDRESS="127.0.0.1:$CCAAS_PORT" CHAINCODE_ID="$pkgid" \
+  start_process "$(ccaas_proc)" CHAINCODE_SERVER_ADDRESS="127.0.0.1:$CCAAS_PORT" CHAINCODE_ID="$pkgid" BBS_CHAINCODE_NAME="$CC_NAME" \
     "${tls_env[@]}" -- "$bin" "$@"
   wait_for_port "$(ccaas_proc)" "$CCAAS_PORT" 30
 }
@@ -674,10 +684,30 @@ deploy_cc() {
   mkdir -p "$STATE_DIR/packages"
   deploy_one "$ccaas" "$CC_NAME" "$CC_PKG" "$CCAAS_PORT" ListIssuers 1 ""
   echo "$DEPLOYED_PKGID" > "$STATE_DIR/packages/current-package-id"
+  configure_endorsement
   if [ "$DEPLOY_POLL" = true ]; then
     deploy_one "$ccaas" "$POLL_CC_NAME" "$POLL_CC_PKG" "$POLL_CCAAS_PORT" org.hyperledger.fabric:GetMetadata
     echo "$DEPLOYED_PKGID" > "$STATE_DIR/packages/current-package-id-$POLL_CC_NAME"
   fi
+}
+
+# configure_endorsement: the channel's bbs endorsement configuration, set
+# once (a later deploy, an upgrade, keeps it): mode BBS_ENDORSEMENT_MODE,
+# both orgs, endorsed by both peers. No issuer or policy can be created
+# before it.
+configure_endorsement() {
+  local cfg t0
+  t0=$(now_ms)
+  setOrg 1 Admin
+  if cfg="$(peer chaincode query -C "$CHANNEL_NAME" -n "$CC_NAME" -c '{"Args":["GetEndorsementConfig"]}' 2>/dev/null)"; then
+    step "endorsement configuration already set: $cfg"
+    return 0
+  fi
+  cfg="$(jq -cn --arg mode "$BBS_ENDORSEMENT_MODE" '{mode: $mode, orgs: ["Org1MSP", "Org2MSP"]}')"
+  peer chaincode invoke "${ORDERER_ARGS[@]}" -C "$CHANNEL_NAME" -n "$CC_NAME" "${BOTH_PEERS[@]}" --waitForEvent \
+    -c "$(jq -cn --arg cfg "$cfg" '{Args: ["SetEndorsementConfig", $cfg]}')" >> "$LOG_DIR/deploy.log" 2>&1 ||
+    die "SetEndorsementConfig $cfg failed; see $LOG_DIR/deploy.log"
+  step "SetEndorsementConfig $cfg ($(elapsed "$t0"))"
 }
 
 # deploy_one CCAAS NAME PKG CCAAS_PORT PLAN_FUNCTION [ARGS...]: the lifecycle
@@ -805,15 +835,21 @@ main() {
   case "$cmd" in
     up) network_up ;;
     deploy|deployCC) deploy_cc "$@" ;;
+    deploy-relay) require_tools; require_network; mkdir -p "$STATE_DIR/packages"
+      deploy_one false relay ./internal/relaycc 0 GetEndorsementConfig ;;
     down) network_down ;;
     demo) require_network; exec "$TN_DIR/scripts/demo.sh" "$@" ;;
     status) status ;;
     orderer-stop|orderer-start)
       if [ "$FABRIC_VERSION" = 3.1 ]; then bft_command "$cmd" "$@"   # scripts/bft.sh
       else raft_orderer_command "$cmd"; fi ;;                     # scripts/faults.sh
-    peer-stop|peer-start) peer_command "$cmd" "$@" ;;
+    orderer-kill)
+      [ "$FABRIC_VERSION" = 3.1 ] && die "orderer-kill: Fabric v2.5 (one Raft orderer) only"
+      raft_orderer_command "$cmd" ;;
+    peer-stop|peer-start|peer-kill|peer-recovery) peer_command "$cmd" "$@" ;;
     cc-kill) cc_kill "$@" ;;
     cc-pids) cc_pids ;;
+    node-pids) node_pids ;;
     package) package_release "$@" ;;                                # scripts/package.sh
     ""|-h|--help|help) usage ;;
     *) usage; die "unknown command '$cmd'" ;;

@@ -13,12 +13,13 @@ const maxSeedSize = 1 << 20
 
 var keygenCmd = &command{
 	name:    "keygen",
-	summary: "make an issuer key pair; print the public key for RegisterIssuer",
+	summary: "make an issuer key pair; print the public key",
 	usage:   "[--scheme S] [--seed-file F [--key-info B64] [--key-dst B64]] [--out key.json] [--force]",
 	about: `
 Makes a key pair of scheme S and writes it as JSON ({"scheme", "publicKey",
 "secretKey"}) to --out with mode 0600. The public key is printed on standard
-output in base64, ready for the chaincode's RegisterIssuer. With --seed-file
+output in base64; register it with the document 'bbs register-request'
+makes (a bbs+2020 key needs its credentials' message counts, --counts). With --seed-file
 the key is derived from the file's bytes (the same seed gives the same key);
 otherwise it comes from the operating system's random source. For the IETF
 schemes, --key-info and --key-dst are the key_info and key_dst of the draft's
@@ -28,7 +29,9 @@ pair JSON goes to standard output instead of the public key.`,
 	example: `
 bbs keygen --out issuer.json
 PK=$(bbs keygen --scheme bbs+2020 --out issuer.json)
-peer chaincode invoke ... -c "{\"Args\":[\"RegisterIssuer\",\"issuer1\",\"bbs+2020\",\"$PK\",\"demo issuer\"]}"
+bbs register-request --key issuer.json --id issuer1 --channel mychannel --msp Org1MSP \
+    --cert User1-cert.pem --counts 3 --out registration.json
+peer chaincode invoke ... -c "$(jq -nc --rawfile r registration.json '{Args: ["RegisterIssuer", $r]}')"
 `,
 	flags: func(fs *flag.FlagSet, e *env) func([]string) error {
 		scheme := fs.String("scheme", "bbs+2020", "BBS scheme `name`; one of "+schemeList())
@@ -106,6 +109,9 @@ func keygen(e *env, o *keygenOptions) error {
 		return nil
 	}
 	fmt.Fprintf(e.stderr, "bbs keygen: wrote the %s key pair to %s (mode 0600); public key on standard output\n", s.Name(), out)
+	if s.Name() == bbs.BBSPlus2020Name {
+		fmt.Fprintf(e.stderr, "bbs keygen: a %s issuer pins its credentials' message counts at registration: bbs register-request --key %s --counts N[,N...] ...\n", s.Name(), out)
+	}
 	if _, err := fmt.Fprintln(e.stdout, pub); err != nil {
 		return failed(err)
 	}

@@ -40,7 +40,7 @@ type command struct {
 }
 
 // commands lists the sub-commands in the order help shows them.
-var commands = []*command{keygenCmd, signCmd, proveCmd, verifyCmd, inspectCmd, nymCommitCmd, nymFinalizeCmd, policyCmd, vcCmd}
+var commands = []*command{keygenCmd, registerRequestCmd, rotateRequestCmd, signCmd, proveCmd, verifyCmd, inspectCmd, nymCommitCmd, nymFinalizeCmd, policyCmd, vcCmd}
 
 // env is what a running command writes to.
 type env struct {

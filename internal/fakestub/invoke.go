@@ -38,7 +38,8 @@ func (s *Stub) InvokeChaincode(chaincodeName string, args [][]byte, channel stri
 		// released without collecting its results.
 		t = &txn{
 			ledger: other, id: t.id, timestamp: t.timestamp, creator: t.creator, transient: t.transient,
-			rw: map[string]*rwset{}, executing: t.executing,
+			invoked: t.invoked, invokedArgs: t.invokedArgs, channel: t.channel,
+			rw: map[string]*rwset{}, executing: t.executing, prop: t.prop,
 		}
 	}
 	d, ok := t.ledger.chaincodes[name]

@@ -19,6 +19,7 @@ import (
 //	event:name         sets an event ("")
 //	fail:msg           returns shim.Error(msg) at once
 //	whoami             the stub's transaction ID, channel, creator, timestamp, transient and arguments
+//	proposal           the signed proposal's channel, transaction ID, chaincode (header extension and invocation spec) and arguments
 //	call:cc:ch:op;op   invokes cc on channel ch with the operations ("status|message|payload")
 var scriptCC = chaincodeFunc(func(stub shim.ChaincodeStubInterface) *peer.Response {
 	var out []string
@@ -49,6 +50,12 @@ var scriptCC = chaincodeFunc(func(stub shim.ChaincodeStubInterface) *peer.Respon
 			ts, _ := stub.GetTxTimestamp()
 			tr, _ := stub.GetTransient()
 			out = append(out, fmt.Sprintf("%s %s %x %d %s %q", stub.GetTxID(), stub.GetChannelID(), creator, ts.Seconds, tr["t"], stub.GetStringArgs()))
+		case "proposal":
+			p, err := proposalOf(stub)
+			if err != nil {
+				return shim.Error(err.Error())
+			}
+			out = append(out, p)
 		case "call":
 			parts := strings.SplitN(arg, ":", 3)
 			var args [][]byte

@@ -26,6 +26,15 @@
 //     it, and every key it read, in any namespace, must still have the
 //     version it read (MVCC); SubmitBlock endorses several transactions
 //     against one snapshot and commits them in order, as one block;
+//   - within a block, as on a peer (Fabric's statebased validator): every
+//     transaction's endorsement is checked against the policies committed
+//     before the block, except that a transaction writing a key (its value
+//     or its policy) whose key-level policy an earlier transaction of the
+//     block set is invalid (ENDORSEMENT_POLICY_FAILURE, Fabric's
+//     ValidationParameterUpdatedError) whatever its endorsement, if that
+//     earlier transaction's endorsement of the namespace was valid, even
+//     when the earlier one then fails MVCC; MVCC is checked afterwards, in
+//     block order;
 //   - GetHistoryForKey returns a key's committed values newest first;
 //   - a transaction has at most one event: the last SetEvent of the
 //     invoked chaincode wins;
@@ -67,8 +76,11 @@
 //     chaincode policy of Deploy, or key-level ones), with the same
 //     endorsements.
 //
-// Private data, rich (CouchDB) queries and the signed proposal are not
-// supported and return errors. Range reads are not checked for phantoms at
+// GetSignedProposal returns the proposal of the chaincode the transaction
+// invokes, to every chaincode of the transaction, unsigned; Stub.Again
+// simulates the same proposal again, as a peer does when a client retries
+// an endorsement. Private data and
+// rich (CouchDB) queries are not supported and return errors. Range reads are not checked for phantoms at
 // commit, channel ACLs (Peer_ChaincodeToChaincode) are not checked, and an
 // endorsement policy is evaluated letting one endorsing peer satisfy
 // several principals of its MSP.
@@ -119,6 +131,12 @@ type Ledger struct {
 	// serialized common.SignaturePolicyEnvelope, see MSPPolicy); nil means
 	// any one endorsement satisfies it.
 	ChaincodePolicy []byte
+	// DefaultChaincodeName is the chaincode name that the signed proposal
+	// of a transaction run in DefaultNamespace gives (GetSignedProposal);
+	// empty: DefaultNamespace. A test of a chaincode that checks which
+	// chaincode a proposal invokes sets it to the name the chaincode
+	// expects, as if it were deployed under it.
+	DefaultChaincodeName string
 
 	namespaces map[string]*namespace
 	chaincodes map[string]*deployment
@@ -244,7 +262,7 @@ func (l *Ledger) newTx(creator []byte, transient map[string][]byte) *txn {
 // msp.SerializedIdentity) and arguments (the function name first). Pass it
 // to Commit to apply its writes.
 func (l *Ledger) NewStub(creator []byte, args ...string) *Stub {
-	return l.newTx(creator, nil).stub(DefaultNamespace, stringArgs(args))
+	return l.newTx(creator, nil).invoke(DefaultNamespace, stringArgs(args))
 }
 
 func stringArgs(args []string) [][]byte {
@@ -350,9 +368,13 @@ func (l *Ledger) SubmitBlock(cc shim.Chaincode, txs ...Tx) []Result {
 	stubs := make([]*Stub, len(txs))
 	results := make([]Result, len(txs))
 	for i, tx := range txs {
-		stubs[i] = l.newTx(tx.Creator, tx.Transient).stub(name, stringArgs(tx.Args))
+		stubs[i] = l.newTx(tx.Creator, tx.Transient).invoke(name, stringArgs(tx.Args))
 		results[i] = l.invoke(cc, stubs[i])
 	}
+	// Endorsements first, every one against the state before the block,
+	// as the peer's validator checks them in parallel before the ledger
+	// commits anything; then, in order, reads and commit.
+	updated := vpUpdates{}
 	for i, tx := range txs {
 		r := &results[i]
 		if !r.OK() {
@@ -362,8 +384,16 @@ func (l *Ledger) SubmitBlock(cc shim.Chaincode, txs ...Tx) []Result {
 		if endorsers == nil {
 			endorsers = creatorMSP(tx.Creator)
 		}
-		r.Validation, r.ValidationDetail = l.validate(stubs[i], endorsers)
-		if r.Validation == peer.TxValidationCode_VALID {
+		var valid map[string]bool
+		r.Validation, r.ValidationDetail, valid = l.validateEndorsement(stubs[i], endorsers, updated)
+		updated.add(stubs[i], valid)
+	}
+	for i := range txs {
+		r := &results[i]
+		if r.Validation != peer.TxValidationCode_VALID {
+			continue
+		}
+		if r.Validation, r.ValidationDetail = l.validateReads(stubs[i]); r.Validation == peer.TxValidationCode_VALID {
 			l.Commit(stubs[i])
 			r.Committed = true
 		}
@@ -374,7 +404,7 @@ func (l *Ledger) SubmitBlock(cc shim.Chaincode, txs ...Tx) []Result {
 // Evaluate runs a transaction through cc.Invoke as a query: its writes are
 // never committed.
 func (l *Ledger) Evaluate(cc shim.Chaincode, creator []byte, args ...string) Result {
-	return l.invoke(cc, l.newTx(creator, nil).stub(l.namespaceOf(cc), stringArgs(args)))
+	return l.invoke(cc, l.newTx(creator, nil).invoke(l.namespaceOf(cc), stringArgs(args)))
 }
 
 func (l *Ledger) invoke(cc shim.Chaincode, s *Stub) Result {

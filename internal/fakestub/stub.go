@@ -321,11 +321,6 @@ func (s *Stub) GetBinding() ([]byte, error) {
 // GetDecorations returns no decorations.
 func (s *Stub) GetDecorations() map[string][]byte { return nil }
 
-// GetSignedProposal is not supported.
-func (s *Stub) GetSignedProposal() (*peer.SignedProposal, error) {
-	return nil, fmt.Errorf("%w: signed proposal", errUnsupported)
-}
-
 // GetTxTimestamp returns the transaction's timestamp.
 func (s *Stub) GetTxTimestamp() (*timestamppb.Timestamp, error) {
 	return timestamppb.New(s.tx.timestamp.AsTime()), nil

@@ -251,8 +251,6 @@ func TestUnsupportedFeaturesFail(t *testing.T) {
 	_, err = s.GetQueryResult("{}")
 	require.ErrorIs(t, err, errUnsupported)
 	require.Equal(t, int32(shim.ERROR), s.InvokeChaincode("other", nil, "").Status)
-	_, err = s.GetSignedProposal()
-	require.ErrorIs(t, err, errUnsupported)
 	require.Error(t, s.SetEvent("", nil))
 
 	creator, err := s.GetCreator()

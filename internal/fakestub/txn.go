@@ -15,13 +15,21 @@ type txn struct {
 	timestamp *timestamppb.Timestamp
 	creator   []byte
 	transient map[string][]byte
-	rw        map[string]*rwset // namespace -> its read-write set
-	paged     bool              // ran a paginated query
+	// invoked and invokedArgs are the chaincode the client's proposal
+	// invokes and its arguments, channel its channel (GetSignedProposal).
+	invoked     string
+	invokedArgs [][]byte
+	channel     string
+	rw          map[string]*rwset // namespace -> its read-write set
+	paged       bool              // ran a paginated query
 	// executing holds channel+"/"+chaincode of every invocation under way
 	// in the transaction, shared with cross-channel simulations: a peer
 	// keeps one transaction context per chaincode, channel and
 	// transaction ID.
 	executing map[string]bool
+	// prop is the proposal's invocation: the transaction's first stub,
+	// the invoked chaincode's (GetSignedProposal).
+	prop *proposal
 }
 
 // rwset is a transaction's reads and writes in one namespace.
@@ -34,7 +42,20 @@ type rwset struct {
 // stub returns a stub of the transaction for chaincode name, with its
 // arguments.
 func (t *txn) stub(name string, args [][]byte) *Stub {
+	if t.prop == nil {
+		t.prop = &proposal{name: name, args: cloneArgs(args)}
+	}
 	return &Stub{tx: t, ns: name, args: args}
+}
+
+// invoke returns the stub of the chaincode the transaction's proposal
+// invokes, name, with its arguments.
+func (t *txn) invoke(name string, args [][]byte) *Stub {
+	t.invoked, t.invokedArgs, t.channel = name, cloneArgs(args), t.ledger.ChannelID
+	if name == DefaultNamespace && t.ledger.DefaultChaincodeName != "" {
+		t.invoked = t.ledger.DefaultChaincodeName
+	}
+	return t.stub(name, args)
 }
 
 // rwFor returns the read-write set of namespace name, creating it.

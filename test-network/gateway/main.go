@@ -347,17 +347,15 @@ func flow(network *client.Network, contract *client.Contract, orgs []string, arg
 	fs := flag.NewFlagSet("flow", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	issuer := fs.String("issuer", "", "issuer `ID` (required)")
-	scheme := fs.String("scheme", "bbs+2020", "issuer `scheme` for RegisterIssuer")
-	publicKey := fs.String("public-key", "", "issuer public key, `base64` or @FILE (required with -register)")
-	description := fs.String("description", "registered by bbs-gateway", "issuer `description`")
+	registrationDoc := fs.String("registration", "", "RegisterIssuer's registration `document` or @FILE (bbs register-request; required with -register)")
 	register := fs.Bool("register", true, "register the issuer first")
 	requestFile := fs.String("request", "", "VerifyProof/SubmitProof request JSON `file` (bbs prove --out; required)")
 	eventTimeout := fs.Duration("event-timeout", 30*time.Second, "how long to wait for the ProofVerified event")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	if *issuer == "" || *requestFile == "" || (*register && *publicKey == "") {
-		fmt.Fprintln(stderr, "bbs-gateway flow: -issuer, -request and (with -register) -public-key are required")
+	if *issuer == "" || *requestFile == "" || (*register && *registrationDoc == "") {
+		fmt.Fprintln(stderr, "bbs-gateway flow: -issuer, -request and (with -register) -registration are required")
 		return 2
 	}
 	req, err := os.ReadFile(*requestFile)
@@ -368,13 +366,13 @@ func flow(network *client.Network, contract *client.Contract, orgs []string, arg
 	report := flowReport{Issuer: *issuer}
 
 	if *register {
-		pk, err := expandArgs([]string{*publicKey})
+		doc, err := expandArgs([]string{*registrationDoc})
 		if err != nil {
 			fmt.Fprintf(stderr, "bbs-gateway flow: %v\n", err)
 			return 2
 		}
-		fmt.Fprintf(stderr, "flow: RegisterIssuer %s (%s)\n", *issuer, *scheme)
-		res, err := submit(contract, "RegisterIssuer", []string{*issuer, *scheme, strings.TrimSpace(pk[0]), *description}, orgs...)
+		fmt.Fprintf(stderr, "flow: RegisterIssuer %s\n", *issuer)
+		res, err := submit(contract, "RegisterIssuer", []string{strings.TrimSpace(doc[0])}, orgs...)
 		if err != nil {
 			fmt.Fprintf(stderr, "bbs-gateway flow: RegisterIssuer: %v\n", err)
 			return 1

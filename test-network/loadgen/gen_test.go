@@ -3,14 +3,19 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"crypto/x509/pkix"
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
+	"github.com/fabric-bbs/fabric-bbs/internal/fakeid"
+	"github.com/fabric-bbs/fabric-bbs/registration"
 	"github.com/fabric-bbs/fabric-bbs/request"
 )
 
@@ -36,7 +41,7 @@ func readTxs(t *testing.T, path string) []Tx {
 
 func generateTo(t *testing.T, dir string, extra ...string) {
 	t.Helper()
-	args := append([]string{"-out", dir, "-light", "3", "-single", "3", "-batch-tx", "2", "-batch-size", "3"}, extra...)
+	args := append([]string{"-out", dir, "-org-dir", fakeOrgDir(t), "-light", "5", "-single", "3", "-batch-tx", "2", "-batch-size", "3"}, extra...)
 	if code := run(args, io.Discard); code != 0 {
 		t.Fatalf("run %v: exit %d", args, code)
 	}
@@ -116,12 +121,21 @@ func TestGenerateValidDistinct(t *testing.T) {
 				t.Fatalf("%s request %d: %d messages", name, i, n)
 			}
 		}
+		subs := fakeSubmitters(t)
+		setup := readTxs(t, filepath.Join(sd, "setup.jsonl"))
+		if len(setup) != 1 {
+			t.Fatalf("%s: %d setup txs", name, len(setup))
+		}
+		if doc := checkRegistration(t, s, setup[0], subs[0]); doc.ID != is.ID || doc.PublicKey != is.PublicKey {
+			t.Fatalf("%s: setup registers %s, not the bench issuer", name, doc.ID)
+		}
 		ids, keys := map[string]bool{is.ID: true}, map[string]bool{is.PublicKey: true}
-		for _, tx := range readTxs(t, filepath.Join(sd, "light.jsonl")) {
-			if tx.Name != "RegisterIssuer" || len(tx.Args) != 4 || tx.Args[1] != name || ids[tx.Args[0]] || keys[tx.Args[2]] || !request.ValidIssuerID(tx.Args[0]) {
+		for i, tx := range readTxs(t, filepath.Join(sd, "light.jsonl")) {
+			doc := checkRegistration(t, s, tx, subs[i%len(subs)])
+			if ids[doc.ID] || keys[doc.PublicKey] || !request.ValidIssuerID(doc.ID) {
 				t.Fatalf("%s: light tx %+v", name, tx)
 			}
-			ids[tx.Args[0]], keys[tx.Args[2]] = true, true
+			ids[doc.ID], keys[doc.PublicKey] = true, true
 		}
 	}
 }
@@ -152,13 +166,93 @@ func TestGenerateDeterministic(t *testing.T) {
 func TestRunRejectsBadFlags(t *testing.T) {
 	for _, args := range [][]string{
 		{},
-		{"-out", t.TempDir(), "-schemes", "nope"},
-		{"-out", t.TempDir(), "-schemes", "bbs+2020,bbs+2020"},
-		{"-out", t.TempDir(), "-batch-size", "0"},
-		{"-out", t.TempDir(), "-single", "-1"},
+		{"-out", t.TempDir()},
+		{"-out", t.TempDir(), "-org-dir", t.TempDir()},
+		{"-out", t.TempDir(), "-org-dir", fakeOrgDir(t), "-orgs", "3"},
+		{"-out", t.TempDir(), "-org-dir", fakeOrgDir(t), "-users", "User9"},
+		{"-out", t.TempDir(), "-org-dir", fakeOrgDir(t), "-schemes", "nope"},
+		{"-out", t.TempDir(), "-org-dir", fakeOrgDir(t), "-schemes", "bbs+2020,bbs+2020"},
+		{"-out", t.TempDir(), "-org-dir", fakeOrgDir(t), "-batch-size", "0"},
+		{"-out", t.TempDir(), "-org-dir", fakeOrgDir(t), "-single", "-1"},
 	} {
 		if code := run(args, io.Discard); code != 2 {
 			t.Errorf("run %v: exit %d, want 2", args, code)
 		}
 	}
+}
+
+var orgDir struct {
+	once sync.Once
+	dir  string
+	subs []submitter
+}
+
+// fakeOrgDir writes, once, an organizations dir with the certificates of
+// User1 and User2 of org1 and org2, laid out as cryptogen does.
+func fakeOrgDir(t *testing.T) string {
+	t.Helper()
+	orgDir.once.Do(func() {
+		dir, err := os.MkdirTemp("", "loadgen-orgs")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for org := 1; org <= 2; org++ {
+			domain := fmt.Sprintf("org%d.example.com", org)
+			ca := fakeid.NewCA(t, fmt.Sprintf("Org%dMSP", org), pkix.Name{Organization: []string{domain}, CommonName: "ca." + domain})
+			for _, u := range []string{"User1", "User2"} {
+				id := ca.Enroll(t, pkix.Name{OrganizationalUnit: []string{"client"}, CommonName: u + "@" + domain}, nil)
+				certs := filepath.Join(dir, "peerOrganizations", domain, "users", u+"@"+domain, "msp", "signcerts")
+				if err := os.MkdirAll(certs, 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(certs, "cert.pem"), id.PEM, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				orgDir.subs = append(orgDir.subs, submitter{mspID: id.MSPID, id: request.SubmitterID(id.Cert)})
+			}
+		}
+		orgDir.dir = dir
+	})
+	if orgDir.dir == "" {
+		t.Fatal("no fake org dir")
+	}
+	return orgDir.dir
+}
+
+// fakeSubmitters are fakeOrgDir's identities, in bbs-load's client order.
+func fakeSubmitters(t *testing.T) []submitter {
+	fakeOrgDir(t)
+	return orgDir.subs
+}
+
+// checkRegistration checks that tx is a RegisterIssuer of a key of s
+// whose proof of possession is made for sub on mychannel, and returns its
+// document.
+func checkRegistration(t *testing.T, s bbs.Scheme, tx Tx, sub submitter) *registration.Registration {
+	t.Helper()
+	if tx.Name != "RegisterIssuer" || len(tx.Args) != 1 {
+		t.Fatalf("not a registration: %+v", tx)
+	}
+	doc, err := registration.ParseRegistration(tx.Args[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if doc.Scheme != s.Name() {
+		t.Fatalf("scheme %s, want %s", doc.Scheme, s.Name())
+	}
+	if (s.Name() == bbs.BBSPlus2020Name) != (string(doc.Settings) == `{"messageCounts":[10]}`) {
+		t.Fatalf("%s settings %s", s.Name(), doc.Settings)
+	}
+	pkb, _ := base64.StdEncoding.DecodeString(doc.PublicKey)
+	pk, err := s.ParsePublicKey(pkb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pop, _ := base64.StdEncoding.DecodeString(doc.ProofOfPossession)
+	st := &registration.Statement{Purpose: registration.PurposeRegister, Channel: "mychannel", IssuerID: doc.ID, KeyVersion: 1,
+		Scheme: s.Name(), MSPID: sub.mspID, SubmitterID: sub.id}
+	if err := registration.Verify(pk, st, pop); err != nil {
+		t.Fatalf("%s: %v", doc.ID, err)
+	}
+	return doc
 }

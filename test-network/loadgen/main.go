@@ -4,14 +4,22 @@
 // them for SubmitProofs, and RegisterIssuer arguments for a light write.
 // Everything is derived from -seed: the same flags write the same bytes.
 //
-//	loadgen -out DIR [-seed S] [-schemes all|NAME,...] [-light N] [-single N]
-//	        [-batch-tx N] [-batch-size 32] [-workers 2] [-soak N] [-channel mychannel]
+//	loadgen -out DIR -org-dir DIR [-orgs 2] [-users User1,User2] [-seed S]
+//	        [-schemes all|NAME,...] [-light N] [-single N] [-batch-tx N]
+//	        [-batch-size 32] [-workers 2] [-soak N] [-channel mychannel]
+//
+// Registrations carry proofs of possession for the identity that submits
+// them (package registration): -org-dir, -orgs and -users name the
+// clients of bbs-load and bbs-soak, in their order (org 1's users, then
+// org 2's); the setup registration is for the first, light write i for
+// client i mod their number, the client bbs-load sends it with.
 //
 // It writes, per scheme, DIR/<scheme dir>/ (see [schemeDir]):
 //
 //	issuer.json   the bench issuer: {"id","scheme","publicKey","description"}
 //	setup.jsonl   RegisterIssuer of the bench issuer (run once, before the load)
-//	light.jsonl   RegisterIssuer with distinct IDs and distinct keys (mode light)
+//	light.jsonl   RegisterIssuer with distinct IDs and distinct keys (mode light;
+//	              each verifies a proof of possession, so not a light write any more)
 //	single.jsonl  SubmitProof, one m10r2 unbound request each (mode single)
 //	batch.jsonl   SubmitProofs, a JSON array of -batch-size requests each (mode batch)
 //	soak.jsonl    with -soak N: N SubmitProof lines of the soak tool, valid,
@@ -48,7 +56,10 @@ func run(args []string, stderr io.Writer) int {
 	fs.IntVar(&o.batchSize, "batch-size", 32, "requests per SubmitProofs transaction")
 	fs.IntVar(&o.workers, "workers", 2, "proofs derived in parallel")
 	fs.IntVar(&o.soak, "soak", 0, "SubmitProof lines of soak.jsonl (`N`; 0: no soak.jsonl)")
-	fs.StringVar(&o.channel, "channel", "mychannel", "`channel` the misbound soak requests are bound on")
+	fs.StringVar(&o.channel, "channel", "mychannel", "`channel` the registrations are for and the misbound soak requests are bound on")
+	orgDir := fs.String("org-dir", "", "the network's organizations `dir` (required): the certificates of the submitting clients, for the registrations' proofs of possession")
+	orgs := fs.Int("orgs", 2, "organisations whose clients submit (`N`: 1 or 2, as bbs-load's -peer2)")
+	users := fs.String("users", "User1,User2", "`users` of each organisation who submit, as bbs-load's -users")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -62,6 +73,14 @@ func run(args []string, stderr io.Writer) int {
 		return 2
 	}
 	var err error
+	if *orgDir == "" || *orgs < 1 || *orgs > 2 {
+		fmt.Fprintln(stderr, "loadgen: -org-dir is required and -orgs must be 1 or 2")
+		return 2
+	}
+	if o.submitters, err = loadSubmitters(*orgDir, *orgs, splitList(*users)); err != nil || len(o.submitters) == 0 {
+		fmt.Fprintf(stderr, "loadgen: submitters: %v\n", err)
+		return 2
+	}
 	if o.schemes, err = parseSchemes(*schemes); err != nil {
 		fmt.Fprintf(stderr, "loadgen: %v\n", err)
 		return 2
@@ -78,3 +97,14 @@ func run(args []string, stderr io.Writer) int {
 // schemeDir is the folder name of a scheme's files: its name with '+'
 // spelled "plus" (bbs+2020 -> bbsplus2020).
 func schemeDir(name string) string { return strings.ReplaceAll(name, "+", "plus") }
+
+// splitList splits a comma-separated list, dropping empty items.
+func splitList(s string) []string {
+	var out []string
+	for _, x := range strings.Split(s, ",") {
+		if x = strings.TrimSpace(x); x != "" {
+			out = append(out, x)
+		}
+	}
+	return out
+}

@@ -18,7 +18,10 @@ type options struct {
 	batchSize int
 	workers   int
 	soak      int    // soak.jsonl lines per scheme (0: none)
-	channel   string // the channel misbound requests are bound on
+	channel   string // the channel of the registrations; misbound requests are bound on it
+	// submitters are the identities of bbs-load's clients, in its order:
+	// the setup registration is for the first, light write i for i % len.
+	submitters []submitter
 }
 
 // allSchemes are the schemes "-schemes all" selects, in report order.

@@ -19,7 +19,7 @@ import (
 // that is not any network identity's; the hashes name the nonce record.
 func TestSoakClasses(t *testing.T) {
 	dir := t.TempDir()
-	if code := run([]string{"-out", dir, "-light", "0", "-single", "0", "-soak", "72", "-schemes", "bbs+2020,bbs-bls12381-sha256"}, io.Discard); code != 0 {
+	if code := run([]string{"-out", dir, "-org-dir", fakeOrgDir(t), "-light", "0", "-single", "0", "-soak", "72", "-schemes", "bbs+2020,bbs-bls12381-sha256"}, io.Discard); code != 0 {
 		t.Fatalf("exit %d", code)
 	}
 	for _, name := range []string{"bbs+2020", "bbs-bls12381-sha256"} {

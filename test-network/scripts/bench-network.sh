@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Throughput of the fabric-bbs chaincode on a fresh local network (issue 13):
 #   a fresh network, the chaincode deployed, then bbs-load runs
-#   (a) light write (RegisterIssuer), (b) SubmitProof, (c) SubmitProofs with
+#   (a) "light" write (RegisterIssuer; since registrations carry a proof of
+#   possession, each verifies one BBS proof: no longer a light write), (b) SubmitProof, (c) SubmitProofs with
 #   BENCH_BATCH proofs per transaction, for each scheme, prints the table,
 #   and tears the network down (also on failure or Ctrl-C).
 #
@@ -59,7 +60,8 @@ if "${LOAD[@]}" -probe SubmitProofs; then
 fi
 log "Generating the transactions (seed $SEED; $COUNT light, $COUNT single, $batch_tx batches of $BATCH)"
 bbs-loadgen -out "$DATA" -seed "$SEED" -schemes "$SCHEMES" \
-  -light "$COUNT" -single "$COUNT" -batch-tx "$batch_tx" -batch-size "$BATCH"
+  -light "$COUNT" -single "$COUNT" -batch-tx "$batch_tx" -batch-size "$BATCH" \
+  -channel "$CHANNEL_NAME" -org-dir "$ORG_DIR"
 
 log "Load: $COUNT transactions per run, $INFLIGHT in flight (load average now: $(cut -d' ' -f1-3 /proc/loadavg))"
 "${LOAD[@]}" -data "$DATA" -schemes "$SCHEMES" -modes light,single,batch \
@@ -72,7 +74,8 @@ if [ "$ROUNDS" -gt 1 ]; then
   for r in $(seq 2 "$ROUNDS"); do
     log "Round $r of $ROUNDS: (a), (b) and (c) again, seed $SEED-r$r (load average now: $(cut -d' ' -f1-3 /proc/loadavg))"
     bbs-loadgen -out "$OUT/data-r$r" -seed "$SEED-r$r" -schemes "$SCHEMES" \
-      -light "$COUNT" -single "$COUNT" -batch-tx "$batch_tx" -batch-size "$BATCH"
+      -light "$COUNT" -single "$COUNT" -batch-tx "$batch_tx" -batch-size "$BATCH" \
+  -channel "$CHANNEL_NAME" -org-dir "$ORG_DIR"
     "${LOAD[@]}" -data "$OUT/data-r$r" -schemes "$SCHEMES" -modes light,single,batch \
       -count "$COUNT" -inflight "$INFLIGHT" -duration "$DURATION" \
       -json "$OUT/report-r$r.json" | tee "$OUT/table-r$r.txt"

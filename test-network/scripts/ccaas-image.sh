@@ -55,7 +55,7 @@ build() {
 
 run() {
   local tag="${1:?image tag}" name="${2:?container name}" v dir args=() dirs=()
-  for v in $(compgen -e | grep '^CHAINCODE_' | sort); do
+  for v in $(compgen -e | grep -E '^(CHAINCODE_|BBS_CHAINCODE_NAME$)' | sort); do
     args+=(-e "$v=${!v}")
     case "$v" in
       CHAINCODE_TLS_KEY | CHAINCODE_TLS_CERT | CHAINCODE_CLIENT_CA_CERT)

@@ -45,10 +45,13 @@ echo '["name=Alice Example", "birthdate=1990-01-01", "country=BE", "membership=g
 show "bbs sign --key issuer.json --messages msgs.json --out credential.json"
 "$BBS" sign --key "$D/issuer.json" --messages "$D/msgs.json" --out "$D/credential.json"
 
-say "2. RegisterIssuer $ISSUER (peer CLI as Org1 User1)"
+say "2. RegisterIssuer $ISSUER (peer CLI as Org1 User1), with the key's proof of possession for Org1 User1"
 setOrg 1 User1
-show "peer chaincode invoke ... -c '{\"Args\":[\"RegisterIssuer\",\"$ISSUER\",\"$SCHEME\",\"<public key>\",\"demo issuer\"]}' --waitForEvent"
-cc_invoke RegisterIssuer "$ISSUER" "$SCHEME" "@$D/issuer.pub" "demo issuer" | grep -E "committed|Error" | sed 's/^.*-> /  /'
+show "bbs register-request --key issuer.json --id $ISSUER --channel $CHANNEL_NAME --msp Org1MSP --cert <User1's certificate> --counts 4 --out registration.json"
+"$BBS" register-request --key "$D/issuer.json" --id "$ISSUER" --channel "$CHANNEL_NAME" --msp Org1MSP \
+  --cert "$(ls "$(userMSP 1 User1)"/signcerts/*.pem)" --counts 4 --description "demo issuer" --out "$D/registration.json" --force 2> /dev/null
+show "peer chaincode invoke ... -c '{\"Args\":[\"RegisterIssuer\",\"<registration.json>\"]}' --waitForEvent"
+cc_invoke RegisterIssuer "@$D/registration.json" | grep -E "committed|Error" | sed 's/^.*-> /  /'
 show "peer chaincode query -c '{\"Args\":[\"GetIssuer\",\"$ISSUER\"]}'"
 cc_query GetIssuer "$ISSUER" | jq -c '{id, scheme, currentVersion, owner: .owner.mspId}' | sed 's/^/  /'
 

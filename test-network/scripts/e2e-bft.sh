@@ -41,12 +41,13 @@ fi
 setup "bbs keygen BFT" "$BBS" keygen --out "$W/keyBFT.json"
 printf '%s' "$OUT" | tr -d '\n' > "$W/pkBFT"
 setup "bbs sign (issuer BFT)" "$BBS" sign --key "$W/keyBFT.json" --messages "$W/msgs.json" --out "$W/credBFT.json"
+regdoc "$W/regBFT.json" "$W/keyBFT.json" bft-issuer 1 User1 4
 for i in 1 2 3 4; do
   setup "bbs prove reqBFT$i" "$BBS" prove --credential "$W/credBFT.json" --reveal 0,2 --issuer bft-issuer \
     --nonce-random --out "$W/reqBFT$i.json"
 done
 ok "GW  RegisterIssuer bft-issuer with four orderers" '.status == "VALID"' \
-  gw 1 User1 -json submit RegisterIssuer bft-issuer "$SCHEME" "@$W/pkBFT" "issuer of the BFT checks"
+  gw 1 User1 -json submit RegisterIssuer "@$W/regBFT.json"
 
 run "$TN_DIR/network.sh" orderer-stop 4
 if [ "$RC" -eq 0 ] && ! (exec 3<>"/dev/tcp/127.0.0.1/$ORDERER4_PORT") 2> /dev/null; then

@@ -12,7 +12,7 @@ section "Soak (short): SubmitProof load with a chaincode kill, accounting on bot
 E2E_SOAK_PER_SCHEME="${E2E_SOAK_PER_SCHEME:-90}"
 setup "build bbs-soak and bbs-loadgen" "$TN_DIR/scripts/soak.sh" --build-only
 setup "bbs-loadgen -soak $E2E_SOAK_PER_SCHEME" "$FABRIC_BIN_DIR/bbs-loadgen" -out "$W/soak-data" -seed "e2e-soak-$$" \
-  -light 0 -single 0 -soak "$E2E_SOAK_PER_SCHEME" -channel "$CHANNEL_NAME"
+  -light 0 -single 0 -soak "$E2E_SOAK_PER_SCHEME" -channel "$CHANNEL_NAME" -org-dir "$ORG_DIR"
 t=$(now_ms)
 run "$FABRIC_BIN_DIR/bbs-soak" -org-dir "$ORG_DIR" -peer1 "$PEER1_ADDRESS" -peer2 "$PEER2_ADDRESS" \
   -channel "$CHANNEL_NAME" -data "$W/soak-data" -network "$TN_DIR/network.sh" -inflight 16 \

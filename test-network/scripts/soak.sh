@@ -6,12 +6,19 @@
 #
 #   scripts/soak.sh           (make soak)
 #
-# Environment (defaults): SOAK_PER_SCHEME=601 soak.jsonl lines per scheme
-# (3 schemes: 1,803 requests, 3 kept for the resubmission probes, 1,800 + 200
-# replays = 2,000 SubmitProof transactions in the load),
-# SOAK_INFLIGHT=40, SOAK_RATE=25 transactions started per second at most,
+# Environment (defaults): SOAK_TX=2000 SubmitProof transactions in the load
+# (SOAK_PER_SCHEME, by default from SOAK_TX: 601 soak.jsonl lines per scheme,
+# 3 schemes: 1,803 requests, 3 kept for the resubmission probes, 1,800 + 200
+# replays), SOAK_MINUTES (unset: the load runs until SOAK_TX are sent, at most
+# 10 minutes; set: at most that many minutes, and SOAK_RATE defaults to
+# SOAK_TX spread over them, so the load fills its minutes; the load ends at
+# whichever comes first), SOAK_INFLIGHT=40, SOAK_RATE=25 transactions started
+# per second at most, SOAK_MEM_INTERVAL=5s (the memory samples of every node
+# and chaincode process),
 # SOAK_FAULTS="cc-kill@0.15,peer-restart:2@0.35,orderer-restart@0.55,cc-kill@0.8",
 # SOAK_DOWN=5s (how long a stopped node stays down), SOAK_RESUBMITS=3,
+# SOAK_VANISH=2 (clients that submit, close their connection before the
+# status and resubmit the same signed transaction from a new connection),
 # SOAK_SEED=fabric-bbs-soak, SOAK_OUT=test-network/.soak, CCAAS=1, SOAK_KEEP=1
 # to leave the network up. Exit status: bbs-soak's (0 only when nothing was
 # lost, nothing counted twice and both peers agree).
@@ -22,12 +29,26 @@ TN_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 . "$TN_DIR/env.sh"
 [ "$FABRIC_VERSION" = 2.5 ] || { echo "soak.sh: the soak runs on Fabric v2.5 (one Raft orderer); FABRIC_VERSION=$FABRIC_VERSION" >&2; exit 2; }
 
-PER_SCHEME="${SOAK_PER_SCHEME:-601}"
-INFLIGHT="${SOAK_INFLIGHT:-40}"
+RESUBMITS="${SOAK_RESUBMITS:-3}"
+VANISH="${SOAK_VANISH:-2}"
+TX="${SOAK_TX:-2000}"
+case "$TX" in ''|*[!0-9]*|0) echo "soak.sh: SOAK_TX must be a positive number of transactions" >&2; exit 2 ;; esac
+# The load is 9 originals per replay: TX = 10/9 x (3 x PER_SCHEME - RESUBMITS).
+PER_SCHEME="${SOAK_PER_SCHEME:-$(( (TX * 9 / 10 + RESUBMITS + VANISH + 2) / 3 ))}"
+# SOAK_PER_SCHEME without SOAK_TX: all of its transactions (-tx 0).
+[ -n "${SOAK_PER_SCHEME:-}" ] && [ -z "${SOAK_TX:-}" ] && TX=0
+MINUTES="${SOAK_MINUTES:-}"
+DURATION=10m
 RATE="${SOAK_RATE:-25}"
+if [ -n "$MINUTES" ]; then
+  case "$MINUTES" in *[!0-9]*|0) echo "soak.sh: SOAK_MINUTES must be a positive whole number of minutes" >&2; exit 2 ;; esac
+  DURATION="${MINUTES}m"
+  RATE="${SOAK_RATE:-fill}"
+fi
+MEM_INTERVAL="${SOAK_MEM_INTERVAL:-5s}"
+INFLIGHT="${SOAK_INFLIGHT:-40}"
 FAULTS="${SOAK_FAULTS:-cc-kill@0.15,peer-restart:2@0.35,orderer-restart@0.55,cc-kill@0.8}"
 DOWN="${SOAK_DOWN:-5s}"
-RESUBMITS="${SOAK_RESUBMITS:-3}"
 SEED="${SOAK_SEED:-fabric-bbs-soak}"
 OUT="${SOAK_OUT:-$TN_DIR/.soak}"
 
@@ -40,18 +61,20 @@ log "Building bbs-soak (test-network/gateway/soak) and loadgen (test-network/loa
 build_tools soak
 rm -rf "$OUT"
 mkdir -p "$OUT"
-log "Generating the requests (seed $SEED, $PER_SCHEME per scheme)"
-bbs-loadgen -out "$OUT/data" -seed "$SEED" -light 0 -single 0 -soak "$PER_SCHEME" -channel "$CHANNEL_NAME"
-
 fresh_network SOAK_KEEP
 
-log "Soak: $INFLIGHT in flight, $RATE tx/s at most, faults $FAULTS (load average now: $(cut -d' ' -f1-3 /proc/loadavg))"
+# After the network is up: the setup registration carries a proof of
+# possession for bbs-soak's first client, whose certificate the network made.
+log "Generating the requests (seed $SEED, $PER_SCHEME per scheme)"
+bbs-loadgen -out "$OUT/data" -seed "$SEED" -light 0 -single 0 -soak "$PER_SCHEME" -channel "$CHANNEL_NAME" -org-dir "$ORG_DIR"
+
+log "Soak: $TX transactions (0: all generated), at most $DURATION, $INFLIGHT in flight, $RATE tx/s at most, faults $FAULTS (load average now: $(cut -d' ' -f1-3 /proc/loadavg))"
 set +e
 bbs-soak -org-dir "$ORG_DIR" -peer1 "$PEER1_ADDRESS" -peer2 "$PEER2_ADDRESS" -channel "$CHANNEL_NAME" \
   -data "$OUT/data" -network "$TN_DIR/network.sh" -inflight "$INFLIGHT" -rate "$RATE" -faults "$FAULTS" \
-  -down "$DOWN" -resubmits "$RESUBMITS" -json "$OUT/report.json" 2> "$OUT/soak.log" | tee "$OUT/report.txt"
+  -tx "$TX" -duration "$DURATION" -mem-interval "$MEM_INTERVAL" -down "$DOWN" -resubmits "$RESUBMITS" -vanish "$VANISH" -json "$OUT/report.json" 2> "$OUT/soak.log" | tee "$OUT/report.txt"
 rc=${PIPESTATUS[0]}
 set -e
 [ "$rc" -eq 0 ] || { echo "--- bbs-soak log (last lines):"; tail -n 20 "$OUT/soak.log"; cp -a "$LOG_DIR" "$OUT/logs" 2> /dev/null || true; }
-log "Report: $OUT/report.txt, $OUT/report.json, log $OUT/soak.log (exit $rc)"
+log "Report: $OUT/report.txt, $OUT/report.json, plot $OUT/report.svg, log $OUT/soak.log (exit $rc)"
 exit "$rc"

@@ -5,10 +5,11 @@
 //
 // Transactions:
 //
-//   - CreatePoll(pollId, options, policyId) reads the policy from bbs
+//   - CreatePoll(pollId, options) reads the bbs policy of the same ID
 //     (GetPolicy), checks that it exists, is not retired and has a
-//     pseudonym rule whose context is the poll ID with one use, and stores
-//     the poll with the policy's current version pinned;
+//     pseudonym rule whose context is the poll ID with one use, that the
+//     submitter owns it, and stores the poll with the policy's owner and
+//     current version pinned: a poll is keyed by its policy;
 //   - CastVote(pollId, option, request) checks that the request's ballot
 //     (package ballot) commits to the option, calls bbs SubmitProof with the
 //     request and the poll's pinned policy through InvokeChaincode, and

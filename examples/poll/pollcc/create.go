@@ -11,22 +11,21 @@ import (
 )
 
 // CreatePoll creates poll pollId with options (a JSON array of strings, see
-// ParseOptions) whose voters must satisfy bbs policy policyId. The policy
-// must exist, not be retired, and require a pseudonym in the context pollId
-// (its bytes) with one use: that is what makes a vote once per credential.
-// Only the policy's owner may create the poll, or an identity of the
-// owner's MSP with attribute bbs.admin=true (as bbs lets them change the
-// policy): the policy names the poll ID, and anyone else could otherwise
-// take that ID first with options of their own.
+// ParseOptions), keyed by its policy: its voters must satisfy the bbs
+// policy of the same ID, pollId. The policy must exist, not be retired,
+// and require a pseudonym in the context pollId (its bytes) with one use:
+// that is what makes a vote once per credential. Only the policy's owner
+// may create the poll, or an identity of the owner's MSP with attribute
+// bbs.admin=true (as bbs lets them change the policy), and the poll records
+// that owner: whoever holds poll ID X holds bbs policy X, so no one can
+// take the ID of another organiser's poll with a policy of their own.
 // Its current version is pinned: a later version does not change who may
 // vote, and retiring the policy closes the poll.
-func (c *Contract) CreatePoll(ctx contractapi.TransactionContextInterface, pollID string, options string, policyID string) (*Poll, error) {
+func (c *Contract) CreatePoll(ctx contractapi.TransactionContextInterface, pollID string, options string) (*Poll, error) {
 	if err := checkID("poll ID", pollID); err != nil {
 		return nil, err
 	}
-	if err := checkID("policy ID", policyID); err != nil {
-		return nil, err
-	}
+	policyID := pollID
 	opts, err := ParseOptions(options)
 	if err != nil {
 		return nil, err
@@ -54,6 +53,7 @@ func (c *Contract) CreatePoll(ctx contractapi.TransactionContextInterface, pollI
 	}
 	p := &Poll{
 		ID: pollID, Options: opts, Policy: PolicyPin{ID: rec.ID, Version: rec.Version},
+		Owner:        PollOwner{MSPID: rec.Owner.MSPID, ID: rec.Owner.ID},
 		CreatorMSPID: mspID, TxID: stub.GetTxID(), CreatedAt: ts.AsTime().UTC(),
 	}
 	if err := putJSON(stub, pollObjectType, []string{pollID}, p); err != nil {

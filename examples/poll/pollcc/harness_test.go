@@ -13,6 +13,7 @@ import (
 	"github.com/fabric-bbs/fabric-bbs/examples/poll/ballot"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakeid"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakestub"
+	"github.com/fabric-bbs/fabric-bbs/registration"
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/hyperledger/fabric-contract-api-go/v2/contractapi"
 	"github.com/stretchr/testify/require"
@@ -72,8 +73,8 @@ func newEnv(t *testing.T) *env {
 	sk, err := s.NewKeyFromSeed(seed)
 	require.NoError(t, err)
 	e := &env{t: t, ledger: l, bbs: bbsCC, poll: pollCC, admin: ids.admin, relay: ids.relay, voter: ids.voter, other: ids.other, scheme: s, sk: sk}
-	pk := base64.StdEncoding.EncodeToString(sk.PublicKey().Bytes())
-	e.bbsOK(e.admin, "RegisterIssuer", issuerID, s.Name(), pk, "national ID cards")
+	e.bbsOK(e.admin, "SetEndorsementConfig", `{"mode":"owner","orgs":["Org1MSP","Org2MSP"]}`)
+	e.bbsOK(e.admin, "RegisterIssuer", registrationDoc(t, e.admin, sk, "national ID cards"))
 	e.holderBE = e.newHolder(1, "BE")
 	e.holderBE2 = e.newHolder(2, "BE")
 	e.holderNL = e.newHolder(3, "NL")
@@ -108,11 +109,11 @@ func countryPolicy(id, country, context string, uses int) string {
 		b64(country) + `"}],"pseudonym":{"context":"` + b64(context) + `","uses":` + strconv.Itoa(uses) + `}}`
 }
 
-// newPoll creates a policy for country and a poll gated by it.
+// newPoll creates a policy for country and the poll keyed by it.
 func (e *env) newPoll(pollID, country string) {
 	e.t.Helper()
-	e.bbsOK(e.admin, "CreatePolicy", countryPolicy(pollID+"-voters", country, pollID, 1))
-	r := e.submit(e.admin, "CreatePoll", pollID, `["yes","no","abstain"]`, pollID+"-voters")
+	e.bbsOK(e.admin, "CreatePolicy", countryPolicy(pollID, country, pollID, 1))
+	r := e.submit(e.admin, "CreatePoll", pollID, `["yes","no","abstain"]`)
 	require.True(e.t, r.Committed, "CreatePoll: %s", r.Response.GetMessage())
 }
 
@@ -218,3 +219,18 @@ func (e *env) tally(pollID string) map[string]int {
 }
 
 func b64(s string) string { return base64.StdEncoding.EncodeToString([]byte(s)) }
+
+// registrationDoc is the RegisterIssuer argument registering sk as the
+// issuer for who, with its proof of possession.
+func registrationDoc(t *testing.T, who *fakeid.Identity, sk *bbs.SecretKey, description string) string {
+	t.Helper()
+	st := &registration.Statement{Purpose: registration.PurposeRegister, Channel: testChannel, IssuerID: issuerID,
+		KeyVersion: 1, Scheme: sk.Scheme().Name(), MSPID: who.MSPID, SubmitterID: request.SubmitterID(who.Cert)}
+	pop, err := registration.Prove(rand.NewChaCha8([32]byte{9}), sk, st)
+	require.NoError(t, err)
+	b, err := json.Marshal(registration.Registration{ID: issuerID, Scheme: sk.Scheme().Name(),
+		PublicKey:   base64.StdEncoding.EncodeToString(sk.PublicKey().Bytes()),
+		Description: description, ProofOfPossession: base64.StdEncoding.EncodeToString(pop)})
+	require.NoError(t, err)
+	return string(b)
+}

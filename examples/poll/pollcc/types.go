@@ -9,14 +9,24 @@ type Poll struct {
 	// Options are the options one can vote for, in the creator's order.
 	Options []string `json:"options"`
 	// Policy is the bbs verification policy, version pinned, that a vote's
-	// proof must satisfy.
+	// proof must satisfy: the policy whose ID is the poll's ID.
 	Policy PolicyPin `json:"policy"`
+	// Owner is the owner of that policy (bbs GetPolicy's owner), who runs
+	// the poll.
+	Owner PollOwner `json:"owner"`
 	// CreatorMSPID is the MSP of the identity that created the poll.
 	CreatorMSPID string `json:"creatorMspId"`
 	// TxID is the transaction that created the poll.
 	TxID string `json:"txId"`
 	// CreatedAt is that transaction's timestamp.
 	CreatedAt time.Time `json:"createdAt"`
+}
+
+// PollOwner is the identity that owns a poll's policy: its MSP and its
+// client identity ID (as bbs records it).
+type PollOwner struct {
+	MSPID string `json:"mspId"`
+	ID    string `json:"id"`
 }
 
 // PolicyPin names one version of a bbs verification policy.

@@ -25,7 +25,7 @@ func TestVote(t *testing.T) {
 	require.Equal(t, "poll-1", receipt.PollID)
 	require.Equal(t, "yes", receipt.Option)
 	require.Equal(t, r.TxID, receipt.TxID)
-	require.Equal(t, PolicyPin{ID: "poll-1-voters", Version: 1}, receipt.Policy)
+	require.Equal(t, PolicyPin{ID: "poll-1", Version: 1}, receipt.Policy)
 	require.Equal(t, EventVoteCast, r.Event.EventName, "the poll's event, not bbs's ProofVerified")
 	var ev VoteReceipt
 	require.NoError(t, json.Unmarshal(r.Event.Payload, &ev))
@@ -100,7 +100,7 @@ func TestVoteRequests(t *testing.T) {
 		{"unknown option", "poll-1", "maybe", valid, []string{"not an option"}},
 		{"malformed request", "poll-1", "yes", `{"issuer":`, []string{"invalid verification request"}},
 		{"another policy", "poll-1", "yes", withPolicy("other", 0), []string{`names policy "other"`}},
-		{"another version", "poll-1", "yes", withPolicy("poll-1-voters", 2), []string{"version 2"}},
+		{"another version", "poll-1", "yes", withPolicy("poll-1", 2), []string{"version 2"}},
 		{"another context", "poll-1", "yes", func() string { c := d; c.Context = b64("poll-2"); return jsonText(t, &c) }(), []string{"pseudonym context must be the poll ID"}},
 		{"no pseudonym (a proof of a non-nym scheme)", "poll-1", "yes", func() string { c := d; c.Context, c.Pseudonym = "", ""; return jsonText(t, &c) }(), []string{"pseudonym context must be the poll ID"}},
 		{"another issuer", "poll-1", "yes", func() string { c := d; c.Issuer = "other-issuer"; return jsonText(t, &c) }(), []string{"proof refused by bbs: SubmitProof"}},
@@ -113,7 +113,7 @@ func TestVoteRequests(t *testing.T) {
 		})
 	}
 	// The request may name the poll's own policy, with or without version.
-	require.True(t, e.submit(e.relay, "CastVote", "poll-1", "yes", withPolicy("poll-1-voters", 1)).Committed)
+	require.True(t, e.submit(e.relay, "CastVote", "poll-1", "yes", withPolicy("poll-1", 1)).Committed)
 }
 
 // TestConcurrentVotes: votes of different credentials in one block do not
@@ -160,7 +160,7 @@ func TestRelayBinding(t *testing.T) {
 	withPolicy := func(body string) string {
 		var r request.Request
 		require.NoError(t, json.Unmarshal([]byte(body), &r))
-		r.Policy = &request.PolicyRef{ID: "poll-1-voters"}
+		r.Policy = &request.PolicyRef{ID: "poll-1"}
 		return jsonText(t, &r)
 	}
 

@@ -13,13 +13,14 @@ import (
 // fault is one fault of the plan: its kind, an argument (the peer's org
 // for peer-restart) and the fraction of the load sent when it starts.
 type fault struct {
-	Kind string  `json:"kind"` // cc-kill, peer-restart, orderer-restart
+	Kind string  `json:"kind"` // cc-kill, peer-restart, orderer-restart, peer-kill, orderer-kill
 	Arg  string  `json:"arg,omitempty"`
 	At   float64 `json:"at"`
 }
 
 // faultKinds are the known kinds and whether they take an argument.
-var faultKinds = map[string]bool{"cc-kill": false, "peer-restart": true, "orderer-restart": false}
+var faultKinds = map[string]bool{"cc-kill": false, "peer-restart": true, "orderer-restart": false,
+	"peer-kill": true, "orderer-kill": false}
 
 // parseFaults reads a fault plan: comma-separated KIND[:ARG]@FRACTION,
 // e.g. "cc-kill@0.15,peer-restart:2@0.35,orderer-restart@0.55" ("" or
@@ -44,7 +45,7 @@ func parseFaults(s string) ([]fault, error) {
 		takesArg, known := faultKinds[f.Kind]
 		switch {
 		case !known:
-			return nil, fmt.Errorf("fault %q: unknown kind %q (cc-kill, peer-restart:N, orderer-restart)", part, f.Kind)
+			return nil, fmt.Errorf("fault %q: unknown kind %q (cc-kill, peer-restart:N, orderer-restart, peer-kill:N, orderer-kill)", part, f.Kind)
 		case takesArg && f.Arg != "1" && f.Arg != "2":
 			return nil, fmt.Errorf("fault %q: %s needs the peer's org, 1 or 2", part, f.Kind)
 		case !takesArg && f.Arg != "":
@@ -79,7 +80,10 @@ type faultRecord struct {
 	PIDsBefore string `json:"chaincodePidsBefore,omitempty"`
 	PIDsAfter  string `json:"chaincodePidsAfter,omitempty"`
 	Relaunched bool   `json:"relaunched,omitempty"`
-	Failed     bool   `json:"failed"`
+	// Recovery (peer-kill): what the restarted peer's log says it
+	// recommitted from its block store to its state database.
+	Recovery string `json:"recovery,omitempty"`
+	Failed   bool   `json:"failed"`
 }
 
 // injector runs fault commands through network.sh.
@@ -137,8 +141,21 @@ func (in *injector) inject(ctx context.Context, f fault, sent int) faultRecord {
 			pause()
 			add(in.run(ctx, "peer-start", f.Arg))
 		}
-	case "orderer-restart":
-		if add(in.run(ctx, "orderer-stop")) {
+	case "peer-kill":
+		if add(in.run(ctx, "peer-kill", f.Arg)) {
+			pause()
+			if add(in.run(ctx, "peer-start", f.Arg)) {
+				rec := in.run(ctx, "peer-recovery", f.Arg)
+				r.Recovery = strings.TrimSpace(rec.Output)
+				add(rec)
+			}
+		}
+	case "orderer-restart", "orderer-kill":
+		stop := "orderer-stop"
+		if f.Kind == "orderer-kill" {
+			stop = "orderer-kill"
+		}
+		if add(in.run(ctx, stop)) {
 			if in.during != nil {
 				in.during()
 			}
@@ -193,13 +210,28 @@ func relaunched(before, after string) bool {
 	return len(oldPID) > 0 && len(orgs) == 0
 }
 
+// progress is how far the load is, in [0, 1]: the larger of the fraction
+// of its transactions proposed and of its time (-duration) elapsed, so
+// that the faults run even when the time ends the load first.
+func progress(proposed, total int, elapsed, duration time.Duration) float64 {
+	p := 0.0
+	if total > 0 {
+		p = float64(proposed) / float64(total)
+	}
+	if duration > 0 {
+		p = max(p, float64(elapsed)/float64(duration))
+	}
+	return min(p, 1)
+}
+
 // scheduleFaults injects the faults as the load's progress (transactions
-// proposed out of total) reaches each one's fraction; it returns when all
-// ran or ctx ends.
-func scheduleFaults(ctx context.Context, in *injector, faults []fault, proposed *atomic.Int64, total int, log func(string, ...any)) []faultRecord {
+// proposed out of total, or time elapsed out of duration) reaches each
+// one's fraction; it returns when all ran or ctx ends.
+func scheduleFaults(ctx context.Context, in *injector, faults []fault, proposed *atomic.Int64, total int, duration time.Duration, log func(string, ...any)) []faultRecord {
 	var out []faultRecord
+	start := time.Now()
 	for _, f := range faults {
-		for int(proposed.Load()) < int(f.At*float64(total)) {
+		for progress(int(proposed.Load()), total, time.Since(start), duration) < f.At {
 			select {
 			case <-ctx.Done():
 				return out

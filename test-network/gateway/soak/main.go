@@ -27,7 +27,15 @@
 // (package account); a sample is cross-checked with GetVerification on
 // each peer. The report (text on standard output, -json) has requests by
 // class, outcomes by cause, retries, the faults with their times, tx/s,
-// latency percentiles and the verdict.
+// latency percentiles (overall and per phase: before, during and after
+// each fault), the memory (RSS) of every node and chaincode process
+// sampled every -mem-interval with its bound, and the verdict; -plot (by
+// default next to -json) is an SVG of throughput and latency over time
+// with the faults marked.
+//
+// The load ends when -tx transactions are sent or -duration is over,
+// whichever comes first (-rate fill spreads them over -duration); the
+// requests it did not reach are left out of the accounting.
 //
 // Bounds: -duration (+ -drain) for the load, a minute per fault wait, the
 // whole run -duration + -drain + 15 minutes; only 127.0.0.1 peers. Exit status: 0 verdict OK, 1 a loss, a duplicate, a
@@ -104,10 +112,20 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 	}
-	p := makePlan(perScheme, o.resubmits, o.lateGap)
+	p := makePlan(perScheme, o.resubmits+o.vanish, o.lateGap)
+	// The first probes resubmit on their client's connection, the last
+	// o.vanish ones vanish and come back on a new connection.
+	nProbe := min(o.resubmits, len(p.resubmits))
+	nLoad := len(p.items)
+	if o.tx > 0 && o.tx < nLoad {
+		nLoad = o.tx
+	}
+	if o.fill {
+		o.rate = fillRate(nLoad, o.duration)
+	}
 	rep := newReport(o, clients, p)
-	logf("%d transactions (%d distinct requests, %d resubmission probes), %d clients, %d in flight, faults %v",
-		len(p.items), len(p.reqs), len(p.resubmits), len(clients), o.inFlight, o.faults)
+	logf("%d transactions (%d distinct requests, %d resubmission probes), %d clients, %d in flight, %.2f tx/s at most for %v at most, faults %v",
+		nLoad, len(p.reqs), len(p.resubmits), len(clients), o.inFlight, o.rate, o.duration, o.faults)
 
 	// The resubmission probes: the first at the start of the load, one
 	// while the orderer is down (if the plan stops it), the rest after.
@@ -120,7 +138,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		i := nextProbe
 		nextProbe++
 		probeMu.Unlock()
-		if i >= len(p.resubmits) {
+		if i >= nProbe {
 			if firstDone != nil {
 				close(firstDone)
 			}
@@ -129,7 +147,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		r := p.resubmits[i]
 		c := clients[i%len(clients)]
 		logf("resubmission probe %d (%s): first wait %v", i, c.Name(), firstWait)
-		pr := resubmit(ctx, c, p.reqs[r].Group, p.args[r], firstWait, soakBackoff, firstDone)
+		pr := resubmit(ctx, c, p.reqs[r].Group, p.args[r], firstWait, soakBackoff, firstDone, nil)
 		probeMu.Lock()
 		rep.Probes = append(rep.Probes, pr)
 		if pr.TxID != "" {
@@ -158,26 +176,68 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	faultsDone.Add(1)
 	go func() {
 		defer faultsDone.Done()
-		rep.Faults = scheduleFaults(faultCtx, in, o.faults, &proposed, len(p.items), logf)
+		rep.Faults = scheduleFaults(faultCtx, in, o.faults, &proposed, nLoad, o.duration, logf)
 	}()
+	// Memory of every node and chaincode process, until the recovery ends.
+	var mem *memSampler
+	memCtx, stopMem := context.WithCancel(ctx)
+	defer stopMem()
+	var memDone sync.WaitGroup
+	if o.memInterval > 0 && o.network != "" {
+		mem = newMemSampler(o.network, o.memInterval)
+		memDone.Add(1)
+		go func() {
+			defer memDone.Done()
+			mem.run(memCtx)
+		}()
+	}
 	probes.Add(1)
 	go runProbe(time.Millisecond, nil)
-	cfg := engine.Config{InFlight: o.inFlight, Duration: o.duration, Drain: o.drain, CallTimeout: o.timeout,
+	// The vanishing clients: the k-th of n when the load is (k+1)/(n+1)
+	// along, each through connections of its own to peer k mod 2.
+	var vanishDone sync.WaitGroup
+	vanishDone.Add(1)
+	go func() {
+		defer vanishDone.Done()
+		start := time.Now()
+		for k, r := range p.resubmits[nProbe:] {
+			at := float64(k+1) / float64(len(p.resubmits)-nProbe+1)
+			for progress(int(proposed.Load()), nLoad, time.Since(start), o.duration) < at && ctx.Err() == nil {
+				time.Sleep(100 * time.Millisecond)
+			}
+			peer, user := o.Peers[k%len(o.Peers)], o.Users[k%len(o.Users)]
+			fresh := func() (*gwclient.Client, error) { return gwclient.Dial(o.OrgDir, peer, user, o.Channel, o.Chaincode) }
+			logf("vanishing client %d: submit, disconnect, resubmit from a new connection", k)
+			pr := resubmit(ctx, nil, p.reqs[r].Group, p.args[r], 0, soakBackoff, nil, fresh)
+			probeMu.Lock()
+			rep.Probes = append(rep.Probes, pr)
+			if pr.TxID != "" {
+				p.reqs[r].Sent = append(p.reqs[r].Sent, account.Sent{TxID: pr.TxID, Kind: "resubmit", ClientValid: pr.Second == "VALID"})
+			}
+			probeMu.Unlock()
+			logf("vanishing client %d: tx %s first %s, second %s %s", k, pr.TxID, pr.First, pr.Second, pr.SecondError)
+		}
+	}()
+	cfg := engine.Config{InFlight: o.inFlight, Count: nLoad, Duration: o.duration, Drain: o.drain, CallTimeout: o.timeout,
 		Backoff: soakBackoff, Seed: uint64(time.Now().UnixNano()), Rate: o.rate}
-	logf("load: sending %d transactions", len(p.items))
+	logf("load: sending %d transactions", nLoad)
+	loadStart := time.Now()
 	recs, wall := engine.Run(ctx, cfg, counted, p.txs())
 	faultsDone.Wait()
 	stopFaults()
 	probes.Wait()
-	for nextProbe < len(p.resubmits) && ctx.Err() == nil {
+	vanishDone.Wait()
+	for nextProbe < nProbe && ctx.Err() == nil {
 		probes.Add(1)
 		runProbe(time.Millisecond, nil)
 	}
 	for i, r := range recs {
 		p.record(p.items[i].req, p.items[i].kind, r)
 	}
+	rep.Unsent = p.markUnsent(recs)
 	rep.Load = engine.Summarize(recs, wall)
 	rep.addClasses(p, recs)
+	rep.Phases = phases(loadStart, recs, rep.Faults)
 	logf("load: %d committed, %d rejected %v, %.1f tx/s, p50 %.0f ms", rep.Load.Committed, rep.Load.Rejected,
 		rep.Load.RejectedBy, rep.Load.TxPerSecond, rep.Load.Latency.P50)
 
@@ -205,6 +265,20 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		rep.Recovery = append(rep.Recovery, engine.Summarize(rrecs, rwall))
 	}
 
+	stopMem()
+	memDone.Wait()
+	if mem != nil {
+		m := mem.report(o.memFactor, o.memSlackMiB)
+		rep.Memory = &m
+	}
+	if o.plotOut != "" {
+		// A plot that cannot be written fails the run, after the accounting.
+		if err := writePlotFile(o.plotOut, "bbs-soak "+rep.Date, loadStart, recs, rep.Faults); err != nil {
+			fmt.Fprintf(stderr, "bbs-soak: %v\n", err)
+			rep.Problems = append(rep.Problems, fmt.Sprintf("plot: %v", err))
+		}
+	}
+
 	logf("accounting: reading both peers' ledgers")
 	peers, heights, err := readLedgers(ctx, clients, o)
 	if err != nil {
@@ -212,7 +286,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		rep.Verdict = account.Verdict{Problems: []string{err.Error()}}
 	} else {
 		rep.Heights = heights
-		rep.Verdict = account.Check(p.reqs, peers)
+		rep.Verdict = account.Check(p.accounted(), peers)
 		rep.CrossCheck = checkSample(ctx, clients, o, p, rep.Verdict.Recorded)
 	}
 	rep.finish(p)
@@ -254,4 +328,25 @@ func setup(ctx context.Context, o *options, c engine.Client, path string) error 
 		}
 	}
 	return nil
+}
+
+// fillRate spreads n transactions over d: the rate at which the load
+// fills its time.
+func fillRate(n int, d time.Duration) float64 {
+	if n <= 0 || d <= 0 {
+		return 0
+	}
+	return float64(n) / d.Seconds()
+}
+
+func writePlotFile(path, title string, start time.Time, recs []engine.Record, faults []faultRecord) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := writePlot(f, title, start, recs, faults); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }

@@ -26,6 +26,9 @@ func TestParseFaults(t *testing.T) {
 		{"peer-restart@0.1", "error"},
 		{"peer-restart:3@0.1", "error"},
 		{"reboot@0.1", "error"},
+		{"peer-kill:1@0.2,orderer-kill@0.6", "[{peer-kill 1 0.2} {orderer-kill  0.6}]"},
+		{"peer-kill@0.2", "error"},
+		{"orderer-kill:1@0.2", "error"},
 		{"cc-kill@0.5,cc-kill@0.4", "error"},
 		{"cc-kill@0.5,,cc-kill@0.6", "error"},
 	}

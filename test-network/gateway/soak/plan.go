@@ -90,6 +90,8 @@ type plan struct {
 	args      []string // each request's one argument
 	items     []item
 	resubmits []int // request indexes
+	// unsent are the requests the load never sent (markUnsent).
+	unsent map[int]bool
 }
 
 // makePlan interleaves the schemes' lines (round robin), keeps the first
@@ -182,7 +184,7 @@ func (p *plan) record(r int, kind string, rec engine.Record) {
 func (p *plan) unrecorded() []int {
 	var out []int
 	for i, r := range p.reqs {
-		if r.Class != "valid" {
+		if r.Class != "valid" || p.unsent[i] {
 			continue
 		}
 		ok := false
@@ -191,6 +193,40 @@ func (p *plan) unrecorded() []int {
 		}
 		if !ok {
 			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// markUnsent notes the requests none of whose load items was sent (the
+// load ended by -tx or -duration before them) and that are not probes:
+// they are left out of the recovery and the accounting. recs are the
+// load's records, one per item from the first (fewer with -tx).
+func (p *plan) markUnsent(recs []engine.Record) int {
+	sent := make([]bool, len(p.reqs))
+	for _, r := range p.resubmits {
+		sent[r] = true
+	}
+	for i, it := range p.items {
+		if i < len(recs) && recs[i].Outcome != engine.NotSent {
+			sent[it.req] = true
+		}
+	}
+	p.unsent = map[int]bool{}
+	for r, ok := range sent {
+		if !ok {
+			p.unsent[r] = true
+		}
+	}
+	return len(p.unsent)
+}
+
+// accounted are the requests the accounting checks: all but the unsent.
+func (p *plan) accounted() []account.Request {
+	out := make([]account.Request, 0, len(p.reqs))
+	for i, r := range p.reqs {
+		if !p.unsent[i] {
+			out = append(out, r)
 		}
 	}
 	return out

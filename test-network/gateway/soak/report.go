@@ -39,9 +39,16 @@ type report struct {
 	Recovery     []engine.Summary  `json:"recovery,omitempty"`
 	Probes       []probe           `json:"resubmissions"`
 	Faults       []faultRecord     `json:"faults"`
-	Heights      []uint64          `json:"ledgerHeights"`
-	Verdict      account.Verdict   `json:"accounting"`
-	CrossCheck   crossCheck        `json:"crossCheck"`
+	// Unsent counts the requests the load never sent (it ended by -tx or
+	// -duration first); they are not accounted.
+	Unsent int `json:"unsentRequests"`
+	// Phases: commit latency before, during and after each fault.
+	Phases []phase `json:"phases"`
+	// Memory of each node and chaincode process over the run.
+	Memory     *memReport      `json:"memory,omitempty"`
+	Heights    []uint64        `json:"ledgerHeights"`
+	Verdict    account.Verdict `json:"accounting"`
+	CrossCheck crossCheck      `json:"crossCheck"`
 	// Problems are the client-side failures: a request of an invalid class
 	// that committed, a fault that failed, a probe whose resubmission did
 	// not commit.
@@ -123,6 +130,9 @@ func (r *report) finish(p *plan) {
 	if len(r.Probes) < len(p.resubmits) {
 		r.Problems = append(r.Problems, fmt.Sprintf("%d of %d resubmission probes ran", len(r.Probes), len(p.resubmits)))
 	}
+	if r.Memory != nil {
+		r.Problems = append(r.Problems, r.Memory.Problems...)
+	}
 	if r.Load.Committed == 0 {
 		r.Problems = append(r.Problems, "nothing committed")
 	}
@@ -172,15 +182,48 @@ func (r *report) text(w io.Writer) {
 		pf("recovery %d: %d sent, %d committed, rejected %s", i+1, rc.Sent, rc.Committed, engine.Counts(rc.RejectedBy))
 	}
 	for _, pr := range r.Probes {
-		pf("resubmission %s (%s) at %s: first attempt (%.1f s) %s; same signed bytes again: %s %s",
-			pr.TxID, pr.Client, pr.Start.UTC().Format("15:04:05.0"), pr.FirstWait, pr.First, pr.Second, pr.SecondError)
+		again := "same signed bytes again"
+		if pr.Vanished {
+			again = "connection closed, same signed bytes again from a new connection"
+		}
+		pf("resubmission %s (%s) at %s: first attempt (%.1f s) %s; %s: %s %s",
+			pr.TxID, pr.Client, pr.Start.UTC().Format("15:04:05.0"), pr.FirstWait, pr.First, again, pr.Second, pr.SecondError)
 	}
 	for _, f := range r.Faults {
 		pf("fault %s%s at %s (+%.1f s, after %d tx) for %.1f s, failed %v%s", f.Kind, argSuffix(f.Arg),
 			f.Start.UTC().Format("15:04:05.0"), f.Start.Sub(r.started).Seconds(), f.SentBefore, f.End.Sub(f.Start).Seconds(), f.Failed,
 			relaunchText(f))
+		if f.Recovery != "" {
+			pf("    recovery after the crash: %s", strings.ReplaceAll(f.Recovery, "\n", "; "))
+		}
 		for _, st := range f.Steps {
 			pf("    %s  %s .. %s %s", st.Command, st.Start.UTC().Format("15:04:05.0"), st.End.UTC().Format("15:04:05.0"), st.Error)
+		}
+	}
+	if r.Unsent > 0 {
+		pf("unsent: %d requests the load did not reach before it ended (not accounted)", r.Unsent)
+	}
+	for _, ph := range r.Phases {
+		pf("phase %-52s %6.1f-%6.1f s: %5d started, %5d committed; latency p50 %.0f ms, p90 %.0f ms, p99 %.0f ms, max %.0f ms; longest without a commit %.1f s",
+			ph.Name, ph.From, ph.To, ph.Started, ph.Committed, ph.P50, ph.P90, ph.P99, ph.Max, ph.Stall)
+	}
+	if m := r.Memory; m != nil {
+		pf("memory (RSS every %.0f s; bound: a process ends at most %.4g x its RSS %.0f s after it started + %d MiB):",
+			m.IntervalSeconds, m.Factor, memWarmup.Seconds(), m.SlackMiB)
+		for _, p := range m.Processes {
+			judged, ok := len(p.Checks), true
+			for _, c := range p.Checks {
+				ok = ok && c.OK
+			}
+			v := "within bound"
+			switch {
+			case judged == 0:
+				v = "not judged (no instance lived 30 s)"
+			case !ok:
+				v = "BEYOND BOUND"
+			}
+			pf("  %-26s start %7.1f MiB, max %7.1f MiB, end %7.1f MiB, %d instance(s), %d samples: %s",
+				p.Name, mib(p.StartKiB), mib(p.MaxKiB), mib(p.EndKiB), len(p.PIDs), len(p.Samples), v)
 		}
 	}
 	pf("ledger heights: %v", r.Heights)
@@ -193,6 +236,9 @@ func (r *report) text(w io.Writer) {
 		pf("  PROBLEM: %s", p)
 	}
 	verdict := "OK: nothing lost, nothing counted twice, both peers agree"
+	if r.Memory != nil {
+		verdict += ", memory within its bound"
+	}
 	if !r.OK {
 		verdict = "FAILED"
 	}
@@ -206,3 +252,5 @@ func relaunchText(f faultRecord) string {
 	return fmt.Sprintf("; chaincode pids [%s] -> [%s], relaunched %v",
 		strings.ReplaceAll(f.PIDsBefore, "\n", ", "), strings.ReplaceAll(f.PIDsAfter, "\n", ", "), f.Relaunched)
 }
+
+func mib(kib int64) float64 { return float64(kib) / 1024 }

@@ -40,6 +40,10 @@ type probe struct {
 	Second      string `json:"second"`
 	SecondError string `json:"secondError,omitempty"`
 	Retries     int    `json:"retries"`
+	// Vanished: the client dialled a connection of its own, submitted,
+	// closed the connection before any commit status, and resubmitted the
+	// same signed bytes from a new connection.
+	Vanished bool `json:"vanished,omitempty"`
 }
 
 // resubmit endorses args as c, keeps the transaction's bytes and its
@@ -47,8 +51,46 @@ type probe struct {
 // status; then (after firstDone is closed) makes the transaction again from
 // the kept bytes and signature (NewSignedTransaction), submits it again,
 // retrying what the engine calls "not now", and waits for the status.
-func resubmit(ctx context.Context, c *gwclient.Client, group, arg string, firstWait time.Duration, b engine.Backoff, firstDone chan<- struct{}) probe {
-	p := probe{Group: group, Client: c.Name(), Start: time.Now(), FirstWait: firstWait.Seconds()}
+//
+// With fresh set (a client that vanishes), the first attempt goes through
+// a connection fresh dials, closed right after the submit (no status is
+// asked), and the second through another new one.
+func resubmit(ctx context.Context, c *gwclient.Client, group, arg string, firstWait time.Duration, b engine.Backoff, firstDone chan<- struct{},
+	fresh func() (*gwclient.Client, error)) probe {
+	p := probe{Group: group, Start: time.Now(), FirstWait: firstWait.Seconds(), Vanished: fresh != nil}
+	var reconnect func() error
+	c2 := c
+	if fresh != nil {
+		c2 = nil // dialled after the first submit
+		var err error
+		if c, err = fresh(); err != nil {
+			p.First = "dial: " + err.Error()
+			return p
+		}
+		closed := false
+		closeFirst := func() {
+			if !closed {
+				c.Close()
+				closed = true
+			}
+		}
+		defer closeFirst()
+		defer func() {
+			if c2 != nil {
+				c2.Close()
+			}
+		}()
+		firstWait = 0
+		p.FirstWait = 0
+		// After the submit: this connection goes, a new one comes.
+		reconnect = func() error {
+			closeFirst()
+			var err error
+			c2, err = fresh()
+			return err
+		}
+	}
+	p.Client = c.Name()
 	signal := func() {
 		if firstDone != nil {
 			close(firstDone)
@@ -105,7 +147,9 @@ func resubmit(ctx context.Context, c *gwclient.Client, group, arg string, firstW
 	sctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	commit, err := first.SubmitWithContext(sctx)
 	cancel()
-	if err == nil {
+	if err == nil && fresh != nil {
+		p.First = "vanished"
+	} else if err == nil {
 		fctx, cancel := context.WithTimeout(ctx, firstWait)
 		var st *client.Status
 		if st, err = commit.StatusWithContext(fctx); err == nil {
@@ -119,8 +163,14 @@ func resubmit(ctx context.Context, c *gwclient.Client, group, arg string, firstW
 		p.First = engine.Classify(err).Cause
 	}
 	signal()
+	if fresh != nil {
+		if err := reconnect(); err != nil {
+			p.SecondError = "dial: " + err.Error()
+			return p
+		}
+	}
 	// Second attempt: the same signed bytes.
-	again, err := c.Gateway().NewSignedTransaction(bytes, sig)
+	again, err := c2.Gateway().NewSignedTransaction(bytes, sig)
 	if err != nil {
 		p.SecondError = err.Error()
 		return p

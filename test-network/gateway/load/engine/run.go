@@ -45,14 +45,17 @@ type Record struct {
 	// transaction that committed with another validation code.
 	Cause string `json:"cause,omitempty"`
 	// Stage where a rejection happened: propose, endorse, submit, status.
-	Stage    string         `json:"stage,omitempty"`
-	Retries  map[string]int `json:"retries,omitempty"`
-	Latency  time.Duration  `json:"latencyNs"`
-	Block    uint64         `json:"block,omitempty"`
-	Proofs   int            `json:"proofs"`
-	Verified int            `json:"verified"`
-	Error    string         `json:"error,omitempty"`
-	Result   []byte         `json:"-"`
+	Stage   string         `json:"stage,omitempty"`
+	Retries map[string]int `json:"retries,omitempty"`
+	Latency time.Duration  `json:"latencyNs"`
+	// Start is when the transaction was first proposed (zero if not sent);
+	// Start + Latency is when its answer came.
+	Start    time.Time `json:"start,omitzero"`
+	Block    uint64    `json:"block,omitempty"`
+	Proofs   int       `json:"proofs"`
+	Verified int       `json:"verified"`
+	Error    string    `json:"error,omitempty"`
+	Result   []byte    `json:"-"`
 }
 
 // Outcomes.
@@ -148,6 +151,7 @@ func withDefaults(cfg Config) Config {
 // answer says "not now", and fills rec.
 func send(ctx context.Context, cfg Config, c Client, tx Tx, rec *Record, rnd *rand.Rand) {
 	start := time.Now()
+	rec.Start = start
 	reject := func(stage string, err error) {
 		cl := Classify(err)
 		rec.Outcome, rec.Stage, rec.Cause, rec.Error = Rejected, stage, cl.Cause, firstLine(Messages(err)[0])

@@ -1,0 +1,188 @@
+package contract
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs"
+	"github.com/fabric-bbs/fabric-bbs/internal/fakestub"
+	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
+	"github.com/hyperledger/fabric-protos-go-apiv2/peer"
+	"github.com/stretchr/testify/require"
+)
+
+// unconfiguredEnv is newEnv without the endorsement configuration: the
+// chaincode as it is right after its deployment.
+func unconfiguredEnv(t *testing.T) *env {
+	t.Helper()
+	e := newEnv(t)
+	e.ledger = fakestub.NewLedger(testChannel)
+	e.ledger.DefaultChaincodeName = Name
+	return e
+}
+
+// TestNoRecordsBeforeTheEndorsementConfig: without an endorsement
+// configuration, issuers and policies cannot be created.
+func TestNoRecordsBeforeTheEndorsementConfig(t *testing.T) {
+	e := unconfiguredEnv(t)
+	k := newKeyPair(t, bbs.BBSPlus2020(), 1)
+	requireFailure(t, e.submit(e.alice, "RegisterIssuer", registrationDoc(t, e.alice, "acme", k, "")),
+		"not configured", "SetEndorsementConfig")
+	requireFailure(t, e.submit(e.alice, "CreatePolicy", policyDoc("p", "")), "not configured")
+	requireFailure(t, e.evaluate(e.alice, "GetEndorsementConfig"), "not configured")
+	require.Empty(t, e.ledger.Keys())
+}
+
+func TestSetEndorsementConfig(t *testing.T) {
+	both := []string{"Org1MSP", "Org2MSP"}
+	e := unconfiguredEnv(t)
+	e.ledger.ChaincodePolicy = fakestub.MSPPolicy(2, both...)
+
+	for _, tc := range []struct{ config, want string }{
+		{``, "malformed"},
+		{`{"mode":"and"}`, "malformed"},
+		{`{"orgs":["Org1MSP"]}`, "malformed"},
+		{`{"mode":"and","orgs":["Org1MSP"],"extra":1}`, "malformed"},
+		{`{"mode":"and","orgs":["Org1MSP"]} {}`, "data after the object"},
+		{`{"mode":"and","mode":"owner","orgs":["Org1MSP"]}`, "duplicate"},
+		{`{"mode":"or","orgs":["Org1MSP"]}`, `mode "or" is not`},
+		{`{"mode":"and","orgs":[]}`, "0 orgs"},
+		{`{"mode":"and","orgs":["Org2MSP","Org1MSP"]}`, "ascending"},
+		{`{"mode":"and","orgs":["Org1MSP","Org1MSP"]}`, "ascending"},
+		{`{"mode":"and","orgs":["Org 1"]}`, "not an MSP ID"},
+		{`{"mode":"and","orgs":[""]}`, "not an MSP ID"},
+		{`{"mode":"and","orgs":["Org2MSP"]}`, "must name the submitter's MSP Org1MSP"},
+	} {
+		requireFailure(t, e.submitAs(both, e.alice, "SetEndorsementConfig", tc.config), tc.want)
+	}
+
+	// The first configuration is endorsed under the chaincode policy.
+	const cfg = `{"mode":"and","orgs":["Org1MSP","Org2MSP"]}`
+	r := e.submitAs([]string{"Org1MSP"}, e.alice, "SetEndorsementConfig", cfg)
+	require.Equal(t, peer.TxValidationCode_ENDORSEMENT_POLICY_FAILURE, r.Validation)
+	r = e.submitAs(both, e.alice, "SetEndorsementConfig", cfg)
+	require.True(t, r.Committed, r.Response.GetMessage())
+	got := decode[EndorsementConfig](t, e.evaluate(e.bob, "GetEndorsementConfig"))
+	require.Equal(t, EndorsementConfig{Mode: "and", Orgs: both, UpdatedAt: r.Timestamp, TxID: r.TxID}, got)
+	key := "\x00" + endorsementObjectType + "\x00"
+	require.Equal(t, fakestub.MSPPolicy(2, both...), e.ledger.ValidationParameter(key))
+
+	// Later changes need every organisation it names, whatever the
+	// chaincode policy, and a submitter of one of them.
+	e.ledger.ChaincodePolicy = fakestub.MSPPolicy(1, both...)
+	r = e.submitAs([]string{"Org1MSP"}, e.alice, "SetEndorsementConfig", `{"mode":"owner","orgs":["Org1MSP"]}`)
+	require.True(t, r.OK())
+	require.Equal(t, peer.TxValidationCode_ENDORSEMENT_POLICY_FAILURE, r.Validation)
+	r = e.submitAs(both, e.alice, "SetEndorsementConfig", `{"mode":"owner","orgs":["Org1MSP"]}`)
+	require.True(t, r.Committed, r.ValidationDetail)
+	requireFailure(t, e.submitAs(both, e.admin2, "SetEndorsementConfig", `{"mode":"and","orgs":["Org2MSP"]}`),
+		"access denied", "names [Org1MSP]", "MSP Org2MSP")
+	// Now Org1 alone may change it.
+	r = e.submitAs([]string{"Org1MSP"}, e.alice, "SetEndorsementConfig", cfg)
+	require.True(t, r.Committed, r.ValidationDetail)
+}
+
+// rewriteIssuer is a chaincode that stands for an owner organisation's
+// peer running changed code: it overwrites the issuer record at key with
+// value, checking nothing.
+type rewriteIssuer struct{ key, value string }
+
+func (r rewriteIssuer) Init(shim.ChaincodeStubInterface) *peer.Response { return shim.Success(nil) }
+
+func (r rewriteIssuer) Invoke(stub shim.ChaincodeStubInterface) *peer.Response {
+	if err := stub.PutState(r.key, []byte(r.value)); err != nil {
+		return shim.Error(err.Error())
+	}
+	return shim.Success(nil)
+}
+
+// TestOwnerOrgAloneCannotRewriteUnderAnd: in mode "and", the owner's
+// organisation alone can no longer rewrite an issuer or policy record
+// (here: un-revoke an issuer, rewrite policy version 1, as a peer running
+// other code would), nor make an honest change; endorsed by every
+// configured organisation it can. In mode "owner" the owner's organisation
+// alone can do both: the documented weaker choice.
+func TestOwnerOrgAloneCannotRewriteUnderAnd(t *testing.T) {
+	both := []string{"Org1MSP", "Org2MSP"}
+	for _, mode := range []string{EndorsementModeAnd, EndorsementModeOwner} {
+		t.Run(mode, func(t *testing.T) {
+			e := unconfiguredEnv(t)
+			e.ledger.ChaincodePolicy = fakestub.MSPPolicy(1, both...) // an OR channel
+			e.configure(mode)
+			k := newKeyPair(t, bbs.BBSPlus2020(), 1)
+			require.True(t, e.submitAs(both, e.alice, "RegisterIssuer", registrationDoc(t, e.alice, "acme", k, "")).Committed)
+			require.True(t, e.submitAs(both, e.alice, "CreatePolicy", policyDoc("p", "")).Committed)
+			live := string(e.ledger.State(mustIssuerKey(t, e, "acme")))
+			require.True(t, e.submitAs(both, e.alice, "RevokeIssuer", "acme").Committed)
+			revoked := string(e.ledger.State(mustIssuerKey(t, e, "acme")))
+
+			want := fakestub.MSPPolicy(2, both...)
+			if mode == EndorsementModeOwner {
+				want = fakestub.MSPPolicy(1, "Org1MSP")
+			}
+			idx, err := publicKeyIndexKey(e.ledger.NewStub(nil), k.sk.PublicKey().Bytes())
+			require.NoError(t, err)
+			head, err := policyKey(e.ledger.NewStub(nil), "p")
+			require.NoError(t, err)
+			h := decode[PolicyRecord](t, e.evaluate(e.bob, "GetPolicy", "p", "0"))
+			doc, err := policyDocKey(e.ledger.NewStub(nil), "p", h.TxID)
+			require.NoError(t, err)
+			for _, key := range []string{mustIssuerKey(t, e, "acme"), idx, head, doc} {
+				require.Equal(t, want, e.ledger.ValidationParameter(key), "%q", key)
+			}
+
+			unrevoke := rewriteIssuer{key: mustIssuerKey(t, e, "acme"), value: live}
+			rewrite := rewriteIssuer{key: doc, value: canonical(t, policyDoc("p", `"disclosed":[{"index":0}]`))}
+			for _, rogue := range []rewriteIssuer{unrevoke, rewrite} {
+				r := e.ledger.SubmitAs(rogue, []string{"Org1MSP"}, e.alice.Creator, "rewrite")
+				if mode == EndorsementModeAnd {
+					require.Equal(t, peer.TxValidationCode_ENDORSEMENT_POLICY_FAILURE, r.Validation, r.ValidationDetail)
+				} else {
+					require.Equal(t, peer.TxValidationCode_VALID, r.Validation, "owner-only: the owner's org alone rewrites its records")
+				}
+			}
+			if mode == EndorsementModeAnd {
+				require.Equal(t, revoked, string(e.ledger.State(mustIssuerKey(t, e, "acme"))))
+				r := e.submitAs([]string{"Org1MSP"}, e.alice, "UpdatePolicy", "p", policyDoc("p", `"disclosed":[{"index":3}]`))
+				require.True(t, r.OK())
+				require.Equal(t, peer.TxValidationCode_ENDORSEMENT_POLICY_FAILURE, r.Validation)
+				require.True(t, e.submitAs(both, e.alice, "UpdatePolicy", "p", policyDoc("p", `"disclosed":[{"index":3}]`)).Committed)
+			} else {
+				require.Equal(t, live, string(e.ledger.State(mustIssuerKey(t, e, "acme"))))
+			}
+		})
+	}
+}
+
+// FuzzParseEndorsementConfig checks that parseEndorsementConfig never
+// panics, fails only with ErrInvalidArgument, and accepts only
+// configurations within the rules.
+func FuzzParseEndorsementConfig(f *testing.F) {
+	f.Add(`{"mode":"and","orgs":["Org1MSP","Org2MSP"]}`)
+	f.Add(`{"mode":"owner","orgs":["A"]}`)
+	f.Add(`{"mode":"and","orgs":["B","A"]}`)
+	f.Add(`{"mode":"and","orgs":[],"x":1}`)
+	f.Fuzz(func(t *testing.T, body string) {
+		c, err := parseEndorsementConfig(body)
+		if err != nil {
+			if !errors.Is(err, ErrInvalidArgument) {
+				t.Fatalf("error without ErrInvalidArgument: %v", err)
+			}
+			return
+		}
+		if c.Mode != EndorsementModeAnd && c.Mode != EndorsementModeOwner {
+			t.Fatalf("accepted mode %q", c.Mode)
+		}
+		if len(c.Orgs) < 1 || len(c.Orgs) > MaxEndorsementOrgs {
+			t.Fatalf("accepted %d orgs", len(c.Orgs))
+		}
+		for i, o := range c.Orgs {
+			if !validMSPID(o) || (i > 0 && o <= c.Orgs[i-1]) {
+				t.Fatalf("accepted orgs %q", c.Orgs)
+			}
+		}
+		if _, err := peersPolicy(c.Orgs...); err != nil {
+			t.Fatalf("no policy for accepted orgs %q: %v", c.Orgs, err)
+		}
+	})
+}

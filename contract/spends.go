@@ -1,0 +1,335 @@
+package contract
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"reflect"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
+	"github.com/hyperledger/fabric-protos-go-apiv2/peer"
+	"google.golang.org/protobuf/proto"
+)
+
+// One transaction, one spend.
+//
+// A Fabric transaction does not read its own writes: GetState answers the
+// committed state whatever the transaction wrote before. A chaincode that
+// calls SubmitProof (or SubmitProofs) several times in one transaction
+// would, with the ledger alone, get each call accepted for the same nonce
+// or pseudonym use, and each call's records would overwrite the earlier
+// ones. So the contract keeps, in the chaincode process, what each
+// transaction has spent so far (spendTracker): the nonce keys it consumed,
+// the pseudonym uses it counted, and how many calls recorded. A later call
+// of the same transaction sees them: a nonce spent earlier in the
+// transaction is a replay, the pseudonym's uses include the earlier ones,
+// and its records get keys of their own (callRecordID).
+//
+// Every endorser runs the same calls in the same order, so the answers are
+// the same on every endorser. They are kept per peer connection (a chaincode
+// server serves several peers, and each simulates the transaction), per
+// channel and per transaction ID.
+//
+// Re-simulation: a peer may simulate a proposal again with the same
+// transaction ID (a client retrying an endorsement, or anyone replaying the
+// signed proposal before it commits), and nothing the shim gives a callee
+// tells a second simulation from a later call of the first one. The
+// contract therefore distinguishes two cases by the signed proposal:
+//
+//   - a call whose arguments are exactly the proposal's (a client calling
+//     the contract directly; that is the only call of its simulation)
+//     starts the transaction's record afresh and leaves nothing in it, so
+//     that a retried direct call gets the same answer as its first
+//     simulation, and direct calls take no memory;
+//   - any other call (from another chaincode) is counted against what the
+//     earlier calls with the transaction ID spent in this process; a
+//     re-simulation of such a transaction on the same peer, within
+//     spendRetention of its last call, is refused as a replay. That refuses
+//     an honest retry of the same signed proposal on that peer (a new
+//     proposal, with a new transaction ID, is accepted), and never accepts a
+//     second spend.
+//
+// Memory: a transaction's record is forgotten spendRetention after its last
+// call, longer than any simulation can last (the peer abandons a chaincode
+// call after core.chaincode.executetimeout, 30 s by default), so forgetting
+// never changes an answer within a simulation. At most maxTrackedTx
+// transactions are kept (only those called from another chaincode); when
+// that many have had a call within spendRetention, a further
+// chaincode-to-chaincode spend is refused (an error, never an acceptance),
+// and so is a transaction's spend past maxTxSpends nonces.
+//
+// Limit: a calling chaincode that forwards its own proposal's arguments
+// unchanged is taken for the client: its calls neither see nor leave
+// spends (TestPassThroughCallStartsAfresh).
+
+// spendRetention is how long a transaction's record of spends is kept after
+// its last call. It must exceed the peers' core.chaincode.executetimeout.
+const spendRetention = 10 * time.Minute
+
+// maxTrackedTx is the largest number of transactions whose spends are kept.
+const maxTrackedTx = 1 << 16
+
+// maxTxSpends is the largest number of nonces one transaction may spend.
+const maxTxSpends = 4096
+
+// errTooManySpends means the spend tracker is full; the call is refused.
+var errTooManySpends = errors.New("too many spends in progress")
+
+// callRecordID is the record ID of the calls-th call of transaction txID
+// (from 0) that recorded verifications: txID for the first, so that
+// GetVerification(txId) reads the Verification of a lone SubmitProof, and
+// "<txID>/<calls>" for the later ones. SubmitProofs stores the item at
+// index i under BatchRecordID(callRecordID(txID, calls), i).
+func callRecordID(txID string, calls int) string {
+	if calls == 0 {
+		return txID
+	}
+	return txID + "/" + strconv.Itoa(calls)
+}
+
+// spendScope identifies one transaction's simulations on one peer
+// connection.
+type spendScope struct {
+	conn    any // the shim handler of the peer connection; nil when unknown
+	channel string
+	txID    string
+}
+
+// txSpends is what the earlier calls of a transaction spent.
+type txSpends struct {
+	calls  int               // calls that recorded verifications
+	nonces map[string]string // nonce key -> record ID that consumed it
+	nyms   map[string]int    // pseudonym count key -> uses in the transaction
+	last   time.Time         // the last call (monotonic clock)
+}
+
+// spendTracker holds the transactions' spends of one chaincode process.
+type spendTracker struct {
+	mu        sync.Mutex
+	txs       map[spendScope]*txSpends
+	lastSweep time.Time
+	now       func() time.Time // time.Now; tests replace it
+	max       int              // maxTrackedTx; tests lower it
+}
+
+func newSpendTracker() *spendTracker {
+	return &spendTracker{txs: map[spendScope]*txSpends{}, now: time.Now, max: maxTrackedTx}
+}
+
+// defaultSpends is the tracker of a Contract made without New.
+var defaultSpends = newSpendTracker()
+
+// spendCall is one SubmitProof or SubmitProofs call's view of its
+// transaction's earlier spends, and what it spends itself until commit.
+type spendCall struct {
+	t      *spendTracker
+	scope  spendScope
+	direct bool     // a client's call: the only call of its simulation, not kept
+	prior  txSpends // a copy of the earlier calls' spends
+	nonces map[string]string
+	nyms   map[string]int
+}
+
+// begin returns the call's view of what its transaction spent before. A
+// direct call (isDirectCall; deployed is the chaincode's deployed name)
+// starts afresh. A
+// readOnly call (VerifyProof, VerifyProofs) only looks: it never starts
+// afresh, is never refused, and must not commit.
+func (t *spendTracker) begin(stub shim.ChaincodeStubInterface, readOnly bool, deployed string) (*spendCall, error) {
+	scope := spendScope{conn: connectionOf(stub), channel: stub.GetChannelID(), txID: stub.GetTxID()}
+	direct := !readOnly && isDirectCall(stub, deployed)
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	now := t.now()
+	t.sweep(now, false)
+	if direct {
+		delete(t.txs, scope)
+	}
+	c := &spendCall{t: t, scope: scope, direct: direct, nonces: map[string]string{}, nyms: map[string]int{}}
+	if direct {
+		return c, nil
+	}
+	if s, ok := t.txs[scope]; ok {
+		s.last = now
+		c.prior.calls = s.calls
+		c.prior.nonces, c.prior.nyms = s.nonces, s.nyms
+		return c, nil
+	}
+	if !readOnly && len(t.txs) >= t.max {
+		t.sweep(now, true)
+		if len(t.txs) >= t.max {
+			return nil, fmt.Errorf("%w: %d transactions have spent nonces within %v in this chaincode process; try again later",
+				errTooManySpends, len(t.txs), spendRetention)
+		}
+	}
+	return c, nil
+}
+
+// sweep forgets the transactions whose last call is older than
+// spendRetention: at most every spendRetention/2 unless force.
+func (t *spendTracker) sweep(now time.Time, force bool) {
+	if !force && now.Sub(t.lastSweep) < spendRetention/2 {
+		return
+	}
+	t.lastSweep = now
+	for k, s := range t.txs {
+		if now.Sub(s.last) >= spendRetention {
+			delete(t.txs, k)
+		}
+	}
+}
+
+// later reports whether an earlier call of the transaction recorded
+// verifications, so that this call's records are not under the
+// transaction ID (or BatchRecordID of it).
+func (c *spendCall) later() bool { return c != nil && c.prior.calls > 0 }
+
+// recordID is the record ID of this call's verifications (callRecordID).
+func (c *spendCall) recordID() string { return callRecordID(c.scope.txID, c.prior.calls) }
+
+// spentBy returns the record ID that consumed nonce key nk earlier in the
+// transaction (earlier calls, or this call before), if any.
+func (c *spendCall) spentBy(nk string) (string, bool) {
+	if c == nil {
+		return "", false
+	}
+	if id, ok := c.nonces[nk]; ok {
+		return id, true
+	}
+	c.t.mu.Lock()
+	defer c.t.mu.Unlock()
+	id, ok := c.prior.nonces[nk]
+	return id, ok
+}
+
+// nymUses returns the uses of the pseudonym count key ck earlier in the
+// transaction.
+func (c *spendCall) nymUses(ck string) int {
+	if c == nil {
+		return 0
+	}
+	c.t.mu.Lock()
+	defer c.t.mu.Unlock()
+	return c.prior.nyms[ck] + c.nyms[ck]
+}
+
+// spend notes that this call consumes nonce key nk for record recordID.
+func (c *spendCall) spend(nk, recordID string) {
+	if c != nil {
+		c.nonces[nk] = recordID
+	}
+}
+
+// useNym notes that this call uses the pseudonym of count key ck once.
+func (c *spendCall) useNym(ck string) {
+	if c != nil {
+		c.nyms[ck]++
+	}
+}
+
+// commit adds this call's spends to its transaction's, once the call has
+// succeeded; a call that fails leaves nothing spent. A call that spent
+// nothing changes nothing.
+func (c *spendCall) commit() error {
+	if c.direct || len(c.nonces) == 0 && len(c.nyms) == 0 {
+		return nil
+	}
+	c.t.mu.Lock()
+	defer c.t.mu.Unlock()
+	s, ok := c.t.txs[c.scope]
+	if !ok {
+		if len(c.t.txs) >= c.t.max {
+			return fmt.Errorf("%w: %d transactions have spent nonces within %v in this chaincode process; try again later",
+				errTooManySpends, len(c.t.txs), spendRetention)
+		}
+		s = &txSpends{nonces: map[string]string{}, nyms: map[string]int{}}
+		c.t.txs[c.scope] = s
+	}
+	if len(s.nonces)+len(c.nonces) > maxTxSpends {
+		return fmt.Errorf("%w: the transaction would spend more than %d nonces", errTooManySpends, maxTxSpends)
+	}
+	for nk, id := range c.nonces {
+		s.nonces[nk] = id
+	}
+	for ck, n := range c.nyms {
+		s.nyms[ck] += n
+	}
+	s.calls++
+	s.last = c.t.now()
+	return nil
+}
+
+// isDirectCall reports whether the call is a client's call of the
+// contract, not another chaincode's. With the name the chaincode is deployed
+// under (deployed, Contract.ChaincodeName), it is when the signed
+// proposal's header names that chaincode (invokedChaincode, the rule of
+// requireDirect): a peer refuses a chaincode calling back into a chaincode
+// already executing in the transaction, so a call from another chaincode
+// always has that chaincode's name there, even when it forwards exactly
+// its own proposal's arguments. Without a deployed name, it falls back to
+// the stub's arguments being exactly those of the proposal's invocation. A
+// stub without a readable signed proposal is not a direct call.
+func isDirectCall(stub shim.ChaincodeStubInterface, deployed string) bool {
+	if deployed != "" {
+		name, err := invokedChaincode(stub)
+		return err == nil && name == deployed
+	}
+	sp, err := stub.GetSignedProposal()
+	if err != nil || sp == nil {
+		return false
+	}
+	var prop peer.Proposal
+	if proto.Unmarshal(sp.GetProposalBytes(), &prop) != nil {
+		return false
+	}
+	var payload peer.ChaincodeProposalPayload
+	if proto.Unmarshal(prop.GetPayload(), &payload) != nil {
+		return false
+	}
+	var cis peer.ChaincodeInvocationSpec
+	if proto.Unmarshal(payload.GetInput(), &cis) != nil {
+		return false
+	}
+	want, got := cis.GetChaincodeSpec().GetInput().GetArgs(), stub.GetArgs()
+	if len(want) != len(got) {
+		return false
+	}
+	for i := range want {
+		if !bytes.Equal(want[i], got[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// connectionOf identifies the peer connection of a shim stub: its handler,
+// one per connection (a chaincode server serves every peer that dials it,
+// each on its own connection, and each peer simulates the transaction). The
+// shim does not export it, so it is read by reflection; a stub of another
+// type (a test double) has one connection, nil. TestConnectionOfShimStub
+// fails if the shim's stub changes shape.
+func connectionOf(stub shim.ChaincodeStubInterface) any {
+	s, ok := stub.(*shim.ChaincodeStub)
+	if !ok || s == nil {
+		return nil
+	}
+	f := reflect.ValueOf(s).Elem().FieldByName("handler")
+	if !f.IsValid() || f.Kind() != reflect.Pointer || f.IsNil() {
+		return nil
+	}
+	// The pointer itself, as an unsafe.Pointer: it keeps the handler
+	// alive while it is a key, so that its address is not reused by
+	// another connection's handler.
+	return f.UnsafePointer()
+}
+
+// tracker is the contract's spend tracker.
+func (c *Contract) tracker() *spendTracker {
+	if c.spends == nil {
+		return defaultSpends
+	}
+	return c.spends
+}

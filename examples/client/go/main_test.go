@@ -1,0 +1,98 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/hyperledger/fabric-protos-go-apiv2/gateway"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+)
+
+func TestRegistrationArgs(t *testing.T) {
+	doc := "{\"id\": \"issuer1\", \"scheme\": \"bbs+2020\", \"proof\": \"AA==\"}\n"
+	got, err := registrationArgs([]byte(doc))
+	if err != nil || !slices.Equal(got, []string{strings.TrimSpace(doc)}) {
+		t.Errorf("document: %q, %v; want the document as one argument", got, err)
+	}
+	got, err = registrationArgs([]byte(` ["issuer1", "bbs+2020", "AAAA", "a description"] `))
+	if err != nil || !slices.Equal(got, []string{"issuer1", "bbs+2020", "AAAA", "a description"}) {
+		t.Errorf("arguments: %q, %v", got, err)
+	}
+	for _, bad := range []string{"", "  ", "issuer1", "[]", `["a", 1]`, `{"id": `, `[{"id": "x"}]`, "null"} {
+		if got, err := registrationArgs([]byte(bad)); err == nil {
+			t.Errorf("registrationArgs(%q) = %q, want an error", bad, got)
+		}
+	}
+}
+
+// endorseError is an error as the Gateway answers a refused endorsement: a
+// gRPC status whose details carry each peer's message.
+func endorseError(t *testing.T, messages ...string) error {
+	t.Helper()
+	st := status.New(codes.Aborted, "failed to endorse transaction, see attached details for more info")
+	for i, m := range messages {
+		var err error
+		st, err = st.WithDetails(&gateway.ErrorDetail{Address: fmt.Sprintf("127.0.0.1:%d", 7051+i), MspId: "Org1MSP", Message: m})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	return fmt.Errorf("endorse error: %w", st.Err())
+}
+
+func TestContractErrorKind(t *testing.T) {
+	cases := []struct {
+		err  error
+		want string
+	}{
+		{nil, ""},
+		{errors.New("connection refused"), ""},
+		{endorseError(t, `chaincode response 500, replay: the nonce was already used with key version 1 of issuer "issuer1" (or the same key elsewhere), by transaction 0a1b; a nonce can be used once per key`), KindReplay},
+		{endorseError(t, `chaincode response 500, issuer "issuer1": already exists`), KindExists},
+		{endorseError(t, `chaincode response 500, already exists: publicKey is already registered, as key version 1 of issuer "a"; a key can be registered once`), KindExists},
+		{endorseError(t, `chaincode response 500, pseudonym already used: context "poll-1"`), KindPseudonymUsed},
+		{endorseError(t, `chaincode response 500, issuer "x": not found`), KindNotFound},
+		{endorseError(t, `chaincode response 500, access denied: not the owner`), KindAccessDenied},
+		{endorseError(t, `chaincode response 500, policy "grads" version 1 not satisfied: message 2 not found`), KindPolicyNotSatisfied},
+		{endorseError(t, `chaincode response 500, issuer "x" key version 1: revoked`), KindRevoked},
+		{status.Error(codes.Unknown, `evaluate call to endorser returned error: chaincode response 500, issuer "x": not found`), KindNotFound},
+		// A gRPC error of the Gateway's own, with no contract text.
+		{endorseError(t), ""},
+	}
+	for _, c := range cases {
+		if got := contractErrorKind(c.err); got != c.want {
+			t.Errorf("contractErrorKind(%v) = %q, want %q", c.err, got, c.want)
+		}
+	}
+}
+
+func TestContractMessageJoinsThePeersMessages(t *testing.T) {
+	got := contractMessage(endorseError(t, "chaincode response 500, replay: a", "chaincode response 500, replay: b"))
+	if want := "chaincode response 500, replay: a; chaincode response 500, replay: b"; got != want {
+		t.Errorf("contractMessage = %q, want %q", got, want)
+	}
+}
+
+func TestParseFlagsRequiresTheFiles(t *testing.T) {
+	for _, name := range []string{"PEER_ENDPOINT", "TLS_CA_CERT", "CERT_PATH", "KEY_PATH", "MSP_ID", "CHANNEL_NAME", "CHAINCODE_NAME", "REQUEST"} {
+		t.Setenv(name, "") // unset for this test: the defaults are under test
+	}
+	for _, args := range [][]string{
+		{},
+		{"-tls-ca", "ca.pem", "-cert", "c.pem", "-key", "k.pem"},
+		{"-tls-ca", "ca.pem", "-cert", "c.pem", "-key", "k.pem", "-request", "r.json", "extra"},
+	} {
+		if _, err := parseFlags(args, io.Discard); err == nil {
+			t.Errorf("parseFlags(%q): no error", args)
+		}
+	}
+	c, err := parseFlags([]string{"-tls-ca", "ca.pem", "-cert", "c.pem", "-key", "k.pem", "-request", "r.json"}, io.Discard)
+	if err != nil || c.channel != "mychannel" || c.chaincode != "bbs" || c.mspID != "Org1MSP" {
+		t.Errorf("parseFlags: %+v, %v", c, err)
+	}
+}

@@ -1,0 +1,59 @@
+'use strict';
+// Unit tests of the sample's error branching and registration file (node --test; no network,
+// no packages needed).
+const assert = require('node:assert/strict');
+const test = require('node:test');
+const { Kind, contractErrorKind, contractMessage, registrationArgs, config } = require('./app.js');
+
+// An error as the Gateway answers a refused endorsement (an EndorseError): the peers' messages
+// are in err.details.
+function endorseError(...messages) {
+    const err = new Error('10 ABORTED: failed to endorse transaction, see attached details for more info');
+    err.code = 10;
+    err.details = messages.map((message, i) => ({ address: `127.0.0.1:${7051 + i}`, mspId: 'Org1MSP', message }));
+    return err;
+}
+
+test('contractErrorKind names the contract errors from their text', () => {
+    const cases = [
+        [undefined, ''],
+        [new Error('14 UNAVAILABLE: connection refused'), ''],
+        [endorseError('chaincode response 500, replay: the nonce was already used with key version 1 of issuer "issuer1" (or the same key elsewhere), by transaction 0a1b; a nonce can be used once per key'), Kind.Replay],
+        [endorseError('chaincode response 500, issuer "issuer1": already exists'), Kind.Exists],
+        [endorseError('chaincode response 500, pseudonym already used: context "poll-1"'), Kind.PseudonymUsed],
+        [endorseError('chaincode response 500, issuer "x": not found'), Kind.NotFound],
+        [endorseError('chaincode response 500, access denied: not the owner'), Kind.AccessDenied],
+        [endorseError('chaincode response 500, policy "grads" version 1 not satisfied: message 2 not found'), Kind.PolicyNotSatisfied],
+        [endorseError('chaincode response 500, issuer "x" key version 1: revoked'), Kind.Revoked],
+        [new Error('2 UNKNOWN: evaluate call to endorser returned error: chaincode response 500, issuer "x": not found'), Kind.NotFound],
+        [endorseError(), ''],
+    ];
+    for (const [err, want] of cases) {
+        assert.equal(contractErrorKind(err), want, String(err && err.message));
+    }
+});
+
+test('contractMessage joins the peers messages', () => {
+    assert.equal(contractMessage(endorseError('replay: a', 'replay: b')), 'replay: a; replay: b');
+    assert.equal(contractMessage(new Error('plain')), 'plain');
+});
+
+test('registrationArgs passes a document as is and an array as the arguments', () => {
+    const doc = '{"id": "issuer1", "scheme": "bbs+2020", "proof": "AA=="}\n';
+    assert.deepEqual(registrationArgs(doc), [doc.trim()]);
+    assert.deepEqual(registrationArgs(' ["issuer1", "bbs+2020", "AAAA", "d"] '), ['issuer1', 'bbs+2020', 'AAAA', 'd']);
+    for (const bad of ['', '  ', 'issuer1', '[]', '["a", 1]', '{"id": ', '[{"id": "x"}]', 'null']) {
+        assert.throws(() => registrationArgs(bad), undefined, bad);
+    }
+});
+
+test('config requires the files and has the test network defaults', () => {
+    assert.throws(() => config({}), /TLS_CA_CERT is required/);
+    assert.throws(() => config({ TLS_CA_CERT: 'ca', CERT_PATH: 'c', KEY_PATH: 'k' }), /REQUEST is required/);
+    assert.throws(() => config({ TLS_CA_CERT: 'ca', CERT_PATH: 'c', KEY_PATH: 'k', REQUEST: 'r', EVENT_TIMEOUT_MS: 'x' }), /EVENT_TIMEOUT_MS/);
+    const c = config({ TLS_CA_CERT: 'ca', CERT_PATH: 'c', KEY_PATH: 'k', REQUEST: 'r' });
+    assert.equal(c.peer, '127.0.0.1:7051');
+    assert.equal(c.mspId, 'Org1MSP');
+    assert.equal(c.channel, 'mychannel');
+    assert.equal(c.chaincode, 'bbs');
+});
