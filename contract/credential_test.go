@@ -401,3 +401,47 @@ func TestCredentialNonceSharedWithSubmitProof(t *testing.T) {
 	require.True(t, r.Committed, r.Response.GetMessage())
 	requireFailure(t, e.submit(e.bob, "SubmitCredential", arg), "replay", decode[ProofReceipt](t, r).TxID)
 }
+
+// TestOneCredentialSpendPerTransaction: a chaincode calling
+// SubmitCredential (and SubmitProof) several times in one transaction gets
+// a nonce accepted once, and every call's records have keys of their own.
+func TestOneCredentialSpendPerTransaction(t *testing.T) {
+	e := cc2ccEnv(t)
+	sk := windKey(t)
+	registerKeyIssuer(t, e, "windsurf", sk)
+	x := credentialArg(t, windCredential(t, sk, nil, testNonce(20)))
+	y := credentialArg(t, windCredential(t, sk, nil, testNonce(21)))
+	// The proof request of y's BBS statement, prepared on a ledger of its
+	// own with the same issuer (proofRequestOf runs in the default
+	// namespace; here the contract's state is in "bbs").
+	pe := newEnv(t)
+	registerKeyIssuer(t, pe, "windsurf", sk)
+	yProof := proofRequestOf(t, pe, y)
+	a := credentialArg(t, windCredential(t, sk, nil, testNonce(22)))
+	b := credentialArg(t, windCredential(t, sk, nil, testNonce(23)))
+
+	r, out := e.viaCaller(call(t, "SubmitCredential", x), call(t, "SubmitCredential", x))
+	require.True(t, r.Committed)
+	requireOK(t, out[0])
+	require.Empty(t, payloadOf[CredentialReceipt](t, out[0]).RecordID)
+	requireRefused(t, out[1], ErrReplay.Error(), "by transaction "+r.TxID+";")
+
+	r, out = e.viaCaller(call(t, "SubmitCredential", y), call(t, "SubmitProof", yProof))
+	require.True(t, r.Committed)
+	requireOK(t, out[0])
+	requireRefused(t, out[1], ErrReplay.Error(), "by transaction "+r.TxID+";")
+
+	r, out = e.viaCaller(call(t, "SubmitCredential", a), call(t, "SubmitCredential", b))
+	require.True(t, r.Committed)
+	requireOK(t, out[0])
+	requireOK(t, out[1])
+	second := payloadOf[CredentialReceipt](t, out[1])
+	require.Equal(t, r.TxID+"/1", second.RecordID)
+	first := decode[CredentialVerification](t, e.evaluate(e.bob, "GetCredentialVerification", r.TxID))
+	require.Equal(t, hashHex(testNonce(22)), first.NonceSHA256)
+	rec := decode[CredentialVerification](t, e.evaluate(e.bob, "GetCredentialVerification", r.TxID+"/1"))
+	require.Equal(t, hashHex(testNonce(23)), rec.NonceSHA256)
+	require.Equal(t, r.TxID+"/1", rec.RecordID)
+	require.Equal(t, testNonce(23), decode[Verification](t, e.evaluate(e.bob, "GetVerification", r.TxID+"/1")).Nonce)
+	requireFailure(t, e.submit(e.bob, "SubmitCredential", b), ErrReplay.Error(), "by transaction "+r.TxID+"/1;")
+}
