@@ -58,6 +58,21 @@
 //     pseudonym in a context (issuers of a pseudonym scheme: SubmitProof
 //     accepts a pseudonym once per context and key, see pseudonym.go).
 //
+// W3C verifiable credentials (bbs-2023 cryptosuite, package vc; see
+// credential.go):
+//
+//   - VerifyCredential(request) verifies a derived credential against the
+//     registered key of its did:key verificationMethod, without writing
+//     anything, and returns its disclosed claims;
+//   - SubmitCredential(request) does the same, consumes the presentation
+//     header as SubmitProof consumes a nonce, stores a Verification and a
+//     CredentialVerification (hashes, not claims) under the transaction ID
+//     and emits event CredentialVerified;
+//   - GetCredentialVerification(txId) reads a CredentialVerification back;
+//   - RegisterContext(url, document) stores an application JSON-LD context,
+//     content-addressed and immutable; GetContext(url) reads it. The core
+//     W3C contexts are built in.
+//
 // The request is the JSON object of package request, which defines its
 // fields, its limits and the submitter-bound nonce. Schemes come from the
 // bbs package's registry: a scheme registered there is usable here without
@@ -112,7 +127,7 @@ const (
 
 // evaluateTransactions are the read-only transactions.
 var evaluateTransactions = []string{"GetIssuer", "ListIssuers", "GetIssuerHistory", "VerifyProof", "VerifyProofs", "GetVerification", "GetPseudonymUses",
-	"GetPolicy", "ListPolicies", "GetEndorsementConfig"}
+	"GetPolicy", "ListPolicies", "GetEndorsementConfig", "VerifyCredential", "GetCredentialVerification", "GetContext"}
 
 // Contract is the bbs smart contract. Its exported methods are its
 // transactions.

@@ -79,6 +79,8 @@ func TestMetadataTransactions(t *testing.T) {
 		returns string
 	}{
 		{"CreatePolicy", "SUBMIT", []string{str}, ref("PolicyRecord")},
+		{"GetContext", "EVALUATE", []string{str}, ref("ContextRecord")},
+		{"GetCredentialVerification", "EVALUATE", []string{str}, ref("CredentialVerification")},
 		{"GetEndorsementConfig", "EVALUATE", nil, ref("EndorsementConfig")},
 		{"GetIssuer", "EVALUATE", []string{str}, ref("Issuer")},
 		{"GetIssuerHistory", "EVALUATE", []string{str, integer, str}, ref("IssuerHistoryPage")},
@@ -87,6 +89,7 @@ func TestMetadataTransactions(t *testing.T) {
 		{"GetVerification", "EVALUATE", []string{str}, ref("Verification")},
 		{"ListIssuers", "EVALUATE", []string{integer, str}, ref("IssuerPage")},
 		{"ListPolicies", "EVALUATE", []string{integer, str}, ref("PolicyPage")},
+		{"RegisterContext", "SUBMIT", []string{str, str}, ref("ContextRecord")},
 		{"RegisterIssuer", "SUBMIT", []string{str}, ref("Issuer")},
 		{"RetirePolicy", "SUBMIT", []string{str}, ref("PolicyRecord")},
 		{"RevokeIssuer", "SUBMIT", []string{str}, ref("Issuer")},
@@ -94,9 +97,11 @@ func TestMetadataTransactions(t *testing.T) {
 		{"RotateIssuerKey", "SUBMIT", []string{str}, ref("Issuer")},
 		{"SetEndorsementConfig", "SUBMIT", []string{str}, ref("EndorsementConfig")},
 		{"SetIssuerSettings", "SUBMIT", []string{str, str}, ref("Issuer")},
+		{"SubmitCredential", "SUBMIT", []string{str}, ref("CredentialReceipt")},
 		{"SubmitProof", "SUBMIT", []string{ref("Request")}, ref("ProofReceipt")},
 		{"SubmitProofs", "SUBMIT", []string{str}, ref("BatchResults")},
 		{"UpdatePolicy", "SUBMIT", []string{str, str}, ref("PolicyRecord")},
+		{"VerifyCredential", "EVALUATE", []string{str}, ref("CredentialResult")},
 		{"VerifyProof", "EVALUATE", []string{ref("Request")}, ref("VerificationResult")},
 		{"VerifyProofs", "EVALUATE", []string{str}, ref("BatchResults")},
 	}
@@ -131,7 +136,8 @@ func TestMetadataTypes(t *testing.T) {
 	require.NoError(t, json.Unmarshal(getMetadata(t), &md))
 	types := []any{Issuer{}, IssuerKey{}, Owner{}, IssuerSettings{}, IssuerPage{}, IssuerHistoryPage{}, IssuerHistoryEntry{},
 		Verification{}, VerificationResult{}, ProofReceipt{}, PseudonymUses{}, PseudonymUse{}, BatchResults{}, BatchResult{},
-		request.Request{}, request.DisclosedMessage{}, request.PolicyRef{}, PolicyRecord{}, PolicyPage{}, policy.Unmet{}, EndorsementConfig{}}
+		request.Request{}, request.DisclosedMessage{}, request.PolicyRef{}, PolicyRecord{}, PolicyPage{}, policy.Unmet{}, EndorsementConfig{},
+		CredentialResult{}, CredentialVerification{}, CredentialReceipt{}, ContextRecord{}, ContextRef{}}
 	var names []string
 	for _, v := range types {
 		typ := reflect.TypeOf(v)

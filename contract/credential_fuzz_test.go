@@ -1,0 +1,48 @@
+package contract
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/fabric-bbs/fabric-bbs/request"
+)
+
+// FuzzCredentialRequest: parseCredentialRequest never panics; every error
+// wraps request.ErrInvalid; what it accepts is a credential object within
+// the size limit, and a salt only with bindSubmitter, within its limit.
+func FuzzCredentialRequest(f *testing.F) {
+	f.Add([]byte(`{"credential":{"a":1}}`))
+	f.Add([]byte(`{"credential":{},"bindSubmitter":true,"salt":"AAEC"}`))
+	f.Add([]byte(`{"credential":{},"Credential":{}}`))
+	f.Add([]byte(`{"credential":{},"credential":{}}`))
+	f.Add([]byte(`{"credential":[],"salt":"!"}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r, err := parseCredentialRequest(string(data))
+		if err != nil {
+			if !errors.Is(err, request.ErrInvalid) {
+				t.Fatalf("error does not wrap ErrInvalid: %v", err)
+			}
+			return
+		}
+		if len(data) > MaxCredentialRequestSize || len(r.credential) == 0 || r.credential[0] != '{' ||
+			(len(r.salt) > 0 && !r.bindSubmitter) || len(r.salt) > request.MaxSaltSize {
+			t.Fatalf("accepted outside the rules: %q", data)
+		}
+	})
+}
+
+// FuzzParseStatement: the N-Quads reader never panics, and what it reads
+// is part of the line.
+func FuzzParseStatement(f *testing.F) {
+	f.Add("_:c14n0 <https://www.w3.org/2018/credentials#validUntil> \"2020-01-01T00:00:00Z\"^^<http://www.w3.org/2001/XMLSchema#dateTime> .\n")
+	f.Add("<did:key:z> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <https://www.w3.org/2018/credentials#VerifiableCredential> .\n")
+	f.Add("_:a <p> _:b _:g .\n")
+	f.Add("_:a <p> \"x\\\"")
+	f.Fuzz(func(t *testing.T, line string) {
+		st, ok := parseStatement(line)
+		if ok && (!strings.Contains(line, st.predicate) || !strings.Contains(line, st.object)) {
+			t.Fatalf("read %+v from %q", st, line)
+		}
+	})
+}
