@@ -107,6 +107,10 @@ type DisclosedMessage struct {
 // The header is signed with the messages (IETF schemes; BBS+ 2020 has no
 // header and requires it empty). The nonce of a proof is the verifier's
 // challenge input (the IETF presentation header).
+//
+// Scheme is sealed, as crypto/ecdh's Curve is: only this package implements
+// it (the unexported method below), so methods can be added to it without
+// breaking anyone. Use SchemeByName or Schemes to get one.
 type Scheme interface {
 	// Name is the scheme's identifier, such as "bbs+2020".
 	Name() string
@@ -150,6 +154,9 @@ type Scheme interface {
 	// of disclosed messages other than the one the proof was made for
 	// (more, fewer, other indices) is ErrInvalidProof.
 	VerifyProof(pk *PublicKey, proof *Proof, header, nonce []byte, disclosed []DisclosedMessage) error
+
+	// sealed keeps implementations of Scheme inside this package.
+	sealed()
 }
 
 var registry = struct {

@@ -84,6 +84,8 @@ func BBSPlus2020() Scheme { return bbsPlus }
 
 func (*bbsPlus2020) Name() string { return BBSPlus2020Name }
 
+func (*bbsPlus2020) sealed() {}
+
 // GenerateKey reads a 32-byte seed from rand (crypto/rand when nil) and
 // derives the key from it.
 func (s *bbsPlus2020) GenerateKey(rand io.Reader) (*SecretKey, error) {

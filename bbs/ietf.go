@@ -143,6 +143,8 @@ func newIETFSchemeAPI(name, suiteID, api string, expand expander, p1Hex string) 
 // Name returns the scheme's name.
 func (s *ietfScheme) Name() string { return s.name }
 
+func (*ietfScheme) sealed() {}
+
 // KeyGen is the IETF draft's KeyGen for the IETF BBS scheme s: the secret
 // key is hash_to_scalar(key_material ‖ I2OSP(len(key_info), 2) ‖ key_info,
 // key_dst). keyMaterial must be secret, uniformly random and at least 32

@@ -88,6 +88,8 @@ func newNymScheme(name string, base *ietfScheme) *nymScheme {
 // Name returns the scheme's name.
 func (s *nymScheme) Name() string { return s.name }
 
+func (*nymScheme) sealed() {}
+
 // GenerateKey is the IETF ciphersuite's key generation; the key belongs to
 // the pseudonym scheme.
 func (s *nymScheme) GenerateKey(rand io.Reader) (*SecretKey, error) {
