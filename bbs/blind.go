@@ -41,7 +41,7 @@ func (s *nymScheme) coreCommit(bg *ietfGenerators, m, random []fr.Element) (*bli
 	for i := range bg.tables {
 		fixed[i] = &bg.tables[i]
 	}
-	// Every scalar is secret: split into random shares (blind_scalar.go).
+	// Every scalar is secret: split into random shares (secret_shares.go).
 	sc := append([]fr.Element{*blind}, m...)
 	c, err := secretMSMWithTables(fixed, sc, nil, nil) // C = Q_2·blind + Σ J_i·msg_i
 	if err != nil {

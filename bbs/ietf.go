@@ -552,7 +552,7 @@ func (s *ietfScheme) proofInit(pk *PublicKey, sig *Signature, gens *ietfGenerato
 	negE.Neg(&sig.e)
 
 	// Every scalar below is secret: each multiplication splits it into
-	// random shares (secretMSM, blind_scalar.go).
+	// random shares (secretMSM, secret_shares.go).
 	res := &ietfProofInit{domain: domain}
 	b, err := s.secretCommitment(gens, &domain, m)
 	if err != nil {

@@ -9,7 +9,7 @@ import (
 
 // Prover-side helpers of the IETF schemes: the computations of Sign and
 // DeriveProof that involve secrets, with secret scalars split into random
-// shares (blind_scalar.go).
+// shares (secret_shares.go).
 
 // secretCommitment is commitment, B = P1 + Q_1·domain + Σ H_i·m_i, for
 // secret messages.

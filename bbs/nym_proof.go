@@ -117,7 +117,7 @@ func (s *nymScheme) nymProofInit(context []byte, nyms, random []fr.Element) (*ny
 	}
 	pe, re := nymPolynomial(nyms, &z), nymPolynomial(random, &z)
 	res := &nymInit{context: context}
-	// Both scalars are secret: split into random shares (blind_scalar.go).
+	// Both scalars are secret: split into random shares (secret_shares.go).
 	if res.pseudonym, err = secretMSM([]bls12381.G1Affine{op}, []fr.Element{pe}); err != nil {
 		return nil, err
 	}
