@@ -77,6 +77,9 @@ func TestOwnerOnlyTransactionsRefusedThroughAnotherChaincode(t *testing.T) {
 		{"RetirePolicy", func(*testing.T, *env) []string { return []string{"p"} }},
 		{"CreatePolicy", func(*testing.T, *env) []string { return []string{policyDoc("q", "")} }},
 		{"SetEndorsementConfig", func(*testing.T, *env) []string { return []string{`{"mode":"and","orgs":["Org1MSP","Org2MSP"]}`} }},
+		{"RegisterContext", func(*testing.T, *env) []string {
+			return []string{"https://app.example/contexts/v1", `{"@context":{"@vocab":"https://app.example/terms#"}}`}
+		}},
 	}
 	for _, c := range changes {
 		t.Run(c.fn, func(t *testing.T) {

@@ -478,21 +478,5 @@ func (c *Contract) SubmitCredential(ctx contractapi.TransactionContextInterface,
 // (recordId of the receipt) of a later call in a transaction where a
 // chaincode called the contract more than once.
 func (c *Contract) GetCredentialVerification(ctx contractapi.TransactionContextInterface, txID string) (*CredentialVerification, error) {
-	if txID == "" || len(txID) > MaxTxIDLength {
-		return nil, fmt.Errorf("%w: transaction ID must be 1 to %d bytes", ErrInvalidArgument, MaxTxIDLength)
-	}
-	stub := ctx.GetStub()
-	key, err := compositeKey(stub, credentialObjectType, txID)
-	if err != nil {
-		return nil, err
-	}
-	var rec CredentialVerification
-	found, err := getJSON(stub, key, &rec)
-	if err != nil {
-		return nil, fmt.Errorf("credential verification of transaction %s: %w", request.Excerpt(txID), err)
-	}
-	if !found {
-		return nil, fmt.Errorf("credential verification of transaction %s: %w", request.Excerpt(txID), ErrNotFound)
-	}
-	return &rec, nil
+	return getRecordByID[CredentialVerification](ctx.GetStub(), credentialObjectType, "credential verification", txID)
 }

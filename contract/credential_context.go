@@ -62,7 +62,8 @@ func isCoreContext(url string) bool {
 
 // RegisterContext stores an application JSON-LD context for url: document
 // must be a JSON object with an @context member, no duplicate keys, at most
-// vc.MaxContextSize bytes. Any identity may register a context; the
+// vc.MaxContextSize bytes. Any identity may register a context, by invoking
+// bbs directly (not through another chaincode, see requireDirect); the
 // registrant, transaction and SHA-256 are recorded, and the record never
 // changes: registering a URL again is refused (ErrExists), whatever the
 // bytes, and so is a URL of a built-in context. url must be an absolute
@@ -84,6 +85,12 @@ func (c *Contract) RegisterContext(ctx contractapi.TransactionContextInterface, 
 	}
 	if err := check.Add(url, []byte(document), ""); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrInvalidArgument, err)
+	}
+	// The registrant is recorded as the context's author: like the owner-only
+	// transactions, it runs only when the client invokes bbs itself, so that a
+	// chaincode the client called cannot register contexts in its name.
+	if err := requireDirect(ctx, fmt.Sprintf("context %s", request.Excerpt(url)), nil); err != nil {
+		return nil, err
 	}
 	sub, err := submitterOf(ctx)
 	if err != nil {

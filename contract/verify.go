@@ -271,21 +271,27 @@ func (v *verification) record(stub shim.ChaincodeStubInterface, call *spendCall,
 // several times in one transaction; the transaction ID then names the first
 // call's record.
 func (c *Contract) GetVerification(ctx contractapi.TransactionContextInterface, txID string) (*Verification, error) {
-	if txID == "" || len(txID) > MaxTxIDLength {
+	return getRecordByID[Verification](ctx.GetStub(), verificationObjectType, "verification", txID)
+}
+
+// getRecordByID reads the record of objectType stored under record ID id
+// (a transaction ID, or a record ID of a later call or a batch item); what
+// names it in errors.
+func getRecordByID[T any](stub shim.ChaincodeStubInterface, objectType, what, id string) (*T, error) {
+	if id == "" || len(id) > MaxTxIDLength {
 		return nil, fmt.Errorf("%w: transaction ID must be 1 to %d bytes", ErrInvalidArgument, MaxTxIDLength)
 	}
-	stub := ctx.GetStub()
-	key, err := verificationKey(stub, txID)
+	key, err := compositeKey(stub, objectType, id)
 	if err != nil {
 		return nil, err
 	}
-	var rec Verification
+	var rec T
 	found, err := getJSON(stub, key, &rec)
 	if err != nil {
-		return nil, fmt.Errorf("verification of transaction %s: %w", request.Excerpt(txID), err)
+		return nil, fmt.Errorf("%s of transaction %s: %w", what, request.Excerpt(id), err)
 	}
 	if !found {
-		return nil, fmt.Errorf("verification of transaction %s: %w", request.Excerpt(txID), ErrNotFound)
+		return nil, fmt.Errorf("%s of transaction %s: %w", what, request.Excerpt(id), ErrNotFound)
 	}
 	return &rec, nil
 }
