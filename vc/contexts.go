@@ -30,6 +30,10 @@ var coreContexts = []coreContext{
 	{"https://w3id.org/security/data-integrity/v1", "w3id.org_security_data-integrity_v1.jsonld", "b5d829bd09aa7c42abc6efa0c8ed7635313b5487f37ccfce3ecd149ca9418554"},
 	{"https://w3id.org/security/data-integrity/v2", "w3id.org_security_data-integrity_v2.jsonld", "0f77743daf5b4e8fc067fc5ba5b21044283053aa717fc6b0219843bed3b00363"},
 	{"https://w3id.org/security/multikey/v1", "w3id.org_security_multikey_v1.jsonld", "8e6bad2e5b4f0721906a4dcc2f7a894b1215cf9a47014c71e286423860642ff0"},
+	// The BbsBlsSignature2020 suite's (ld2020.go).
+	{"https://w3id.org/security/bbs/v1", "w3id.org_security_bbs_v1.jsonld", "2f8c1028ad43acd5a58e941cac28cf89972b70bcef5cbe2ddc008e51b93e3faf"},
+	{"https://w3id.org/security/v1", "w3id.org_security_v1.jsonld", "abaf97e107d1925503c433dcaf3ffd2831697cacc1ed2a293e1bc8030d5bcb47"},
+	{"https://w3id.org/security/v2", "w3id.org_security_v2.jsonld", "611bd81151d5efe53ec9aed78f5a813e577287bc9451ee26d6879b1b8b46bc3b"},
 }
 
 // MaxContextSize is the largest context document a Loader accepts, in bytes.

@@ -187,20 +187,30 @@ func (v *Verifier) proofHash(proof, unsecured map[string]any) ([32]byte, error) 
 }
 
 func canonicalProofConfigHash(l *Loader, cfg, unsecured map[string]any, lim Limits) ([32]byte, error) {
+	lines, err := canonicalProofConfig(l, cfg, unsecured, lim)
+	if err != nil {
+		return [32]byte{}, err
+	}
+	return sha256.Sum256([]byte(strings.Join(lines, ""))), nil
+}
+
+// canonicalProofConfig is the canonical N-Quads of the proof configuration
+// cfg (modified: it gets the document's @context), sorted.
+func canonicalProofConfig(l *Loader, cfg, unsecured map[string]any, lim Limits) ([]string, error) {
 	ctx, ok := unsecured["@context"]
 	if !ok {
-		return [32]byte{}, fmt.Errorf("%w: no @context", ErrDocument)
+		return nil, fmt.Errorf("%w: no @context", ErrDocument)
 	}
 	cfg["@context"] = ctx
 	quads, err := l.toQuads(cfg, lim)
 	if err != nil {
-		return [32]byte{}, fmt.Errorf("proof configuration: %w", err)
+		return nil, fmt.Errorf("proof configuration: %w", err)
 	}
 	lines, err := canonicalNQuads(quads, lim)
 	if err != nil {
-		return [32]byte{}, fmt.Errorf("proof configuration: %w", err)
+		return nil, fmt.Errorf("proof configuration: %w", err)
 	}
-	return sha256.Sum256([]byte(strings.Join(lines, ""))), nil
+	return lines, nil
 }
 
 // canonicalNQuads is RDFC-1.0's canonical N-Quads of quads, sorted.
