@@ -49,7 +49,7 @@ func ParseProofValue2020(s string) ([]byte, error) {
 	if len(s) > base64.StdEncoding.EncodedLen(MaxProofValueSize) {
 		return nil, fmt.Errorf("%w: longer than %d bytes", ErrProofValue, MaxProofValueSize)
 	}
-	b, err := base64.StdEncoding.Strict().DecodeString(s)
+	b, err := decodeBase64Std(s)
 	if err != nil {
 		return nil, fmt.Errorf("%w: not base64: %v", ErrProofValue, err)
 	}
@@ -65,11 +65,21 @@ func ParseNonce2020(s string) ([]byte, error) {
 	if len(s) > base64.StdEncoding.EncodedLen(MaxNonce2020Size) {
 		return nil, fmt.Errorf("%w: nonce longer than %d bytes", ErrProofValue, MaxNonce2020Size)
 	}
-	b, err := base64.StdEncoding.Strict().DecodeString(s)
+	b, err := decodeBase64Std(s)
 	if err != nil {
 		return nil, fmt.Errorf("%w: nonce is not base64: %v", ErrProofValue, err)
 	}
 	return b, nil
+}
+
+// decodeBase64Std is strict padded standard base64 with one encoding per
+// value: encoding/base64 skips '\r' and '\n' even in strict mode, so they
+// are refused here.
+func decodeBase64Std(s string) ([]byte, error) {
+	if strings.ContainsAny(s, "\r\n") {
+		return nil, errors.New("line break in base64")
+	}
+	return base64.StdEncoding.Strict().DecodeString(s)
 }
 
 // ParseBls12381G2Key2020 returns the ID and 96-byte public key of a

@@ -239,3 +239,19 @@ func TestBls12381G2Key2020(t *testing.T) {
 		t.Fatalf("short key: %v", err)
 	}
 }
+
+// One encoding per value: encoding/base64 skips line breaks even in strict
+// mode (found by FuzzParseProofValue2020).
+func TestParseProofValue2020LineBreak(t *testing.T) {
+	for _, s := range []string{"AAA=\n", "AA\r\nAA", "AAAA\n"} {
+		if _, err := ParseProofValue2020(s); !errors.Is(err, ErrProofValue) {
+			t.Errorf("proofValue %q: %v, want ErrProofValue", s, err)
+		}
+		if _, err := ParseNonce2020(s); !errors.Is(err, ErrProofValue) {
+			t.Errorf("nonce %q: %v, want ErrProofValue", s, err)
+		}
+	}
+	if b, err := ParseProofValue2020("AAA="); err != nil || len(b) != 2 {
+		t.Errorf("AAA=: %x %v", b, err)
+	}
+}

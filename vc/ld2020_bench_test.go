@@ -1,0 +1,54 @@
+package vc
+
+import (
+	"testing"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs"
+)
+
+// BenchmarkVerify2020 verifies MATTR's derived credential (Document) and
+// the bare bbs+2020 VerifyProof of the same statement (BareVerifyProof:
+// the same key, proof, nonce and disclosed messages), side by side; the
+// difference is JSON-LD expansion and canonicalization of the document and
+// the proof options.
+func BenchmarkVerify2020(b *testing.B) {
+	l := loader2020(b)
+	v := &Verifier2020{Loader: l}
+	derived := readDoc2020(b, "derived-mattr.json")
+	got, err := v.Verify(derived)
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := bbs.BBSPlus2020()
+	pk, err := s.ParsePublicKey(got.PublicKey)
+	if err != nil {
+		b.Fatal(err)
+	}
+	pb, err := ParseProofValue2020(got.Proof["proofValue"].(string))
+	if err != nil {
+		b.Fatal(err)
+	}
+	proof, err := s.ParseProof(pb)
+	if err != nil {
+		b.Fatal(err)
+	}
+	all := append(append([]string{}, got.ProofStatements...), got.DocumentStatements...)
+	disclosed := make([]bbs.DisclosedMessage, len(all))
+	for i, m := range all {
+		disclosed[i] = bbs.DisclosedMessage{Index: got.Indexes[i], Message: []byte(m)}
+	}
+	b.Run("Document", func(b *testing.B) {
+		withCPU(b, func() {
+			if _, err := v.Verify(derived); err != nil {
+				b.Fatal(err)
+			}
+		})
+	})
+	b.Run("BareVerifyProof", func(b *testing.B) {
+		withCPU(b, func() {
+			if err := s.VerifyProof(pk, proof, nil, got.Nonce, disclosed); err != nil {
+				b.Fatal(err)
+			}
+		})
+	})
+}
