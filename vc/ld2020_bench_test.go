@@ -1,6 +1,7 @@
 package vc
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
@@ -50,5 +51,26 @@ func BenchmarkVerify2020(b *testing.B) {
 				b.Fatal(err)
 			}
 		})
+	})
+}
+
+// BenchmarkVerify2020Hostile: a derived credential carrying a poison graph
+// (a clique of 10 blank nodes) is refused with ErrLimit; compare its
+// cpu-ns/op with BenchmarkVerify2020/Document.
+func BenchmarkVerify2020Hostile(b *testing.B) {
+	v := &Verifier2020{Loader: loader2020(b)}
+	doc := hostile2020(b)
+	b.Run("poison-clique-10", func(b *testing.B) {
+		withCPU(b, func() {
+			if _, err := v.Verify(doc); !errors.Is(err, ErrLimit) {
+				b.Fatal(err)
+			}
+		})
+	})
+}
+
+func hostile2020(b testing.TB) map[string]any {
+	return edit2020(readDoc2020(b, "derived-mattr.json"), func(m map[string]any) {
+		subject(m)["https://ex.example/crew"] = poisonDocument(10)["@graph"]
 	})
 }

@@ -255,3 +255,18 @@ func TestParseProofValue2020LineBreak(t *testing.T) {
 		t.Errorf("AAA=: %x %v", b, err)
 	}
 }
+
+// A poison graph of blank nodes is refused with ErrLimit, before any
+// pairing, in a derived document and in a signed one.
+func TestLD2020Hostile(t *testing.T) {
+	v := &Verifier2020{Loader: loader2020(t)}
+	if _, err := v.Verify(hostile2020(t)); !errors.Is(err, ErrLimit) {
+		t.Fatalf("derived: %v, want ErrLimit", err)
+	}
+	signed := edit2020(readDoc2020(t, "signed-mattr.json"), func(m map[string]any) {
+		subject(m)["https://ex.example/crew"] = poisonDocument(10)["@graph"]
+	})
+	if _, err := v.VerifySignature(signed); !errors.Is(err, ErrLimit) {
+		t.Fatalf("signed: %v, want ErrLimit", err)
+	}
+}
