@@ -220,7 +220,8 @@ var vcIssueCmd = &command{
 	about: `
 Adds a bbs-2023 base proof to an unsecured credential (JSON-LD, refused in safe
 mode if any of it would not be signed). --mandatory lists the JSON pointers
-every derived credential must disclose. The verification method is the key's
+every derived credential must disclose. With a bbs+2020 key (bbs keygen
+--scheme bbs+2020) it signs with BbsBlsSignature2020 instead (no --mandatory). The verification method is the key's
 did:key. The result is for the holder only.`,
 	example: "bbs vc issue --key issuer.json --credential unsigned.json --mandatory /issuer,/validFrom --out signed.json\n",
 	flags: func(fs *flag.FlagSet, e *env) func([]string) error {
@@ -251,7 +252,12 @@ did:key. The result is for the holder only.`,
 			if err != nil {
 				return err
 			}
-			signed, err := l.Issue(doc, vc.IssueOptions{SecretKey: k.sk, Created: *created, MandatoryPointers: pointerList(*mandatory)}, vc.Limits{})
+			var signed map[string]any
+			if k.sk.Scheme().Name() == bbs.BBSPlus2020Name {
+				signed, err = issue2020(l, doc, k.sk, *created, *mandatory) // vc2020.go
+			} else {
+				signed, err = l.Issue(doc, vc.IssueOptions{SecretKey: k.sk, Created: *created, MandatoryPointers: pointerList(*mandatory)}, vc.Limits{})
+			}
 			if err != nil {
 				return err
 			}
@@ -271,7 +277,9 @@ var vcDeriveCmd = &command{
 	about: `
 Derives the reveal document of a credential with a bbs-2023 base proof: what
 the issuer made mandatory, and the JSON pointers of --reveal. --nonce is the
-BBS presentation header (base64; the verifier's nonce; default empty).`,
+BBS presentation header (base64; the verifier's nonce; default empty).
+A BbsBlsSignature2020 credential (issued with a bbs+2020 key) is derived with
+--frame, a JSON-LD frame of what to disclose, instead of --reveal.`,
 	example: "bbs vc derive --credential signed.json --reveal /credentialSubject/licenseClass --nonce \"$NONCE\" --out derived.json\n",
 	flags: func(fs *flag.FlagSet, e *env) func([]string) error {
 		var ctx contextFlags
@@ -279,6 +287,7 @@ BBS presentation header (base64; the verifier's nonce; default empty).`,
 		cred := fs.String("credential", "", "the signed credential `file` (required)")
 		reveal := fs.String("reveal", "", "comma-separated JSON `pointers` to disclose beyond the mandatory ones")
 		nonce := fs.String("nonce", "", "the presentation header, `base64`")
+		frame := fs.String("frame", "", "the JSON-LD frame `file` of a BbsBlsSignature2020 credential (what to disclose)")
 		out := fs.String("out", "-", "write the derived credential to `file`")
 		force := fs.Bool("force", false, "overwrite --out if it exists")
 		return func(args []string) error {
@@ -297,7 +306,12 @@ BBS presentation header (base64; the verifier's nonce; default empty).`,
 			if err != nil {
 				return err
 			}
-			derived, err := l.Derive(doc, vc.DeriveOptions{SelectivePointers: pointerList(*reveal), PresentationHeader: ph}, vc.Limits{})
+			var derived map[string]any
+			if _, is2020 := proofType2020(doc); is2020 {
+				derived, err = derive2020(l, doc, *frame, *reveal, ph) // vc2020.go
+			} else {
+				derived, err = l.Derive(doc, vc.DeriveOptions{SelectivePointers: pointerList(*reveal), PresentationHeader: ph}, vc.Limits{})
+			}
 			if err != nil {
 				return err
 			}
@@ -319,6 +333,8 @@ The specification's verifier (Verify Derived Proof, bbs-2023): the issuer key
 from the proof's did:key verification method, any presentation header the
 specification allows (empty included); --nonce also requires that
 presentation header. Prints the disclosed credential on standard output.
+A BbsBlsSignatureProof2020 credential is verified by that suite (the nonce is
+its proof's nonce); a BbsBlsSignature2020 one as its holder would.
 
 Exit status 0: valid. 1: the proof is invalid (or the presentation header is
 not --nonce). 2: usage error, or a malformed or unsafe credential.`,
@@ -349,6 +365,11 @@ not --nonce). 2: usage error, or a malformed or unsafe credential.`,
 			l, err := ctx.loader()
 			if err != nil {
 				return err
+			}
+			if doc, perr := vc.ParseDocument(data, vc.Limits{}); perr == nil {
+				if _, is2020 := proofType2020(doc); is2020 {
+					return verify2020(e, l, doc, *nonce != "", want) // vc2020.go
+				}
 			}
 			res, err := (&vc.Verifier{Loader: l}).VerifyJSON(data)
 			if errors.Is(err, vc.ErrInvalidProof) {
