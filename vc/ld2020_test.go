@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
+	"github.com/fabric-bbs/fabric-bbs/internal/oneanswer"
 )
 
 // loader2020 is a Loader with the application context of the fixtures.
@@ -268,5 +270,28 @@ func TestLD2020Hostile(t *testing.T) {
 	})
 	if _, err := v.VerifySignature(signed); !errors.Is(err, ErrLimit) {
 		t.Fatalf("signed: %v, want ErrLimit", err)
+	}
+}
+
+// Every peer gives the same answer, bytes and error text, for valid and
+// hostile documents alike (map order, GOMAXPROCS).
+func TestLD2020OneAnswer(t *testing.T) {
+	v := &Verifier2020{Loader: loader2020(t)}
+	derived := readDoc2020(t, "derived-mattr.json")
+	docs := map[string]map[string]any{
+		"valid":    derived,
+		"tampered": edit2020(derived, func(m map[string]any) { subject(m)["givenName"] = "JANE" }),
+		"hostile":  hostile2020(t),
+		"unsafe":   edit2020(derived, func(m map[string]any) { subject(m)["licenseClass"] = "C"; m["foo"] = "bar" }),
+	}
+	for _, name := range []string{"hostile", "tampered", "unsafe", "valid"} {
+		doc := docs[name]
+		oneanswer.Check(t, 8, func() string {
+			res, err := v.Verify(doc)
+			if err != nil {
+				return "error: " + err.Error()
+			}
+			return strings.Join(res.DocumentStatements, "\n") + fmt.Sprint(res.Indexes)
+		})
 	}
 }
