@@ -32,6 +32,9 @@ const (
 // suites lists it in its @context.
 const ContextBBS2020 = "https://w3id.org/security/bbs/v1"
 
+// securityV2 is the context of the proof options.
+const securityV2 = "https://w3id.org/security/v2"
+
 // bnidPrefix is how the holder's derived document names the issuer's
 // canonical blank nodes: _:c14nN becomes the IRI urn:bnid:_:c14nN.
 const bnidPrefix = "urn:bnid:"
@@ -146,17 +149,22 @@ func splitProof2020(doc map[string]any, want string) (proof, unsecured map[strin
 }
 
 // proofStatements2020 are the signed statements of the proof options: the
-// proof without proofValue and nonce, of type BbsBlsSignature2020, expanded
-// with the document's @context, canonical, each without its newline.
-func (l *Loader) proofStatements2020(proof, unsecured map[string]any, lim Limits) ([]string, error) {
+// proof without proofValue and nonce, of type BbsBlsSignature2020, in the
+// security v2 context (as MATTR's suite signs and verifies them: its proof
+// object is {"@context": security v2, "type": "sec:BbsBlsSignature2020",
+// ...}), canonical, each without its newline. A proof property security
+// v2 does not define is refused (safe mode). The document's own @context
+// is not used: MATTR's verifier does not read the proof with it, and a
+// document context may protect terms the proof alone cannot redefine.
+func (l *Loader) proofStatements2020(proof map[string]any, lim Limits) ([]string, error) {
 	cfg := make(map[string]any, len(proof))
 	for k, x := range proof {
-		if k != "proofValue" && k != "nonce" {
+		if k != "proofValue" && k != "nonce" && k != "@context" {
 			cfg[k] = deepCopy(x)
 		}
 	}
-	cfg["type"] = ProofType2020
-	lines, err := canonicalProofConfig(l, cfg, unsecured, lim)
+	cfg["type"] = "sec:" + ProofType2020
+	lines, err := canonicalProofConfig(l, cfg, map[string]any{"@context": securityV2}, lim)
 	if err != nil {
 		return nil, err
 	}
@@ -327,7 +335,7 @@ func (v *Verifier2020) VerifySignature(signed map[string]any) (*Verified2020, er
 	if err != nil {
 		return nil, err
 	}
-	ps, err := v.Loader.proofStatements2020(proof, doc, v.Limits)
+	ps, err := v.Loader.proofStatements2020(proof, v.Limits)
 	if err != nil {
 		return nil, err
 	}
@@ -394,7 +402,7 @@ func (v *Verifier2020) Verify(derived map[string]any) (*Verified2020, error) {
 	if err != nil {
 		return nil, err
 	}
-	ps, err := v.Loader.proofStatements2020(proof, doc, v.Limits)
+	ps, err := v.Loader.proofStatements2020(proof, v.Limits)
 	if err != nil {
 		return nil, err
 	}

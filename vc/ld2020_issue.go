@@ -44,7 +44,7 @@ func (l *Loader) Sign2020(doc map[string]any, opts Sign2020Options, lim Limits) 
 	if opts.Created != "" {
 		proof["created"] = opts.Created
 	}
-	ps, err := l.proofStatements2020(proof, doc, lim)
+	ps, err := l.proofStatements2020(proof, lim)
 	if err != nil {
 		return nil, err
 	}
