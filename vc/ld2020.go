@@ -464,10 +464,11 @@ func unBnid(line string) string {
 }
 
 // toBnid turns every blank node _:c14nN of a canonical N-Quad into the IRI
-// <urn:bnid:_:c14nN> (MATTR's replace of /(_:c14n[0-9]+)/g). Canonical
-// N-Quads escape no '_' or ':' so a literal holding "_:c14n0" is changed
-// too, exactly as MATTR does; the holder then cannot match that statement
-// and Derive refuses to disclose it.
+// <urn:bnid:_:c14nN> (MATTR's replace of /(_:c14n[0-9]+)/g). A literal
+// holding "_:c14n0" is changed too, exactly as MATTR does, and changed
+// back by the verifier's unBnid; a literal that itself holds
+// "<urn:bnid:_:c14n0>" is changed by the verifier only, so such a
+// statement never verifies (refused, never accepted wrongly).
 func toBnid(line string) string {
 	const bn = "_:c14n"
 	var b strings.Builder
