@@ -126,6 +126,11 @@ type Policy struct {
 	Pseudonym *PseudonymRule
 	// MinNonceLength, when not 0, is the shortest nonce accepted, in bytes.
 	MinNonceLength int
+	// Validity, Epoch and Status, when not nil, are the revocation rules
+	// (see revocation.go).
+	Validity *ValidityRule
+	Epoch    *EpochRule
+	Status   *StatusRule
 }
 
 // Issuer is an accepted issuer.
