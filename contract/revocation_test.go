@@ -447,3 +447,26 @@ func FuzzParseStatusChange(f *testing.F) {
 		}
 	})
 }
+
+// TestSubmitProofsRevocation: in a batch, a revoked credential is refused
+// with the status rule's reason and recorded nothing, while the others
+// are recorded, as one-by-one SubmitProof would do.
+func TestSubmitProofsRevocation(t *testing.T) {
+	e := newRevEnv(t)
+	requireAccepted(t, e.submit(e.alice, "CreateStatusList", "uni", "revocation", "revocation", "8192"))
+	requireAccepted(t, e.submit(e.alice, "UpdateStatusList", "uni", "revocation", `{"set":[12]}`))
+	revoked := e.defaultCredential()
+	fine := e.credential("2026-01-01T00:00:00Z", "2027-01-01T00:00:00Z", "5", "13")
+	arg := "[" + e.request(fine, "status") + "," + e.request(revoked, "status") + "," + e.request(fine, "status") + "]"
+	r := e.submit(e.bob, "SubmitProofs", arg)
+	requireAccepted(t, r)
+	res := decode[BatchResults](t, r)
+	require.Equal(t, 3, res.Count)
+	require.Equal(t, 2, res.ValidCount)
+	require.True(t, res.Results[0].Valid)
+	require.False(t, res.Results[1].Valid)
+	require.True(t, res.Results[1].Refused)
+	require.Contains(t, res.Results[1].Reason, "the credential is revoked: entry 12")
+	require.Empty(t, res.Results[1].RecordID)
+	require.True(t, res.Results[2].Valid)
+}
