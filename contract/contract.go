@@ -30,6 +30,15 @@
 // policy, so that only the owner MSP's peers can endorse a change. A public
 // key is registered once, under one issuer.
 //
+// Revocation of single credentials (epoch.go, statuslist.go; a policy's
+// validity, epoch and status rules hold requests to them):
+//
+//   - SetIssuerEpoch(id, epoch) raises the issuer's epoch (event
+//     EpochRaised); GetIssuerEpoch(id) reads it;
+//   - CreateStatusList(id, list, purpose, size) and UpdateStatusList(id,
+//     list, change) keep a paged bit list (event StatusListChanged);
+//     GetStatusList, GetStatusPage and GetStatusEntry read it.
+//
 // Verification policies (package policy), owned, changed and endorsed as
 // issuers are:
 //
@@ -127,7 +136,8 @@ const (
 
 // evaluateTransactions are the read-only transactions.
 var evaluateTransactions = []string{"GetIssuer", "ListIssuers", "GetIssuerHistory", "VerifyProof", "VerifyProofs", "GetVerification", "GetPseudonymUses",
-	"GetPolicy", "ListPolicies", "GetEndorsementConfig", "VerifyCredential", "GetCredentialVerification", "GetContext"}
+	"GetPolicy", "ListPolicies", "GetEndorsementConfig", "VerifyCredential", "GetCredentialVerification", "GetContext",
+	"GetIssuerEpoch", "GetStatusList", "GetStatusPage", "GetStatusEntry"}
 
 // Contract is the bbs smart contract. Its exported methods are its
 // transactions.

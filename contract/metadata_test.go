@@ -79,13 +79,18 @@ func TestMetadataTransactions(t *testing.T) {
 		returns string
 	}{
 		{"CreatePolicy", "SUBMIT", []string{str}, ref("PolicyRecord")},
+		{"CreateStatusList", "SUBMIT", []string{str, str, str, integer}, ref("StatusList")},
 		{"GetContext", "EVALUATE", []string{str}, ref("ContextRecord")},
 		{"GetCredentialVerification", "EVALUATE", []string{str}, ref("CredentialVerification")},
 		{"GetEndorsementConfig", "EVALUATE", nil, ref("EndorsementConfig")},
 		{"GetIssuer", "EVALUATE", []string{str}, ref("Issuer")},
+		{"GetIssuerEpoch", "EVALUATE", []string{str}, ref("IssuerEpoch")},
 		{"GetIssuerHistory", "EVALUATE", []string{str, integer, str}, ref("IssuerHistoryPage")},
 		{"GetPolicy", "EVALUATE", []string{str, integer}, ref("PolicyRecord")},
 		{"GetPseudonymUses", "EVALUATE", []string{str, str}, ref("PseudonymUses")},
+		{"GetStatusEntry", "EVALUATE", []string{str, str, integer}, ref("StatusEntry")},
+		{"GetStatusList", "EVALUATE", []string{str, str}, ref("StatusList")},
+		{"GetStatusPage", "EVALUATE", []string{str, str, integer}, ref("StatusPage")},
 		{"GetVerification", "EVALUATE", []string{str}, ref("Verification")},
 		{"ListIssuers", "EVALUATE", []string{integer, str}, ref("IssuerPage")},
 		{"ListPolicies", "EVALUATE", []string{integer, str}, ref("PolicyPage")},
@@ -96,11 +101,13 @@ func TestMetadataTransactions(t *testing.T) {
 		{"RevokeIssuerKey", "SUBMIT", []string{str, integer}, ref("Issuer")},
 		{"RotateIssuerKey", "SUBMIT", []string{str}, ref("Issuer")},
 		{"SetEndorsementConfig", "SUBMIT", []string{str}, ref("EndorsementConfig")},
+		{"SetIssuerEpoch", "SUBMIT", []string{str, integer}, ref("IssuerEpoch")},
 		{"SetIssuerSettings", "SUBMIT", []string{str, str}, ref("Issuer")},
 		{"SubmitCredential", "SUBMIT", []string{str}, ref("CredentialReceipt")},
 		{"SubmitProof", "SUBMIT", []string{ref("Request")}, ref("ProofReceipt")},
 		{"SubmitProofs", "SUBMIT", []string{str}, ref("BatchResults")},
 		{"UpdatePolicy", "SUBMIT", []string{str, str}, ref("PolicyRecord")},
+		{"UpdateStatusList", "SUBMIT", []string{str, str, str}, ref("StatusListUpdate")},
 		{"VerifyCredential", "EVALUATE", []string{str}, ref("CredentialResult")},
 		{"VerifyProof", "EVALUATE", []string{ref("Request")}, ref("VerificationResult")},
 		{"VerifyProofs", "EVALUATE", []string{str}, ref("BatchResults")},
@@ -137,7 +144,8 @@ func TestMetadataTypes(t *testing.T) {
 	types := []any{Issuer{}, IssuerKey{}, Owner{}, IssuerSettings{}, IssuerPage{}, IssuerHistoryPage{}, IssuerHistoryEntry{},
 		Verification{}, VerificationResult{}, ProofReceipt{}, PseudonymUses{}, PseudonymUse{}, BatchResults{}, BatchResult{},
 		request.Request{}, request.DisclosedMessage{}, request.PolicyRef{}, PolicyRecord{}, PolicyPage{}, policy.Unmet{}, EndorsementConfig{},
-		CredentialResult{}, CredentialVerification{}, CredentialReceipt{}, ContextRecord{}, ContextRef{}}
+		CredentialResult{}, CredentialVerification{}, CredentialReceipt{}, ContextRecord{}, ContextRef{},
+		IssuerEpoch{}, StatusList{}, StatusPage{}, StatusListUpdate{}, StatusPageVersion{}, StatusEntry{}}
 	var names []string
 	for _, v := range types {
 		typ := reflect.TypeOf(v)

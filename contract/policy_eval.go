@@ -70,6 +70,10 @@ func (v *verification) evaluatePolicy() *policy.Unmet {
 			BoundToSubmitter: v.req.BindSubmitter,
 			Pseudonym:        len(v.req.Pseudonym) > 0,
 			Context:          v.req.Context,
+			Time:             v.rev.time,
+			IssuerEpoch:      v.rev.epoch,
+			EpochPublished:   v.rev.epochPublished,
+			Status:           v.rev.status,
 		})
 	}
 	if allowed := ap.rules.AllowedUses(); v.unmet == nil && allowed > 0 && v.uses >= allowed {

@@ -338,9 +338,10 @@ type verification struct {
 	reason       string // why not valid
 	uses         int    // committed uses of the request's pseudonym (pseudonymUses)
 
-	policy          *appliedPolicy // the request's policy; nil without one
-	policyEvaluated bool           // evaluatePolicy ran
-	unmet           *policy.Unmet  // the policy's first unmet rule
+	policy          *appliedPolicy  // the request's policy; nil without one
+	policyEvaluated bool            // evaluatePolicy ran
+	unmet           *policy.Unmet   // the policy's first unmet rule
+	rev             revocationFacts // for the policy's revocation rules (loadRevocation)
 }
 
 // prepareVerification finds the issuer, key and scheme the request names.
@@ -460,6 +461,9 @@ func (v *verification) precheck(ctx contractapi.TransactionContextInterface, sub
 		// make the verifier derive generators for it.
 		v.reason = countRefusal(v.issuer, v.messageCount)
 		return nil, nil
+	}
+	if err := v.loadRevocation(ctx.GetStub()); err != nil {
+		return nil, err
 	}
 	if u := v.evaluatePolicy(); u != nil {
 		// Refused before any pairing.

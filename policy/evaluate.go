@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/fabric-bbs/fabric-bbs/request"
 )
@@ -35,6 +36,16 @@ type Statement struct {
 	Pseudonym bool
 	// Context is the pseudonym context of the request.
 	Context []byte
+	// Time is the transaction timestamp, for a validity rule (zero: a
+	// validity rule is unmet).
+	Time time.Time
+	// IssuerEpoch is the issuer's current epoch on the ledger, for an
+	// epoch rule; EpochPublished is false when the issuer publishes none.
+	IssuerEpoch    int64
+	EpochPublished bool
+	// Status is the caller's lookup of the status list entry, for a status
+	// rule (nil: not looked up, so the rule is unmet).
+	Status *StatusFacts
 }
 
 // Unmet is the first rule of a policy that a statement does not meet. Its
@@ -42,7 +53,8 @@ type Statement struct {
 type Unmet struct {
 	// Rule is the policy field of the rule: "issuers", "keyVersions",
 	// "messageCount", "disclosed", "header", "minNonceLength",
-	// "bindSubmitter", "pseudonym", or "policy" for a policy or statement
+	// "bindSubmitter", "pseudonym", "validity", "epoch", "status", or
+	// "policy" for a policy or statement
 	// that is itself invalid.
 	Rule string `json:"rule"`
 	// Index is the message index of a "disclosed" rule, else 0.
@@ -59,9 +71,9 @@ func (u *Unmet) String() string { return u.Reason }
 // Evaluate checks st against p and returns nil when every rule is met, else
 // the first unmet rule, in the order issuers, keyVersions, messageCount,
 // disclosed (ascending index), header, minNonceLength, bindSubmitter,
-// pseudonym. It is deterministic and does no cryptography. It fails closed:
-// a policy that Validate refuses, or a statement that discloses an index
-// twice, is unmet with Rule "policy". Pseudonym uses are not counted here:
+// pseudonym, validity, epoch, status. It is deterministic and does no
+// cryptography. It fails closed: a policy that Validate refuses, or a
+// statement that discloses an index twice, is unmet with Rule "policy". Pseudonym uses are not counted here:
 // the caller counts them against AllowedUses.
 func (p *Policy) Evaluate(st Statement) *Unmet {
 	if err := p.Validate(); err != nil {
@@ -117,7 +129,7 @@ func (p *Policy) Evaluate(st Statement) *Unmet {
 			return &Unmet{Rule: "pseudonym", Reason: "pseudonym context must be " + quoteBytes(r.Context) + " (not " + quoteBytes(st.Context) + ")"}
 		}
 	}
-	return nil
+	return p.evaluateRevocation(st)
 }
 
 // evaluateDisclosed checks the disclosed rules in ascending index order.

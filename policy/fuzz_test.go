@@ -16,6 +16,7 @@ import (
 func FuzzParse(f *testing.F) {
 	f.Add([]byte(fullDoc))
 	f.Add([]byte(pollDoc))
+	f.Add([]byte(revocationDoc))
 	f.Add([]byte(`{"id":"p","issuers":[{"id":"a"}]}`))
 	f.Add([]byte(`{"id":"p","issuers":[{"id":"a"}],"disclosed":[{"index":1,"equals":""}],"header":{"equals":""},"pseudonym":{"context":"eA=="}}`))
 	f.Add([]byte(`{"id":"p","issuers":[{"id":"a","id":"b"}]}`))

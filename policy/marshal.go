@@ -20,6 +20,9 @@ type (
 		BindSubmitter  bool            `json:"bindSubmitter,omitempty"`
 		Pseudonym      *wirePseudonym  `json:"pseudonym,omitempty"`
 		MinNonceLength int             `json:"minNonceLength,omitempty"`
+		Validity       *wireValidity   `json:"validity,omitempty"`
+		Epoch          *wireEpoch      `json:"epoch,omitempty"`
+		Status         *wireStatus     `json:"status,omitempty"`
 	}
 	wireIssuer struct {
 		ID          string `json:"id"`
@@ -72,6 +75,7 @@ func (p *Policy) Marshal() ([]byte, error) {
 	if c.Pseudonym != nil {
 		w.Pseudonym = &wirePseudonym{Context: b64(c.Pseudonym.Context), Uses: c.Pseudonym.Uses}
 	}
+	c.marshalRevocation(&w)
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)

@@ -8,7 +8,7 @@ import (
 
 // The exact JSON names Parse accepts, per object.
 var (
-	policyFields    = []string{"id", "description", "issuers", "messageCount", "disclosed", "header", "bindSubmitter", "pseudonym", "minNonceLength"}
+	policyFields    = []string{"id", "description", "issuers", "messageCount", "disclosed", "header", "bindSubmitter", "pseudonym", "minNonceLength", "validity", "epoch", "status"}
 	issuerFields    = []string{"id", "keyVersions"}
 	disclosedFields = []string{"index", "equals", "oneOf", "prefix"}
 	headerFields    = []string{"equals", "oneOf", "prefix"}
@@ -116,6 +116,9 @@ func decodePolicy(doc []byte) (*Policy, error) {
 		if p.MinNonceLength == 0 {
 			return nil, fmt.Errorf("minNonceLength: 0 is no rule (leave it out)")
 		}
+	}
+	if err := decodeRevocation(top, p); err != nil {
+		return nil, err
 	}
 	return p, nil
 }

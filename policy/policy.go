@@ -27,7 +27,10 @@
 //	  "header":       {"prefix": "dmMx"},         // optional: equals, oneOf and/or prefix
 //	  "bindSubmitter": true,                      // optional: nonce bound to the submitter
 //	  "pseudonym":    {"context": "cG9sbC0xNw==", "uses": 1},  // optional; uses defaults to 1
-//	  "minNonceLength": 16                        // optional: bytes
+//	  "minNonceLength": 16,                       // optional: bytes
+//	  "validity": {"validFrom": 6, "validUntil": 7},  // optional: revocation rules,
+//	  "epoch":    {"index": 8, "grace": 1},           //   see revocation.go
+//	  "status":   {"index": 9, "list": "revocation"}
 //	}
 //
 // Field names are matched exactly; unknown fields, duplicate keys, null
@@ -126,6 +129,11 @@ type Policy struct {
 	Pseudonym *PseudonymRule
 	// MinNonceLength, when not 0, is the shortest nonce accepted, in bytes.
 	MinNonceLength int
+	// Validity, Epoch and Status, when not nil, are the revocation rules
+	// (see revocation.go).
+	Validity *ValidityRule
+	Epoch    *EpochRule
+	Status   *StatusRule
 }
 
 // Issuer is an accepted issuer.

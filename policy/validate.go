@@ -67,7 +67,7 @@ func (p *Policy) validate() error {
 		return fmt.Errorf("minNonceLength: %d is more than the %d bytes of the bound nonce that bindSubmitter requires",
 			p.MinNonceLength, request.BoundNonceSize)
 	}
-	return nil
+	return p.validateRevocation()
 }
 
 func validateIssuers(issuers []Issuer) error {
@@ -226,6 +226,7 @@ func (p *Policy) clone() *Policy {
 		ps.Context = bytes.Clone(ps.Context)
 		c.Pseudonym = &ps
 	}
+	p.cloneRevocation(&c)
 	return &c
 }
 

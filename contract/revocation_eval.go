@@ -1,0 +1,77 @@
+package contract
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/fabric-bbs/fabric-bbs/policy"
+	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
+)
+
+// revocationFacts are what the ledger and the transaction say for the
+// revocation rules of a request's policy (policy.Statement's Time,
+// IssuerEpoch, EpochPublished and Status).
+type revocationFacts struct {
+	time           time.Time
+	epoch          int64
+	epochPublished bool
+	status         *policy.StatusFacts
+}
+
+// loadRevocation reads what the revocation rules of the request's policy
+// need, and nothing for a policy without them: the transaction timestamp
+// for a validity rule, the issuer's epoch record for an epoch rule, and
+// for a status rule the head of the issuer's list and the one page of the
+// disclosed index (none when the index is missing or malformed: Evaluate
+// then says why). Reading them puts them in the transaction's read set,
+// so an epoch raise or a status change that commits first invalidates
+// this transaction (MVCC): it takes effect from the next block.
+func (v *verification) loadRevocation(stub shim.ChaincodeStubInterface) error {
+	if v.policy == nil || v.policy.retired {
+		return nil
+	}
+	rules := v.policy.rules
+	var err error
+	if rules.Validity != nil {
+		if v.rev.time, err = txTime(stub); err != nil {
+			return err
+		}
+	}
+	if rules.Epoch != nil {
+		e, err := getIssuerEpoch(stub, v.issuer.ID)
+		switch {
+		case err == nil:
+			v.rev.epoch, v.rev.epochPublished = e.Epoch, true
+		case !isNotFound(err):
+			return err
+		}
+	}
+	if rules.Status != nil {
+		index, ok := rules.StatusIndex(policy.Statement{Disclosed: v.req.Disclosed})
+		if !ok {
+			return nil
+		}
+		f := &policy.StatusFacts{Index: index}
+		v.rev.status = f
+		head, err := getStatusList(stub, v.issuer.ID, rules.Status.List)
+		if isNotFound(err) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		f.ListSize = head.Size
+		if index >= head.Size {
+			return nil
+		}
+		if head.PageBits != StatusPageBits {
+			return fmt.Errorf("%s: the stored list has pages of %d bits, not %d", v.policyName(), head.PageBits, StatusPageBits)
+		}
+		p, err := getStatusPage(stub, v.issuer.ID, rules.Status.List, index/head.PageBits)
+		if err != nil {
+			return err
+		}
+		f.Set = statusBit(p.Bits, index%head.PageBits)
+	}
+	return nil
+}

@@ -1,0 +1,450 @@
+package contract
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/fabric-bbs/fabric-bbs/policy"
+	"github.com/fabric-bbs/fabric-bbs/request"
+	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
+	"github.com/hyperledger/fabric-contract-api-go/v2/contractapi"
+)
+
+// Object types of status lists (revocation level 2, see
+// docs/revocation.md).
+const (
+	statusListObjectType = "bbs.statuslist" // [issuer ID, list ID] -> StatusList
+	statusPageObjectType = "bbs.statuspage" // [issuer ID, list ID, page as 4 digits] -> StatusPage
+)
+
+// Status list limits and purposes.
+const (
+	// StatusPageBits is the number of entries of one page, the unit a
+	// change rewrites: 8192 bits, 1 KiB.
+	StatusPageBits = 8192
+	// MaxStatusListSize is the most entries of a list (128 pages).
+	MaxStatusListSize = policy.MaxStatusListSize
+	// MaxStatusChanges is the most entries one UpdateStatusList changes.
+	MaxStatusChanges = 64
+	// StatusPurposeRevocation lists never clear a set entry.
+	StatusPurposeRevocation = "revocation"
+	// StatusPurposeSuspension lists may clear one.
+	StatusPurposeSuspension = "suspension"
+)
+
+// EventStatusListChanged is the chaincode event UpdateStatusList emits,
+// with its StatusListUpdate as JSON payload.
+const EventStatusListChanged = "StatusListChanged"
+
+// StatusList is the head record of an issuer's status list: its size and
+// purpose, fixed at creation. Its entries are in StatusPage records.
+type StatusList struct {
+	Issuer  string `json:"issuer"`
+	List    string `json:"list"`
+	Purpose string `json:"purpose"`
+	// Size is the number of entries (bits), a multiple of PageBits.
+	Size     int `json:"size"`
+	PageBits int `json:"pageBits"`
+	Pages    int `json:"pages"`
+	// CreatedAt and TxID are of the transaction that created it.
+	CreatedAt time.Time `json:"createdAt"`
+	TxID      string    `json:"txId"`
+}
+
+// StatusPage holds entries Page*PageBits to (Page+1)*PageBits-1 of a list,
+// as W3C Bitstring Status List orders bits: entry i of the page is bit
+// 7-(i mod 8) of byte i/8 (the first entry is the left-most bit).
+type StatusPage struct {
+	Issuer string `json:"issuer"`
+	List   string `json:"list"`
+	Page   int    `json:"page"`
+	// Version is 1 when the list is created, one more at each change.
+	Version int `json:"version"`
+	// Bits are the page's PageBits/8 bytes (base64 in JSON).
+	Bits []byte `json:"bits"`
+	// UpdatedAt and TxID are of the transaction that last wrote it.
+	UpdatedAt time.Time `json:"updatedAt"`
+	TxID      string    `json:"txId"`
+}
+
+// StatusListUpdate is what UpdateStatusList changed.
+type StatusListUpdate struct {
+	Issuer  string `json:"issuer"`
+	List    string `json:"list"`
+	Set     []int  `json:"set"`
+	Cleared []int  `json:"cleared"`
+	// Pages are the pages rewritten, ascending, with their new versions.
+	Pages     []StatusPageVersion `json:"pages"`
+	UpdatedAt time.Time           `json:"updatedAt"`
+	TxID      string              `json:"txId"`
+}
+
+// StatusPageVersion names a page at a version.
+type StatusPageVersion struct {
+	Page    int `json:"page"`
+	Version int `json:"version"`
+}
+
+// StatusEntry is one entry of a list, as GetStatusEntry reads it.
+type StatusEntry struct {
+	Issuer      string `json:"issuer"`
+	List        string `json:"list"`
+	Index       int    `json:"index"`
+	Set         bool   `json:"set"`
+	Page        int    `json:"page"`
+	PageVersion int    `json:"pageVersion"`
+}
+
+// CreateStatusList creates status list list of issuer id with size
+// entries, all clear: a multiple of StatusPageBits up to
+// MaxStatusListSize (the W3C Bitstring Status List recommends at least
+// 131072 for group privacy), and purpose "revocation" (an entry once set
+// stays set) or "suspension" (entries may be cleared). It writes the head
+// record and every page, each with the owner's key-level endorsement
+// policy (which later changes keep, as an issuer record does). Only the owner may create one, invoking the chaincode directly.
+func (c *Contract) CreateStatusList(ctx contractapi.TransactionContextInterface, id, list, purpose string, size int) (*StatusList, error) {
+	if err := checkStatusListID(id, list); err != nil {
+		return nil, err
+	}
+	if purpose != StatusPurposeRevocation && purpose != StatusPurposeSuspension {
+		return nil, fmt.Errorf("%w: purpose %s is not %q or %q", ErrInvalidArgument, request.Excerpt(purpose), StatusPurposeRevocation, StatusPurposeSuspension)
+	}
+	if size < StatusPageBits || size > MaxStatusListSize || size%StatusPageBits != 0 {
+		return nil, fmt.Errorf("%w: size %d is not a multiple of %d from %d to %d", ErrInvalidArgument, size, StatusPageBits, StatusPageBits, MaxStatusListSize)
+	}
+	is, what, err := statusListOwner(ctx, id, list)
+	if err != nil {
+		return nil, err
+	}
+	stub := ctx.GetStub()
+	if _, err := getStatusList(stub, id, list); err == nil {
+		return nil, fmt.Errorf("%s: %w", what, ErrExists)
+	} else if !isNotFound(err) {
+		return nil, err
+	}
+	now, err := txTime(stub)
+	if err != nil {
+		return nil, err
+	}
+	head := &StatusList{Issuer: id, List: list, Purpose: purpose, Size: size, PageBits: StatusPageBits, Pages: size / StatusPageBits,
+		CreatedAt: now, TxID: stub.GetTxID()}
+	key, err := statusListKey(stub, id, list)
+	if err != nil {
+		return nil, err
+	}
+	if err := putOwned(stub, key, what, head, is.Owner.MSPID); err != nil {
+		return nil, err
+	}
+	for n := 0; n < head.Pages; n++ {
+		p := &StatusPage{Issuer: id, List: list, Page: n, Version: 1, Bits: make([]byte, StatusPageBits/8), UpdatedAt: now, TxID: head.TxID}
+		key, err := statusPageKey(stub, id, list, n)
+		if err != nil {
+			return nil, err
+		}
+		if err := putOwned(stub, key, pageName(p), p, is.Owner.MSPID); err != nil {
+			return nil, err
+		}
+	}
+	return head, nil
+}
+
+// UpdateStatusList sets (and, in a suspension list, clears) entries of
+// status list list of issuer id, from change, a JSON object
+// {"set": [index, ...], "clear": [index, ...]} (either may be left out;
+// ascending without repeats; at most MaxStatusChanges indices in all; each
+// below the list's size). Setting an entry that is set, or clearing one
+// that is clear, is an error: nothing is written. It rewrites only the
+// pages the indices fall in, each with its version raised by one, and
+// emits event StatusListChanged. From the block that commits it, a
+// request disclosing a set index is refused. Only the owner may change a
+// list, invoking the chaincode directly.
+func (c *Contract) UpdateStatusList(ctx contractapi.TransactionContextInterface, id, list, change string) (*StatusListUpdate, error) {
+	if err := checkStatusListID(id, list); err != nil {
+		return nil, err
+	}
+	set, clear, err := parseStatusChange(change)
+	if err != nil {
+		return nil, err
+	}
+	_, what, err := statusListOwner(ctx, id, list)
+	if err != nil {
+		return nil, err
+	}
+	stub := ctx.GetStub()
+	head, err := getStatusList(stub, id, list)
+	if err != nil {
+		return nil, err
+	}
+	if len(clear) > 0 && head.Purpose != StatusPurposeSuspension {
+		return nil, fmt.Errorf("%w: %s is a %s list: a set entry stays set (only a %s list clears entries)", ErrInvalidArgument, what, head.Purpose, StatusPurposeSuspension)
+	}
+	for _, i := range append(append([]int(nil), set...), clear...) {
+		if i >= head.Size {
+			return nil, fmt.Errorf("%w: index %d is outside the %d entries of %s", ErrInvalidArgument, i, head.Size, what)
+		}
+	}
+	now, err := txTime(stub)
+	if err != nil {
+		return nil, err
+	}
+	// Pages in ascending order: set and clear are each ascending.
+	pages := map[int]*StatusPage{}
+	var order []int
+	page := func(i int) (*StatusPage, error) {
+		n := i / head.PageBits
+		if p, ok := pages[n]; ok {
+			return p, nil
+		}
+		p, err := getStatusPage(stub, id, list, n)
+		if err != nil {
+			return nil, err
+		}
+		pages[n] = p
+		order = append(order, n)
+		return p, nil
+	}
+	for _, i := range set {
+		p, err := page(i)
+		if err != nil {
+			return nil, err
+		}
+		if statusBit(p.Bits, i%head.PageBits) {
+			return nil, fmt.Errorf("%w: entry %d of %s is already set", ErrInvalidArgument, i, what)
+		}
+		p.Bits[(i%head.PageBits)/8] |= 0x80 >> (i % 8)
+	}
+	for _, i := range clear {
+		p, err := page(i)
+		if err != nil {
+			return nil, err
+		}
+		if !statusBit(p.Bits, i%head.PageBits) {
+			return nil, fmt.Errorf("%w: entry %d of %s is not set", ErrInvalidArgument, i, what)
+		}
+		p.Bits[(i%head.PageBits)/8] &^= 0x80 >> (i % 8)
+	}
+	slices.Sort(order)
+	up := &StatusListUpdate{Issuer: id, List: list, Set: nonNil(set), Cleared: nonNil(clear), Pages: []StatusPageVersion{}, UpdatedAt: now, TxID: stub.GetTxID()}
+	for _, n := range order {
+		p := pages[n]
+		p.Version++
+		p.UpdatedAt, p.TxID = now, up.TxID
+		key, err := statusPageKey(stub, id, list, n)
+		if err != nil {
+			return nil, err
+		}
+		// The page keeps the key-level policy set at the list's creation
+		// (as an issuer record does): a revocation writes one key.
+		if err := putRecord(stub, key, pageName(p), p); err != nil {
+			return nil, err
+		}
+		up.Pages = append(up.Pages, StatusPageVersion{Page: n, Version: p.Version})
+	}
+	if err := emitJSON(stub, EventStatusListChanged, up); err != nil {
+		return nil, err
+	}
+	return up, nil
+}
+
+// GetStatusList returns the head record of status list list of issuer id.
+func (c *Contract) GetStatusList(ctx contractapi.TransactionContextInterface, id, list string) (*StatusList, error) {
+	if err := checkStatusListID(id, list); err != nil {
+		return nil, err
+	}
+	return getStatusList(ctx.GetStub(), id, list)
+}
+
+// GetStatusPage returns page page (from 0) of status list list of issuer
+// id.
+func (c *Contract) GetStatusPage(ctx contractapi.TransactionContextInterface, id, list string, page int) (*StatusPage, error) {
+	if err := checkStatusListID(id, list); err != nil {
+		return nil, err
+	}
+	if page < 0 || page >= MaxStatusListSize/StatusPageBits {
+		return nil, fmt.Errorf("%w: page %d is outside 0..%d", ErrInvalidArgument, page, MaxStatusListSize/StatusPageBits-1)
+	}
+	return getStatusPage(ctx.GetStub(), id, list, page)
+}
+
+// GetStatusEntry returns entry index of status list list of issuer id.
+func (c *Contract) GetStatusEntry(ctx contractapi.TransactionContextInterface, id, list string, index int) (*StatusEntry, error) {
+	if err := checkStatusListID(id, list); err != nil {
+		return nil, err
+	}
+	stub := ctx.GetStub()
+	head, err := getStatusList(stub, id, list)
+	if err != nil {
+		return nil, err
+	}
+	if index < 0 || index >= head.Size {
+		return nil, fmt.Errorf("%w: index %d is outside the %d entries of status list %q of issuer %q", ErrInvalidArgument, index, head.Size, list, id)
+	}
+	p, err := getStatusPage(stub, id, list, index/head.PageBits)
+	if err != nil {
+		return nil, err
+	}
+	return &StatusEntry{Issuer: id, List: list, Index: index, Set: statusBit(p.Bits, index%head.PageBits), Page: p.Page, PageVersion: p.Version}, nil
+}
+
+// statusListOwner authorizes a change of status list list of issuer id:
+// the transaction invokes the chaincode directly, the submitter may change
+// the issuer, which is not revoked. It returns the issuer and the list's
+// name for errors.
+func statusListOwner(ctx contractapi.TransactionContextInterface, id, list string) (*Issuer, string, error) {
+	what := fmt.Sprintf("status list %q of issuer %q", list, id)
+	if err := requireDirect(ctx, what, nil); err != nil {
+		return nil, "", err
+	}
+	is, err := getIssuer(ctx.GetStub(), id)
+	if err != nil {
+		return nil, "", err
+	}
+	if err := authorizeLiveChange(ctx, fmt.Sprintf("issuer %q", id), is.Owner, nil, is.Revoked, ErrRevoked); err != nil {
+		return nil, "", err
+	}
+	return is, what, nil
+}
+
+// parseStatusChange parses UpdateStatusList's change strictly.
+func parseStatusChange(text string) (set, clear []int, err error) {
+	const want = `{"set": [index, ...], "clear": [index, ...]}`
+	if len(text) > MaxSettingsSize {
+		return nil, nil, fmt.Errorf("%w: change is %d bytes, over the limit of %d", ErrInvalidArgument, len(text), MaxSettingsSize)
+	}
+	body := []byte(text)
+	if err := request.CheckDuplicateKeys(body); err != nil {
+		return nil, nil, fmt.Errorf("%w: change: %v", ErrInvalidArgument, err)
+	}
+	var raw struct {
+		Set   []int `json:"set"`
+		Clear []int `json:"clear"`
+	}
+	var top map[string]json.RawMessage
+	if err := json.Unmarshal(body, &top); err != nil || top == nil {
+		return nil, nil, fmt.Errorf("%w: change must be one JSON object (want %s)", ErrInvalidArgument, want)
+	}
+	if k, unknown := request.FirstUnknownKey(top, body, map[string]bool{"set": true, "clear": true}); unknown {
+		return nil, nil, fmt.Errorf("%w: change: unknown field %s (want %s)", ErrInvalidArgument, request.Excerpt(k), want)
+	}
+	for _, k := range []string{"clear", "set"} {
+		if v, ok := top[k]; ok && string(bytes.TrimSpace(v)) == "null" {
+			return nil, nil, fmt.Errorf("%w: change: %s must not be null", ErrInvalidArgument, k)
+		}
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&raw); err != nil {
+		return nil, nil, fmt.Errorf("%w: change: malformed (want %s)", ErrInvalidArgument, want)
+	}
+	if n := len(raw.Set) + len(raw.Clear); n == 0 || n > MaxStatusChanges {
+		return nil, nil, fmt.Errorf("%w: change: %d indices; give 1 to %d", ErrInvalidArgument, n, MaxStatusChanges)
+	}
+	for _, l := range []struct {
+		name string
+		v    []int
+	}{{"set", raw.Set}, {"clear", raw.Clear}} {
+		for i, n := range l.v {
+			if n < 0 || n >= MaxStatusListSize {
+				return nil, nil, fmt.Errorf("%w: change: %s[%d] is %d, outside 0..%d", ErrInvalidArgument, l.name, i, n, MaxStatusListSize-1)
+			}
+			if i > 0 && n <= l.v[i-1] {
+				return nil, nil, fmt.Errorf("%w: change: %s must be ascending without repeats (%d follows %d)", ErrInvalidArgument, l.name, n, l.v[i-1])
+			}
+		}
+	}
+	for _, n := range raw.Clear {
+		if _, found := slices.BinarySearch(raw.Set, n); found {
+			return nil, nil, fmt.Errorf("%w: change: index %d is both set and cleared", ErrInvalidArgument, n)
+		}
+	}
+	return raw.Set, raw.Clear, nil
+}
+
+// checkStatusListID checks an issuer ID and a list ID.
+func checkStatusListID(id, list string) error {
+	if err := checkIssuerID(id); err != nil {
+		return err
+	}
+	return checkRecordID("status list", list)
+}
+
+func statusListKey(stub shim.ChaincodeStubInterface, id, list string) (string, error) {
+	return compositeKey(stub, statusListObjectType, id, list)
+}
+
+func statusPageKey(stub shim.ChaincodeStubInterface, id, list string, page int) (string, error) {
+	return compositeKey(stub, statusPageObjectType, id, list, fmt.Sprintf("%04d", page))
+}
+
+// getStatusList reads a list's head record; ErrNotFound if none.
+func getStatusList(stub shim.ChaincodeStubInterface, id, list string) (*StatusList, error) {
+	key, err := statusListKey(stub, id, list)
+	if err != nil {
+		return nil, err
+	}
+	var h StatusList
+	if err := getRecord(stub, key, fmt.Sprintf("status list %q of issuer %q", list, id), &h); err != nil {
+		return nil, err
+	}
+	return &h, nil
+}
+
+// getStatusPage reads a page; ErrNotFound if none. A stored page of the
+// wrong length is an error, not a short read.
+func getStatusPage(stub shim.ChaincodeStubInterface, id, list string, page int) (*StatusPage, error) {
+	key, err := statusPageKey(stub, id, list, page)
+	if err != nil {
+		return nil, err
+	}
+	what := fmt.Sprintf("page %d of status list %q of issuer %q", page, list, id)
+	var p StatusPage
+	if err := getRecord(stub, key, what, &p); err != nil {
+		return nil, err
+	}
+	if len(p.Bits) != StatusPageBits/8 {
+		return nil, fmt.Errorf("%s: the stored page holds %d bytes, not %d", what, len(p.Bits), StatusPageBits/8)
+	}
+	return &p, nil
+}
+
+// pageName names a page in errors.
+func pageName(p *StatusPage) string {
+	return fmt.Sprintf("page %d of status list %q of issuer %q", p.Page, p.List, p.Issuer)
+}
+
+// putOwned writes v under key with the key-level endorsement policy of a
+// record owned by MSP ownerMSP (setOwnerEndorsement).
+func putOwned(stub shim.ChaincodeStubInterface, key, what string, v any, ownerMSP string) error {
+	if err := putRecord(stub, key, what, v); err != nil {
+		return err
+	}
+	if err := setOwnerEndorsement(stub, key, ownerMSP); err != nil {
+		return fmt.Errorf("%s: %w", what, err)
+	}
+	return nil
+}
+
+// statusBit reports whether entry i of a page's bits is set.
+func statusBit(bits []byte, i int) bool { return bits[i/8]&(0x80>>(i%8)) != 0 }
+
+// emitJSON emits the chaincode event name with v as JSON payload.
+func emitJSON(stub shim.ChaincodeStubInterface, name string, v any) error {
+	payload, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Errorf("encoding the %s event: %w", name, err)
+	}
+	if err := stub.SetEvent(name, payload); err != nil {
+		return fmt.Errorf("emitting the %s event: %w", name, err)
+	}
+	return nil
+}
+
+func nonNil(v []int) []int {
+	if v == nil {
+		return []int{}
+	}
+	return v
+}
