@@ -93,6 +93,16 @@ func (p *CommittedProof) Commitments() []MessageCommitment {
 	return out
 }
 
+// CommitmentPoint returns the i-th commitment (by ascending index) as a
+// G1 point, checked in the subgroup and not the identity when the proof
+// was parsed. It is Commitments()[i].Point decoded, without the decoding.
+func (p *CommittedProof) CommitmentPoint(i int) (bls12381.G1Affine, error) {
+	if i < 0 || i >= len(p.commits) {
+		return bls12381.G1Affine{}, fmt.Errorf("%w: commitment %d of %d", ErrInvalidArgument, i, len(p.commits))
+	}
+	return p.commits[i], nil
+}
+
 // comDisGens holds Y_0 and Y_1 of one scheme.
 type comDisGens struct {
 	once   sync.Once
@@ -420,6 +430,83 @@ func ParseCommittedProof(s Scheme, b []byte) (*CommittedProof, error) {
 // each commitment of p.Commitments() commits (under Y_0, Y_1) to the
 // signed message at its index.
 func VerifyCommittedProof(pk *PublicKey, p *CommittedProof, header, nonce []byte, disclosed []DisclosedMessage) error {
+	if err := verifyCommittedChallenge(pk, p, header, nonce, disclosed); err != nil {
+		return err
+	}
+	return proofPairing(pk, p.bbs)
+}
+
+// VerifyCommittedProofWithDH is VerifyCommittedProof that also checks, in
+// the same pairing product, that (a, b) is a Diffie–Hellman pair for key:
+// e(a, K) = e(b, P2), i.e. b = x·a where K = x·P2 is key's point (any G2
+// point parsed by ParsePublicKey of the proof's scheme, such as an
+// accumulator public key). The two checks are folded with a 128-bit weight
+// ρ hashed from every input, e(Ā, W)·e(ρ·a, K)·e(−B̄ − ρ·b, P2) = 1: one
+// final exponentiation instead of two, and a cheater passes only if ρ
+// happens to be the one value (2^-128) that cancels a failing check. a and
+// b must be subgroup points other than the identity (the caller parsed
+// them). ErrInvalidProof if either check fails.
+func VerifyCommittedProofWithDH(pk *PublicKey, p *CommittedProof, header, nonce []byte, disclosed []DisclosedMessage, key *PublicKey, a, b *bls12381.G1Affine) error {
+	if key == nil || a == nil || b == nil || a.IsInfinity() || b.IsInfinity() || !a.IsInSubGroup() || !b.IsInSubGroup() {
+		return fmt.Errorf("%w: the DH pair needs a key and two subgroup points other than the identity", ErrInvalidArgument)
+	}
+	if err := verifyCommittedChallenge(pk, p, header, nonce, disclosed); err != nil {
+		return err
+	}
+	if err := checkScheme(p.scheme, "DH key", key.scheme); err != nil {
+		return err
+	}
+	in := make([]byte, 0, len(p.enc)+2*PublicKeySize+2*g1Size+16+len(nonce)+len(header))
+	in = append(in, pk.enc[:]...)
+	in = append(in, key.enc[:]...)
+	in = appendG1(in, a)
+	in = appendG1(in, b)
+	in = binary.BigEndian.AppendUint64(in, uint64(len(header)))
+	in = append(in, header...)
+	in = binary.BigEndian.AppendUint64(in, uint64(len(nonce)))
+	in = append(in, nonce...)
+	in = append(in, p.enc...)
+	u, err := p.scheme.expand(in, []byte(string(p.scheme.apiID)+"COM_DIS_DH_WEIGHT_"), 16)
+	if err != nil {
+		return err
+	}
+	var rho fr.Element
+	rho.SetBytes(u)
+	if rho.IsZero() {
+		rho.SetOne()
+	}
+	// ρ·a, and −B̄ − ρ·b (public scalars: variable time is fine).
+	pa := msmWithTables(nil, nil, []bls12381.G1Affine{*a}, []fr.Element{rho})
+	var negRho fr.Element
+	negRho.Neg(&rho)
+	var minusOne fr.Element
+	minusOne.SetOne()
+	minusOne.Neg(&minusOne)
+	pb := msmWithTables(nil, nil, []bls12381.G1Affine{p.bbs.bbar, *b}, []fr.Element{minusOne, negRho})
+	wl, err := publicKeyLines(pk)
+	if err != nil {
+		return err
+	}
+	kl, err := publicKeyLines(key)
+	if err != nil {
+		return err
+	}
+	// PairingCheckFixedQ scales the lines it is given: copies, never the caches.
+	ok, err := bls12381.PairingCheckFixedQ(
+		[]bls12381.G1Affine{p.bbs.abar, pa, pb},
+		[][2][len(bls12381.LoopCounter) - 1]bls12381.LineEvaluationAff{*wl, *kl, *generatorG2Lines()},
+	)
+	if err != nil {
+		return fmt.Errorf("verify committed proof: pairing check: %w", err)
+	}
+	if !ok {
+		return fmt.Errorf("%w: pairing check failed", ErrInvalidProof)
+	}
+	return nil
+}
+
+// verifyCommittedChallenge is CoreProofVerify up to the pairing check.
+func verifyCommittedChallenge(pk *PublicKey, p *CommittedProof, header, nonce []byte, disclosed []DisclosedMessage) error {
 	if pk == nil || p == nil || p.bbs == nil {
 		return fmt.Errorf("%w: nil public key or proof", ErrInvalidArgument)
 	}
@@ -470,7 +557,7 @@ func VerifyCommittedProof(pk *PublicKey, p *CommittedProof, header, nonce []byte
 	if !c.Equal(&p.bbs.c) {
 		return fmt.Errorf("%w: challenge mismatch", ErrInvalidProof)
 	}
-	return proofPairing(pk, p.bbs)
+	return nil
 }
 
 // comReader reads big-endian fields from a byte string.

@@ -27,6 +27,7 @@
 package revocation
 
 import (
+	"bytes"
 	"crypto/rand"
 	"errors"
 	"fmt"
@@ -36,6 +37,8 @@ import (
 
 	bls12381 "github.com/consensys/gnark-crypto/ecc/bls12-381"
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs"
 )
 
 // Sizes of the encodings.
@@ -78,6 +81,21 @@ type PublicKey struct {
 	enc   [PublicKeySize]byte
 	once  sync.Once
 	lines [2][len(bls12381.LoopCounter) - 1]bls12381.LineEvaluationAff
+	keys  sync.Map // bbs.Scheme → *bbs.PublicKey: the same G2 point, for bbs's pairing
+}
+
+// bbsKey returns P̃_α parsed as a G2 key of BBS scheme s, for
+// bbs.VerifyCommittedProofWithDH.
+func (pk *PublicKey) bbsKey(s bbs.Scheme) (*bbs.PublicKey, error) {
+	if k, ok := pk.keys.Load(s); ok {
+		return k.(*bbs.PublicKey), nil
+	}
+	k, err := s.ParsePublicKey(pk.enc[:])
+	if err != nil {
+		return nil, fmt.Errorf("%w: accumulator key as a G2 point of %s: %v", ErrMalformed, s.Name(), err)
+	}
+	v, _ := pk.keys.LoadOrStore(s, k)
+	return v.(*bbs.PublicKey), nil
 }
 
 // GenerateKey makes an accumulator secret key and the initial value V_0 (a
@@ -400,7 +418,12 @@ func parseScalar(b []byte) (fr.Element, error) {
 
 // parseValue decodes a compressed G1 point in the subgroup, not the
 // identity (an accumulator value, a witness, a commitment).
-func parseValue(b []byte) (p bls12381.G1Affine, err error) {
+func parseValue(b []byte) (bls12381.G1Affine, error) { return parsePoint(b, true) }
+
+// parsePoint is parseValue; subgroup=false leaves out the subgroup check,
+// for a point whose caller checks it later or whose bytes are the
+// encoding of a point already checked.
+func parsePoint(b []byte, subgroup bool) (p bls12381.G1Affine, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("%w: G1 point: %v", ErrMalformed, r)
@@ -409,7 +432,12 @@ func parseValue(b []byte) (p bls12381.G1Affine, err error) {
 	if len(b) != PointSize || b[0]&0x80 == 0 {
 		return p, fmt.Errorf("%w: G1 point of %d bytes, want %d compressed", ErrMalformed, len(b), PointSize)
 	}
-	if _, err := p.SetBytes(b); err != nil {
+	if subgroup {
+		_, err = p.SetBytes(b)
+	} else {
+		err = bls12381.NewDecoder(bytes.NewReader(b), bls12381.NoSubgroupChecks()).Decode(&p)
+	}
+	if err != nil {
 		return p, fmt.Errorf("%w: G1 point: %v", ErrMalformed, err)
 	}
 	if p.IsInfinity() {

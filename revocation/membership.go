@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math/big"
+	"sync"
 
 	bls12381 "github.com/consensys/gnark-crypto/ecc/bls12-381"
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
@@ -53,6 +54,9 @@ type Statement struct {
 	// Context is hashed into the challenge: the bytes the proof is bound
 	// to (a presentation binds the committed BBS proof and the nonce).
 	Context []byte
+
+	// commitment, when set, is Commitment decoded (by bbs).
+	commitment *bls12381.G1Affine
 }
 
 type statement struct {
@@ -61,29 +65,81 @@ type statement struct {
 	y0, y1 bls12381.G1Affine
 }
 
+// values caches decoded accumulator values: a verifier checks many proofs
+// against the same few versions. Bounded; emptied when full.
+var values = struct {
+	sync.Mutex
+	m map[[PointSize]byte]bls12381.G1Affine
+}{m: map[[PointSize]byte]bls12381.G1Affine{}}
+
+const maxCachedValues = 64
+
+func parseValueCached(b []byte) (bls12381.G1Affine, error) {
+	if len(b) != PointSize {
+		return parseValue(b)
+	}
+	k := [PointSize]byte(b)
+	values.Lock()
+	v, ok := values.m[k]
+	values.Unlock()
+	if ok {
+		return v, nil
+	}
+	v, err := parseValue(b)
+	if err != nil {
+		return v, err
+	}
+	values.Lock()
+	if len(values.m) >= maxCachedValues {
+		clear(values.m)
+	}
+	values.m[k] = v
+	values.Unlock()
+	return v, nil
+}
+
 func (st *Statement) parse() (*statement, error) {
 	if st == nil || st.Key == nil || st.Scheme == nil {
 		return nil, fmt.Errorf("%w: incomplete statement", ErrMalformed)
 	}
 	out := &statement{st: st}
 	var err error
-	if out.v, err = parseValue(st.Value); err != nil {
+	if out.v, err = parseValueCached(st.Value); err != nil {
 		return nil, err
 	}
-	if out.ch, err = parseValue(st.Commitment); err != nil {
+	if st.commitment != nil {
+		out.ch = *st.commitment
+	} else if out.ch, err = parseValue(st.Commitment); err != nil {
 		return nil, err
 	}
-	y0, y1, err := bbs.CommitmentGenerators(st.Scheme)
+	y, err := commitGenerators(st.Scheme)
+	if err != nil {
+		return nil, err
+	}
+	out.y0, out.y1 = y[0], y[1]
+	return out, nil
+}
+
+var comGens sync.Map // bbs.Scheme → *[2]bls12381.G1Affine
+
+// commitGenerators returns Y_0, Y_1 of scheme s, parsed once.
+func commitGenerators(s bbs.Scheme) (*[2]bls12381.G1Affine, error) {
+	if y, ok := comGens.Load(s); ok {
+		return y.(*[2]bls12381.G1Affine), nil
+	}
+	b0, b1, err := bbs.CommitmentGenerators(s)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrMalformed, err)
 	}
-	if out.y0, err = parseValue(y0); err != nil {
+	var y [2]bls12381.G1Affine
+	if y[0], err = parseValue(b0); err != nil {
 		return nil, err
 	}
-	if out.y1, err = parseValue(y1); err != nil {
+	if y[1], err = parseValue(b1); err != nil {
 		return nil, err
 	}
-	return out, nil
+	v, _ := comGens.LoadOrStore(s, &y)
+	return v.(*[2]bls12381.G1Affine), nil
 }
 
 func (s *statement) challenge(cp, cbar, t1, t2 *bls12381.G1Affine) (fr.Element, error) {
@@ -215,8 +271,8 @@ type membershipProof struct {
 }
 
 // parseMembership parses exactly MembershipSize bytes: the format byte,
-// the version, C' and C̄ subgroup points other than the identity, four
-// canonical scalars.
+// the version, C' and C̄ points on the curve other than the identity (the
+// subgroup check is the caller's), four canonical scalars.
 func parseMembership(b []byte) (*membershipProof, error) {
 	if len(b) != MembershipSize {
 		return nil, fmt.Errorf("%w: membership proof of %d bytes, want %d", ErrMalformed, len(b), MembershipSize)
@@ -234,10 +290,10 @@ func parseMembership(b []byte) (*membershipProof, error) {
 		off += ScalarSize
 	}
 	var err error
-	if p.cp, err = parseValue(b[9 : 9+PointSize]); err != nil {
+	if p.cp, err = parsePoint(b[9:9+PointSize], false); err != nil {
 		return nil, fmt.Errorf("C': %w", err)
 	}
-	if p.cbar, err = parseValue(b[9+PointSize : 9+2*PointSize]); err != nil {
+	if p.cbar, err = parsePoint(b[9+PointSize:9+2*PointSize], false); err != nil {
 		return nil, fmt.Errorf("C̄: %w", err)
 	}
 	return p, nil
@@ -256,29 +312,12 @@ func MembershipVersion(proof []byte) (uint64, error) {
 // names must be st.Version (else ErrVersion), the Schnorr relations and
 // the challenge must hold, and e(C', P̃_α) = e(C̄, P̃).
 func VerifyMembership(st *Statement, proof []byte) error {
-	s, err := st.parse()
+	p, err := verifyMembershipLinear(st, proof)
 	if err != nil {
 		return err
 	}
-	p, err := parseMembership(proof)
-	if err != nil {
-		return err
-	}
-	if p.version != st.Version {
-		return fmt.Errorf("%w: proof for version %d, statement of version %d", ErrVersion, p.version, st.Version)
-	}
-	var negC, negYH fr.Element
-	negC.Neg(&p.c)
-	negYH.Neg(&p.yH)
-	// T1 = r^·V − y^·C' − c·C̄; T2 = s^·Y_0 + y^·Y_1 − c·C_h (public values).
-	t1 := linear([]bls12381.G1Affine{s.v, p.cp, p.cbar}, []fr.Element{p.rH, negYH, negC})
-	t2 := linear([]bls12381.G1Affine{s.y0, s.y1, s.ch}, []fr.Element{p.sH, p.yH, negC})
-	c, err := s.challenge(&p.cp, &p.cbar, &t1, &t2)
-	if err != nil {
-		return err
-	}
-	if !c.Equal(&p.c) {
-		return fmt.Errorf("%w: membership challenge mismatch", ErrInvalid)
+	if !p.cp.IsInSubGroup() || !p.cbar.IsInSubGroup() {
+		return fmt.Errorf("%w: C' or C̄ outside the subgroup", ErrMalformed)
 	}
 	// e(C', P̃_α)·e(−C̄, P̃) = 1. The Miller loop scales the lines it is
 	// given: pass copies, never the cached arrays.
@@ -297,16 +336,50 @@ func VerifyMembership(st *Statement, proof []byte) error {
 	return nil
 }
 
-// linear returns Σ points[i]·scalars[i] for public scalars.
-func linear(points []bls12381.G1Affine, scalars []fr.Element) bls12381.G1Affine {
-	var acc bls12381.G1Jac
-	var k big.Int
-	for i := range points {
-		var t bls12381.G1Jac
-		t.FromAffine(&points[i])
-		t.ScalarMultiplication(&t, scalars[i].BigInt(&k))
-		acc.AddAssign(&t)
+// verifyMembershipLinear is VerifyMembership without the pairing check:
+// the version, the Schnorr relations and the challenge. It returns the
+// parsed proof, whose (C', C̄) the caller must check is a DH pair for P̃_α.
+//
+// C' and C̄ are decoded on the curve only: the caller checks them in the
+// subgroup (VerifyMembership here, bbs.VerifyCommittedProofWithDH for a
+// presentation) before it accepts.
+func verifyMembershipLinear(st *Statement, proof []byte) (*membershipProof, error) {
+	s, err := st.parse()
+	if err != nil {
+		return nil, err
 	}
+	p, err := parseMembership(proof)
+	if err != nil {
+		return nil, err
+	}
+	if p.version != st.Version {
+		return nil, fmt.Errorf("%w: proof for version %d, statement of version %d", ErrVersion, p.version, st.Version)
+	}
+	var negC, negYH fr.Element
+	negC.Neg(&p.c)
+	negYH.Neg(&p.yH)
+	// T1 = r^·V − y^·C' − c·C̄; T2 = s^·Y_0 + y^·Y_1 − c·C_h (public values).
+	t1 := linear([]bls12381.G1Affine{s.v, p.cp, p.cbar}, []fr.Element{p.rH, negYH, negC})
+	t2 := linear([]bls12381.G1Affine{s.y0, s.y1, s.ch}, []fr.Element{p.sH, p.yH, negC})
+	c, err := s.challenge(&p.cp, &p.cbar, &t1, &t2)
+	if err != nil {
+		return nil, err
+	}
+	if !c.Equal(&p.c) {
+		return nil, fmt.Errorf("%w: membership challenge mismatch", ErrInvalid)
+	}
+	return p, nil
+}
+
+// linear returns a·x + b·y + c·z for public scalars (Straus–Shamir for
+// the first two).
+func linear(points []bls12381.G1Affine, scalars []fr.Element) bls12381.G1Affine {
+	var k0, k1, k2 big.Int
+	var acc, t bls12381.G1Jac
+	acc.JointScalarMultiplication(&points[0], &points[1], scalars[0].BigInt(&k0), scalars[1].BigInt(&k1))
+	t.FromAffine(&points[2])
+	t.ScalarMultiplication(&t, scalars[2].BigInt(&k2))
+	acc.AddAssign(&t)
 	var out bls12381.G1Affine
 	out.FromJacobian(&acc)
 	return out

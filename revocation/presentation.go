@@ -2,6 +2,7 @@ package revocation
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
 
@@ -176,10 +177,29 @@ func VerifyPresentation(pk *bbs.PublicKey, p *Presentation, header, nonce []byte
 	if p == nil || p.Proof == nil {
 		return fmt.Errorf("%w: nil presentation", ErrMalformed)
 	}
-	if err := bbs.VerifyCommittedProof(pk, p.Proof, header, nonce, disclosed); err != nil {
+	if acc == nil {
+		return fmt.Errorf("%w: nil accumulator key", ErrMalformed)
+	}
+	ch, err := p.Proof.CommitmentPoint(0)
+	if err != nil {
 		return err
 	}
 	st := &Statement{Scheme: p.Proof.Scheme(), Key: acc, Version: p.Version, Value: value,
-		Commitment: p.Proof.Commitments()[0].Point, Context: presentationContext(p.HandleIndex, p.Proof.Bytes(), nonce)}
-	return VerifyMembership(st, p.membership)
+		Context: presentationContext(p.HandleIndex, p.Proof.Bytes(), nonce), commitment: &ch}
+	m, err := verifyMembershipLinear(st, p.membership)
+	if err != nil {
+		return err
+	}
+	key, err := acc.bbsKey(st.Scheme)
+	if err != nil {
+		return err
+	}
+	// The BBS proof and e(C', P̃_α) = e(C̄, P̃) in one pairing product.
+	if err := bbs.VerifyCommittedProofWithDH(pk, p.Proof, header, nonce, disclosed, key, &m.cp, &m.cbar); err != nil {
+		if errors.Is(err, bbs.ErrInvalidProof) {
+			return fmt.Errorf("%w (BBS proof or randomized witness): %w", ErrInvalid, err)
+		}
+		return err
+	}
+	return nil
 }

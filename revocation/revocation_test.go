@@ -275,7 +275,7 @@ func TestPresentationFlow(t *testing.T) {
 		if err := is.verify(pa.Bytes(), nonce, disclosed(alice, 1)); err != nil {
 			t.Fatalf("%s: %v", s.Name(), err)
 		}
-		if err := is.verify(pa.Bytes(), []byte("nonce-2"), disclosed(alice, 1)); !errors.Is(err, bbs.ErrInvalidProof) {
+		if err := is.verify(pa.Bytes(), []byte("nonce-2"), disclosed(alice, 1)); !errors.Is(err, ErrInvalid) {
 			t.Fatalf("other nonce: %v", err)
 		}
 

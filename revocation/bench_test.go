@@ -1,0 +1,132 @@
+package revocation
+
+import (
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs"
+)
+
+// Benchmarks of issue 23's budget, in one run:
+//
+//	GOFLAGS=-mod=vendor go test -run '^$' -bench . -count 5 ./revocation/
+//
+// Verify/plain is ParseProof + VerifyProof of a core BBS proof;
+// Verify/non-revoked is ParsePresentation + VerifyPresentation of the same
+// credential with the same disclosure (the committed BBS proof and the
+// membership proof). Each reports cpu-µs/op (process CPU time from
+// getrusage, less sensitive to other load than wall time).
+
+func cpuNow() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+func reportCPU(b *testing.B, start time.Duration) {
+	b.ReportMetric(float64((cpuNow()-start).Microseconds())/float64(b.N), "cpu-µs/op")
+}
+
+func BenchmarkVerify(b *testing.B) {
+	for _, n := range []int{5, 20} {
+		is := newIssuer(b, bbs.BLS12381SHA256())
+		c := is.issue(b, "bench", n)
+		nonce := []byte("bench nonce")
+		revealed := []int{0, 1}
+		d := disclosed(c, 0, 1)
+		plain, err := is.s.DeriveProof(nil, c.PublicKey, c.Signature, c.Header, nonce, c.Messages, revealed)
+		if err != nil {
+			b.Fatal(err)
+		}
+		pres, err := Present(nil, c, is.ask.PublicKey(), is.v[0], nonce, revealed)
+		if err != nil {
+			b.Fatal(err)
+		}
+		pb, prb := plain.Bytes(), pres.Bytes()
+		b.Run(name("plain", n), func(b *testing.B) {
+			start := cpuNow()
+			for b.Loop() {
+				p, err := is.s.ParseProof(pb)
+				if err == nil {
+					err = is.s.VerifyProof(c.PublicKey, p, c.Header, nonce, d)
+				}
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
+			reportCPU(b, start)
+		})
+		b.Run(name("non-revoked", n), func(b *testing.B) {
+			start := cpuNow()
+			for b.Loop() {
+				if err := is.verify(prb, nonce, d); err != nil {
+					b.Fatal(err)
+				}
+			}
+			reportCPU(b, start)
+		})
+	}
+}
+
+func name(s string, n int) string {
+	return s + "/messages=" + string(rune('0'+n/10)) + string(rune('0'+n%10))
+}
+
+func BenchmarkIssuerRemove(b *testing.B) {
+	sk, v0, _ := GenerateKey(nil)
+	h := handle(b, bbs.BLS12381SHA256(), "x")
+	start := cpuNow()
+	for b.Loop() {
+		if _, err := sk.Remove(0, v0, h); err != nil {
+			b.Fatal(err)
+		}
+	}
+	reportCPU(b, start)
+}
+
+func BenchmarkVerifyRemoval(b *testing.B) {
+	sk, v0, _ := GenerateKey(nil)
+	r, _ := sk.Remove(0, v0, handle(b, bbs.BLS12381SHA256(), "x"))
+	rb := r.Bytes()
+	start := cpuNow()
+	for b.Loop() {
+		q, err := ParseRemoval(rb)
+		if err == nil {
+			err = VerifyRemoval(sk.PublicKey(), v0, q)
+		}
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	reportCPU(b, start)
+}
+
+func BenchmarkHolderUpdateWitness(b *testing.B) {
+	s := bbs.BLS12381SHA256()
+	sk, v0, _ := GenerateKey(nil)
+	x := handle(b, s, "x")
+	w, _ := sk.Witness(v0, x)
+	r, _ := sk.Remove(0, v0, handle(b, s, "y"))
+	start := cpuNow()
+	for b.Loop() {
+		if _, err := UpdateWitness(x, w, r); err != nil {
+			b.Fatal(err)
+		}
+	}
+	reportCPU(b, start)
+}
+
+func BenchmarkPresent(b *testing.B) {
+	is := newIssuer(b, bbs.BLS12381SHA256())
+	c := is.issue(b, "bench", 5)
+	start := cpuNow()
+	for b.Loop() {
+		if _, err := Present(nil, c, is.ask.PublicKey(), is.v[0], []byte("n"), []int{0, 1}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	reportCPU(b, start)
+}
