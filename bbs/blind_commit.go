@@ -577,3 +577,15 @@ func (r *comReader) next(n int) []byte {
 	r.b = r.b[n:]
 	return out
 }
+
+// PublicLinearCombination returns Σ points[i]·scalars[i] with the package's
+// multi-scalar multiplication, for a proof about a committed message built
+// outside this package (package revocation). It takes variable time: use
+// it for public points and scalars only (a verifier's). It returns the
+// identity for mismatched lengths or more than MaxMessages terms.
+func PublicLinearCombination(points []bls12381.G1Affine, scalars []fr.Element) bls12381.G1Affine {
+	if len(points) != len(scalars) || len(points) > MaxMessages {
+		return bls12381.G1Affine{}
+	}
+	return msmWithTables(nil, nil, points, scalars)
+}

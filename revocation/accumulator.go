@@ -43,11 +43,13 @@ import (
 
 // Sizes of the encodings.
 const (
-	ScalarSize     = fr.Bytes                           // a handle or secret key
-	PointSize      = bls12381.SizeOfG1AffineCompressed  // an accumulator value or witness
-	PublicKeySize  = bls12381.SizeOfG2AffineCompressed  // P̃_α
-	RemovalSize    = 8 + ScalarSize + PointSize         // one update record
-	MembershipSize = 1 + 8 + 2*PointSize + 4*ScalarSize // a membership proof
+	ScalarSize     = fr.Bytes                              // a handle or secret key
+	PointSize      = bls12381.SizeOfG1AffineCompressed     // an accumulator value or witness
+	PublicKeySize  = bls12381.SizeOfG2AffineCompressed     // P̃_α
+	RemovalSize    = 8 + ScalarSize + PointSize            // one update record
+	MembershipSize = 1 + 8 + 2*rawPointSize + 4*ScalarSize // a membership proof
+
+	rawPointSize = bls12381.SizeOfG1AffineUncompressed
 )
 
 // Errors. Parse errors wrap ErrMalformed; use errors.Is.
@@ -459,4 +461,27 @@ func getU64(b []byte) uint64 {
 		v = v<<8 | uint64(x)
 	}
 	return v
+}
+
+// parseRawPoint decodes an uncompressed G1 point on the curve, not the
+// identity, without the subgroup check (the caller's).
+func parseRawPoint(b []byte) (p bls12381.G1Affine, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%w: G1 point: %v", ErrMalformed, r)
+		}
+	}()
+	if len(b) != rawPointSize || b[0]&0xe0 != 0 {
+		return p, fmt.Errorf("%w: want an uncompressed G1 point of %d bytes, not the identity", ErrMalformed, rawPointSize)
+	}
+	if err := bls12381.NewDecoder(bytes.NewReader(b), bls12381.NoSubgroupChecks()).Decode(&p); err != nil {
+		return p, fmt.Errorf("%w: G1 point: %v", ErrMalformed, err)
+	}
+	if p.IsInfinity() || !p.IsOnCurve() {
+		return p, fmt.Errorf("%w: G1 point is the identity or off the curve", ErrMalformed)
+	}
+	if raw := p.RawBytes(); !bytes.Equal(raw[:], b) {
+		return p, fmt.Errorf("%w: G1 point not canonically encoded", ErrMalformed)
+	}
+	return p, nil
 }

@@ -1,6 +1,8 @@
 package revocation
 
 import (
+	"runtime"
+	"sort"
 	"syscall"
 	"testing"
 	"time"
@@ -129,4 +131,69 @@ func BenchmarkPresent(b *testing.B) {
 		}
 	}
 	reportCPU(b, start)
+}
+
+// threadCPU is the calling thread's CPU time (the goroutine is locked to
+// it), so other load and GC threads are not counted.
+func threadCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(1 /* RUSAGE_THREAD */, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// BenchmarkVerifyRatio alternates a plain verification and a non-revoked
+// one of the same credential and disclosure in every iteration, on one
+// locked thread, and reports each one's median thread CPU time over
+// batches of 20 and their ratio: both see the same load.
+func BenchmarkVerifyRatio(b *testing.B) {
+	for _, n := range []int{5, 20} {
+		is := newIssuer(b, bbs.BLS12381SHA256())
+		c := is.issue(b, "bench", n)
+		nonce := []byte("bench nonce")
+		d := disclosed(c, 0, 1)
+		plain, _ := is.s.DeriveProof(nil, c.PublicKey, c.Signature, c.Header, nonce, c.Messages, []int{0, 1})
+		pres, err := Present(nil, c, is.ask.PublicKey(), is.v[0], nonce, []int{0, 1})
+		if err != nil {
+			b.Fatal(err)
+		}
+		pb, prb := plain.Bytes(), pres.Bytes()
+		b.Run(name("messages", n), func(b *testing.B) {
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			var tp, tn []float64
+			for b.Loop() {
+				var sp, sn time.Duration
+				for range 20 {
+					t0 := threadCPU()
+					p, err := is.s.ParseProof(pb)
+					if err == nil {
+						err = is.s.VerifyProof(c.PublicKey, p, c.Header, nonce, d)
+					}
+					t1 := threadCPU()
+					if err == nil {
+						err = is.verify(prb, nonce, d)
+					}
+					t2 := threadCPU()
+					if err != nil {
+						b.Fatal(err)
+					}
+					sp += t1 - t0
+					sn += t2 - t1
+				}
+				tp = append(tp, float64(sp.Microseconds())/20)
+				tn = append(tn, float64(sn.Microseconds())/20)
+			}
+			mp, mn := median(tp), median(tn)
+			b.ReportMetric(mp, "plain-cpu-µs")
+			b.ReportMetric(mn, "nonrevoked-cpu-µs")
+			b.ReportMetric(mn/mp, "ratio")
+		})
+	}
+}
+
+func median(x []float64) float64 {
+	sort.Float64s(x)
+	return x[len(x)/2]
 }

@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
-	"math/big"
 	"sync"
 
 	bls12381 "github.com/consensys/gnark-crypto/ecc/bls12-381"
@@ -27,7 +26,8 @@ import (
 // C̄ = r·V − y·C' and C_h = s·Y_0 + y·Y_1, which share y. The prover does
 // no pairing.
 //
-// Encoding (MembershipSize = 233 bytes): 0x01 ‖ I2OSP(version, 8) ‖ C' ‖ C̄
+// Encoding (MembershipSize = 329 bytes): 0x01 ‖ I2OSP(version, 8) ‖ C' ‖ C̄
+// (uncompressed, 96 bytes each: a verifier decodes them without a square root)
 // ‖ c ‖ r^ ‖ y^ ‖ s^. The challenge is
 // hash_to_field (RFC 9380, expand_message_xmd SHA-256, L = 48) of
 // I2OSP(len(context), 8) ‖ context ‖ I2OSP(version, 8) ‖ P̃_α ‖ V ‖ Y_0 ‖
@@ -253,7 +253,7 @@ func proveMembership(rnd io.Reader, st *Statement, handle, witness, blind []byte
 	out = append(out, membershipFormat)
 	out = binary.BigEndian.AppendUint64(out, st.Version)
 	for _, p := range []*bls12381.G1Affine{&cp, &cbar} {
-		b := p.Bytes()
+		b := p.RawBytes() // uncompressed
 		out = append(out, b[:]...)
 	}
 	for _, z := range []*fr.Element{&ch, &rH, &yH, &sH} {
@@ -271,7 +271,7 @@ type membershipProof struct {
 }
 
 // parseMembership parses exactly MembershipSize bytes: the format byte,
-// the version, C' and C̄ points on the curve other than the identity (the
+// the version, C' and C̄ uncompressed points on the curve other than the identity (the
 // subgroup check is the caller's), four canonical scalars.
 func parseMembership(b []byte) (*membershipProof, error) {
 	if len(b) != MembershipSize {
@@ -281,7 +281,7 @@ func parseMembership(b []byte) (*membershipProof, error) {
 		return nil, fmt.Errorf("%w: membership proof format %d, want %d", ErrMalformed, b[0], membershipFormat)
 	}
 	p := &membershipProof{version: binary.BigEndian.Uint64(b[1:9])}
-	off := 9 + 2*PointSize
+	off := 9 + 2*rawPointSize
 	for _, z := range []*fr.Element{&p.c, &p.rH, &p.yH, &p.sH} {
 		var err error
 		if *z, err = parseScalar(b[off : off+ScalarSize]); err != nil {
@@ -290,10 +290,10 @@ func parseMembership(b []byte) (*membershipProof, error) {
 		off += ScalarSize
 	}
 	var err error
-	if p.cp, err = parsePoint(b[9:9+PointSize], false); err != nil {
+	if p.cp, err = parseRawPoint(b[9 : 9+rawPointSize]); err != nil {
 		return nil, fmt.Errorf("C': %w", err)
 	}
-	if p.cbar, err = parsePoint(b[9+PointSize:9+2*PointSize], false); err != nil {
+	if p.cbar, err = parseRawPoint(b[9+rawPointSize : 9+2*rawPointSize]); err != nil {
 		return nil, fmt.Errorf("C̄: %w", err)
 	}
 	return p, nil
@@ -371,18 +371,10 @@ func verifyMembershipLinear(st *Statement, proof []byte) (*membershipProof, erro
 	return p, nil
 }
 
-// linear returns a·x + b·y + c·z for public scalars (Straus–Shamir for
-// the first two).
+// linear returns Σ points[i]·scalars[i] for public scalars (bbs's
+// multi-scalar multiplication).
 func linear(points []bls12381.G1Affine, scalars []fr.Element) bls12381.G1Affine {
-	var k0, k1, k2 big.Int
-	var acc, t bls12381.G1Jac
-	acc.JointScalarMultiplication(&points[0], &points[1], scalars[0].BigInt(&k0), scalars[1].BigInt(&k1))
-	t.FromAffine(&points[2])
-	t.ScalarMultiplication(&t, scalars[2].BigInt(&k2))
-	acc.AddAssign(&t)
-	var out bls12381.G1Affine
-	out.FromJacobian(&acc)
-	return out
+	return bbs.PublicLinearCombination(points, scalars)
 }
 
 // secretLinear is linear for secret scalars, each split into two shares.

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	bls12381 "github.com/consensys/gnark-crypto/ecc/bls12-381"
+	"github.com/consensys/gnark-crypto/ecc/bls12-381/fp"
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
@@ -477,4 +478,36 @@ func FuzzVerifyMembership(f *testing.F) {
 			t.Fatal("another membership proof verifies")
 		}
 	})
+}
+
+// TestMembershipPointsCanonical: C' and C̄ must be canonical uncompressed
+// encodings of curve points other than the identity: a compressed one, an
+// x or y not below p, a point off the curve, the identity are refused.
+func TestMembershipPointsCanonical(t *testing.T) {
+	is := newIssuer(t, bbs.BLS12381SHA256())
+	c := is.issue(t, "canon", 3)
+	p, _ := Present(nil, c, is.ask.PublicKey(), is.v[0], nil, nil)
+	m := p.membership
+	if _, err := parseMembership(m); err != nil {
+		t.Fatal(err)
+	}
+	pt := func(f func(b []byte)) []byte {
+		b := bytes.Clone(m)
+		f(b[9 : 9+rawPointSize])
+		return b
+	}
+	var q bls12381.G1Affine
+	_, _ = q.SetBytes(p.Proof.Commitments()[0].Point)
+	comp := q.Bytes()
+	pmod := fp.Modulus()
+	for name, b := range map[string][]byte{
+		"compressed": pt(func(b []byte) { copy(b, comp[:]); clear(b[48:]) }),
+		"x + p":      pt(func(b []byte) { x := new(big.Int).SetBytes(b[:48]); x.Add(x, pmod); x.FillBytes(b[:48]) }),
+		"off curve":  pt(func(b []byte) { b[95] ^= 1 }),
+		"identity":   pt(func(b []byte) { clear(b); b[0] = 0x40 }),
+	} {
+		if _, err := parseMembership(b); !errors.Is(err, ErrMalformed) {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
 }
