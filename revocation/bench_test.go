@@ -197,3 +197,46 @@ func median(x []float64) float64 {
 	sort.Float64s(x)
 	return x[len(x)/2]
 }
+
+// BenchmarkVerifyHostile: presentations that fail, next to a valid one,
+// for the "hostile input costs at most a small multiple" rule: a changed
+// membership response, a changed BBS response (both refused at the
+// membership challenge, whose context hashes the BBS proof), and a proof made with a
+// revoked holder's stale witness, which passes every check but the
+// pairing fold (the most expensive failure).
+func BenchmarkVerifyHostile(b *testing.B) {
+	is := newIssuer(b, bbs.BLS12381SHA256())
+	c := is.issue(b, "bench", 5)
+	nonce := []byte("n")
+	pres, err := Present(nil, c, is.ask.PublicKey(), is.v[0], nonce, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	valid := pres.Bytes()
+	flip := func(i int) []byte { x := append([]byte(nil), valid...); x[i] ^= 1; return x }
+	bob := is.issue(b, "bob", 5)
+	is.revoke(b, bob)
+	bob.Version = 1
+	cases := []struct {
+		name string
+		b    []byte
+		v    uint64
+	}{
+		{"valid", valid, 0},
+		{"membership-response", flip(len(valid) - 1), 0},
+		{"bbs-response", flip(9 + 8 + 3*48 + 5), 0},
+		{"stale-witness-pairing", presentUncheckedTB(b, bob, is.ask.PublicKey(), is.v[1], nonce), 1},
+	}
+	for _, tc := range cases {
+		b.Run(tc.name, func(b *testing.B) {
+			start := cpuNow()
+			for b.Loop() {
+				err := is.verify(tc.b, nonce, nil)
+				if (err == nil) != (tc.name == "valid") {
+					b.Fatal(tc.name, err)
+				}
+			}
+			reportCPU(b, start)
+		})
+	}
+}

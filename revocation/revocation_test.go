@@ -337,6 +337,10 @@ func TestPresentationFlow(t *testing.T) {
 
 // presentUnchecked is Present with ProveMembership's checks skipped.
 func presentUnchecked(t *testing.T, c *Credential, acc *PublicKey, value, nonce []byte) []byte {
+	return presentUncheckedTB(t, c, acc, value, nonce)
+}
+
+func presentUncheckedTB(t testing.TB, c *Credential, acc *PublicKey, value, nonce []byte) []byte {
 	t.Helper()
 	h, _ := c.Handle()
 	proof, open, err := bbs.DeriveCommittedProof(nil, c.Scheme, c.PublicKey, c.Signature, c.Header, nonce, c.Messages, nil, []int{c.HandleIndex})
