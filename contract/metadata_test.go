@@ -79,6 +79,8 @@ func TestMetadataTransactions(t *testing.T) {
 		returns string
 	}{
 		{"CreatePolicy", "SUBMIT", []string{str}, ref("PolicyRecord")},
+		{"GetAccumulator", "EVALUATE", []string{str}, ref("Accumulator")},
+		{"GetAccumulatorRemoval", "EVALUATE", []string{str, integer}, ref("AccumulatorRemoval")},
 		{"GetContext", "EVALUATE", []string{str}, ref("ContextRecord")},
 		{"GetCredentialVerification", "EVALUATE", []string{str}, ref("CredentialVerification")},
 		{"GetEndorsementConfig", "EVALUATE", nil, ref("EndorsementConfig")},
@@ -92,9 +94,11 @@ func TestMetadataTransactions(t *testing.T) {
 		{"RegisterContext", "SUBMIT", []string{str, str}, ref("ContextRecord")},
 		{"RegisterIssuer", "SUBMIT", []string{str}, ref("Issuer")},
 		{"RetirePolicy", "SUBMIT", []string{str}, ref("PolicyRecord")},
+		{"RevokeHandle", "SUBMIT", []string{str, str}, ref("Accumulator")},
 		{"RevokeIssuer", "SUBMIT", []string{str}, ref("Issuer")},
 		{"RevokeIssuerKey", "SUBMIT", []string{str, integer}, ref("Issuer")},
 		{"RotateIssuerKey", "SUBMIT", []string{str}, ref("Issuer")},
+		{"SetAccumulator", "SUBMIT", []string{str, str, str}, ref("Accumulator")},
 		{"SetEndorsementConfig", "SUBMIT", []string{str}, ref("EndorsementConfig")},
 		{"SetIssuerSettings", "SUBMIT", []string{str, str}, ref("Issuer")},
 		{"SubmitCredential", "SUBMIT", []string{str}, ref("CredentialReceipt")},
@@ -137,7 +141,7 @@ func TestMetadataTypes(t *testing.T) {
 	types := []any{Issuer{}, IssuerKey{}, Owner{}, IssuerSettings{}, IssuerPage{}, IssuerHistoryPage{}, IssuerHistoryEntry{},
 		Verification{}, VerificationResult{}, ProofReceipt{}, PseudonymUses{}, PseudonymUse{}, BatchResults{}, BatchResult{},
 		request.Request{}, request.DisclosedMessage{}, request.PolicyRef{}, PolicyRecord{}, PolicyPage{}, policy.Unmet{}, EndorsementConfig{},
-		CredentialResult{}, CredentialVerification{}, CredentialReceipt{}, ContextRecord{}, ContextRef{}}
+		CredentialResult{}, CredentialVerification{}, CredentialReceipt{}, ContextRecord{}, ContextRef{}, Accumulator{}, AccumulatorRemoval{}}
 	var names []string
 	for _, v := range types {
 		typ := reflect.TypeOf(v)

@@ -485,3 +485,10 @@ func parseRawPoint(b []byte) (p bls12381.G1Affine, err error) {
 	}
 	return p, nil
 }
+
+// CheckValue checks that b is an accumulator value: a compressed G1 point
+// in the subgroup, not the identity.
+func CheckValue(b []byte) error {
+	_, err := parseValue(b)
+	return err
+}
