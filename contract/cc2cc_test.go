@@ -9,6 +9,7 @@ import (
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakeid"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakestub"
+	"github.com/fabric-bbs/fabric-bbs/revocation"
 	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
 	"github.com/hyperledger/fabric-protos-go-apiv2/peer"
 	"github.com/stretchr/testify/require"
@@ -67,6 +68,11 @@ func TestOwnerOnlyTransactionsRefusedThroughAnotherChaincode(t *testing.T) {
 		}},
 		{"RevokeIssuerKey", func(*testing.T, *env) []string { return []string{"acme", "1"} }},
 		{"RevokeIssuer", func(*testing.T, *env) []string { return []string{"acme"} }},
+		{"SetAccumulator", func(t *testing.T, _ *env) []string {
+			ask, v0, err := revocation.GenerateKey(nil)
+			require.NoError(t, err)
+			return []string{"acme", enc64(ask.PublicKey().Bytes()), enc64(v0)}
+		}},
 		{"SetIssuerSettings", func(*testing.T, *env) []string {
 			return []string{"acme", `{"requireBoundNonce":true,"messageCounts":[` + strconv.Itoa(len(testMessages)) + `]}`}
 		}},

@@ -137,7 +137,8 @@ const (
 // evaluateTransactions are the read-only transactions.
 var evaluateTransactions = []string{"GetIssuer", "ListIssuers", "GetIssuerHistory", "VerifyProof", "VerifyProofs", "GetVerification", "GetPseudonymUses",
 	"GetPolicy", "ListPolicies", "GetEndorsementConfig", "VerifyCredential", "GetCredentialVerification", "GetContext",
-	"GetIssuerEpoch", "GetStatusList", "GetStatusPage", "GetStatusEntry"}
+	"GetIssuerEpoch", "GetStatusList", "GetStatusPage", "GetStatusEntry",
+	"GetAccumulator", "GetAccumulatorRemoval"}
 
 // Contract is the bbs smart contract. Its exported methods are its
 // transactions.

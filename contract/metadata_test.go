@@ -80,6 +80,8 @@ func TestMetadataTransactions(t *testing.T) {
 	}{
 		{"CreatePolicy", "SUBMIT", []string{str}, ref("PolicyRecord")},
 		{"CreateStatusList", "SUBMIT", []string{str, str, str, integer}, ref("StatusList")},
+		{"GetAccumulator", "EVALUATE", []string{str}, ref("Accumulator")},
+		{"GetAccumulatorRemoval", "EVALUATE", []string{str, integer}, ref("AccumulatorRemoval")},
 		{"GetContext", "EVALUATE", []string{str}, ref("ContextRecord")},
 		{"GetCredentialVerification", "EVALUATE", []string{str}, ref("CredentialVerification")},
 		{"GetEndorsementConfig", "EVALUATE", nil, ref("EndorsementConfig")},
@@ -97,9 +99,11 @@ func TestMetadataTransactions(t *testing.T) {
 		{"RegisterContext", "SUBMIT", []string{str, str}, ref("ContextRecord")},
 		{"RegisterIssuer", "SUBMIT", []string{str}, ref("Issuer")},
 		{"RetirePolicy", "SUBMIT", []string{str}, ref("PolicyRecord")},
+		{"RevokeHandle", "SUBMIT", []string{str, str}, ref("Accumulator")},
 		{"RevokeIssuer", "SUBMIT", []string{str}, ref("Issuer")},
 		{"RevokeIssuerKey", "SUBMIT", []string{str, integer}, ref("Issuer")},
 		{"RotateIssuerKey", "SUBMIT", []string{str}, ref("Issuer")},
+		{"SetAccumulator", "SUBMIT", []string{str, str, str}, ref("Accumulator")},
 		{"SetEndorsementConfig", "SUBMIT", []string{str}, ref("EndorsementConfig")},
 		{"SetIssuerEpoch", "SUBMIT", []string{str, integer}, ref("IssuerEpoch")},
 		{"SetIssuerSettings", "SUBMIT", []string{str, str}, ref("Issuer")},
@@ -145,7 +149,8 @@ func TestMetadataTypes(t *testing.T) {
 		Verification{}, VerificationResult{}, ProofReceipt{}, PseudonymUses{}, PseudonymUse{}, BatchResults{}, BatchResult{},
 		request.Request{}, request.DisclosedMessage{}, request.PolicyRef{}, PolicyRecord{}, PolicyPage{}, policy.Unmet{}, EndorsementConfig{},
 		CredentialResult{}, CredentialVerification{}, CredentialReceipt{}, ContextRecord{}, ContextRef{},
-		IssuerEpoch{}, StatusList{}, StatusPage{}, StatusListUpdate{}, StatusPageVersion{}, StatusEntry{}}
+		IssuerEpoch{}, StatusList{}, StatusPage{}, StatusListUpdate{}, StatusPageVersion{}, StatusEntry{},
+		Accumulator{}, AccumulatorRemoval{}}
 	var names []string
 	for _, v := range types {
 		typ := reflect.TypeOf(v)

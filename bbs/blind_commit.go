@@ -1,0 +1,591 @@
+package bbs
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"sync"
+
+	bls12381 "github.com/consensys/gnark-crypto/ecc/bls12-381"
+	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
+)
+
+// Committed disclosure (draft-irtf-cfrg-bbs-blind-signatures-03, "Core
+// Proof Generation" and "Core Proof Verification"): a BBS proof in which
+// some hidden messages are also output as Pedersen commitments
+//
+//	C_i = Y_0·s_i + Y_1·msg_idx,   (Y_0, Y_1) = create_generators(2, "COM_DIS_" || api_id),
+//
+// with a proof that each commits to the signed message, bound to the BBS
+// proof by one common challenge (calculate_blind_challenge of -03). The
+// commitment is the hook for proving more about a hidden message in
+// another protocol (a non-revocation proof, package revocation).
+//
+// The core operations take the generators as input; here they are the
+// IETF scheme's own (ciphersuite_id || "H2G_HM2S_", the interface of Sign),
+// so committed disclosure applies to credentials signed by [BLS12381SHA256]
+// and [BLS12381SHAKE256]. Where -03's text is ambiguous this file reads it
+// as follows (docs/revocation-protocol.md lists each point):
+//   - "init_random_scalars[idx + 5]" and "hats[idx]" are the blinding and
+//     the response of message idx among the hidden messages, so a
+//     committed index must be hidden (not disclosed);
+//   - every integer in the wire format is I2OSP(·, 8), and bbs_proof_len
+//     counts bytes;
+//   - ProofVerify receives the disclosed indexes with the messages and
+//     they must equal the proof's disclosed_indexes.
+
+// Errors of committed disclosure.
+var (
+	// ErrMalformedCommittedProof means committed-proof bytes could not be
+	// parsed.
+	ErrMalformedCommittedProof = errors.New("bbs: malformed committed proof")
+)
+
+// MessageCommitment is one committed message of a [CommittedProof]: its
+// index among the signed messages and the 48-byte compressed G1 point
+// C = Y_0·s + Y_1·msg.
+type MessageCommitment struct {
+	Index int
+	Point []byte
+}
+
+// CommitmentOpening is the prover's secret for one committed message: the
+// index and the 32-byte big-endian blinding scalar s of its commitment.
+// Keep it secret; it is what a proof in another protocol about the same
+// message needs.
+type CommitmentOpening struct {
+	Index int
+	Blind []byte
+}
+
+// CommittedProof is a parsed committed-disclosure proof.
+type CommittedProof struct {
+	scheme    *ietfScheme
+	bbs       *ietfProof
+	disclosed []int
+	commits   []bls12381.G1Affine
+	sHat      []fr.Element
+	commitIdx []int
+	enc       []byte
+}
+
+// Bytes returns the proof's encoding (proof_to_octets of -03).
+func (p *CommittedProof) Bytes() []byte { return slices.Clone(p.enc) }
+
+// Scheme returns the scheme the proof belongs to.
+func (p *CommittedProof) Scheme() Scheme { return p.scheme }
+
+// DisclosedIndexes returns the indexes of the disclosed messages, ascending.
+func (p *CommittedProof) DisclosedIndexes() []int { return slices.Clone(p.disclosed) }
+
+// MessageCount returns the number of signed messages the proof covers.
+func (p *CommittedProof) MessageCount() int { return len(p.bbs.mHat) + len(p.disclosed) }
+
+// Commitments returns the committed messages' commitments, by ascending
+// index.
+func (p *CommittedProof) Commitments() []MessageCommitment {
+	out := make([]MessageCommitment, len(p.commits))
+	for i := range p.commits {
+		out[i] = MessageCommitment{Index: p.commitIdx[i], Point: appendG1(nil, &p.commits[i])}
+	}
+	return out
+}
+
+// CommitmentPoint returns the i-th commitment (by ascending index) as a
+// G1 point, checked in the subgroup and not the identity when the proof
+// was parsed. It is Commitments()[i].Point decoded, without the decoding.
+func (p *CommittedProof) CommitmentPoint(i int) (bls12381.G1Affine, error) {
+	if i < 0 || i >= len(p.commits) {
+		return bls12381.G1Affine{}, fmt.Errorf("%w: commitment %d of %d", ErrInvalidArgument, i, len(p.commits))
+	}
+	return p.commits[i], nil
+}
+
+// comDisGens holds Y_0 and Y_1 of one scheme.
+type comDisGens struct {
+	once   sync.Once
+	y      [2]bls12381.G1Affine
+	tables []g1Table
+	err    error
+}
+
+var comDis = struct {
+	sync.Mutex
+	m map[*ietfScheme]*comDisGens
+}{m: map[*ietfScheme]*comDisGens{}}
+
+// commitGenerators returns Y_0, Y_1 = create_generators(2, "COM_DIS_" ||
+// api_id) of s, and their tables, derived once.
+func (s *ietfScheme) commitGenerators() (*comDisGens, error) {
+	comDis.Lock()
+	g, ok := comDis.m[s]
+	if !ok {
+		g = &comDisGens{}
+		comDis.m[s] = g
+	}
+	comDis.Unlock()
+	g.once.Do(func() {
+		api := "COM_DIS_" + string(s.apiID)
+		p1 := appendG1(nil, &s.p1)
+		cs := newIETFSchemeAPI(s.name+"/com-dis", s.suiteID, api, s.expand, fmt.Sprintf("%x", p1))
+		var pts []bls12381.G1Affine
+		if pts, g.err = cs.createGenerators(cs.genSeed, 2); g.err == nil {
+			g.y = [2]bls12381.G1Affine{pts[0], pts[1]}
+			g.tables = newG1Tables(pts)
+		}
+	})
+	return g, g.err
+}
+
+// asCommitScheme returns s as an IETF scheme that supports committed
+// disclosure.
+func asCommitScheme(s Scheme) (*ietfScheme, error) {
+	is, ok := s.(*ietfScheme)
+	if !ok || (is != bbsSHA256 && is != bbsSHAKE256) {
+		return nil, fmt.Errorf("%w: committed disclosure is defined for %s and %s only", ErrInvalidArgument, bbsSHA256.name, bbsSHAKE256.name)
+	}
+	return is, nil
+}
+
+// CommitmentGenerators returns the 48-byte compressed encodings of Y_0 and
+// Y_1, the generators of committed disclosure of scheme s
+// ([BLS12381SHA256] or [BLS12381SHAKE256]).
+func CommitmentGenerators(s Scheme) (y0, y1 []byte, err error) {
+	is, err := asCommitScheme(s)
+	if err != nil {
+		return nil, nil, err
+	}
+	g, err := is.commitGenerators()
+	if err != nil {
+		return nil, nil, err
+	}
+	return appendG1(nil, &g.y[0]), appendG1(nil, &g.y[1]), nil
+}
+
+// MessageScalar returns the 32-byte big-endian scalar that message maps to
+// in scheme s ([BLS12381SHA256] or [BLS12381SHAKE256]): the value a
+// commitment of a committed proof commits to.
+func MessageScalar(s Scheme, message []byte) ([]byte, error) {
+	is, err := asCommitScheme(s)
+	if err != nil {
+		return nil, err
+	}
+	m, err := is.messagesToScalars([][]byte{message})
+	if err != nil {
+		return nil, err
+	}
+	return appendScalar(nil, &m[0]), nil
+}
+
+// DeriveCommittedProof is -03's CoreProofGen over the scheme's generators:
+// a proof of knowledge of sig that reveals the messages at revealed,
+// outputs a commitment to each message at committed (hidden, not
+// revealed; any order, no repeats; may be empty) and is bound to nonce
+// (the presentation header). It returns the proof and, per committed
+// message by ascending index, the opening (the blinding s). The random
+// scalars are hedged as DeriveProof's are, over the committed indexes too.
+func DeriveCommittedProof(rnd io.Reader, s Scheme, pk *PublicKey, sig *Signature, header, nonce []byte, messages [][]byte, revealed, committed []int) (*CommittedProof, []CommitmentOpening, error) {
+	is, err := asCommitScheme(s)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := is.checkKeyAndSignature(pk, sig); err != nil {
+		return nil, nil, err
+	}
+	if err := checkMessageCount(len(messages)); err != nil {
+		return nil, nil, fmt.Errorf("derive committed proof: %w", err)
+	}
+	disclosed, undisclosed, err := splitIndices(revealed, len(messages))
+	if err != nil {
+		return nil, nil, fmt.Errorf("derive committed proof: %w", err)
+	}
+	cidx := slices.Clone(committed)
+	slices.Sort(cidx)
+	pos := make([]int, len(cidx)) // position of each committed index among the hidden ones
+	for k, i := range cidx {
+		if k > 0 && i == cidx[k-1] {
+			return nil, nil, fmt.Errorf("%w: committed index %d repeated", ErrInvalidArgument, i)
+		}
+		p, found := slices.BinarySearch(undisclosed, i)
+		if !found {
+			return nil, nil, fmt.Errorf("%w: committed index %d is not a hidden message index in [0, %d)", ErrInvalidArgument, i, len(messages))
+		}
+		pos[k] = p
+	}
+	cg, err := is.commitGenerators()
+	if err != nil {
+		return nil, nil, err
+	}
+	gens, err := is.generators(len(messages) + 1)
+	if err != nil {
+		return nil, nil, fmt.Errorf("derive committed proof: %w", err)
+	}
+	m, err := is.messagesToScalars(messages)
+	if err != nil {
+		return nil, nil, fmt.Errorf("derive committed proof: %w", err)
+	}
+	if err := is.proverCheckSignature(pk, sig, &gens, header, m); err != nil {
+		return nil, nil, fmt.Errorf("derive committed proof: %w", err)
+	}
+	n := len(cidx)
+	extra := binary.BigEndian.AppendUint64(nil, uint64(n))
+	for _, i := range cidx {
+		extra = binary.BigEndian.AppendUint64(extra, uint64(i))
+	}
+	random, err := ietfProofRandomScalars(rnd, is, 5+len(undisclosed)+2*n, pk, sig, header, nonce, messages, disclosed, []byte("COM_DIS"), extra)
+	if err != nil {
+		return nil, nil, fmt.Errorf("derive committed proof: %w", err)
+	}
+	bbsRandom, sRand, sTilde := random[:5+len(undisclosed)], random[5+len(undisclosed):5+len(undisclosed)+n], random[5+len(undisclosed)+n:]
+	init, err := is.proofInit(pk, sig, &gens, bbsRandom, header, m, undisclosed)
+	if err != nil {
+		return nil, nil, fmt.Errorf("derive committed proof: %w", err)
+	}
+	fixed := []*g1Table{&cg.tables[0], &cg.tables[1]}
+	commits := make([]bls12381.G1Affine, n)
+	tildes := make([]bls12381.G1Affine, n)
+	for k, i := range cidx {
+		// C_i = Y_0·s_i + Y_1·msg_idx; C~_i = Y_0·s~_i + Y_1·m~_idx (secrets).
+		if commits[k], err = secretMSMWithTables(fixed, []fr.Element{sRand[k], m[i]}, nil, nil); err != nil {
+			return nil, nil, err
+		}
+		if tildes[k], err = secretMSMWithTables(fixed, []fr.Element{sTilde[k], bbsRandom[5+pos[k]]}, nil, nil); err != nil {
+			return nil, nil, err
+		}
+		if commits[k].IsInfinity() {
+			return nil, nil, fmt.Errorf("degenerate commitment (identity)")
+		}
+	}
+	dm := make([]fr.Element, len(disclosed))
+	for k, i := range disclosed {
+		dm[k] = m[i]
+	}
+	c, err := is.commitChallenge(init, disclosed, dm, cidx, commits, tildes, nonce)
+	if err != nil {
+		return nil, nil, fmt.Errorf("derive committed proof: %w", err)
+	}
+	bp, err := proofFinalize(init, &c, &sig.e, bbsRandom, m, undisclosed)
+	if err != nil {
+		return nil, nil, fmt.Errorf("derive committed proof: %w", err)
+	}
+	p := &CommittedProof{scheme: is, bbs: bp, disclosed: disclosed, commits: commits, sHat: make([]fr.Element, n), commitIdx: cidx}
+	openings := make([]CommitmentOpening, n)
+	var t fr.Element
+	for k := range cidx {
+		p.sHat[k].Add(&sTilde[k], t.Mul(&c, &sRand[k])) // s^_i = s~_i + c·s_i
+		if p.sHat[k].IsZero() {
+			return nil, nil, fmt.Errorf("degenerate proof (zero scalar)")
+		}
+		openings[k] = CommitmentOpening{Index: cidx[k], Blind: appendScalar(nil, &sRand[k])}
+	}
+	p.enc = p.encode()
+	return p, openings, nil
+}
+
+// commitChallenge is -03's calculate_blind_challenge (Blind Challenge
+// Calculation): hash_to_scalar(serialize(R, i1, msg_i1, …, iR, msg_iR, Ā,
+// B̄, D, T1, T2, domain) ‖ serialize(N, i_1, C_1, C~_1, …, i_N, C_N, C~_N)
+// ‖ I2OSP(len(ph), 8) ‖ ph, api_id ‖ "H2S_").
+func (s *ietfScheme) commitChallenge(init *ietfProofInit, idx []int, dm []fr.Element, cidx []int, commits, tildes []bls12381.G1Affine, ph []byte) (fr.Element, error) {
+	if uint64(len(ph)) > 1<<62 {
+		return fr.Element{}, fmt.Errorf("%w: presentation header too long", ErrInvalidArgument)
+	}
+	in := make([]byte, 0, 8+len(idx)*(8+scalarSize)+5*g1Size+scalarSize+8+len(cidx)*(8+2*g1Size)+8+len(ph))
+	in = binary.BigEndian.AppendUint64(in, uint64(len(idx)))
+	for k, i := range idx {
+		in = binary.BigEndian.AppendUint64(in, uint64(i))
+		in = appendScalar(in, &dm[k])
+	}
+	for _, pt := range []*bls12381.G1Affine{&init.abar, &init.bbar, &init.d, &init.t1, &init.t2} {
+		in = appendG1(in, pt)
+	}
+	in = appendScalar(in, &init.domain)
+	in = binary.BigEndian.AppendUint64(in, uint64(len(cidx)))
+	for k, i := range cidx {
+		in = binary.BigEndian.AppendUint64(in, uint64(i))
+		in = appendG1(in, &commits[k])
+		in = appendG1(in, &tildes[k])
+	}
+	in = binary.BigEndian.AppendUint64(in, uint64(len(ph)))
+	in = append(in, ph...)
+	return s.hashToScalar(in, s.h2sDST)
+}
+
+// encode is -03's proof_to_octets: I2OSP(len(bbs_proof), 8) ‖ bbs_proof ‖
+// I2OSP(R, 8) ‖ I2OSP(i_1, 8) … ‖ I2OSP(N, 8) ‖ C_1 … C_N ‖ s^_1 … s^_N ‖
+// I2OSP(N, 8) ‖ I2OSP(j_1, 8) ….
+func (p *CommittedProof) encode() []byte {
+	bp := p.bbs.encode()
+	n := len(p.commits)
+	out := make([]byte, 0, 8+len(bp)+8+8*len(p.disclosed)+8+n*(g1Size+scalarSize)+8+8*n)
+	out = binary.BigEndian.AppendUint64(out, uint64(len(bp)))
+	out = append(out, bp...)
+	out = binary.BigEndian.AppendUint64(out, uint64(len(p.disclosed)))
+	for _, i := range p.disclosed {
+		out = binary.BigEndian.AppendUint64(out, uint64(i))
+	}
+	out = binary.BigEndian.AppendUint64(out, uint64(n))
+	for k := range p.commits {
+		out = appendG1(out, &p.commits[k])
+	}
+	for k := range p.sHat {
+		out = appendScalar(out, &p.sHat[k])
+	}
+	out = binary.BigEndian.AppendUint64(out, uint64(n))
+	for _, i := range p.commitIdx {
+		out = binary.BigEndian.AppendUint64(out, uint64(i))
+	}
+	return out
+}
+
+// ParseCommittedProof parses a committed proof of scheme s as -03's
+// octets_to_proof does, and more strictly: every length exact, the BBS
+// proof as ParseProof parses it, at most MaxMessages messages in all,
+// disclosed and committed indexes strictly ascending, below the message
+// count and disjoint, each C a subgroup point other than the identity,
+// each s^ canonical and non-zero. The work done before any point is
+// decoded is bounded by the length of b.
+func ParseCommittedProof(s Scheme, b []byte) (*CommittedProof, error) {
+	is, err := asCommitScheme(s)
+	if err != nil {
+		return nil, err
+	}
+	r := comReader{b: b}
+	bl, ok := r.u64()
+	if !ok || bl > uint64(len(r.b)) {
+		return nil, fmt.Errorf("%w: BBS proof length", ErrMalformedCommittedProof)
+	}
+	bpBytes := r.next(int(bl))
+	nd, ok := r.u64()
+	if !ok || nd > MaxMessages || nd*8 > uint64(len(r.b)) {
+		return nil, fmt.Errorf("%w: disclosed index count", ErrMalformedCommittedProof)
+	}
+	disclosed := make([]int, nd)
+	for k := range disclosed {
+		v, _ := r.u64()
+		disclosed[k] = int(v)
+	}
+	n, ok := r.u64()
+	if !ok || n > MaxMessages || n*(g1Size+scalarSize) > uint64(len(r.b)) {
+		return nil, fmt.Errorf("%w: commitment count", ErrMalformedCommittedProof)
+	}
+	cBytes := r.next(int(n) * g1Size)
+	sBytes := r.next(int(n) * scalarSize)
+	n2, ok := r.u64()
+	if !ok || n2 != n || n2*8 != uint64(len(r.b)) {
+		return nil, fmt.Errorf("%w: commitment index count or trailing bytes", ErrMalformedCommittedProof)
+	}
+	cidx := make([]int, n)
+	for k := range cidx {
+		v, _ := r.u64()
+		cidx[k] = int(v)
+	}
+	// The BBS proof: its hidden message count fixes L.
+	bpp, err := is.ParseProof(bpBytes)
+	if err != nil {
+		return nil, fmt.Errorf("%w: BBS proof: %v", ErrMalformedCommittedProof, err)
+	}
+	bp := bpp.body.(*ietfProof)
+	total := len(bp.mHat) + len(disclosed)
+	if total < 1 || total > MaxMessages {
+		return nil, fmt.Errorf("%w: %d messages, want 1 to %d", ErrMalformedCommittedProof, total, MaxMessages)
+	}
+	for _, ix := range [][]int{disclosed, cidx} {
+		for k, i := range ix {
+			if uint64(i) >= uint64(total) || (k > 0 && i <= ix[k-1]) {
+				return nil, fmt.Errorf("%w: indexes not strictly ascending below %d", ErrMalformedCommittedProof, total)
+			}
+		}
+	}
+	for _, i := range cidx {
+		if _, found := slices.BinarySearch(disclosed, i); found {
+			return nil, fmt.Errorf("%w: index %d both disclosed and committed", ErrMalformedCommittedProof, i)
+		}
+	}
+	p := &CommittedProof{scheme: is, bbs: bp, disclosed: disclosed, commitIdx: cidx,
+		commits: make([]bls12381.G1Affine, n), sHat: make([]fr.Element, n)}
+	for k := range p.sHat {
+		if p.sHat[k], err = decodeScalar(sBytes[k*scalarSize : (k+1)*scalarSize]); err != nil || p.sHat[k].IsZero() {
+			return nil, fmt.Errorf("%w: s^ %d not a canonical non-zero scalar", ErrMalformedCommittedProof, k)
+		}
+	}
+	for k := range p.commits {
+		if p.commits[k], err = decodeG1(cBytes[k*g1Size : (k+1)*g1Size]); err != nil {
+			return nil, fmt.Errorf("%w: commitment %d: %v", ErrMalformedCommittedProof, k, err)
+		}
+		if p.commits[k].IsInfinity() {
+			return nil, fmt.Errorf("%w: commitment %d is the identity", ErrMalformedCommittedProof, k)
+		}
+	}
+	p.enc = slices.Clone(b)
+	return p, nil
+}
+
+// VerifyCommittedProof is -03's CoreProofVerify over the scheme's
+// generators. disclosed gives the disclosed messages with their indices,
+// which must be the proof's disclosed indexes (else ErrInvalidProof). It
+// returns nil if the proof is valid under pk for header and nonce: then
+// each commitment of p.Commitments() commits (under Y_0, Y_1) to the
+// signed message at its index.
+func VerifyCommittedProof(pk *PublicKey, p *CommittedProof, header, nonce []byte, disclosed []DisclosedMessage) error {
+	if err := verifyCommittedChallenge(pk, p, header, nonce, disclosed); err != nil {
+		return err
+	}
+	return proofPairing(pk, p.bbs)
+}
+
+// VerifyCommittedProofWithDH is VerifyCommittedProof that also checks, in
+// the same pairing product, that (a, b) is a Diffie–Hellman pair for key:
+// e(a, K) = e(b, P2), i.e. b = x·a where K = x·P2 is key's point (any G2
+// point parsed by ParsePublicKey of the proof's scheme, such as an
+// accumulator public key). The two checks are folded with a 128-bit weight
+// ρ hashed from every input, e(Ā, W)·e(ρ·a, K)·e(−B̄ − ρ·b, P2) = 1: one
+// final exponentiation instead of two, and a cheater passes only if ρ
+// happens to be the one value (2^-128) that cancels a failing check. a and
+// b must be subgroup points other than the identity (the caller parsed
+// them). ErrInvalidProof if either check fails.
+func VerifyCommittedProofWithDH(pk *PublicKey, p *CommittedProof, header, nonce []byte, disclosed []DisclosedMessage, key *PublicKey, a, b *bls12381.G1Affine) error {
+	if key == nil || a == nil || b == nil || a.IsInfinity() || b.IsInfinity() || !a.IsInSubGroup() || !b.IsInSubGroup() {
+		return fmt.Errorf("%w: the DH pair needs a key and two subgroup points other than the identity", ErrInvalidArgument)
+	}
+	if err := verifyCommittedChallenge(pk, p, header, nonce, disclosed); err != nil {
+		return err
+	}
+	if err := checkScheme(p.scheme, "DH key", key.scheme); err != nil {
+		return err
+	}
+	in := make([]byte, 0, len(p.enc)+2*PublicKeySize+2*g1Size+16+len(nonce)+len(header))
+	in = append(in, pk.enc[:]...)
+	in = append(in, key.enc[:]...)
+	in = appendG1(in, a)
+	in = appendG1(in, b)
+	in = binary.BigEndian.AppendUint64(in, uint64(len(header)))
+	in = append(in, header...)
+	in = binary.BigEndian.AppendUint64(in, uint64(len(nonce)))
+	in = append(in, nonce...)
+	in = append(in, p.enc...)
+	u, err := p.scheme.expand(in, []byte(string(p.scheme.apiID)+"COM_DIS_DH_WEIGHT_"), 16)
+	if err != nil {
+		return err
+	}
+	var rho fr.Element
+	rho.SetBytes(u)
+	if rho.IsZero() {
+		rho.SetOne()
+	}
+	// ρ·a, and −B̄ − ρ·b (public scalars: variable time is fine).
+	pa := msmWithTables(nil, nil, []bls12381.G1Affine{*a}, []fr.Element{rho})
+	var negRho fr.Element
+	negRho.Neg(&rho)
+	var minusOne fr.Element
+	minusOne.SetOne()
+	minusOne.Neg(&minusOne)
+	pb := msmWithTables(nil, nil, []bls12381.G1Affine{p.bbs.bbar, *b}, []fr.Element{minusOne, negRho})
+	wl, err := publicKeyLines(pk)
+	if err != nil {
+		return err
+	}
+	kl, err := publicKeyLines(key)
+	if err != nil {
+		return err
+	}
+	// PairingCheckFixedQ scales the lines it is given: copies, never the caches.
+	ok, err := bls12381.PairingCheckFixedQ(
+		[]bls12381.G1Affine{p.bbs.abar, pa, pb},
+		[][2][len(bls12381.LoopCounter) - 1]bls12381.LineEvaluationAff{*wl, *kl, *generatorG2Lines()},
+	)
+	if err != nil {
+		return fmt.Errorf("verify committed proof: pairing check: %w", err)
+	}
+	if !ok {
+		return fmt.Errorf("%w: pairing check failed", ErrInvalidProof)
+	}
+	return nil
+}
+
+// verifyCommittedChallenge is CoreProofVerify up to the pairing check.
+func verifyCommittedChallenge(pk *PublicKey, p *CommittedProof, header, nonce []byte, disclosed []DisclosedMessage) error {
+	if pk == nil || p == nil || p.bbs == nil {
+		return fmt.Errorf("%w: nil public key or proof", ErrInvalidArgument)
+	}
+	s := p.scheme
+	if err := checkScheme(s, "public key", pk.scheme); err != nil {
+		return err
+	}
+	if len(disclosed) != len(p.disclosed) {
+		return fmt.Errorf("%w: %d disclosed messages given, the proof discloses %d", ErrInvalidProof, len(disclosed), len(p.disclosed))
+	}
+	raw := make([][]byte, len(disclosed))
+	for k, d := range disclosed {
+		if d.Index != p.disclosed[k] {
+			return fmt.Errorf("%w: disclosed index %d given, the proof's is %d", ErrInvalidProof, d.Index, p.disclosed[k])
+		}
+		raw[k] = d.Message
+	}
+	dm, err := s.messagesToScalars(raw)
+	if err != nil {
+		return fmt.Errorf("verify committed proof: %w", err)
+	}
+	total := p.MessageCount()
+	gens, err := s.generators(total + 1)
+	if err != nil {
+		return fmt.Errorf("verify committed proof: %w", err)
+	}
+	cg, err := s.commitGenerators()
+	if err != nil {
+		return err
+	}
+	init, err := s.proofVerifyInit(pk, p.bbs, &gens, header, p.disclosed, dm)
+	if err != nil {
+		return fmt.Errorf("verify committed proof: %w", err)
+	}
+	// C^_i = Y_0·s^_i + Y_1·m^_idx − C_i·c
+	fixed := []*g1Table{&cg.tables[0], &cg.tables[1]}
+	var negC fr.Element
+	negC.Neg(&p.bbs.c)
+	tildes := make([]bls12381.G1Affine, len(p.commits))
+	for k, i := range p.commitIdx {
+		pos, _ := slices.BinarySearch(p.disclosed, i) // number of disclosed indexes below i
+		tildes[k] = msmWithTables(fixed, []fr.Element{p.sHat[k], p.bbs.mHat[i-pos]}, []bls12381.G1Affine{p.commits[k]}, []fr.Element{negC})
+	}
+	c, err := s.commitChallenge(init, p.disclosed, dm, p.commitIdx, p.commits, tildes, nonce)
+	if err != nil {
+		return fmt.Errorf("verify committed proof: %w", err)
+	}
+	if !c.Equal(&p.bbs.c) {
+		return fmt.Errorf("%w: challenge mismatch", ErrInvalidProof)
+	}
+	return nil
+}
+
+// comReader reads big-endian fields from a byte string.
+type comReader struct{ b []byte }
+
+func (r *comReader) u64() (uint64, bool) {
+	if len(r.b) < 8 {
+		return 0, false
+	}
+	v := binary.BigEndian.Uint64(r.b)
+	r.b = r.b[8:]
+	return v, true
+}
+
+func (r *comReader) next(n int) []byte {
+	out := r.b[:n]
+	r.b = r.b[n:]
+	return out
+}
+
+// PublicLinearCombination returns Σ points[i]·scalars[i] with the package's
+// multi-scalar multiplication, for a proof about a committed message built
+// outside this package (package revocation). It takes variable time: use
+// it for public points and scalars only (a verifier's). It returns the
+// identity for mismatched lengths or more than MaxMessages terms.
+func PublicLinearCombination(points []bls12381.G1Affine, scalars []fr.Element) bls12381.G1Affine {
+	if len(points) != len(scalars) || len(points) > MaxMessages {
+		return bls12381.G1Affine{}
+	}
+	return msmWithTables(nil, nil, points, scalars)
+}

@@ -1,0 +1,208 @@
+package contract
+
+import (
+	"encoding/base64"
+	"fmt"
+	"time"
+
+	"github.com/hyperledger/fabric-contract-api-go/v2/contractapi"
+
+	"github.com/fabric-bbs/fabric-bbs/revocation"
+)
+
+// Anonymous revocation, issue 23 level 3 (docs/revocation-protocol.md): an
+// issuer's positive accumulator on the ledger. The contract does no
+// cryptography of its own: it calls package revocation.
+//
+// Records:
+//   - bbs.accumulator~<issuer> → Accumulator: the accumulator public key
+//     and the current version and value; owner-only, with the issuer
+//     owner's key-level endorsement;
+//   - bbs.accumulator.removal~<issuer>~<version, 20 digits> →
+//     AccumulatorRemoval: the 88-byte removal record of that version,
+//     checked with revocation.VerifyRemoval before it is written; written
+//     in the same transaction as the current record, so under the same
+//     endorsement.
+
+const (
+	accumulatorObject = "bbs.accumulator"
+	removalObject     = "bbs.accumulator.removal"
+)
+
+// Accumulator is an issuer's accumulator record.
+type Accumulator struct {
+	Issuer string `json:"issuer"`
+	// PublicKey is P̃_α, 96 bytes (base64 in JSON).
+	PublicKey []byte `json:"publicKey"`
+	// InitialValue is V_0; Value is V_Version, 48 bytes each.
+	InitialValue []byte    `json:"initialValue"`
+	Version      int       `json:"version"`
+	Value        []byte    `json:"value"`
+	UpdatedAt    time.Time `json:"updatedAt"`
+	TxID         string    `json:"txId"`
+}
+
+// AccumulatorRemoval is the record of one revocation.
+type AccumulatorRemoval struct {
+	Issuer string `json:"issuer"`
+	// Removal is the 88-byte record I2OSP(version, 8) ‖ handle ‖ value.
+	Removal   []byte    `json:"removal"`
+	Version   int       `json:"version"`
+	CreatedAt time.Time `json:"createdAt"`
+	TxID      string    `json:"txId"`
+}
+
+func decodeB64Arg(name, s string, max int) ([]byte, error) {
+	if len(s) > 4*((max+2)/3) {
+		return nil, fmt.Errorf("%w: %s is %d characters, too long", ErrInvalidArgument, name, len(s))
+	}
+	b, err := base64.StdEncoding.Strict().DecodeString(s)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s is not canonical standard base64", ErrInvalidArgument, name)
+	}
+	return b, nil
+}
+
+// SetAccumulator creates the issuer's accumulator record from its public
+// key and initial value (base64). Only the issuer's owner may, invoking bbs
+// directly; once: a second call is ErrExists.
+func (c *Contract) SetAccumulator(ctx contractapi.TransactionContextInterface, issuerID, publicKey, initialValue string) (*Accumulator, error) {
+	is, err := c.issuerForChange(ctx, issuerID)
+	if err != nil {
+		return nil, err
+	}
+	pkb, err := decodeB64Arg("publicKey", publicKey, revocation.PublicKeySize)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := revocation.ParsePublicKey(pkb); err != nil {
+		return nil, fmt.Errorf("%w: publicKey: %v", ErrInvalidArgument, err)
+	}
+	v0, err := decodeB64Arg("initialValue", initialValue, revocation.PointSize)
+	if err != nil {
+		return nil, err
+	}
+	if err := revocation.CheckValue(v0); err != nil {
+		return nil, fmt.Errorf("%w: initialValue: %v", ErrInvalidArgument, err)
+	}
+	stub := ctx.GetStub()
+	key, err := compositeKey(stub, accumulatorObject, issuerID)
+	if err != nil {
+		return nil, err
+	}
+	var held Accumulator
+	found, err := getJSON(stub, key, &held)
+	if err != nil {
+		return nil, err
+	}
+	if found {
+		return nil, fmt.Errorf("accumulator of issuer %q: %w", issuerID, ErrExists)
+	}
+	now, err := txTime(stub)
+	if err != nil {
+		return nil, err
+	}
+	acc := &Accumulator{Issuer: issuerID, PublicKey: pkb, InitialValue: v0, Value: v0, UpdatedAt: now, TxID: stub.GetTxID()}
+	if err := putRecord(stub, key, fmt.Sprintf("accumulator of issuer %q", issuerID), acc); err != nil {
+		return nil, err
+	}
+	if err := setOwnerEndorsement(stub, key, is.Owner.MSPID); err != nil {
+		return nil, fmt.Errorf("accumulator of issuer %q: %w", issuerID, err)
+	}
+	return acc, nil
+}
+
+// RevokeHandle records one revocation: removal (base64) is the
+// revocation.Removal record of version current+1, which must be the removal
+// of its handle from the current value under the accumulator's key
+// (revocation.VerifyRemoval). Only the issuer's owner may, invoking bbs
+// directly. From the next block, presentations against the new version
+// need a witness updated past it, which the revoked holder cannot make.
+func (c *Contract) RevokeHandle(ctx contractapi.TransactionContextInterface, issuerID, removal string) (*Accumulator, error) {
+	if _, err := c.issuerForChange(ctx, issuerID); err != nil {
+		return nil, err
+	}
+	rb, err := decodeB64Arg("removal", removal, revocation.RemovalSize)
+	if err != nil {
+		return nil, err
+	}
+	r, err := revocation.ParseRemoval(rb)
+	if err != nil {
+		return nil, fmt.Errorf("%w: removal: %v", ErrInvalidArgument, err)
+	}
+	stub := ctx.GetStub()
+	key, err := compositeKey(stub, accumulatorObject, issuerID)
+	if err != nil {
+		return nil, err
+	}
+	var acc Accumulator
+	if err := getRecord(stub, key, fmt.Sprintf("accumulator of issuer %q", issuerID), &acc); err != nil {
+		return nil, err
+	}
+	if r.Version != uint64(acc.Version)+1 {
+		return nil, fmt.Errorf("%w: removal makes version %d, the accumulator is at version %d", ErrInvalidArgument, r.Version, acc.Version)
+	}
+	pk, err := revocation.ParsePublicKey(acc.PublicKey)
+	if err != nil {
+		return nil, fmt.Errorf("accumulator of issuer %q: stored key: %w", issuerID, err)
+	}
+	if err := revocation.VerifyRemoval(pk, acc.Value, r); err != nil {
+		return nil, fmt.Errorf("%w: removal is not the removal of its handle from version %d: %v", ErrInvalidArgument, acc.Version, err)
+	}
+	now, err := txTime(stub)
+	if err != nil {
+		return nil, err
+	}
+	rkey, err := compositeKey(stub, removalObject, issuerID, fmt.Sprintf("%020d", r.Version))
+	if err != nil {
+		return nil, err
+	}
+	rec := &AccumulatorRemoval{Issuer: issuerID, Removal: rb, Version: int(r.Version), CreatedAt: now, TxID: stub.GetTxID()}
+	if err := putRecord(stub, rkey, fmt.Sprintf("removal %d of issuer %q", r.Version, issuerID), rec); err != nil {
+		return nil, err
+	}
+	acc.Version, acc.Value, acc.UpdatedAt, acc.TxID = int(r.Version), r.Value(), now, stub.GetTxID()
+	if err := putRecord(stub, key, fmt.Sprintf("accumulator of issuer %q", issuerID), &acc); err != nil {
+		return nil, err
+	}
+	return &acc, nil
+}
+
+// GetAccumulator returns the issuer's accumulator record.
+func (c *Contract) GetAccumulator(ctx contractapi.TransactionContextInterface, issuerID string) (*Accumulator, error) {
+	if err := checkIssuerID(issuerID); err != nil {
+		return nil, err
+	}
+	stub := ctx.GetStub()
+	key, err := compositeKey(stub, accumulatorObject, issuerID)
+	if err != nil {
+		return nil, err
+	}
+	var acc Accumulator
+	if err := getRecord(stub, key, fmt.Sprintf("accumulator of issuer %q", issuerID), &acc); err != nil {
+		return nil, err
+	}
+	return &acc, nil
+}
+
+// GetAccumulatorRemoval returns the removal record of version (1 or more)
+// of the issuer's accumulator: holders apply them in order
+// (revocation.Credential.Update).
+func (c *Contract) GetAccumulatorRemoval(ctx contractapi.TransactionContextInterface, issuerID string, version int) (*AccumulatorRemoval, error) {
+	if err := checkIssuerID(issuerID); err != nil {
+		return nil, err
+	}
+	if version < 1 {
+		return nil, fmt.Errorf("%w: version %d, removals start at version 1", ErrInvalidArgument, version)
+	}
+	stub := ctx.GetStub()
+	key, err := compositeKey(stub, removalObject, issuerID, fmt.Sprintf("%020d", version))
+	if err != nil {
+		return nil, err
+	}
+	var rec AccumulatorRemoval
+	if err := getRecord(stub, key, fmt.Sprintf("removal %d of issuer %q", version, issuerID), &rec); err != nil {
+		return nil, err
+	}
+	return &rec, nil
+}

@@ -1,0 +1,205 @@
+package revocation
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs"
+)
+
+// A presentation with non-revocation: a committed-disclosure BBS proof
+// (Blind BBS draft -03) that commits to the credential's revocation handle
+// (the message at HandleIndex), and a membership proof that the committed
+// handle is in the accumulator version named. Encoding:
+//
+//	0x01 ‖ I2OSP(handle_index, 4) ‖ I2OSP(len(bbs_proof), 4) ‖ bbs_proof
+//	     ‖ I2OSP(len(membership), 4) ‖ membership
+//
+// The membership proof's context is presentationContext: the handle index,
+// the BBS proof bytes and the nonce, so neither proof can be paired with
+// another.
+
+const (
+	presentationFormat = 0x01
+	// MaxPresentationSize bounds a presentation's encoding.
+	MaxPresentationSize = 1 << 20
+)
+
+// Presentation is a parsed presentation with non-revocation.
+type Presentation struct {
+	// HandleIndex is the index of the revocation handle among the signed
+	// messages.
+	HandleIndex int
+	// Proof is the committed-disclosure BBS proof.
+	Proof *bbs.CommittedProof
+	// Version is the accumulator version the membership proof names.
+	Version    uint64
+	membership []byte
+	enc        []byte
+}
+
+// Bytes returns the presentation's encoding.
+func (p *Presentation) Bytes() []byte { return append([]byte(nil), p.enc...) }
+
+// Credential is what a holder keeps: the BBS credential, the index of its
+// revocation handle and the witness of the handle at a version.
+type Credential struct {
+	Scheme      bbs.Scheme
+	PublicKey   *bbs.PublicKey
+	Signature   *bbs.Signature
+	Header      []byte
+	Messages    [][]byte
+	HandleIndex int
+	Version     uint64
+	Witness     []byte
+}
+
+// Handle returns the credential's handle scalar (bbs.MessageScalar of the
+// message at HandleIndex).
+func (c *Credential) Handle() ([]byte, error) {
+	if c.HandleIndex < 0 || c.HandleIndex >= len(c.Messages) {
+		return nil, fmt.Errorf("%w: handle index %d of %d messages", ErrMalformed, c.HandleIndex, len(c.Messages))
+	}
+	return bbs.MessageScalar(c.Scheme, c.Messages[c.HandleIndex])
+}
+
+// Update applies the removals, in version order from c.Version+1, to the
+// credential's witness. ErrRevoked if one removes the credential's handle,
+// ErrVersion if the removals do not follow c.Version.
+func (c *Credential) Update(removals []*Removal) error {
+	h, err := c.Handle()
+	if err != nil {
+		return err
+	}
+	w, v := c.Witness, c.Version
+	for _, r := range removals {
+		if r == nil || r.Version != v+1 {
+			return fmt.Errorf("%w: removal does not follow version %d", ErrVersion, v)
+		}
+		if w, err = UpdateWitness(h, w, r); err != nil {
+			return err
+		}
+		v = r.Version
+	}
+	c.Witness, c.Version = w, v
+	return nil
+}
+
+func presentationContext(handleIndex int, proof, nonce []byte) []byte {
+	out := make([]byte, 0, 4+8+len(proof)+8+len(nonce)+len("fabric-bbs/revocation/presentation/v1"))
+	out = append(out, "fabric-bbs/revocation/presentation/v1"...)
+	out = binary.BigEndian.AppendUint32(out, uint32(handleIndex))
+	out = binary.BigEndian.AppendUint64(out, uint64(len(proof)))
+	out = append(out, proof...)
+	out = binary.BigEndian.AppendUint64(out, uint64(len(nonce)))
+	return append(out, nonce...)
+}
+
+// Present makes a presentation of c that discloses the messages at
+// revealed (not the handle), bound to nonce, with a proof that its handle
+// is in the accumulator of version c.Version, whose value is value.
+func Present(rnd io.Reader, c *Credential, acc *PublicKey, value, nonce []byte, revealed []int) (*Presentation, error) {
+	if c == nil {
+		return nil, fmt.Errorf("%w: nil credential", ErrMalformed)
+	}
+	h, err := c.Handle()
+	if err != nil {
+		return nil, err
+	}
+	proof, open, err := bbs.DeriveCommittedProof(rnd, c.Scheme, c.PublicKey, c.Signature, c.Header, nonce, c.Messages, revealed, []int{c.HandleIndex})
+	if err != nil {
+		return nil, err
+	}
+	pb := proof.Bytes()
+	st := &Statement{Scheme: c.Scheme, Key: acc, Version: c.Version, Value: value,
+		Commitment: proof.Commitments()[0].Point, Context: presentationContext(c.HandleIndex, pb, nonce)}
+	m, err := ProveMembership(rnd, st, h, c.Witness, open[0].Blind)
+	if err != nil {
+		return nil, err
+	}
+	enc := make([]byte, 0, 1+12+len(pb)+len(m))
+	enc = append(enc, presentationFormat)
+	enc = binary.BigEndian.AppendUint32(enc, uint32(c.HandleIndex))
+	enc = binary.BigEndian.AppendUint32(enc, uint32(len(pb)))
+	enc = append(enc, pb...)
+	enc = binary.BigEndian.AppendUint32(enc, uint32(len(m)))
+	enc = append(enc, m...)
+	return &Presentation{HandleIndex: c.HandleIndex, Proof: proof, Version: c.Version, membership: m, enc: enc}, nil
+}
+
+// ParsePresentation parses a presentation of BBS scheme s: the format
+// byte, exact lengths, a committed proof (bbs.ParseCommittedProof) that
+// commits to exactly the message at the handle index, and a membership
+// proof of the right size and format (its points are checked by
+// VerifyPresentation).
+func ParsePresentation(s bbs.Scheme, b []byte) (*Presentation, error) {
+	if len(b) > MaxPresentationSize {
+		return nil, fmt.Errorf("%w: presentation of %d bytes, at most %d", ErrMalformed, len(b), MaxPresentationSize)
+	}
+	if len(b) < 1+12 || b[0] != presentationFormat {
+		return nil, fmt.Errorf("%w: not a presentation of format %d", ErrMalformed, presentationFormat)
+	}
+	hi := binary.BigEndian.Uint32(b[1:5])
+	pl := binary.BigEndian.Uint32(b[5:9])
+	if uint64(pl) > uint64(len(b)-13) {
+		return nil, fmt.Errorf("%w: BBS proof length %d", ErrMalformed, pl)
+	}
+	pb := b[9 : 9+pl]
+	rest := b[9+pl:]
+	if len(rest) != 4+MembershipSize || binary.BigEndian.Uint32(rest) != MembershipSize {
+		return nil, fmt.Errorf("%w: membership proof length", ErrMalformed)
+	}
+	m := rest[4:]
+	ver, err := MembershipVersion(m)
+	if err != nil {
+		return nil, err
+	}
+	proof, err := bbs.ParseCommittedProof(s, pb)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrMalformed, err)
+	}
+	cs := proof.Commitments()
+	if len(cs) != 1 || uint64(cs[0].Index) != uint64(hi) {
+		return nil, fmt.Errorf("%w: the BBS proof must commit to exactly the handle (message %d)", ErrMalformed, hi)
+	}
+	return &Presentation{HandleIndex: int(hi), Proof: proof, Version: ver, membership: append([]byte(nil), m...), enc: append([]byte(nil), b...)}, nil
+}
+
+// VerifyPresentation checks p: the BBS proof under the issuer's key pk for
+// header, nonce and the disclosed messages (bbs.VerifyCommittedProof), and
+// the membership of its committed handle in the accumulator version
+// p.Version, whose value the caller looked up (value) under the issuer's
+// accumulator key acc. Which versions are recent enough is the caller's
+// policy (a contract allows the current one and a grace).
+func VerifyPresentation(pk *bbs.PublicKey, p *Presentation, header, nonce []byte, disclosed []bbs.DisclosedMessage, acc *PublicKey, value []byte) error {
+	if p == nil || p.Proof == nil {
+		return fmt.Errorf("%w: nil presentation", ErrMalformed)
+	}
+	if acc == nil {
+		return fmt.Errorf("%w: nil accumulator key", ErrMalformed)
+	}
+	ch, err := p.Proof.CommitmentPoint(0)
+	if err != nil {
+		return err
+	}
+	st := &Statement{Scheme: p.Proof.Scheme(), Key: acc, Version: p.Version, Value: value,
+		Context: presentationContext(p.HandleIndex, p.Proof.Bytes(), nonce), commitment: &ch}
+	m, err := verifyMembershipLinear(st, p.membership)
+	if err != nil {
+		return err
+	}
+	key, err := acc.bbsKey(st.Scheme)
+	if err != nil {
+		return err
+	}
+	// The BBS proof and e(C', P̃_α) = e(C̄, P̃) in one pairing product.
+	if err := bbs.VerifyCommittedProofWithDH(pk, p.Proof, header, nonce, disclosed, key, &m.cp, &m.cbar); err != nil {
+		if errors.Is(err, bbs.ErrInvalidProof) {
+			return fmt.Errorf("%w (BBS proof or randomized witness): %w", ErrInvalid, err)
+		}
+		return err
+	}
+	return nil
+}
