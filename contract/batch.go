@@ -44,7 +44,8 @@ func BatchRecordID(txID string, index int) string {
 // together, one bbs.VerifyProofs batch per scheme. NonceConsumed reflects
 // the ledger and the earlier SubmitProof and SubmitProofs calls of the
 // transaction (spends.go), not the other requests of the array.
-func (c *Contract) VerifyProofs(ctx contractapi.TransactionContextInterface, requests string) (*BatchResults, error) {
+func (c *Contract) VerifyProofs(ctx contractapi.TransactionContextInterface, requests string) (_ *BatchResults, err error) {
+	defer coded(&err)
 	return runBatch(ctx, c.tracker(), false)
 }
 
@@ -62,7 +63,8 @@ func (c *Contract) VerifyProofs(ctx contractapi.TransactionContextInterface, req
 // batch per scheme. The transaction emits one ProofsVerified event with a
 // small BatchSummary, even when no request is valid (then it writes
 // nothing).
-func (c *Contract) SubmitProofs(ctx contractapi.TransactionContextInterface, requests string) (*BatchResults, error) {
+func (c *Contract) SubmitProofs(ctx contractapi.TransactionContextInterface, requests string) (_ *BatchResults, err error) {
+	defer coded(&err)
 	return runBatch(ctx, c.tracker(), true)
 }
 
@@ -165,10 +167,10 @@ func runBatch(ctx contractapi.TransactionContextInterface, spends *spendTracker,
 			}
 		}
 		if e.err != nil {
-			r.Refused, r.Reason = true, e.err.Error()
+			r.Refused, r.Reason, r.Code = true, e.err.Error(), ErrorCode(e.err)
 			continue
 		}
-		r.Valid, r.Reason = e.v.valid, e.v.reason
+		r.Valid, r.Reason, r.Code = e.v.valid, e.v.reason, codeOf(e.v, nil)
 		if !submit {
 			r.Verification = e.v.result(e.used, 0) // batches refuse pseudonym schemes
 			if r.Valid {

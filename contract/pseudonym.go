@@ -97,7 +97,8 @@ type PseudonymUses struct {
 // GetPseudonymUses lists the committed SubmitProof uses of a pseudonym in
 // a context (both standard base64, within the request limits), under every
 // key they were verified with.
-func (c *Contract) GetPseudonymUses(ctx contractapi.TransactionContextInterface, context, pseudonym string) (*PseudonymUses, error) {
+func (c *Contract) GetPseudonymUses(ctx contractapi.TransactionContextInterface, context, pseudonym string) (_ *PseudonymUses, err error) {
+	defer coded(&err)
 	cx, err := decodeArg("context", context, request.MaxContextSize)
 	if err != nil {
 		return nil, err

@@ -27,7 +27,8 @@ const MaxRecordedHeader = 1024
 // and a Reason; a malformed request, an unknown or revoked issuer or key
 // version, or a scheme mismatch is an error. NonceConsumed tells whether
 // SubmitProof would refuse the nonce as a replay.
-func (c *Contract) VerifyProof(ctx contractapi.TransactionContextInterface, req request.Request) (*VerificationResult, error) {
+func (c *Contract) VerifyProof(ctx contractapi.TransactionContextInterface, req request.Request) (_ *VerificationResult, err error) {
+	defer coded(&err)
 	d, _, err := rawRequest(ctx)
 	if err != nil {
 		return nil, err
@@ -68,6 +69,7 @@ func (v *verification) result(nonceConsumed bool, pseudonymUses int) *Verificati
 	r := &VerificationResult{
 		Valid:         v.valid,
 		Reason:        v.reason,
+		Code:          codeOf(v, nil),
 		Issuer:        v.issuer.ID,
 		KeyVersion:    v.key.Version,
 		Scheme:        v.issuer.Scheme,
@@ -101,7 +103,8 @@ func (v *verification) result(nonceConsumed bool, pseudonymUses int) *Verificati
 // recording call's Verification is under the transaction ID, the n-th
 // (from 0) under "<txId>/<n>" (see spends.go); the receipt's RecordID names
 // it.
-func (c *Contract) SubmitProof(ctx contractapi.TransactionContextInterface, req request.Request) (*ProofReceipt, error) {
+func (c *Contract) SubmitProof(ctx contractapi.TransactionContextInterface, req request.Request) (_ *ProofReceipt, err error) {
+	defer coded(&err)
 	d, raw, err := rawRequest(ctx)
 	if err != nil {
 		return nil, err
@@ -266,7 +269,8 @@ func (v *verification) record(stub shim.ChaincodeStubInterface, call *spendCall,
 // (callRecordID) when a chaincode called SubmitProof or SubmitProofs
 // several times in one transaction; the transaction ID then names the first
 // call's record.
-func (c *Contract) GetVerification(ctx contractapi.TransactionContextInterface, txID string) (*Verification, error) {
+func (c *Contract) GetVerification(ctx contractapi.TransactionContextInterface, txID string) (_ *Verification, err error) {
+	defer coded(&err)
 	return getRecordByID[Verification](ctx.GetStub(), verificationObjectType, "verification", txID)
 }
 
