@@ -81,6 +81,11 @@
 // Transaction names are case-sensitive; a request argument is parsed with
 // request.Parse before anything else reads it.
 //
+// Every error a transaction returns starts with a stable code of package
+// contract/codes and ": " ("BBS_REPLAY: replay: the nonce ..."), from the
+// sentinel error it wraps (errcodes.go); results that report a request as
+// not valid carry the code in their code field.
+//
 // Every transaction is deterministic: times come from the transaction
 // timestamp, nothing is random, and no output depends on map order.
 package contract
