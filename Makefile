@@ -23,9 +23,10 @@ build:
 ## test: static checks, every unit test, then the end-to-end test on a real local Fabric network
 test: check unit network-unit e2e
 
-## unit: every Go unit test, from vendor/
+## unit: every Go unit test, from vendor/, and those of the contract/codes module
 unit:
 	$(VENDORED) $(GO) test -count=1 $(PKGS)
+	cd contract/codes && GOWORK=off GOFLAGS= GOPROXY=off $(GO) test -count=1 ./...
 
 ## check: gofmt, go vet, and go.mod/vendor in step
 check: fmt-check vet vendor-check
@@ -36,6 +37,7 @@ fmt-check:
 
 vet:
 	$(VENDORED) $(GO) vet $(PKGS)
+	cd contract/codes && GOWORK=off GOFLAGS= GOPROXY=off $(GO) vet ./...
 
 ## vendor: refresh go.sum and vendor/ from go.mod
 vendor:
@@ -66,6 +68,7 @@ fuzz:
 			$(VENDORED) $(GO) test -run '^$$' -fuzz "^$$t\$$" -fuzztime $(FUZZTIME) $$pkg; \
 		done; \
 	done
+	cd contract/codes && GOWORK=off GOFLAGS= GOPROXY=off $(GO) test -run '^$$' -fuzz '^FuzzFind$$' -fuzztime $(FUZZTIME) .
 	@set -e; cd test-network/gateway; for pkg in $$(GOWORK=off $(GO) list ./...); do \
 		dir=$$(GOWORK=off $(GO) list -f '{{.Dir}}' $$pkg); \
 		for t in $$(grep -ho '^func Fuzz[A-Za-z0-9_]*' $$dir/*_test.go 2>/dev/null | sed 's/func //'); do \

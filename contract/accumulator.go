@@ -66,7 +66,8 @@ func decodeB64Arg(name, s string, max int) ([]byte, error) {
 // SetAccumulator creates the issuer's accumulator record from its public
 // key and initial value (base64). Only the issuer's owner may, invoking bbs
 // directly; once: a second call is ErrExists.
-func (c *Contract) SetAccumulator(ctx contractapi.TransactionContextInterface, issuerID, publicKey, initialValue string) (*Accumulator, error) {
+func (c *Contract) SetAccumulator(ctx contractapi.TransactionContextInterface, issuerID, publicKey, initialValue string) (_ *Accumulator, err error) {
+	defer coded(&err)
 	is, err := c.issuerForChange(ctx, issuerID)
 	if err != nil {
 		return nil, err
@@ -118,7 +119,8 @@ func (c *Contract) SetAccumulator(ctx contractapi.TransactionContextInterface, i
 // (revocation.VerifyRemoval). Only the issuer's owner may, invoking bbs
 // directly. From the next block, presentations against the new version
 // need a witness updated past it, which the revoked holder cannot make.
-func (c *Contract) RevokeHandle(ctx contractapi.TransactionContextInterface, issuerID, removal string) (*Accumulator, error) {
+func (c *Contract) RevokeHandle(ctx contractapi.TransactionContextInterface, issuerID, removal string) (_ *Accumulator, err error) {
+	defer coded(&err)
 	if _, err := c.issuerForChange(ctx, issuerID); err != nil {
 		return nil, err
 	}
@@ -169,7 +171,8 @@ func (c *Contract) RevokeHandle(ctx contractapi.TransactionContextInterface, iss
 }
 
 // GetAccumulator returns the issuer's accumulator record.
-func (c *Contract) GetAccumulator(ctx contractapi.TransactionContextInterface, issuerID string) (*Accumulator, error) {
+func (c *Contract) GetAccumulator(ctx contractapi.TransactionContextInterface, issuerID string) (_ *Accumulator, err error) {
+	defer coded(&err)
 	if err := checkIssuerID(issuerID); err != nil {
 		return nil, err
 	}
@@ -188,7 +191,8 @@ func (c *Contract) GetAccumulator(ctx contractapi.TransactionContextInterface, i
 // GetAccumulatorRemoval returns the removal record of version (1 or more)
 // of the issuer's accumulator: holders apply them in order
 // (revocation.Credential.Update).
-func (c *Contract) GetAccumulatorRemoval(ctx contractapi.TransactionContextInterface, issuerID string, version int) (*AccumulatorRemoval, error) {
+func (c *Contract) GetAccumulatorRemoval(ctx contractapi.TransactionContextInterface, issuerID string, version int) (_ *AccumulatorRemoval, err error) {
+	defer coded(&err)
 	if err := checkIssuerID(issuerID); err != nil {
 		return nil, err
 	}

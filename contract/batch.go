@@ -44,7 +44,8 @@ func BatchRecordID(txID string, index int) string {
 // together, one bbs.VerifyProofs batch per scheme. NonceConsumed reflects
 // the ledger and the earlier SubmitProof and SubmitProofs calls of the
 // transaction (spends.go), not the other requests of the array.
-func (c *Contract) VerifyProofs(ctx contractapi.TransactionContextInterface, requests string) (*BatchResults, error) {
+func (c *Contract) VerifyProofs(ctx contractapi.TransactionContextInterface, requests string) (_ *BatchResults, err error) {
+	defer coded(&err)
 	return runBatch(ctx, c.tracker(), false)
 }
 
@@ -62,7 +63,8 @@ func (c *Contract) VerifyProofs(ctx contractapi.TransactionContextInterface, req
 // batch per scheme. The transaction emits one ProofsVerified event with a
 // small BatchSummary, even when no request is valid (then it writes
 // nothing).
-func (c *Contract) SubmitProofs(ctx contractapi.TransactionContextInterface, requests string) (*BatchResults, error) {
+func (c *Contract) SubmitProofs(ctx contractapi.TransactionContextInterface, requests string) (_ *BatchResults, err error) {
+	defer coded(&err)
 	return runBatch(ctx, c.tracker(), true)
 }
 
@@ -165,10 +167,10 @@ func runBatch(ctx contractapi.TransactionContextInterface, spends *spendTracker,
 			}
 		}
 		if e.err != nil {
-			r.Refused, r.Reason = true, e.err.Error()
+			r.Refused, r.Reason, r.Code = true, e.err.Error(), ErrorCode(e.err)
 			continue
 		}
-		r.Valid, r.Reason = e.v.valid, e.v.reason
+		r.Valid, r.Reason, r.Code = e.v.valid, e.v.reason, codeOf(e.v, nil)
 		if !submit {
 			r.Verification = e.v.result(e.used, 0) // batches refuse pseudonym schemes
 			if r.Valid {
@@ -227,15 +229,6 @@ func splitBatch(arg []byte) ([]json.RawMessage, error) {
 	return raws, nil
 }
 
-// decodeRequest parses one request as rawRequest does.
-func decodeRequest(raw []byte) (*request.Decoded, error) {
-	r, err := request.Parse(raw)
-	if err != nil {
-		return nil, err
-	}
-	return r.Decode()
-}
-
 // verifyEntries verifies, one bbs.VerifyProofs batch per scheme (in order
 // of first appearance), the entries that reached the cryptography, and
 // concludes each.
@@ -283,89 +276,6 @@ func emitBatchSummary(ctx contractapi.TransactionContextInterface, out *BatchRes
 		return fmt.Errorf("emitting the %s event: %w", EventProofsVerified, err)
 	}
 	return nil
-}
-
-// keyCache keeps, within one transaction, the issuer records read and the
-// public keys parsed, so that a batch of requests to one issuer reads its
-// record and parses its key once. The world state a transaction reads does
-// not change during it, so the answers are those of a fresh read. A nil
-// keyCache reads and parses every time.
-type keyCache struct {
-	issuers  map[string]cachedIssuer
-	keys     map[cachedKeyID]*bbs.PublicKey
-	policies map[request.PolicyRef]cachedPolicy
-}
-
-type cachedPolicy struct {
-	ap  *appliedPolicy
-	err error
-}
-
-type cachedIssuer struct {
-	is  *Issuer
-	err error
-}
-
-type cachedKeyID struct {
-	issuer  string
-	version int
-}
-
-// issuer is getIssuer, cached (its error too).
-func (c *keyCache) issuer(stub shim.ChaincodeStubInterface, id string) (*Issuer, error) {
-	if c == nil {
-		return getIssuer(stub, id)
-	}
-	if e, ok := c.issuers[id]; ok {
-		return e.is, e.err
-	}
-	is, err := getIssuer(stub, id)
-	if c.issuers == nil {
-		c.issuers = map[string]cachedIssuer{}
-	}
-	c.issuers[id] = cachedIssuer{is, err}
-	return is, err
-}
-
-// appliedPolicy is loadAppliedPolicy, cached (its error too).
-func (c *keyCache) appliedPolicy(stub shim.ChaincodeStubInterface, ref *request.PolicyRef) (*appliedPolicy, error) {
-	if c == nil {
-		return loadAppliedPolicy(stub, ref)
-	}
-	if e, ok := c.policies[*ref]; ok {
-		return e.ap, e.err
-	}
-	ap, err := loadAppliedPolicy(stub, ref)
-	if c.policies == nil {
-		c.policies = map[request.PolicyRef]cachedPolicy{}
-	}
-	c.policies[*ref] = cachedPolicy{ap, err}
-	return ap, err
-}
-
-// publicKey is s.ParsePublicKey(k.PublicKey), cached when it succeeds.
-func (c *keyCache) publicKey(s bbs.Scheme, issuer string, k *IssuerKey) (*bbs.PublicKey, error) {
-	id := cachedKeyID{issuer, k.Version}
-	if pk, ok := c.lookupKey(id); ok {
-		return pk, nil
-	}
-	pk, err := s.ParsePublicKey(k.PublicKey)
-	if err != nil || c == nil {
-		return pk, err
-	}
-	if c.keys == nil {
-		c.keys = map[cachedKeyID]*bbs.PublicKey{}
-	}
-	c.keys[id] = pk
-	return pk, nil
-}
-
-func (c *keyCache) lookupKey(id cachedKeyID) (*bbs.PublicKey, bool) {
-	if c == nil {
-		return nil, false
-	}
-	pk, ok := c.keys[id]
-	return pk, ok
 }
 
 // readNonces reads, in one GetMultipleStates, the nonce keys of the entries

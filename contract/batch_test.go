@@ -142,7 +142,7 @@ func TestSubmitProofsLikeOneByOne(t *testing.T) {
 			require.True(t, got.Refused, it.name)
 			require.Contains(t, got.Reason, it.want, it.name)
 			require.Equal(t, normal(single.Response.GetMessage(), func(j int) string { return singleIDs[j] }),
-				normal(got.Reason, func(j int) string { return BatchRecordID(r.TxID, j) }), it.name)
+				normal(got.Code+": "+got.Reason, func(j int) string { return BatchRecordID(r.TxID, j) }), it.name)
 			require.Nil(t, got.Receipt)
 			require.Empty(t, got.RecordID)
 			continue
@@ -200,7 +200,7 @@ func TestVerifyProofsLikeOneByOne(t *testing.T) {
 		got := res.Results[i]
 		require.Equal(t, single.OK(), !got.Refused, "%s: %s", it.name, got.Reason)
 		if !single.OK() {
-			require.Equal(t, single.Response.GetMessage(), got.Reason, it.name)
+			require.Equal(t, single.Response.GetMessage(), got.Code+": "+got.Reason, it.name)
 			require.Nil(t, got.Verification)
 			continue
 		}
@@ -208,6 +208,7 @@ func TestVerifyProofsLikeOneByOne(t *testing.T) {
 		require.Equal(t, &want, got.Verification, it.name)
 		require.Equal(t, want.Valid, got.Valid, it.name)
 		require.Equal(t, want.Reason, got.Reason, it.name)
+		require.Equal(t, want.Code, got.Code, it.name)
 		if want.Valid {
 			n++
 		}

@@ -32,6 +32,10 @@ type BatchResult struct {
 	// Reason says why the request is not valid: VerifyProof's reason, or
 	// the one-request transaction's error message when Refused.
 	Reason string `json:"reason,omitempty" metadata:",optional"`
+	// Code is the stable code (package codes) of Reason: that of the
+	// one-request transaction's error when Refused, else that of a proof
+	// that is not valid (VerificationResult.Code); absent when valid.
+	Code string `json:"code,omitempty" metadata:",optional"`
 	// RecordID is the key of the stored Verification (SubmitProofs, valid
 	// requests only): BatchRecordID(txId, index).
 	RecordID string `json:"recordId,omitempty" metadata:",optional"`

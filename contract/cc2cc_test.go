@@ -149,7 +149,7 @@ func TestAllowedCallers(t *testing.T) {
 
 	// The owner checks still apply through an allowed caller.
 	r := e.viaRelay(relay, e.bob, "RevokeIssuerKey", "acme", "1")
-	require.Contains(t, string(r.Response.Payload), "500|access denied: only the owner")
+	require.Contains(t, string(r.Response.Payload), "500|BBS_ACCESS_DENIED: access denied: only the owner")
 
 	// The settings change only directly, even through an allowed caller.
 	require.Equal(t, int32(shim.ERROR), relayedStatus(t, e, relay, e.alice, "SetIssuerSettings", "acme", `{}`))

@@ -195,7 +195,7 @@ func TestCommitmentOutsideG1Refused(t *testing.T) {
 				got := res.Results[1]
 				require.False(t, got.Valid)
 				require.True(t, got.Refused)
-				require.Equal(t, sub.Response.GetMessage(), got.Reason)
+				require.Equal(t, sub.Response.GetMessage(), got.Code+": "+got.Reason)
 				require.Empty(t, got.RecordID)
 				require.Nil(t, got.Receipt)
 				require.Equal(t, ref.Writes, r.Writes, "SubmitProofs wrote for the refused item")

@@ -90,6 +90,11 @@
 // Transaction names are case-sensitive; a request argument is parsed with
 // request.Parse before anything else reads it.
 //
+// Every error a transaction returns starts with a stable code of package
+// contract/codes and ": " ("BBS_REPLAY: replay: the nonce ..."), from the
+// sentinel error it wraps (errcodes.go); results that report a request as
+// not valid carry the code in their code field.
+//
 // Every transaction is deterministic: times come from the transaction
 // timestamp, nothing is random, and no output depends on map order.
 package contract
@@ -99,8 +104,10 @@ import (
 
 	"github.com/fabric-bbs/fabric-bbs/internal/txname"
 	"github.com/fabric-bbs/fabric-bbs/request"
+	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
 	"github.com/hyperledger/fabric-contract-api-go/v2/contractapi"
 	"github.com/hyperledger/fabric-contract-api-go/v2/metadata"
+	"github.com/hyperledger/fabric-protos-go-apiv2/peer"
 )
 
 // Name is the contract's name in the chaincode.
@@ -173,13 +180,13 @@ func NewAs(chaincodeName string) *Contract {
 
 // NewChaincode returns the chaincode that serves the contract, deployed
 // under the chaincode name Name.
-func NewChaincode() (*contractapi.ContractChaincode, error) { return NewChaincodeAs(Name) }
+func NewChaincode() (*Chaincode, error) { return NewChaincodeAs(Name) }
 
 // NewChaincodeAs returns the chaincode that serves the contract, deployed
 // under chaincodeName (a Fabric chaincode name: letters and digits,
 // separated by single '-' or '_'): the chaincode cannot learn the name
 // itself, and owner-only transactions need it (see requireDirect).
-func NewChaincodeAs(chaincodeName string) (*contractapi.ContractChaincode, error) {
+func NewChaincodeAs(chaincodeName string) (*Chaincode, error) {
 	if !validChaincodeName(chaincodeName) {
 		return nil, fmt.Errorf("creating the %s chaincode: %q is not a valid chaincode name", Name, request.Excerpt(chaincodeName))
 	}
@@ -188,8 +195,31 @@ func NewChaincodeAs(chaincodeName string) (*contractapi.ContractChaincode, error
 		return nil, fmt.Errorf("creating the %s chaincode: %w", Name, err)
 	}
 	cc.TransactionSerializer = new(resultSerializer)
-	return cc, nil
+	return &Chaincode{cc}, nil
 }
+
+// Chaincode is the chaincode that serves the contract: contract-api's
+// chaincode, whose every error message starts with a stable code of
+// package codes (errcodes.go), also the errors contract-api makes itself.
+// Run it with shim.Start or a shim.ChaincodeServer (internal/ccmain).
+type Chaincode struct {
+	*contractapi.ContractChaincode
+}
+
+// Invoke runs a transaction; an error message carries its code.
+func (c *Chaincode) Invoke(stub shim.ChaincodeStubInterface) *peer.Response {
+	return codeResponse(c.ContractChaincode.Invoke(stub))
+}
+
+// Init runs Init as contract-api does; an error message carries its code.
+func (c *Chaincode) Init(stub shim.ChaincodeStubInterface) *peer.Response {
+	return codeResponse(c.ContractChaincode.Init(stub))
+}
+
+// Start runs the chaincode with shim.Start (contract-api's Start would
+// serve its chaincode without the codes; internal/ccmain serves c as
+// chaincode-as-a-service).
+func (c *Chaincode) Start() error { return shim.Start(c) }
 
 // GetEvaluateTransactions names the read-only transactions, which the
 // metadata tags "EVALUATE".
@@ -200,7 +230,8 @@ func (c *Contract) GetEvaluateTransactions() []string {
 // beforeTransaction runs before every transaction of the contract, before
 // its arguments are parsed: it checks the argument sizes and the function
 // name, and tells the transaction context the chaincode's name.
-func (c *Contract) beforeTransaction(ctx contractapi.TransactionContextInterface) error {
+func (c *Contract) beforeTransaction(ctx contractapi.TransactionContextInterface) (err error) {
+	defer coded(&err)
 	if tc, ok := ctx.(*txContext); ok {
 		tc.chaincodeName = c.ChaincodeName
 	}
@@ -229,9 +260,9 @@ func checkArgSizes(ctx contractapi.TransactionContextInterface) error {
 	for i, arg := range ctx.GetStub().GetArgs() {
 		if len(arg) > MaxArgSize {
 			if i == 0 {
-				return fmt.Errorf("function name is %d bytes, over the limit of %d", len(arg), MaxArgSize)
+				return fmt.Errorf("%w: function name is %d bytes, over the limit of %d", ErrInvalidArgument, len(arg), MaxArgSize)
 			}
-			return fmt.Errorf("argument %d is %d bytes, over the limit of %d", i, len(arg), MaxArgSize)
+			return fmt.Errorf("%w: argument %d is %d bytes, over the limit of %d", ErrInvalidArgument, i, len(arg), MaxArgSize)
 		}
 	}
 	return nil

@@ -355,7 +355,8 @@ func (c *credentialCheck) semantics(now time.Time) string {
 // unregistered key, a revoked issuer or key is an error. Any presentation
 // header is accepted; NonceConsumed tells whether SubmitCredential would
 // refuse it as a replay.
-func (c *Contract) VerifyCredential(ctx contractapi.TransactionContextInterface, credentialRequest string) (*CredentialResult, error) {
+func (c *Contract) VerifyCredential(ctx contractapi.TransactionContextInterface, credentialRequest string) (_ *CredentialResult, err error) {
+	defer coded(&err)
 	cc, err := prepareCredential(ctx, false, nil)
 	if err != nil {
 		return nil, err
@@ -379,7 +380,7 @@ func (c *Contract) VerifyCredential(ctx contractapi.TransactionContextInterface,
 	}
 	v := cc.v
 	r := &CredentialResult{
-		Valid: v.valid, Reason: v.reason, Issuer: v.issuer.ID, KeyVersion: v.key.Version, Scheme: v.issuer.Scheme,
+		Valid: v.valid, Reason: v.reason, Code: codeOf(v, nil), Issuer: v.issuer.ID, KeyVersion: v.key.Version, Scheme: v.issuer.Scheme,
 		VerificationMethod: cc.vm, CredentialIssuer: cc.issuer, Types: cc.types, ValidFrom: cc.from, ValidUntil: cc.until,
 		MessageCount: v.messageCount, NonceConsumed: consumed != nil, Contexts: cc.contexts,
 	}
@@ -401,7 +402,8 @@ func (c *Contract) VerifyCredential(ctx contractapi.TransactionContextInterface,
 // issuer, validity) under the transaction ID, and emits the
 // CredentialVerified event. A replayed presentation header or an invalid
 // credential is an error, and then nothing is written.
-func (c *Contract) SubmitCredential(ctx contractapi.TransactionContextInterface, credentialRequest string) (*CredentialReceipt, error) {
+func (c *Contract) SubmitCredential(ctx contractapi.TransactionContextInterface, credentialRequest string) (_ *CredentialReceipt, err error) {
+	defer coded(&err)
 	sub, err := submitterOf(ctx)
 	if err != nil {
 		return nil, err
@@ -477,6 +479,7 @@ func (c *Contract) SubmitCredential(ctx contractapi.TransactionContextInterface,
 // SubmitCredential stored under txId: the transaction ID, or the record ID
 // (recordId of the receipt) of a later call in a transaction where a
 // chaincode called the contract more than once.
-func (c *Contract) GetCredentialVerification(ctx contractapi.TransactionContextInterface, txID string) (*CredentialVerification, error) {
+func (c *Contract) GetCredentialVerification(ctx contractapi.TransactionContextInterface, txID string) (_ *CredentialVerification, err error) {
+	defer coded(&err)
 	return getRecordByID[CredentialVerification](ctx.GetStub(), credentialObjectType, "credential verification", txID)
 }

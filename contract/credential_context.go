@@ -68,7 +68,8 @@ func isCoreContext(url string) bool {
 // changes: registering a URL again is refused (ErrExists), whatever the
 // bytes, and so is a URL of a built-in context. url must be an absolute
 // https: or http: URL without spaces, at most MaxContextURLLength bytes.
-func (c *Contract) RegisterContext(ctx contractapi.TransactionContextInterface, url string, document string) (*ContextRecord, error) {
+func (c *Contract) RegisterContext(ctx contractapi.TransactionContextInterface, url string, document string) (_ *ContextRecord, err error) {
+	defer coded(&err)
 	if len(url) == 0 || len(url) > MaxContextURLLength || strings.ContainsAny(url, " \t\r\n\"<>{}|\\^`") ||
 		!(strings.HasPrefix(url, "https://") || strings.HasPrefix(url, "http://")) || len(url) <= len("https://") {
 		return nil, fmt.Errorf("%w: context URL %s must be an absolute http(s) URL of at most %d bytes", ErrInvalidArgument, request.Excerpt(url), MaxContextURLLength)
@@ -122,7 +123,8 @@ func (c *Contract) RegisterContext(ctx contractapi.TransactionContextInterface, 
 }
 
 // GetContext returns the registered context of url.
-func (c *Contract) GetContext(ctx contractapi.TransactionContextInterface, url string) (*ContextRecord, error) {
+func (c *Contract) GetContext(ctx contractapi.TransactionContextInterface, url string) (_ *ContextRecord, err error) {
+	defer coded(&err)
 	if len(url) == 0 || len(url) > MaxContextURLLength {
 		return nil, fmt.Errorf("%w: context URL must be 1 to %d bytes", ErrInvalidArgument, MaxContextURLLength)
 	}

@@ -9,6 +9,10 @@ type CredentialResult struct {
 	Valid bool `json:"valid"`
 	// Reason says why it is not valid; absent when it is.
 	Reason string `json:"reason,omitempty" metadata:",optional"`
+	// Code is the stable code (package codes) of why it is not valid,
+	// BBS_PROOF_REJECTED, the code of SubmitCredential's error for it;
+	// absent when it is valid.
+	Code string `json:"code,omitempty" metadata:",optional"`
 	// Issuer is the registry ID of the issuer whose key verified (or
 	// failed to verify) the proof.
 	Issuer string `json:"issuer"`

@@ -70,7 +70,8 @@ type EndorsementConfig struct {
 // needs all of them. The submitter must be of one of the organisations
 // named, and of one of the current configuration's. Records keep the
 // policy they were created or last changed with until their next change.
-func (c *Contract) SetEndorsementConfig(ctx contractapi.TransactionContextInterface, config string) (*EndorsementConfig, error) {
+func (c *Contract) SetEndorsementConfig(ctx contractapi.TransactionContextInterface, config string) (_ *EndorsementConfig, err error) {
+	defer coded(&err)
 	cfg, err := parseEndorsementConfig(config)
 	if err != nil {
 		return nil, err
@@ -116,7 +117,8 @@ func (c *Contract) SetEndorsementConfig(ctx contractapi.TransactionContextInterf
 
 // GetEndorsementConfig returns the channel's endorsement configuration
 // (ErrNotConfigured if there is none).
-func (c *Contract) GetEndorsementConfig(ctx contractapi.TransactionContextInterface) (*EndorsementConfig, error) {
+func (c *Contract) GetEndorsementConfig(ctx contractapi.TransactionContextInterface) (_ *EndorsementConfig, err error) {
+	defer coded(&err)
 	return getEndorsementConfig(ctx.GetStub())
 }
 

@@ -40,7 +40,8 @@ type IssuerEpoch struct {
 // owner's key-level endorsement policy (the channel's endorsement
 // configuration), which later raises keep.
 // It emits event EpochRaised.
-func (c *Contract) SetIssuerEpoch(ctx contractapi.TransactionContextInterface, id string, epoch int64) (*IssuerEpoch, error) {
+func (c *Contract) SetIssuerEpoch(ctx contractapi.TransactionContextInterface, id string, epoch int64) (_ *IssuerEpoch, err error) {
+	defer coded(&err)
 	if epoch < 0 || epoch > policy.MaxEpoch {
 		return nil, fmt.Errorf("%w: epoch %d is outside 0..%d", ErrInvalidArgument, epoch, int64(policy.MaxEpoch))
 	}
@@ -95,7 +96,8 @@ func (c *Contract) SetIssuerEpoch(ctx contractapi.TransactionContextInterface, i
 
 // GetIssuerEpoch returns issuer id's current epoch (ErrNotFound if it has
 // published none).
-func (c *Contract) GetIssuerEpoch(ctx contractapi.TransactionContextInterface, id string) (*IssuerEpoch, error) {
+func (c *Contract) GetIssuerEpoch(ctx contractapi.TransactionContextInterface, id string) (_ *IssuerEpoch, err error) {
+	defer coded(&err)
 	if err := checkIssuerID(id); err != nil {
 		return nil, err
 	}

@@ -29,7 +29,7 @@ const testChannel = "bbs-channel"
 type env struct {
 	t                                     *testing.T
 	ledger                                *fakestub.Ledger
-	cc                                    *contractapi.ContractChaincode
+	cc                                    *Chaincode
 	org1, org2                            *fakeid.CA
 	alice, bob, admin1, notAdmin1, admin2 *fakeid.Identity
 }

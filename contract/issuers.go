@@ -28,7 +28,8 @@ import (
 // scheme and the submitter (see package registration): a key can only be
 // registered by a submitter its holder signed for. The submitting
 // identity becomes the issuer's owner. It returns the new record.
-func (c *Contract) RegisterIssuer(ctx contractapi.TransactionContextInterface, registrationDoc string) (*Issuer, error) {
+func (c *Contract) RegisterIssuer(ctx contractapi.TransactionContextInterface, registrationDoc string) (_ *Issuer, err error) {
+	defer coded(&err)
 	doc, err := registration.ParseRegistration(registrationDoc)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrInvalidArgument, err)
@@ -156,7 +157,8 @@ func indexPublicKey(stub shim.ChaincodeStubInterface, is *Issuer, version int) e
 // one, and proofOfPossession the new key's proof of possession for purpose
 // "rotate", that version and the submitter. Earlier versions stay usable
 // unless revoked. Only the owner may rotate (see AdminAttribute).
-func (c *Contract) RotateIssuerKey(ctx contractapi.TransactionContextInterface, rotationDoc string) (*Issuer, error) {
+func (c *Contract) RotateIssuerKey(ctx contractapi.TransactionContextInterface, rotationDoc string) (_ *Issuer, err error) {
+	defer coded(&err)
 	doc, err := registration.ParseRotation(rotationDoc)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrInvalidArgument, err)
@@ -222,7 +224,8 @@ func (c *Contract) RotateIssuerKey(ctx contractapi.TransactionContextInterface, 
 // no longer verify under it. The current version may be revoked too; then
 // requests must name another version until the next rotation. Only the
 // owner may revoke (see AdminAttribute).
-func (c *Contract) RevokeIssuerKey(ctx contractapi.TransactionContextInterface, id string, version int) (*Issuer, error) {
+func (c *Contract) RevokeIssuerKey(ctx contractapi.TransactionContextInterface, id string, version int) (_ *Issuer, err error) {
+	defer coded(&err)
 	is, err := c.issuerForChange(ctx, id)
 	if err != nil {
 		return nil, err
@@ -249,7 +252,8 @@ func (c *Contract) RevokeIssuerKey(ctx contractapi.TransactionContextInterface, 
 // RevokeIssuer revokes the issuer and so every one of its keys, for good:
 // its record stays readable, but it verifies nothing and cannot be changed.
 // Only the owner may revoke (see AdminAttribute).
-func (c *Contract) RevokeIssuer(ctx contractapi.TransactionContextInterface, id string) (*Issuer, error) {
+func (c *Contract) RevokeIssuer(ctx contractapi.TransactionContextInterface, id string) (_ *Issuer, err error) {
+	defer coded(&err)
 	is, err := c.issuerForChange(ctx, id)
 	if err != nil {
 		return nil, err
@@ -267,7 +271,8 @@ func (c *Contract) RevokeIssuer(ctx contractapi.TransactionContextInterface, id 
 }
 
 // GetIssuer returns the issuer's record.
-func (c *Contract) GetIssuer(ctx contractapi.TransactionContextInterface, id string) (*Issuer, error) {
+func (c *Contract) GetIssuer(ctx contractapi.TransactionContextInterface, id string) (_ *Issuer, err error) {
+	defer coded(&err)
 	if err := checkIssuerID(id); err != nil {
 		return nil, err
 	}
@@ -281,7 +286,8 @@ func (c *Contract) GetIssuer(ctx contractapi.TransactionContextInterface, id str
 // The contract makes the bookmark itself, by reading one issuer more than
 // the page holds: the peer's own bookmark differs between state databases
 // (LevelDB ends a range with "", CouchDB with the query's end key).
-func (c *Contract) ListIssuers(ctx contractapi.TransactionContextInterface, pageSize int, bookmark string) (*IssuerPage, error) {
+func (c *Contract) ListIssuers(ctx contractapi.TransactionContextInterface, pageSize int, bookmark string) (_ *IssuerPage, err error) {
+	defer coded(&err)
 	page := &IssuerPage{Issuers: []Issuer{}}
 	next, err := listPage(ctx.GetStub(), issuerList, pageSize, bookmark, func(_ string, value []byte) error {
 		var is Issuer
@@ -303,7 +309,8 @@ func (c *Contract) ListIssuers(ctx contractapi.TransactionContextInterface, page
 // of the record's key (the peers need the history database). bookmark is
 // empty for the first page, then the previous page's Bookmark: the ID of
 // the transaction that starts the next page.
-func (c *Contract) GetIssuerHistory(ctx contractapi.TransactionContextInterface, id string, pageSize int, bookmark string) (*IssuerHistoryPage, error) {
+func (c *Contract) GetIssuerHistory(ctx contractapi.TransactionContextInterface, id string, pageSize int, bookmark string) (_ *IssuerHistoryPage, err error) {
+	defer coded(&err)
 	if err := checkIssuerID(id); err != nil {
 		return nil, err
 	}
@@ -368,7 +375,8 @@ func (c *Contract) GetIssuerHistory(ctx contractapi.TransactionContextInterface,
 // "messageCounts": [int, ...]}; an absent field takes its zero value. It
 // writes the issuer record only. Only the owner may change the settings
 // (see AdminAttribute).
-func (c *Contract) SetIssuerSettings(ctx contractapi.TransactionContextInterface, id string, settings string) (*Issuer, error) {
+func (c *Contract) SetIssuerSettings(ctx contractapi.TransactionContextInterface, id string, settings string) (_ *Issuer, err error) {
+	defer coded(&err)
 	st, err := parseSettings(settings)
 	if err != nil {
 		return nil, err

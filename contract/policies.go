@@ -15,7 +15,8 @@ const MaxPolicyVersions = 256
 // whose ID the document names. The submitting identity becomes the
 // policy's owner. The stored document is the canonical form
 // (policy.Marshal). It returns the new record.
-func (c *Contract) CreatePolicy(ctx contractapi.TransactionContextInterface, document string) (*PolicyRecord, error) {
+func (c *Contract) CreatePolicy(ctx contractapi.TransactionContextInterface, document string) (_ *PolicyRecord, err error) {
+	defer coded(&err)
 	p, doc, err := parsePolicyArg(document)
 	if err != nil {
 		return nil, err
@@ -42,7 +43,8 @@ func (c *Contract) CreatePolicy(ctx contractapi.TransactionContextInterface, doc
 // readable, and a request may still name one explicitly. A document equal
 // to the current version is refused. Only the owner may update (see
 // AdminAttribute); a retired policy cannot be updated.
-func (c *Contract) UpdatePolicy(ctx contractapi.TransactionContextInterface, id string, document string) (*PolicyRecord, error) {
+func (c *Contract) UpdatePolicy(ctx contractapi.TransactionContextInterface, id string, document string) (_ *PolicyRecord, err error) {
+	defer coded(&err)
 	if err := checkPolicyID(id); err != nil {
 		return nil, err
 	}
@@ -73,7 +75,8 @@ func (c *Contract) UpdatePolicy(ctx contractapi.TransactionContextInterface, id 
 // its versions any more, and it cannot be changed; its versions stay
 // readable. Only the owner may retire (see AdminAttribute). It returns the
 // record of the current version.
-func (c *Contract) RetirePolicy(ctx contractapi.TransactionContextInterface, id string) (*PolicyRecord, error) {
+func (c *Contract) RetirePolicy(ctx contractapi.TransactionContextInterface, id string) (_ *PolicyRecord, err error) {
+	defer coded(&err)
 	h, err := policyForChange(ctx, id)
 	if err != nil {
 		return nil, err
@@ -96,7 +99,8 @@ func (c *Contract) RetirePolicy(ctx contractapi.TransactionContextInterface, id 
 
 // GetPolicy returns version (0: the current one) of the policy, retired or
 // not.
-func (c *Contract) GetPolicy(ctx contractapi.TransactionContextInterface, id string, version int) (*PolicyRecord, error) {
+func (c *Contract) GetPolicy(ctx contractapi.TransactionContextInterface, id string, version int) (_ *PolicyRecord, err error) {
+	defer coded(&err)
 	if err := checkPolicyID(id); err != nil {
 		return nil, err
 	}
@@ -122,7 +126,8 @@ func (c *Contract) GetPolicy(ctx contractapi.TransactionContextInterface, id str
 // its current version, in ID byte order, starting with the policy whose ID
 // is bookmark (the first one if bookmark is empty). The page's Bookmark
 // starts the next page; the contract makes it itself, as ListIssuers does.
-func (c *Contract) ListPolicies(ctx contractapi.TransactionContextInterface, pageSize int, bookmark string) (*PolicyPage, error) {
+func (c *Contract) ListPolicies(ctx contractapi.TransactionContextInterface, pageSize int, bookmark string) (_ *PolicyPage, err error) {
+	defer coded(&err)
 	stub := ctx.GetStub()
 	page := &PolicyPage{Policies: []PolicyRecord{}}
 	next, err := listPage(stub, policyList, pageSize, bookmark, func(_ string, value []byte) error {

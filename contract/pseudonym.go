@@ -1,8 +1,6 @@
 package contract
 
 import (
-	"bytes"
-	"encoding/base64"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -99,7 +97,8 @@ type PseudonymUses struct {
 // GetPseudonymUses lists the committed SubmitProof uses of a pseudonym in
 // a context (both standard base64, within the request limits), under every
 // key they were verified with.
-func (c *Contract) GetPseudonymUses(ctx contractapi.TransactionContextInterface, context, pseudonym string) (*PseudonymUses, error) {
+func (c *Contract) GetPseudonymUses(ctx contractapi.TransactionContextInterface, context, pseudonym string) (_ *PseudonymUses, err error) {
+	defer coded(&err)
 	cx, err := decodeArg("context", context, request.MaxContextSize)
 	if err != nil {
 		return nil, err
@@ -134,19 +133,6 @@ func (c *Contract) GetPseudonymUses(ctx contractapi.TransactionContextInterface,
 	return out, nil
 }
 
-// decodeArg decodes a standard base64 transaction argument of 1 to limit
-// bytes, checking the length on the text first.
-func decodeArg(name, s string, limit int) ([]byte, error) {
-	if s == "" || base64.StdEncoding.DecodedLen(len(s)) > limit+2 {
-		return nil, fmt.Errorf("%w: %s: must be standard base64 of 1 to %d bytes", ErrInvalidArgument, name, limit)
-	}
-	b, err := base64.StdEncoding.DecodeString(s)
-	if err != nil || len(b) == 0 || len(b) > limit || base64.StdEncoding.EncodeToString(b) != s {
-		return nil, fmt.Errorf("%w: %s: must be canonical standard base64 of 1 to %d bytes", ErrInvalidArgument, name, limit)
-	}
-	return b, nil
-}
-
 // checkPseudonymFields refuses, before any cryptography, a request without
 // a pseudonym and context for an issuer of a pseudonym scheme, and one with
 // them for an issuer of another scheme.
@@ -159,30 +145,6 @@ func checkPseudonymFields(s bbs.Scheme, issuer string, d *request.Decoded) error
 		return fmt.Errorf("%w: issuer %q has scheme %s, which has no pseudonyms: the request must not carry pseudonym or context", request.ErrInvalid, issuer, s.Name())
 	}
 	return nil
-}
-
-// verifyProof verifies the parsed proof: with the request's pseudonym and
-// context for a pseudonym scheme, whose credentials have one nym secret
-// and no holder-committed message (disclosed are the issuer's messages).
-func (v *verification) verifyProof(proof *bbs.Proof, disclosed []bbs.DisclosedMessage) error {
-	ps, ok := v.scheme.(bbs.PseudonymScheme)
-	if !ok {
-		return v.scheme.VerifyProof(v.pk, proof, v.req.Header, v.req.Nonce, disclosed)
-	}
-	nym, err := ps.ParsePseudonym(v.req.Pseudonym)
-	if err != nil {
-		// A malformed pseudonym proves nothing: reported as an invalid
-		// proof, as a malformed proof is.
-		return fmt.Errorf("%w: pseudonym: %v", bbs.ErrMalformedProof, err)
-	}
-	if !bytes.Equal(nym.Bytes(), v.req.Pseudonym) {
-		// The use records are keyed by the request's bytes: only the
-		// canonical encoding of a point may be counted (the parser is
-		// strict already; this keeps the count sound if it ever is not).
-		return fmt.Errorf("%w: pseudonym: not the canonical encoding of its point", bbs.ErrMalformedProof)
-	}
-	return ps.VerifyProofWithPseudonym(v.pk, proof, nym, v.req.Header, v.req.Nonce, v.req.Context,
-		v.messageCount, bbs.DefaultNymCount, disclosed, nil)
 }
 
 // pseudonymCountKey is the key of the use count of the request's pseudonym

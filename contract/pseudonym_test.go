@@ -263,24 +263,6 @@ func TestGetPseudonymUsesArguments(t *testing.T) {
 	require.Zero(t, uses.Count)
 }
 
-// FuzzDecodeArg: GetPseudonymUses' argument decoder never panics, and
-// accepts only canonical base64 of 1 to limit bytes.
-func FuzzDecodeArg(f *testing.F) {
-	for _, s := range []string{"", "YQ==", "YQ=\n=", "poll", b64(strings.Repeat("c", 97))} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		b, err := decodeArg("pseudonym", s, request.MaxPseudonymSize)
-		if err != nil {
-			require.ErrorIs(t, err, ErrInvalidArgument)
-			return
-		}
-		require.NotEmpty(t, b)
-		require.LessOrEqual(t, len(b), request.MaxPseudonymSize)
-		require.Equal(t, s, base64.StdEncoding.EncodeToString(b))
-	})
-}
-
 // TestPseudonymCopiedRequest: what a copier of a pending transaction can do
 // with a pseudonym request. Without bound nonces it can submit the request
 // first and so spend the holder's one use in the context (the record then

@@ -272,7 +272,7 @@ func TestRetriedDirectSubmitProof(t *testing.T) {
 	cc, err := contractapi.NewChaincode(c)
 	require.NoError(t, err)
 	cc.TransactionSerializer = e.cc.TransactionSerializer
-	e.cc = cc
+	e.cc = &Chaincode{cc}
 	k := registerAcme(t, e)
 	req := jsonArg(t, sign(t, k, nil).present(t, "acme", []byte("nonce R of sixteen bytes"), 1))
 	first := e.ledger.NewStub(e.bob.Creator, Name+":SubmitProof", req)

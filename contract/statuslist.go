@@ -105,7 +105,8 @@ type StatusEntry struct {
 // stays set) or "suspension" (entries may be cleared). It writes the head
 // record and every page, each with the owner's key-level endorsement
 // policy (which later changes keep, as an issuer record does). Only the owner may create one, invoking the chaincode directly.
-func (c *Contract) CreateStatusList(ctx contractapi.TransactionContextInterface, id, list, purpose string, size int) (*StatusList, error) {
+func (c *Contract) CreateStatusList(ctx contractapi.TransactionContextInterface, id, list, purpose string, size int) (_ *StatusList, err error) {
+	defer coded(&err)
 	if err := checkStatusListID(id, list); err != nil {
 		return nil, err
 	}
@@ -161,7 +162,8 @@ func (c *Contract) CreateStatusList(ctx contractapi.TransactionContextInterface,
 // emits event StatusListChanged. From the block that commits it, a
 // request disclosing a set index is refused. Only the owner may change a
 // list, invoking the chaincode directly.
-func (c *Contract) UpdateStatusList(ctx contractapi.TransactionContextInterface, id, list, change string) (*StatusListUpdate, error) {
+func (c *Contract) UpdateStatusList(ctx contractapi.TransactionContextInterface, id, list, change string) (_ *StatusListUpdate, err error) {
+	defer coded(&err)
 	if err := checkStatusListID(id, list); err != nil {
 		return nil, err
 	}
@@ -250,7 +252,8 @@ func (c *Contract) UpdateStatusList(ctx contractapi.TransactionContextInterface,
 }
 
 // GetStatusList returns the head record of status list list of issuer id.
-func (c *Contract) GetStatusList(ctx contractapi.TransactionContextInterface, id, list string) (*StatusList, error) {
+func (c *Contract) GetStatusList(ctx contractapi.TransactionContextInterface, id, list string) (_ *StatusList, err error) {
+	defer coded(&err)
 	if err := checkStatusListID(id, list); err != nil {
 		return nil, err
 	}
@@ -259,7 +262,8 @@ func (c *Contract) GetStatusList(ctx contractapi.TransactionContextInterface, id
 
 // GetStatusPage returns page page (from 0) of status list list of issuer
 // id.
-func (c *Contract) GetStatusPage(ctx contractapi.TransactionContextInterface, id, list string, page int) (*StatusPage, error) {
+func (c *Contract) GetStatusPage(ctx contractapi.TransactionContextInterface, id, list string, page int) (_ *StatusPage, err error) {
+	defer coded(&err)
 	if err := checkStatusListID(id, list); err != nil {
 		return nil, err
 	}
@@ -270,7 +274,8 @@ func (c *Contract) GetStatusPage(ctx contractapi.TransactionContextInterface, id
 }
 
 // GetStatusEntry returns entry index of status list list of issuer id.
-func (c *Contract) GetStatusEntry(ctx contractapi.TransactionContextInterface, id, list string, index int) (*StatusEntry, error) {
+func (c *Contract) GetStatusEntry(ctx contractapi.TransactionContextInterface, id, list string, index int) (_ *StatusEntry, err error) {
+	defer coded(&err)
 	if err := checkStatusListID(id, list); err != nil {
 		return nil, err
 	}

@@ -117,6 +117,11 @@ type VerificationResult struct {
 	Valid bool `json:"valid"`
 	// Reason says why the proof does not verify; absent when it does.
 	Reason string `json:"reason,omitempty" metadata:",optional"`
+	// Code is the stable code (package codes) of why it is not valid:
+	// BBS_POLICY_NOT_SATISFIED when the request's policy is unmet, else
+	// BBS_PROOF_REJECTED, the code of SubmitProof's error for the proof;
+	// absent when it is valid.
+	Code string `json:"code,omitempty" metadata:",optional"`
 	// Issuer is the issuer whose key was used.
 	Issuer string `json:"issuer"`
 	// KeyVersion is the key version that was used.

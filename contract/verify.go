@@ -1,13 +1,9 @@
 package contract
 
 import (
-	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 
-	"github.com/fabric-bbs/fabric-bbs/bbs"
-	"github.com/fabric-bbs/fabric-bbs/policy"
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
 	"github.com/hyperledger/fabric-contract-api-go/v2/contractapi"
@@ -31,7 +27,8 @@ const MaxRecordedHeader = 1024
 // and a Reason; a malformed request, an unknown or revoked issuer or key
 // version, or a scheme mismatch is an error. NonceConsumed tells whether
 // SubmitProof would refuse the nonce as a replay.
-func (c *Contract) VerifyProof(ctx contractapi.TransactionContextInterface, req request.Request) (*VerificationResult, error) {
+func (c *Contract) VerifyProof(ctx contractapi.TransactionContextInterface, req request.Request) (_ *VerificationResult, err error) {
+	defer coded(&err)
 	d, _, err := rawRequest(ctx)
 	if err != nil {
 		return nil, err
@@ -72,6 +69,7 @@ func (v *verification) result(nonceConsumed bool, pseudonymUses int) *Verificati
 	r := &VerificationResult{
 		Valid:         v.valid,
 		Reason:        v.reason,
+		Code:          codeOf(v, nil),
 		Issuer:        v.issuer.ID,
 		KeyVersion:    v.key.Version,
 		Scheme:        v.issuer.Scheme,
@@ -105,7 +103,8 @@ func (v *verification) result(nonceConsumed bool, pseudonymUses int) *Verificati
 // recording call's Verification is under the transaction ID, the n-th
 // (from 0) under "<txId>/<n>" (see spends.go); the receipt's RecordID names
 // it.
-func (c *Contract) SubmitProof(ctx contractapi.TransactionContextInterface, req request.Request) (*ProofReceipt, error) {
+func (c *Contract) SubmitProof(ctx contractapi.TransactionContextInterface, req request.Request) (_ *ProofReceipt, err error) {
+	defer coded(&err)
 	d, raw, err := rawRequest(ctx)
 	if err != nil {
 		return nil, err
@@ -270,7 +269,8 @@ func (v *verification) record(stub shim.ChaincodeStubInterface, call *spendCall,
 // (callRecordID) when a chaincode called SubmitProof or SubmitProofs
 // several times in one transaction; the transaction ID then names the first
 // call's record.
-func (c *Contract) GetVerification(ctx contractapi.TransactionContextInterface, txID string) (*Verification, error) {
+func (c *Contract) GetVerification(ctx contractapi.TransactionContextInterface, txID string) (_ *Verification, err error) {
+	defer coded(&err)
 	return getRecordByID[Verification](ctx.GetStub(), verificationObjectType, "verification", txID)
 }
 
@@ -296,23 +296,6 @@ func getRecordByID[T any](stub shim.ChaincodeStubInterface, objectType, what, id
 	return &rec, nil
 }
 
-// rawRequest parses the transaction's request argument itself, with
-// request.Parse, rather than trusting the value contract-api decoded: the
-// contract-api validates an argument against the metadata schema only when
-// the function name matches exactly, and never rejects duplicate fields.
-// It returns the decoded request and the raw argument.
-func rawRequest(ctx contractapi.TransactionContextInterface) (*request.Decoded, []byte, error) {
-	args := ctx.GetStub().GetArgs()
-	if len(args) != 2 {
-		return nil, nil, fmt.Errorf("%w: want exactly one argument, the request, got %d", request.ErrInvalid, len(args)-1)
-	}
-	d, err := decodeRequestArg(ctx, args[1])
-	if err != nil {
-		return nil, nil, err
-	}
-	return d, args[1], nil
-}
-
 // recordedHeader returns what a record shows of an IETF header: the header
 // itself when it is at most MaxRecordedHeader bytes, and its SHA-256
 // whenever it is not empty.
@@ -324,172 +307,4 @@ func recordedHeader(h []byte) ([]byte, string) {
 		return nil, hashHex(h)
 	}
 	return h, hashHex(h)
-}
-
-// verification is one proof check in progress.
-type verification struct {
-	req          *request.Decoded
-	issuer       *Issuer
-	key          *IssuerKey
-	scheme       bbs.Scheme
-	pk           *bbs.PublicKey
-	messageCount int // from the parsed proof; 0 if it does not parse
-	valid        bool
-	reason       string // why not valid
-	uses         int    // committed uses of the request's pseudonym (pseudonymUses)
-
-	policy          *appliedPolicy  // the request's policy; nil without one
-	policyEvaluated bool            // evaluatePolicy ran
-	unmet           *policy.Unmet   // the policy's first unmet rule
-	rev             revocationFacts // for the policy's revocation rules (loadRevocation)
-}
-
-// prepareVerification finds the issuer, key and scheme the request names.
-// Every limit of the request has been checked before, by request.Parse,
-// before any cryptography. keys, which may be nil, caches issuers and
-// parsed keys across the requests of one transaction.
-func prepareVerification(ctx contractapi.TransactionContextInterface, d *request.Decoded, keys *keyCache) (*verification, error) {
-	is, err := keys.issuer(ctx.GetStub(), d.Issuer)
-	if err != nil {
-		return nil, err
-	}
-	if is.Revoked {
-		return nil, fmt.Errorf("issuer %q is %w", is.ID, ErrRevoked)
-	}
-	if d.Scheme != "" && d.Scheme != is.Scheme {
-		return nil, fmt.Errorf("%w: scheme %s does not match scheme %q of issuer %q", request.ErrInvalid, request.Excerpt(d.Scheme), is.Scheme, is.ID)
-	}
-	version := d.KeyVersion
-	if version == 0 {
-		version = is.CurrentVersion
-	}
-	k := is.key(version)
-	if k == nil {
-		return nil, fmt.Errorf("issuer %q has no key version %d (it has versions 1 to %d): %w", is.ID, version, len(is.Keys), ErrNotFound)
-	}
-	if k.Revoked {
-		return nil, fmt.Errorf("key version %d of issuer %q is %w", version, is.ID, ErrRevoked)
-	}
-	s, err := bbs.SchemeByName(is.Scheme)
-	if err != nil {
-		return nil, fmt.Errorf("issuer %q: %w", is.ID, err)
-	}
-	if err := checkPseudonymFields(s, is.ID, d); err != nil {
-		return nil, err
-	}
-	pk, err := keys.publicKey(s, is.ID, k)
-	if err != nil {
-		return nil, fmt.Errorf("issuer %q: stored key version %d: %w", is.ID, version, err)
-	}
-	v := &verification{req: d, issuer: is, key: k, scheme: s, pk: pk}
-	if d.Policy != nil {
-		if v.policy, err = keys.appliedPolicy(ctx.GetStub(), d.Policy); err != nil {
-			return nil, err
-		}
-	}
-	return v, nil
-}
-
-// nonceConsumed returns the record of the transaction that consumed the
-// request's nonce for the verifying key, or nil if it is unused: on the
-// ledger, or, its record ID in TxID, by an earlier call of the transaction
-// (call).
-func (v *verification) nonceConsumed(ctx contractapi.TransactionContextInterface, call *spendCall) (*nonceRecord, error) {
-	stub := ctx.GetStub()
-	nk, err := nonceKey(stub, v.key.PublicKey, v.req.Nonce)
-	if err != nil {
-		return nil, err
-	}
-	if id, ok := call.spentBy(nk); ok {
-		return &nonceRecord{TxID: id}, nil
-	}
-	var used nonceRecord
-	found, err := getJSON(stub, nk, &used)
-	if err != nil {
-		return nil, fmt.Errorf("checking the nonce: %w", err)
-	}
-	if !found {
-		return nil, nil
-	}
-	return &used, nil
-}
-
-// check decides whether the proof is valid, setting valid or reason. sub is
-// the submitter; it is only used, and must only be non-nil, when the
-// request binds the nonce to the submitter. An error means the request is
-// unacceptable rather than the proof invalid.
-func (v *verification) check(ctx contractapi.TransactionContextInterface, sub *submitter) error {
-	item, err := v.precheck(ctx, sub)
-	if err != nil || item == nil {
-		return err
-	}
-	return v.conclude(v.verifyProof(item.Proof, item.Disclosed))
-}
-
-// precheck makes every check of check that comes before the proof's
-// cryptography: the bound nonce, the proof's encoding, the issuer's
-// pinned message counts and the request's policy. It returns the item to verify, or nil with reason
-// set when the proof is already known to be invalid; SubmitProofs verifies
-// the items of many requests together and concludes each.
-func (v *verification) precheck(ctx contractapi.TransactionContextInterface, sub *submitter) (*bbs.BatchItem, error) {
-	if v.issuer.Settings.RequireBoundNonce && !v.req.BindSubmitter {
-		// SubmitProof refuses such a request before (prepareSubmission);
-		// VerifyProof reports it, so that it never calls valid what the
-		// issuer's settings make SubmitProof refuse.
-		v.reason = fmt.Sprintf("issuer %q requires a nonce bound to the submitter (bindSubmitter): SubmitProof refuses this request", v.issuer.ID)
-		return nil, nil
-	}
-	if v.req.BindSubmitter {
-		channel := ctx.GetStub().GetChannelID()
-		want := request.BoundNonce(channel, sub.mspID, sub.id, v.req.Salt)
-		if !bytes.Equal(v.req.Nonce, want) {
-			v.reason = fmt.Sprintf("the nonce is not bound to the submitter: it is not the bound nonce of channel %q, MSP %s, the submitter's client identity ID and the salt", channel, sub.mspID)
-			return nil, nil
-		}
-	}
-	proof, err := v.scheme.ParseProof(v.req.Proof)
-	if err != nil {
-		if errors.Is(err, bbs.ErrMalformedProof) {
-			v.reason = fmt.Sprintf("the proof is not a well-formed %s proof: %v", v.scheme.Name(), err)
-			return nil, nil
-		}
-		return nil, fmt.Errorf("%w: proof: %v", request.ErrInvalid, err)
-	}
-	v.messageCount = proof.MessageCount(len(v.req.Disclosed))
-	if !v.issuer.Settings.allowsCount(v.issuer.Scheme, v.messageCount) {
-		// Refused before any curve arithmetic: an unexpected count would
-		// make the verifier derive generators for it.
-		v.reason = countRefusal(v.issuer, v.messageCount)
-		return nil, nil
-	}
-	if err := v.loadRevocation(ctx.GetStub()); err != nil {
-		return nil, err
-	}
-	if u := v.evaluatePolicy(); u != nil {
-		// Refused before any pairing.
-		v.reason = v.policyError().Error()
-		return nil, nil
-	}
-	disclosed := make([]bbs.DisclosedMessage, len(v.req.Disclosed))
-	for i, m := range v.req.Disclosed {
-		disclosed[i] = bbs.DisclosedMessage{Index: m.Index, Message: m.Message}
-	}
-	return &bbs.BatchItem{PublicKey: v.pk, Proof: proof, Header: v.req.Header, Nonce: v.req.Nonce, Disclosed: disclosed}, nil
-}
-
-// conclude sets valid or reason from the verdict of the proof's
-// cryptography, err as VerifyProof (or bbs.VerifyProofs) returns it.
-func (v *verification) conclude(err error) error {
-	switch {
-	case err == nil:
-		v.valid = true
-	case errors.Is(err, bbs.ErrInvalidProof):
-		v.reason = fmt.Sprintf("the proof does not verify under key version %d of issuer %q for this nonce, header and disclosed messages (%v)",
-			v.key.Version, v.issuer.ID, err)
-	case errors.Is(err, bbs.ErrMalformedProof):
-		v.reason = fmt.Sprintf("the proof is not a well-formed %s proof: %v", v.scheme.Name(), err)
-	default:
-		return fmt.Errorf("%w: %v", request.ErrInvalid, err)
-	}
-	return nil
 }

@@ -82,7 +82,7 @@ $ERR"; return 0; fi
     "^SubmitProof: committed VALID in block $block, transaction $tx, receipt \{\"txId\":\"$tx\""
     "^ProofVerified event: block $block, transaction $tx, payload \{\"txId\":\"$tx\""
     "^GetVerification: transaction $tx, issuer $issuer key version 1, 4 messages, submitter Org1MSP, bound $bound$"
-    "^replay: refused as expected \(replay\): .*replay: the nonce was already used"
+    "^replay: refused as expected \(BBS_REPLAY\): .*BBS_REPLAY: replay: the nonce was already used"
     "^done$"
   )
   if [ -z "$tx" ]; then fail "$name" "no SubmitProof transaction in the output:
@@ -117,7 +117,7 @@ ok "GW  GetVerification of the Go sample's transaction on peer0.org2" \
 if [ -n "$TX_CLIENT_GO" ]; then NSUB=$((NSUB + 1)); fi
 run env "${CLIENT_ENV[@]}" "$CLIENT_GO" -registration "$W/reg-client-go.json" -request "$W/req-client-go.json"
 if [ "$RC" -eq 1 ] && grep -q "^RegisterIssuer: already registered" <<< "$OUT" \
-  && grep -q "^VerifyProof: valid, .*nonce consumed true" <<< "$OUT" && grep -q "SubmitProof: .*(replay)" <<< "$ERR"; then
+  && grep -q "^VerifyProof: valid, .*nonce consumed true" <<< "$OUT" && grep -q "SubmitProof: .*BBS_REPLAY: replay: .*(BBS_REPLAY)" <<< "$ERR"; then
   pass "Go   sample rerun: exit 1, 'already registered' branched on, the replay named"
 else fail "Go   sample rerun: exit 1, 'already registered' branched on, the replay named" "exit $RC: $OUT
 $ERR"; fi
@@ -146,7 +146,7 @@ $ERR"; fi
   if [ -n "$TX_CLIENT_NODE" ]; then NSUB=$((NSUB + 1)); fi
   run env "${CLIENT_ENV[@]}" REGISTRATION="$W/reg-client-node.json" REQUEST="$W/req-client-node.json" node "$CLIENT_DIR/node/app.js"
   if [ "$RC" -eq 1 ] && grep -q "^RegisterIssuer: already registered" <<< "$OUT" \
-  && grep -q "^VerifyProof: valid, .*nonce consumed true" <<< "$OUT" && grep -q "SubmitProof: .*(replay)" <<< "$ERR"; then
+  && grep -q "^VerifyProof: valid, .*nonce consumed true" <<< "$OUT" && grep -q "SubmitProof: .*BBS_REPLAY: replay: .*(BBS_REPLAY)" <<< "$ERR"; then
     pass "Node sample rerun: exit 1, 'already registered' branched on, the replay named"
   else fail "Node sample rerun: exit 1, 'already registered' branched on, the replay named" "exit $RC: $OUT
 $ERR"; fi

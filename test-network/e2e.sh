@@ -462,6 +462,7 @@ MEM="$(network_rss)"
 . "$TN_DIR/e2e-policies.sh"   # issue 12: verification policies, requests made with bbs prove --policy
 # shellcheck source=e2e-clients.sh
 . "$TN_DIR/e2e-clients.sh"   # issue 21: the client samples of examples/client, Go and Node.js
+. "$TN_DIR/e2e-codes.sh"   # issue 21: the stable error codes, as the peer CLI and the Gateway show them
 # shellcheck source=e2e-trust.sh
 . "$TN_DIR/e2e-trust.sh"   # issue 20: endorsement configuration, modes and and owner
 # shellcheck source=e2e-credentials.sh

@@ -9,6 +9,7 @@ require (
 )
 
 require (
+	github.com/fabric-bbs/fabric-bbs/contract/codes v0.0.0
 	github.com/miekg/pkcs11 v1.1.2 // indirect
 	golang.org/x/net v0.49.0 // indirect
 	golang.org/x/sys v0.40.0 // indirect
@@ -16,3 +17,5 @@ require (
 	google.golang.org/genproto/googleapis/rpc v0.0.0-20260120221211-b8f7ae30c516 // indirect
 	google.golang.org/protobuf v1.36.11 // indirect
 )
+
+replace github.com/fabric-bbs/fabric-bbs/contract/codes => ../../../contract/codes

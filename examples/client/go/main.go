@@ -41,6 +41,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/codes"
 	"github.com/hyperledger/fabric-gateway/pkg/client"
 	"github.com/hyperledger/fabric-gateway/pkg/hash"
 	"github.com/hyperledger/fabric-gateway/pkg/identity"
@@ -171,7 +172,7 @@ func flow(c *config, out io.Writer) error {
 		switch {
 		case err == nil:
 			fmt.Fprintf(out, "RegisterIssuer: committed in block %d, transaction %s\n", status.BlockNumber, status.TransactionID)
-		case contractErrorKind(err) == KindExists:
+		case contractErrorCode(err) == codes.Exists:
 			fmt.Fprintf(out, "RegisterIssuer: already registered, continuing (%s)\n", contractMessage(err))
 		default:
 			return fmt.Errorf("RegisterIssuer: %s", contractMessage(err))
@@ -181,7 +182,7 @@ func flow(c *config, out io.Writer) error {
 	// 3. VerifyProof: evaluated on one peer, nothing written.
 	result, err := contract.Evaluate("VerifyProof", client.WithArguments(string(request)))
 	if err != nil {
-		return fmt.Errorf("VerifyProof: %s (%s)", contractMessage(err), contractErrorKind(err))
+		return fmt.Errorf("VerifyProof: %s (%s)", contractMessage(err), contractErrorCode(err))
 	}
 	var verification struct {
 		Valid      bool            `json:"valid"`
@@ -205,7 +206,7 @@ func flow(c *config, out io.Writer) error {
 	// consumed and the record stored when the transaction commits VALID.
 	receipt, status, err := submit(contract, "SubmitProof", string(request))
 	if err != nil {
-		return fmt.Errorf("SubmitProof: %s (%s)", contractMessage(err), contractErrorKind(err))
+		return fmt.Errorf("SubmitProof: %s (%s)", contractMessage(err), contractErrorCode(err))
 	}
 	txID := status.TransactionID
 	fmt.Fprintf(out, "SubmitProof: committed VALID in block %d, transaction %s, receipt %s\n", status.BlockNumber, txID, receipt)
@@ -220,7 +221,7 @@ func flow(c *config, out io.Writer) error {
 	// 6. The record, read back under the transaction ID.
 	record, err := contract.Evaluate("GetVerification", client.WithArguments(txID))
 	if err != nil {
-		return fmt.Errorf("GetVerification: %s (%s)", contractMessage(err), contractErrorKind(err))
+		return fmt.Errorf("GetVerification: %s (%s)", contractMessage(err), contractErrorCode(err))
 	}
 	var rec struct {
 		TxID             string `json:"txId"`
@@ -240,15 +241,15 @@ func flow(c *config, out io.Writer) error {
 		rec.TxID, rec.Issuer, rec.KeyVersion, rec.MessageCount, rec.SubmitterMspID, rec.BoundToSubmitter)
 
 	// 7. The same request again: the nonce is consumed, so the endorsement
-	// fails and nothing is written. Branch on the kind of error.
+	// fails and nothing is written. Branch on the error's code.
 	_, _, err = submit(contract, "SubmitProof", string(request))
-	switch kind := contractErrorKind(err); {
+	switch code := contractErrorCode(err); {
 	case err == nil:
 		return errors.New("replay: the second SubmitProof of the same request was accepted")
-	case kind == KindReplay:
-		fmt.Fprintf(out, "replay: refused as expected (%s): %s\n", kind, contractMessage(err))
+	case code == codes.Replay:
+		fmt.Fprintf(out, "replay: refused as expected (%s): %s\n", code, contractMessage(err))
 	default:
-		return fmt.Errorf("replay: refused, but not as a replay (%q): %s", kind, contractMessage(err))
+		return fmt.Errorf("replay: refused, but not as a replay (%q): %s", code, contractMessage(err))
 	}
 	fmt.Fprintln(out, "done")
 	return nil
@@ -346,51 +347,18 @@ func registrationArgs(data []byte) ([]string, error) {
 	}
 }
 
-// The kinds of contract error a client branches on.
-const (
-	KindReplay             = "replay"
-	KindPseudonymUsed      = "pseudonym-used"
-	KindExists             = "exists"
-	KindNotFound           = "not-found"
-	KindAccessDenied       = "access-denied"
-	KindRevoked            = "revoked"
-	KindRetired            = "retired"
-	KindPolicyNotSatisfied = "policy-not-satisfied"
-	KindProofRejected      = "proof-rejected"
-	KindInvalidArgument    = "invalid-argument"
-)
-
-// contractErrorKind names the kind of a contract error from its text: the
-// contract answers no error codes yet (they are planned), only Go error
-// messages that contain the words of its sentinel errors (contract.ErrReplay
-// "replay", contract.ErrExists "already exists", ...; docs/contract.md,
-// "Errors"). This function is the one place that matches that text; when the
-// contract answers codes, only it changes. "" is an error of another kind
-// (a connection failure, a timeout, a transaction invalidated at commit).
-func contractErrorKind(err error) string {
+// contractErrorCode is the stable code of a contract error (package
+// contract/codes: codes.Replay, codes.Exists, ...), read from the message
+// the endorsing peers attached to the Gateway's error: every error of the
+// contract starts with its code ("BBS_REPLAY: replay: the nonce ..."), the
+// rest is text for people, which may change. "" is an error of another
+// kind (a connection failure, a timeout, a transaction invalidated at
+// commit). docs/contract.md lists the codes and which may be retried.
+func contractErrorCode(err error) string {
 	if err == nil {
 		return ""
 	}
-	msg := contractMessage(err)
-	// The most specific words first: "pseudonym already used" before
-	// "already", "not satisfied" before anything a policy's text may hold.
-	for _, k := range []struct{ text, kind string }{
-		{"pseudonym already used", KindPseudonymUsed},
-		{"replay: ", KindReplay},
-		{"already exists", KindExists},
-		{"access denied", KindAccessDenied},
-		{"not satisfied", KindPolicyNotSatisfied},
-		{"retired", KindRetired},
-		{"revoked", KindRevoked},
-		{"proof rejected", KindProofRejected},
-		{"not found", KindNotFound},
-		{"invalid argument", KindInvalidArgument},
-	} {
-		if strings.Contains(msg, k.text) {
-			return k.kind
-		}
-	}
-	return ""
+	return codes.Find(contractMessage(err))
 }
 
 // contractMessage is the text of an error as the contract wrote it: the

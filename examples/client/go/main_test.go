@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	bbscodes "github.com/fabric-bbs/fabric-bbs/contract/codes"
 	"github.com/hyperledger/fabric-protos-go-apiv2/gateway"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
@@ -45,28 +46,28 @@ func endorseError(t *testing.T, messages ...string) error {
 	return fmt.Errorf("endorse error: %w", st.Err())
 }
 
-func TestContractErrorKind(t *testing.T) {
+func TestContractErrorCode(t *testing.T) {
 	cases := []struct {
 		err  error
 		want string
 	}{
 		{nil, ""},
 		{errors.New("connection refused"), ""},
-		{endorseError(t, `chaincode response 500, replay: the nonce was already used with key version 1 of issuer "issuer1" (or the same key elsewhere), by transaction 0a1b; a nonce can be used once per key`), KindReplay},
-		{endorseError(t, `chaincode response 500, issuer "issuer1": already exists`), KindExists},
-		{endorseError(t, `chaincode response 500, already exists: publicKey is already registered, as key version 1 of issuer "a"; a key can be registered once`), KindExists},
-		{endorseError(t, `chaincode response 500, pseudonym already used: context "poll-1"`), KindPseudonymUsed},
-		{endorseError(t, `chaincode response 500, issuer "x": not found`), KindNotFound},
-		{endorseError(t, `chaincode response 500, access denied: not the owner`), KindAccessDenied},
-		{endorseError(t, `chaincode response 500, policy "grads" version 1 not satisfied: message 2 not found`), KindPolicyNotSatisfied},
-		{endorseError(t, `chaincode response 500, issuer "x" key version 1: revoked`), KindRevoked},
-		{status.Error(codes.Unknown, `evaluate call to endorser returned error: chaincode response 500, issuer "x": not found`), KindNotFound},
+		{endorseError(t, `chaincode response 500, BBS_REPLAY: replay: the nonce was already used with key version 1 of issuer "issuer1" (or the same key elsewhere), by transaction 0a1b; a nonce can be used once per key`), bbscodes.Replay},
+		{endorseError(t, `chaincode response 500, BBS_EXISTS: issuer "issuer1": already exists`), bbscodes.Exists},
+		{endorseError(t, `chaincode response 500, BBS_PSEUDONYM_USED: pseudonym already used: context "poll-1"`), bbscodes.PseudonymUsed},
+		{endorseError(t, `chaincode response 500, BBS_NOT_FOUND: issuer "replay": not found`), bbscodes.NotFound},
+		{endorseError(t, `chaincode response 500, BBS_ACCESS_DENIED: access denied: not the owner`), bbscodes.AccessDenied},
+		{endorseError(t, `chaincode response 500, BBS_POLICY_NOT_SATISFIED: policy "grads" version 1 not satisfied: message 2 not found`), bbscodes.PolicyNotSatisfied},
+		{status.Error(codes.Unknown, `evaluate call to endorser returned error: chaincode response 500, BBS_NOT_FOUND: issuer "x": not found`), bbscodes.NotFound},
+		// The words of an error without its code are not a code.
+		{endorseError(t, `chaincode response 500, replay: the nonce was already used`), ""},
 		// A gRPC error of the Gateway's own, with no contract text.
 		{endorseError(t), ""},
 	}
 	for _, c := range cases {
-		if got := contractErrorKind(c.err); got != c.want {
-			t.Errorf("contractErrorKind(%v) = %q, want %q", c.err, got, c.want)
+		if got := contractErrorCode(c.err); got != c.want {
+			t.Errorf("contractErrorCode(%v) = %q, want %q", c.err, got, c.want)
 		}
 	}
 }

@@ -30,18 +30,24 @@ const { TextDecoder } = require('node:util');
 
 const utf8 = new TextDecoder();
 
-// The kinds of contract error a client branches on.
-const Kind = Object.freeze({
-    Replay: 'replay',
-    PseudonymUsed: 'pseudonym-used',
-    Exists: 'exists',
-    NotFound: 'not-found',
-    AccessDenied: 'access-denied',
-    Revoked: 'revoked',
-    Retired: 'retired',
-    PolicyNotSatisfied: 'policy-not-satisfied',
-    ProofRejected: 'proof-rejected',
-    InvalidArgument: 'invalid-argument',
+// The contract's stable error codes (Go: package github.com/fabric-bbs/fabric-bbs/contract/codes,
+// the one table; docs/contract.md says what each means and whether to retry). Every error of the
+// contract starts with its code: "BBS_REPLAY: replay: the nonce ...".
+const Code = Object.freeze({
+    InvalidArgument: 'BBS_INVALID_ARGUMENT',
+    InvalidRequest: 'BBS_INVALID_REQUEST',
+    NotFound: 'BBS_NOT_FOUND',
+    Exists: 'BBS_EXISTS',
+    AccessDenied: 'BBS_ACCESS_DENIED',
+    Revoked: 'BBS_REVOKED',
+    Replay: 'BBS_REPLAY',
+    PseudonymUsed: 'BBS_PSEUDONYM_USED',
+    Retired: 'BBS_RETIRED',
+    PolicyNotSatisfied: 'BBS_POLICY_NOT_SATISFIED',
+    ProofRejected: 'BBS_PROOF_REJECTED',
+    NotConfigured: 'BBS_NOT_CONFIGURED',
+    UnknownTransaction: 'BBS_UNKNOWN_TRANSACTION',
+    Internal: 'BBS_INTERNAL',
 });
 
 // contractMessage is the text of an error as the contract wrote it: the peers' messages attached
@@ -56,37 +62,17 @@ function contractMessage(err) {
     return String(err && err.message !== undefined ? err.message : err);
 }
 
-// contractErrorKind names the kind of a contract error from its text: the contract answers no
-// error codes yet (they are planned), only Go error messages that contain the words of its
-// sentinel errors (contract.ErrReplay "replay", contract.ErrExists "already exists", ...;
-// docs/contract.md, "Errors"). This function is the one place that matches that text; when the
-// contract answers codes, only it changes. '' is an error of another kind (a connection failure,
-// a timeout, a transaction invalidated at commit).
-function contractErrorKind(err) {
+// contractErrorCode is the stable code of a contract error (Code.Replay, Code.Exists, ...), read
+// from the messages the endorsing peers attached to the Gateway's error: the first word of the
+// form BBS_[A-Z0-9_]+ followed by ':', as codes.Find does in Go. The rest of the message is text
+// for people, which may change. '' is an error of another kind (a connection failure, a timeout,
+// a transaction invalidated at commit).
+function contractErrorCode(err) {
     if (err === undefined || err === null) {
         return '';
     }
-    const msg = contractMessage(err);
-    // The most specific words first: "pseudonym already used" before "already", "not satisfied"
-    // before anything a policy's text may hold.
-    const table = [
-        ['pseudonym already used', Kind.PseudonymUsed],
-        ['replay: ', Kind.Replay],
-        ['already exists', Kind.Exists],
-        ['access denied', Kind.AccessDenied],
-        ['not satisfied', Kind.PolicyNotSatisfied],
-        ['retired', Kind.Retired],
-        ['revoked', Kind.Revoked],
-        ['proof rejected', Kind.ProofRejected],
-        ['not found', Kind.NotFound],
-        ['invalid argument', Kind.InvalidArgument],
-    ];
-    for (const [text, kind] of table) {
-        if (msg.includes(text)) {
-            return kind;
-        }
-    }
-    return '';
+    const m = /(?:^|[^A-Za-z0-9_])(BBS_[A-Z0-9_]+):/.exec(contractMessage(err));
+    return m ? m[1] : '';
 }
 
 // registrationArgs reads RegisterIssuer's arguments from the registration file's text. A JSON
@@ -230,7 +216,7 @@ async function flow(c, out) {
                 const { status } = await submit(contract, 'RegisterIssuer', registerArgs);
                 out(`RegisterIssuer: committed in block ${status.blockNumber}, transaction ${status.transactionId}`);
             } catch (err) {
-                if (contractErrorKind(err) !== Kind.Exists) {
+                if (contractErrorCode(err) !== Code.Exists) {
                     throw new Error(`RegisterIssuer: ${contractMessage(err)}`);
                 }
                 out(`RegisterIssuer: already registered, continuing (${contractMessage(err)})`);
@@ -242,7 +228,7 @@ async function flow(c, out) {
         try {
             verification = JSON.parse(utf8.decode(await contract.evaluateTransaction('VerifyProof', request)));
         } catch (err) {
-            throw new Error(`VerifyProof: ${contractMessage(err)} (${contractErrorKind(err)})`);
+            throw new Error(`VerifyProof: ${contractMessage(err)} (${contractErrorCode(err)})`);
         }
         if (verification.valid !== true) {
             throw new Error(`VerifyProof: the proof is not valid: ${verification.reason}`);
@@ -256,7 +242,7 @@ async function flow(c, out) {
         try {
             submitted = await submit(contract, 'SubmitProof', [request]);
         } catch (err) {
-            throw new Error(`SubmitProof: ${contractMessage(err)} (${contractErrorKind(err)})`);
+            throw new Error(`SubmitProof: ${contractMessage(err)} (${contractErrorCode(err)})`);
         }
         const txId = submitted.status.transactionId;
         const block = submitted.status.blockNumber;
@@ -273,7 +259,7 @@ async function flow(c, out) {
         try {
             record = JSON.parse(utf8.decode(await contract.evaluateTransaction('GetVerification', txId)));
         } catch (err) {
-            throw new Error(`GetVerification: ${contractMessage(err)} (${contractErrorKind(err)})`);
+            throw new Error(`GetVerification: ${contractMessage(err)} (${contractErrorCode(err)})`);
         }
         if (record.txId !== txId || record.issuer !== verification.issuer) {
             throw new Error(`GetVerification: the record is of transaction ${record.txId}, issuer ${record.issuer}; want ${txId}, ${verification.issuer}`);
@@ -281,7 +267,7 @@ async function flow(c, out) {
         out(`GetVerification: transaction ${record.txId}, issuer ${record.issuer} key version ${record.keyVersion}, ${record.messageCount} messages, submitter ${record.submitterMspId}, bound ${record.boundToSubmitter}`);
 
         // 7. The same request again: the nonce is consumed, so the endorsement fails and nothing
-        // is written. Branch on the kind of error.
+        // is written. Branch on the error's code.
         let replayErr;
         try {
             await submit(contract, 'SubmitProof', [request]);
@@ -291,11 +277,11 @@ async function flow(c, out) {
         if (replayErr === undefined) {
             throw new Error('replay: the second SubmitProof of the same request was accepted');
         }
-        const kind = contractErrorKind(replayErr);
-        if (kind !== Kind.Replay) {
-            throw new Error(`replay: refused, but not as a replay (${JSON.stringify(kind)}): ${contractMessage(replayErr)}`);
+        const code = contractErrorCode(replayErr);
+        if (code !== Code.Replay) {
+            throw new Error(`replay: refused, but not as a replay (${JSON.stringify(code)}): ${contractMessage(replayErr)}`);
         }
-        out(`replay: refused as expected (${kind}): ${contractMessage(replayErr)}`);
+        out(`replay: refused as expected (${code}): ${contractMessage(replayErr)}`);
         out('done');
     } finally {
         gw.close();
@@ -320,7 +306,7 @@ async function main() {
     }
 }
 
-module.exports = { Kind, contractErrorKind, contractMessage, registrationArgs, config };
+module.exports = { Code, contractErrorCode, contractMessage, registrationArgs, config };
 
 if (require.main === module) {
     main().then((code) => { process.exitCode = code; });

@@ -3,7 +3,7 @@
 // no packages needed).
 const assert = require('node:assert/strict');
 const test = require('node:test');
-const { Kind, contractErrorKind, contractMessage, registrationArgs, config } = require('./app.js');
+const { Code, contractErrorCode, contractMessage, registrationArgs, config } = require('./app.js');
 
 // An error as the Gateway answers a refused endorsement (an EndorseError): the peers' messages
 // are in err.details.
@@ -14,22 +14,23 @@ function endorseError(...messages) {
     return err;
 }
 
-test('contractErrorKind names the contract errors from their text', () => {
+test('contractErrorCode reads the codes of contract errors', () => {
     const cases = [
         [undefined, ''],
         [new Error('14 UNAVAILABLE: connection refused'), ''],
-        [endorseError('chaincode response 500, replay: the nonce was already used with key version 1 of issuer "issuer1" (or the same key elsewhere), by transaction 0a1b; a nonce can be used once per key'), Kind.Replay],
-        [endorseError('chaincode response 500, issuer "issuer1": already exists'), Kind.Exists],
-        [endorseError('chaincode response 500, pseudonym already used: context "poll-1"'), Kind.PseudonymUsed],
-        [endorseError('chaincode response 500, issuer "x": not found'), Kind.NotFound],
-        [endorseError('chaincode response 500, access denied: not the owner'), Kind.AccessDenied],
-        [endorseError('chaincode response 500, policy "grads" version 1 not satisfied: message 2 not found'), Kind.PolicyNotSatisfied],
-        [endorseError('chaincode response 500, issuer "x" key version 1: revoked'), Kind.Revoked],
-        [new Error('2 UNKNOWN: evaluate call to endorser returned error: chaincode response 500, issuer "x": not found'), Kind.NotFound],
+        [endorseError('chaincode response 500, BBS_REPLAY: replay: the nonce was already used with key version 1 of issuer "issuer1" (or the same key elsewhere), by transaction 0a1b; a nonce can be used once per key'), Code.Replay],
+        [endorseError('chaincode response 500, BBS_EXISTS: issuer "issuer1": already exists'), Code.Exists],
+        [endorseError('chaincode response 500, BBS_PSEUDONYM_USED: pseudonym already used: context "poll-1"'), Code.PseudonymUsed],
+        [endorseError('chaincode response 500, BBS_NOT_FOUND: issuer "replay": not found'), Code.NotFound],
+        [endorseError('chaincode response 500, BBS_ACCESS_DENIED: access denied: not the owner'), Code.AccessDenied],
+        [endorseError('chaincode response 500, BBS_POLICY_NOT_SATISFIED: policy "grads" version 1 not satisfied: message 2 not found'), Code.PolicyNotSatisfied],
+        [new Error('2 UNKNOWN: evaluate call to endorser returned error: chaincode response 500, BBS_NOT_FOUND: issuer "x": not found'), Code.NotFound],
+        [endorseError('chaincode response 500, replay: the words without the code'), ''],
+        [endorseError('chaincode response 500, XBBS_REPLAY: inside a word'), ''],
         [endorseError(), ''],
     ];
     for (const [err, want] of cases) {
-        assert.equal(contractErrorKind(err), want, String(err && err.message));
+        assert.equal(contractErrorCode(err), want, String(err && err.message));
     }
 });
 

@@ -34,7 +34,8 @@ const (
 type env struct {
 	t                             *testing.T
 	ledger                        *fakestub.Ledger
-	bbs, poll                     *contractapi.ContractChaincode
+	bbs                           *bbscontract.Chaincode
+	poll                          *contractapi.ContractChaincode
 	admin, relay, voter, other    *fakeid.Identity
 	scheme                        bbs.PseudonymScheme
 	sk                            *bbs.SecretKey

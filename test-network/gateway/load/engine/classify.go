@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 
+	bbscodes "github.com/fabric-bbs/fabric-bbs/contract/codes"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 )
@@ -33,24 +34,11 @@ func (e *StageError) Error() string { return e.Stage + ": " + e.Err.Error() }
 // Unwrap gives the stage's error (a gRPC status error, a context error).
 func (e *StageError) Unwrap() error { return e.Err }
 
-// causes map a substring of a chaincode or peer message, in lower case, to
-// a cause; the first match wins. They follow the contract's error texts
-// (contract/state.go sentinels, API-issue9.md) and contractapi's message
-// for an unknown transaction.
-var causes = []struct{ substr, cause string }{
-	{"not found in contract", "no-such-transaction"},
-	{"replay", "replay"},
-	{"already used", "replay"},
-	{"already registered", "key-registered"},
-	{"already exists", "exists"},
-	{"proof rejected", "proof-rejected"},
-	{"access denied", "access-denied"},
-	{"revoked", "revoked"},
-	{"bound", "bound"},
-	{"nonce", "nonce"},
-	{"invalid verification request", "invalid-request"},
-	{"invalid argument", "invalid-argument"},
-	{"not found", "not-found"},
+// causeOf names the cause of a contract error by its stable code (package
+// contract/codes): the code without "BBS_", in lower case, '_' as '-'
+// ("BBS_PROOF_REJECTED" is "proof-rejected").
+func causeOf(code string) string {
+	return strings.ToLower(strings.ReplaceAll(strings.TrimPrefix(code, "BBS_"), "_", "-"))
 }
 
 // Classify tells whether err is worth a retry, and names its cause.
@@ -59,11 +47,12 @@ var causes = []struct{ substr, cause string }{
 // requests" (a peer's concurrency limit: Fabric answers it with a plain
 // error, so the text is what identifies it, also inside the endorsement
 // details the gateway attaches), and gRPC Unavailable (no answer yet).
-// Everything else is definitive and never retried: a chaincode error
-// (replay, rejected proof, ...), a gRPC message over the size limit, a
-// timeout or cancellation (the outcome is unknown; the caller decides),
-// anything unrecognised ("error"). The texts searched are those of
-// [Messages].
+// A contract error is named by its stable code (codes.Find in the texts
+// of [Messages]; causeOf), and retried when codes.Retryable says so
+// (BBS_NOT_CONFIGURED, BBS_INTERNAL). Everything else is definitive and
+// never retried: a gRPC message over the size limit, a timeout or
+// cancellation (the outcome is unknown; the caller decides), anything
+// unrecognised ("error").
 func Classify(err error) Class {
 	if err == nil {
 		return Class{Cause: "ok"}
@@ -97,11 +86,8 @@ func Classify(err error) Class {
 		}
 	}
 	for _, m := range msgs {
-		lm := strings.ToLower(m)
-		for _, c := range causes {
-			if strings.Contains(lm, c.substr) {
-				return Class{Cause: c.cause}
-			}
+		if code := bbscodes.Find(m); code != "" {
+			return Class{Retry: bbscodes.Retryable(code), Cause: causeOf(code)}
 		}
 	}
 	return Class{Cause: "error"}

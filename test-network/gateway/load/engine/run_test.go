@@ -94,7 +94,7 @@ func (p *fakeProposal) Status(ctx context.Context) (string, uint64, error) {
 
 var (
 	tooMany = status.Error(codes.Unknown, "too many requests for /gateway.Gateway, exceeding concurrency limit (500)")
-	replay  = &StageError{Stage: "endorse", Err: status.Error(codes.Aborted, "failed to endorse"), Details: []string{"replay: the nonce was already used"}}
+	replay  = &StageError{Stage: "endorse", Err: status.Error(codes.Aborted, "failed to endorse"), Details: []string{"BBS_REPLAY: replay: the nonce was already used"}}
 	fastCfg = Config{InFlight: 4, Backoff: Backoff{Base: time.Microsecond, Max: 10 * time.Microsecond, Retries: 3}}
 )
 

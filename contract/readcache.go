@@ -1,0 +1,90 @@
+package contract
+
+import (
+	"github.com/fabric-bbs/fabric-bbs/bbs"
+	"github.com/fabric-bbs/fabric-bbs/request"
+	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
+)
+
+// keyCache keeps, within one transaction, the issuer records read and the
+// public keys parsed, so that a batch of requests to one issuer reads its
+// record and parses its key once. The world state a transaction reads does
+// not change during it, so the answers are those of a fresh read. A nil
+// keyCache reads and parses every time.
+type keyCache struct {
+	issuers  map[string]cachedIssuer
+	keys     map[cachedKeyID]*bbs.PublicKey
+	policies map[request.PolicyRef]cachedPolicy
+}
+
+type cachedPolicy struct {
+	ap  *appliedPolicy
+	err error
+}
+
+type cachedIssuer struct {
+	is  *Issuer
+	err error
+}
+
+type cachedKeyID struct {
+	issuer  string
+	version int
+}
+
+// issuer is getIssuer, cached (its error too).
+func (c *keyCache) issuer(stub shim.ChaincodeStubInterface, id string) (*Issuer, error) {
+	if c == nil {
+		return getIssuer(stub, id)
+	}
+	if e, ok := c.issuers[id]; ok {
+		return e.is, e.err
+	}
+	is, err := getIssuer(stub, id)
+	if c.issuers == nil {
+		c.issuers = map[string]cachedIssuer{}
+	}
+	c.issuers[id] = cachedIssuer{is, err}
+	return is, err
+}
+
+// appliedPolicy is loadAppliedPolicy, cached (its error too).
+func (c *keyCache) appliedPolicy(stub shim.ChaincodeStubInterface, ref *request.PolicyRef) (*appliedPolicy, error) {
+	if c == nil {
+		return loadAppliedPolicy(stub, ref)
+	}
+	if e, ok := c.policies[*ref]; ok {
+		return e.ap, e.err
+	}
+	ap, err := loadAppliedPolicy(stub, ref)
+	if c.policies == nil {
+		c.policies = map[request.PolicyRef]cachedPolicy{}
+	}
+	c.policies[*ref] = cachedPolicy{ap, err}
+	return ap, err
+}
+
+// publicKey is s.ParsePublicKey(k.PublicKey), cached when it succeeds.
+func (c *keyCache) publicKey(s bbs.Scheme, issuer string, k *IssuerKey) (*bbs.PublicKey, error) {
+	id := cachedKeyID{issuer, k.Version}
+	if pk, ok := c.lookupKey(id); ok {
+		return pk, nil
+	}
+	pk, err := s.ParsePublicKey(k.PublicKey)
+	if err != nil || c == nil {
+		return pk, err
+	}
+	if c.keys == nil {
+		c.keys = map[cachedKeyID]*bbs.PublicKey{}
+	}
+	c.keys[id] = pk
+	return pk, nil
+}
+
+func (c *keyCache) lookupKey(id cachedKeyID) (*bbs.PublicKey, bool) {
+	if c == nil {
+		return nil, false
+	}
+	pk, ok := c.keys[id]
+	return pk, ok
+}
