@@ -7,6 +7,8 @@ import (
 
 	bls12381 "github.com/consensys/gnark-crypto/ecc/bls12-381"
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs/internal/group"
 )
 
 // Proofs with a pseudonym (draft-irtf-cfrg-bbs-per-verifier-linkability-03,
@@ -230,7 +232,7 @@ func (s *nymScheme) nymProofVerifyInit(pseudonym *bls12381.G1Affine, context []b
 	var negC fr.Element
 	negC.Neg(c)
 	res := &nymInit{pseudonym: *pseudonym, context: context}
-	res.u = msmWithTables([]*g1Table{ctx.table}, []fr.Element{pe}, []bls12381.G1Affine{*pseudonym}, []fr.Element{negC})
+	res.u = group.MSMWithTables([]*group.G1Table{ctx.table}, []fr.Element{pe}, []bls12381.G1Affine{*pseudonym}, []fr.Element{negC})
 	if res.u.IsInfinity() {
 		return nil, fmt.Errorf("%w: degenerate pseudonym proof", ErrInvalidProof)
 	}
@@ -246,12 +248,12 @@ func (s *nymScheme) nymChallenge(init *ietfProofInit, ni *nymInit, idx []int, dm
 	in = binary.BigEndian.AppendUint64(in, uint64(len(idx)))
 	for k, i := range idx {
 		in = binary.BigEndian.AppendUint64(in, uint64(i))
-		in = appendScalar(in, &dm[k])
+		in = group.AppendScalar(in, &dm[k])
 	}
 	for _, pt := range []*bls12381.G1Affine{&init.abar, &init.bbar, &init.d, &init.t1, &init.t2, &ni.pseudonym, &ni.u} {
-		in = appendG1(in, pt)
+		in = group.AppendG1(in, pt)
 	}
-	in = appendScalar(in, &init.domain)
+	in = group.AppendScalar(in, &init.domain)
 	in = binary.BigEndian.AppendUint64(in, uint64(len(ph)))
 	in = append(in, ph...)
 	in = binary.BigEndian.AppendUint64(in, uint64(len(ni.context)))

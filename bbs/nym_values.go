@@ -8,6 +8,8 @@ import (
 
 	bls12381 "github.com/consensys/gnark-crypto/ecc/bls12-381"
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs/internal/group"
 )
 
 // Errors of the pseudonym schemes, in addition to the package's others.
@@ -127,7 +129,7 @@ type NymEntropy struct {
 }
 
 // Bytes returns the entropy as a 32-byte big-endian scalar.
-func (e *NymEntropy) Bytes() []byte { return appendScalar(nil, &e.z) }
+func (e *NymEntropy) Bytes() []byte { return group.AppendScalar(nil, &e.z) }
 
 // NymSecret is the holder's secret: secret_prover_blind and the nym vector,
 // either the prover_nyms of a commitment (before FinalizeWithNym) or the
@@ -153,9 +155,9 @@ func (s *NymSecret) Bytes() []byte {
 	if s.final {
 		out[0] = nymStageFinal
 	}
-	out = appendScalar(out, &s.blind)
+	out = group.AppendScalar(out, &s.blind)
 	for i := range s.nyms {
-		out = appendScalar(out, &s.nyms[i])
+		out = group.AppendScalar(out, &s.nyms[i])
 	}
 	return out
 }
@@ -200,7 +202,7 @@ func (s *nymScheme) ParseNymCommitment(b []byte, nymCount int) (*NymCommitment, 
 
 // ParseNymEntropy parses a 32-byte big-endian non-zero scalar.
 func (s *nymScheme) ParseNymEntropy(b []byte) (*NymEntropy, error) {
-	z, err := decodeScalar(b)
+	z, err := group.DecodeScalar(b)
 	if err != nil {
 		return nil, fmt.Errorf("%w: entropy: %v", ErrMalformedNymSecret, err)
 	}
@@ -225,7 +227,7 @@ func (s *nymScheme) ParseNymSecret(b []byte) (*NymSecret, error) {
 	}
 	out := &NymSecret{scheme: s, final: b[0] == nymStageFinal, nyms: make([]fr.Element, n)}
 	for i := 0; i <= n; i++ {
-		z, err := decodeScalar(b[1+i*scalarSize : 1+(i+1)*scalarSize])
+		z, err := group.DecodeScalar(b[1+i*scalarSize : 1+(i+1)*scalarSize])
 		if err == nil && z.IsZero() {
 			err = errors.New("zero scalar")
 		}
@@ -244,7 +246,7 @@ func (s *nymScheme) ParseNymSecret(b []byte) (*NymSecret, error) {
 // ParsePseudonym parses a compressed G1 point, refusing the identity and
 // the base point P1.
 func (s *nymScheme) ParsePseudonym(b []byte) (*Pseudonym, error) {
-	p, err := decodeG1(b)
+	p, err := group.DecodeG1(b)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrMalformedPseudonym, err)
 	}
