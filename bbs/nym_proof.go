@@ -132,6 +132,22 @@ func (s *nymScheme) nymProofInit(context []byte, nyms, random []fr.Element) (*ny
 	return res, nil
 }
 
+// DerivePseudonymProof is DeriveProofWithPseudonym with its statement in
+// opts.
+func (s *nymScheme) DerivePseudonymProof(rand io.Reader, pk *PublicKey, sig *Signature, secret *NymSecret, opts PseudonymProofOptions) (*Proof, *Pseudonym, error) {
+	return s.DeriveProofWithPseudonym(rand, pk, sig, opts.Header, opts.Nonce, opts.Context, opts.Messages, opts.Committed, opts.Revealed, opts.RevealedCommitted, secret)
+}
+
+// VerifyPseudonymProof is VerifyProofWithPseudonym with its statement in
+// opts, a zero NymCount meaning DefaultNymCount.
+func (s *nymScheme) VerifyPseudonymProof(pk *PublicKey, proof *Proof, pseudonym *Pseudonym, opts PseudonymVerifyOptions) error {
+	nymCount := opts.NymCount
+	if nymCount == 0 {
+		nymCount = DefaultNymCount
+	}
+	return s.VerifyProofWithPseudonym(pk, proof, pseudonym, opts.Header, opts.Nonce, opts.Context, opts.SignerMessages, nymCount, opts.Disclosed, opts.DisclosedCommitted)
+}
+
 // VerifyProofWithPseudonym is the draft's ProofVerifyWithNym.
 func (s *nymScheme) VerifyProofWithPseudonym(pk *PublicKey, proof *Proof, pseudonym *Pseudonym, header, nonce, context []byte, signerMessages, nymCount int, disclosed, disclosedCommitted []DisclosedMessage) error {
 	if pk == nil || proof == nil || pseudonym == nil {

@@ -82,20 +82,67 @@ type PseudonymScheme interface {
 	// ParsePseudonym parses a 48-byte compressed G1 pseudonym, refusing
 	// the identity and the base point.
 	ParsePseudonym(b []byte) (*Pseudonym, error)
-	// DeriveProofWithPseudonym is ProofGenWithNym: a proof of the
+	// DeriveProofWithPseudonym is ProofGenWithNym (DerivePseudonymProof
+	// takes the same statement as an options struct): a proof of the
 	// signature revealing messages[revealed] and committed[revealedCommitted]
 	// (any order, no repeats), bound to nonce (the presentation header),
 	// with the pseudonym of secret (final) in context. Its random scalars
 	// are hedged over rand, the secrets and the statement: a repeated or
 	// weak rand does not repeat them across nonces or contexts.
 	DeriveProofWithPseudonym(rand io.Reader, pk *PublicKey, sig *Signature, header, nonce, context []byte, messages, committed [][]byte, revealed, revealedCommitted []int, secret *NymSecret) (*Proof, *Pseudonym, error)
-	// VerifyProofWithPseudonym is ProofVerifyWithNym for a credential of
+	// VerifyProofWithPseudonym is ProofVerifyWithNym (VerifyPseudonymProof
+	// takes the same statement as an options struct) for a credential of
 	// signerMessages issuer messages and nymCount nym secrets. disclosed
 	// indexes the issuer's messages, disclosedCommitted the holder's
 	// committed messages, each strictly ascending. It returns nil if the
 	// proof is valid and pseudonym is the credential's in context,
 	// ErrInvalidProof if not, another error for bad arguments.
 	VerifyProofWithPseudonym(pk *PublicKey, proof *Proof, pseudonym *Pseudonym, header, nonce, context []byte, signerMessages, nymCount int, disclosed, disclosedCommitted []DisclosedMessage) error
+
+	// DerivePseudonymProof is DeriveProofWithPseudonym with the statement
+	// in an options struct: the same proof for the same arguments and
+	// randomness.
+	DerivePseudonymProof(rand io.Reader, pk *PublicKey, sig *Signature, secret *NymSecret, opts PseudonymProofOptions) (*Proof, *Pseudonym, error)
+	// VerifyPseudonymProof is VerifyProofWithPseudonym with the statement
+	// in an options struct; a zero NymCount means DefaultNymCount.
+	VerifyPseudonymProof(pk *PublicKey, proof *Proof, pseudonym *Pseudonym, opts PseudonymVerifyOptions) error
+}
+
+// PseudonymProofOptions is the statement a holder proves with
+// [PseudonymScheme.DerivePseudonymProof]: the credential's messages, what
+// the proof reveals of them, and what it is bound to.
+type PseudonymProofOptions struct {
+	// Header is the signature's header.
+	Header []byte
+	// Nonce is the presentation header the proof is bound to.
+	Nonce []byte
+	// Context is the verifier's context identifier: the proof reveals the
+	// credential's pseudonym in it.
+	Context []byte
+	// Messages are the issuer's messages and Committed the holder's
+	// committed messages, as signed.
+	Messages, Committed [][]byte
+	// Revealed indexes Messages and RevealedCommitted indexes Committed:
+	// the messages the proof discloses, in any order, without repeats.
+	Revealed, RevealedCommitted []int
+}
+
+// PseudonymVerifyOptions is the statement a verifier checks with
+// [PseudonymScheme.VerifyPseudonymProof].
+type PseudonymVerifyOptions struct {
+	// Header is the signature's header, Nonce the presentation header and
+	// Context the verifier's context identifier.
+	Header, Nonce, Context []byte
+	// SignerMessages is the number of the issuer's messages of the
+	// credential.
+	SignerMessages int
+	// NymCount is the length of the credential's nym vector; zero means
+	// DefaultNymCount.
+	NymCount int
+	// Disclosed are the issuer's messages the proof discloses and
+	// DisclosedCommitted the holder's committed ones, each strictly
+	// ascending by index.
+	Disclosed, DisclosedCommitted []DisclosedMessage
 }
 
 // NymCommitment is a holder's commitment with proof to its committed
