@@ -58,7 +58,7 @@ func TestPseudonymIssueDeriveVerify(t *testing.T) {
 	if _, err := ParseBaseProofValue(signed["proof"].(map[string]any)["proofValue"].(string)); err == nil {
 		t.Error("the baseline parser accepts a pseudonym base proof")
 	}
-	v := &Verifier{Loader: l}
+	v := &Verifier{Loader: l, Pseudonyms: true}
 	derive := func(domain, nonce string, sel []string) map[string]any {
 		t.Helper()
 		d, err := l.DeriveWithPseudonym(signed, PseudonymDeriveOptions{
@@ -75,6 +75,9 @@ func TestPseudonymIssueDeriveVerify(t *testing.T) {
 	d3 := derive("https://verifier-b.example/", "nonce-0123456789-c", []string{"/credentialSubject/boards/1/brand"})
 	if h := proofValueBytes(t, d1)[:3]; !bytes.Equal(h, []byte{0xd9, 0x5d, 0x07}) {
 		t.Fatalf("derived proof header %x, want d95d07", h)
+	}
+	if _, err := (&Verifier{Loader: l}).Verify(d1); !errors.Is(err, ErrProofValue) {
+		t.Errorf("a verifier without Pseudonyms: %v, want ErrProofValue", err)
 	}
 	var res [3]*Verified
 	for i, d := range []map[string]any{d1, d2, d3} {
@@ -129,7 +132,7 @@ func TestPseudonymIssueDeriveVerify(t *testing.T) {
 func TestPseudonymTampered(t *testing.T) {
 	l := newTestLoader(t)
 	signed, secret := nymIssue(t, l)
-	v := &Verifier{Loader: l}
+	v := &Verifier{Loader: l, Pseudonyms: true}
 	d, err := l.DeriveWithPseudonym(signed, PseudonymDeriveOptions{
 		DeriveOptions: DeriveOptions{SelectivePointers: []string{"/credentialSubject/sails/0"}, PresentationHeader: []byte("nonce-0123456789")},
 		NymSecret:     secret, NymDomain: []byte("https://verifier-a.example/"),

@@ -55,13 +55,19 @@ type Verified struct {
 // default resolves did:key only.
 type KeyResolver func(verificationMethod string) ([]byte, error)
 
-// Verifier verifies bbs-2023 derived credentials (baseline feature). The
+// Verifier verifies bbs-2023 derived credentials (baseline feature; the
+// pseudonym feature too when Pseudonyms is set). The
 // zero value is not usable: set Loader.
 type Verifier struct {
 	Loader *Loader
 	Limits Limits
 	// Resolve resolves the proof's verificationMethod (nil: did:key).
 	Resolve KeyResolver
+	// Pseudonyms admits derived proofs of the pseudonym feature
+	// (Verified.Pseudonym, Verified.NymDomain). Without it they are refused
+	// with ErrProofValue, so that a caller that never reads the pseudonym
+	// and its domain is not handed one.
+	Pseudonyms bool
 }
 
 // VerifyJSON is Verify of a credential given as JSON bytes.
@@ -87,6 +93,9 @@ func (v *Verifier) Verify(doc map[string]any) (*Verified, error) {
 	}
 	pv, _ := proof["proofValue"].(string)
 	if isPseudonymDerived(pv) {
+		if !v.Pseudonyms {
+			return nil, fmt.Errorf("%w: a derived proof of the pseudonym feature, which this verifier does not admit", ErrProofValue)
+		}
 		return v.verifyPseudonym(proof, unsecured, pv)
 	}
 	dp, err := ParseDerivedProofValue(pv)
