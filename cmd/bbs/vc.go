@@ -221,7 +221,8 @@ var vcIssueCmd = &command{
 Adds a bbs-2023 base proof to an unsecured credential (JSON-LD, refused in safe
 mode if any of it would not be signed). --mandatory lists the JSON pointers
 every derived credential must disclose. The verification method is the key's
-did:key. The result is for the holder only.`,
+did:key. The result is for the holder only. --nym-commitment issues with the
+pseudonym feature, blind-signing the holder's commitment.`,
 	example: "bbs vc issue --key issuer.json --credential unsigned.json --mandatory /issuer,/validFrom --out signed.json\n",
 	flags: func(fs *flag.FlagSet, e *env) func([]string) error {
 		var ctx contextFlags
@@ -232,6 +233,7 @@ did:key. The result is for the holder only.`,
 		created := fs.String("created", "", "the proof's created `date-time` (XML Schema dateTime; default none)")
 		out := fs.String("out", "-", "write the signed credential to `file`")
 		force := fs.Bool("force", false, "overwrite --out if it exists")
+		nymCom := fs.String("nym-commitment", "", "issue with the pseudonym feature, blind-signing the holder's commitment `file` (bbs nym-commit --scheme bbs-nym-bls12381-sha256)")
 		return func(args []string) error {
 			if len(args) > 0 {
 				return usagef("unexpected argument %q", args[0])
@@ -251,8 +253,18 @@ did:key. The result is for the holder only.`,
 			if err != nil {
 				return err
 			}
-			signed, err := l.Issue(doc, vc.IssueOptions{SecretKey: k.sk, Created: *created, MandatoryPointers: pointerList(*mandatory)}, vc.Limits{})
-			if err != nil {
+			opts := vc.IssueOptions{SecretKey: k.sk, Created: *created, MandatoryPointers: pointerList(*mandatory)}
+			var signed map[string]any
+			if *nymCom != "" {
+				com, err := readNymCommitmentFile(*nymCom, bbs.NymBLS12381SHA256())
+				if err != nil {
+					return fmt.Errorf("--nym-commitment: %w", err)
+				}
+				signed, err = l.IssueWithPseudonym(doc, opts, com.Bytes(), vc.Limits{})
+				if err != nil {
+					return err
+				}
+			} else if signed, err = l.Issue(doc, opts, vc.Limits{}); err != nil {
 				return err
 			}
 			data, err := marshalFile(signed)
@@ -271,7 +283,9 @@ var vcDeriveCmd = &command{
 	about: `
 Derives the reveal document of a credential with a bbs-2023 base proof: what
 the issuer made mandatory, and the JSON pointers of --reveal. --nonce is the
-BBS presentation header (base64; the verifier's nonce; default empty).`,
+BBS presentation header (base64; the verifier's nonce; default empty).
+--nym-secret and --nym-domain derive a credential issued with the pseudonym
+feature, showing the holder's pseudonym for the verifier context --nym-domain.`,
 	example: "bbs vc derive --credential signed.json --reveal /credentialSubject/licenseClass --nonce \"$NONCE\" --out derived.json\n",
 	flags: func(fs *flag.FlagSet, e *env) func([]string) error {
 		var ctx contextFlags
@@ -281,6 +295,8 @@ BBS presentation header (base64; the verifier's nonce; default empty).`,
 		nonce := fs.String("nonce", "", "the presentation header, `base64`")
 		out := fs.String("out", "-", "write the derived credential to `file`")
 		force := fs.Bool("force", false, "overwrite --out if it exists")
+		nymSecret := fs.String("nym-secret", "", "the holder's nym secret `file` (bbs nym-commit --secret-out), for a credential issued with --nym-commitment")
+		nymDomain := fs.String("nym-domain", "", "the verifier `context` the pseudonym is shown for (with --nym-secret)")
 		return func(args []string) error {
 			if len(args) > 0 {
 				return usagef("unexpected argument %q", args[0])
@@ -297,8 +313,20 @@ BBS presentation header (base64; the verifier's nonce; default empty).`,
 			if err != nil {
 				return err
 			}
-			derived, err := l.Derive(doc, vc.DeriveOptions{SelectivePointers: pointerList(*reveal), PresentationHeader: ph}, vc.Limits{})
-			if err != nil {
+			dopts := vc.DeriveOptions{SelectivePointers: pointerList(*reveal), PresentationHeader: ph}
+			var derived map[string]any
+			if *nymSecret != "" {
+				_, secret, err := readNymSecretFile(*nymSecret)
+				if err != nil {
+					return fmt.Errorf("--nym-secret: %w", err)
+				}
+				derived, err = l.DeriveWithPseudonym(doc, vc.PseudonymDeriveOptions{DeriveOptions: dopts, NymSecret: secret.Bytes(), NymDomain: []byte(*nymDomain)}, vc.Limits{})
+				if err != nil {
+					return err
+				}
+			} else if *nymDomain != "" {
+				return usagef("--nym-domain needs --nym-secret")
+			} else if derived, err = l.Derive(doc, dopts, vc.Limits{}); err != nil {
 				return err
 			}
 			data, err := marshalFile(derived)
@@ -319,6 +347,8 @@ The specification's verifier (Verify Derived Proof, bbs-2023): the issuer key
 from the proof's did:key verification method, any presentation header the
 specification allows (empty included); --nonce also requires that
 presentation header. Prints the disclosed credential on standard output.
+--nym-domain admits the pseudonym feature: the pseudonym must be for that
+verifier context, and is printed on standard error.
 
 Exit status 0: valid. 1: the proof is invalid (or the presentation header is
 not --nonce). 2: usage error, or a malformed or unsafe credential.`,
@@ -328,6 +358,7 @@ not --nonce). 2: usage error, or a malformed or unsafe credential.`,
 		ctx.define(fs)
 		cred := fs.String("credential", "", "the derived credential `file` (required)")
 		nonce := fs.String("nonce", "", "require this presentation header, `base64`")
+		nymDomain := fs.String("nym-domain", "", "admit the pseudonym feature, requiring the pseudonym to be shown for this verifier `context`")
 		return func(args []string) error {
 			if len(args) > 0 {
 				return usagef("unexpected argument %q", args[0])
@@ -350,7 +381,7 @@ not --nonce). 2: usage error, or a malformed or unsafe credential.`,
 			if err != nil {
 				return err
 			}
-			res, err := (&vc.Verifier{Loader: l}).VerifyJSON(data)
+			res, err := (&vc.Verifier{Loader: l, Pseudonyms: *nymDomain != ""}).VerifyJSON(data)
 			if errors.Is(err, vc.ErrInvalidProof) {
 				return &exitError{code: exitFailed, err: err}
 			}
@@ -359,6 +390,15 @@ not --nonce). 2: usage error, or a malformed or unsafe credential.`,
 			}
 			if *nonce != "" && !bytes.Equal(res.PresentationHeader, want) {
 				return &exitError{code: exitFailed, err: fmt.Errorf("the presentation header is %s, not --nonce", b64(res.PresentationHeader))}
+			}
+			if *nymDomain != "" {
+				if res.Feature != vc.FeaturePseudonym {
+					return &exitError{code: exitFailed, err: errors.New("--nym-domain: the credential shows no pseudonym")}
+				}
+				if string(res.NymDomain) != *nymDomain {
+					return &exitError{code: exitFailed, err: fmt.Errorf("the pseudonym is for %q, not --nym-domain", res.NymDomain)}
+				}
+				fmt.Fprintf(e.stderr, "pseudonym %s in %s\n", b64(res.Pseudonym), res.NymDomain)
 			}
 			out, err := marshalFile(res.Document)
 			if err != nil {
