@@ -6,10 +6,11 @@ import (
 	"io"
 	"runtime"
 	"slices"
-	"sync"
 
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
 	"golang.org/x/crypto/blake2b"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs/internal/group"
 )
 
 // BatchItem is one proof to verify with VerifyProofs, with the statement
@@ -228,7 +229,7 @@ func verifyBatch[E any](s Scheme, v batchVerifier[E], items []BatchItem, errs []
 	workers := batchWorkers(len(items))
 	weights := newBatchWeights(s, items)
 	entries := make([]E, len(items))
-	parallelFor(len(items), workers, func(i int) {
+	group.ParallelFor(len(items), workers, func(i int) {
 		entries[i], errs[i] = v.batchPrepare(&items[i])
 	})
 	decided := make([]bool, len(items)) // by batchSingle: out of later stages
@@ -283,7 +284,7 @@ func verifyBatch[E any](s Scheme, v batchVerifier[E], items []BatchItem, errs []
 				live = append(live, i)
 			}
 		}
-		parallelFor(len(live), workers, func(j int) {
+		group.ParallelFor(len(live), workers, func(j int) {
 			i := live[j]
 			errs[i] = v.batchStep(k, &items[i], entries[i])
 		})
@@ -302,35 +303,4 @@ const batchSplitMin = 4
 // GOMAXPROCS and at most n.
 func batchWorkers(n int) int {
 	return max(1, min(runtime.GOMAXPROCS(0), n))
-}
-
-// parallelFor calls f(i) for every i in [0, n) on up to workers goroutines.
-// Each call must write only its own results.
-func parallelFor(n, workers int, f func(i int)) {
-	if workers <= 1 || n <= 1 {
-		for i := 0; i < n; i++ {
-			f(i)
-		}
-		return
-	}
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	next := 0
-	for w := 0; w < min(workers, n); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				mu.Lock()
-				i := next
-				next++
-				mu.Unlock()
-				if i >= n {
-					return
-				}
-				f(i)
-			}
-		}()
-	}
-	wg.Wait()
 }

@@ -5,6 +5,8 @@ import (
 
 	bls12381 "github.com/consensys/gnark-crypto/ecc/bls12-381"
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs/internal/group"
 )
 
 // Batch verification of BBS+ 2020 proofs (see VerifyProofs). For proof i,
@@ -159,7 +161,7 @@ func (s *bbsPlus2020) batchCommitmentSum(entries []*bbsPlusBatchEntry, w []batch
 			}
 		}
 	}
-	fixed := []*g1Table{generatorG1Table()}
+	fixed := []*group.G1Table{generatorG1Table()}
 	fixedScalars := []fr.Element{p1Scalar}
 	for _, set := range sets {
 		if set.gens.tables != nil {
@@ -172,5 +174,5 @@ func (s *bbsPlus2020) batchCommitmentSum(entries []*bbsPlusBatchEntry, w []batch
 			scalars = append(scalars, set.scalars...)
 		}
 	}
-	return batchMSM(fixed, fixedScalars, points, scalars, workers)
+	return group.BatchMSM(fixed, fixedScalars, points, scalars, workers)
 }

@@ -9,6 +9,8 @@ import (
 
 	bls12381 "github.com/consensys/gnark-crypto/ecc/bls12-381"
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs/internal/group"
 )
 
 // Benchmarks of batch verification, with the single verifications they
@@ -169,8 +171,8 @@ func BenchmarkVerifyProofFloor(b *testing.B) {
 			}
 			p.ScalarMultiplication(&g1, z.BigInt(new(big.Int)))
 		}
-		tables := newG1Tables(gens)
-		fixed := make([]*g1Table, len(tables))
+		tables := group.NewG1Tables(gens)
+		fixed := make([]*group.G1Table, len(tables))
 		for i := range tables {
 			fixed[i] = &tables[i]
 		}
@@ -179,7 +181,7 @@ func BenchmarkVerifyProofFloor(b *testing.B) {
 		x, y := points[0], points[1]
 		b.Run(c.name, func(b *testing.B) {
 			for b.Loop() {
-				msmWithTables(fixed, fixedScalars, points, scalars)
+				group.MSMWithTables(fixed, fixedScalars, points, scalars)
 				if _, err := pairingProductIsOne(&x, pk, &y); err != nil {
 					b.Fatal(err)
 				}

@@ -9,6 +9,8 @@ import (
 	"github.com/consensys/gnark-crypto/ecc"
 	bls12381 "github.com/consensys/gnark-crypto/ecc/bls12-381"
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs/internal/group"
 )
 
 // Tests of the parts of a batch: the weights, the folded equations and the
@@ -117,7 +119,7 @@ func TestBatchPairingNeedsWeights(t *testing.T) {
 	}
 }
 
-// TestBatchMSM compares batchMSM with gnark-crypto's MultiExp for sizes
+// TestBatchMSM compares group.BatchMSM with gnark-crypto's MultiExp for sizes
 // around the chunk limits, several worker counts, and full, short and
 // nearly short scalars.
 func TestBatchMSM(t *testing.T) {
@@ -141,7 +143,7 @@ func TestBatchMSM(t *testing.T) {
 			case 1: // a batch weight: short, taken whole
 				out[i].SetBytes(b[:batchWeightSize])
 			case 2: // just above the short limit
-				out[i].SetBytes(b[:strausShortScalarBits/8+1])
+				out[i].SetBytes(b[:group.StrausShortScalarBits/8+1])
 			default:
 				out[i].SetBytes(b[:])
 			}
@@ -150,9 +152,9 @@ func TestBatchMSM(t *testing.T) {
 		return out
 	}
 	fixedPoints := randomPoints(40)
-	tables := newG1Tables(fixedPoints)
+	tables := group.NewG1Tables(fixedPoints)
 	for _, size := range []struct{ fixed, vars int }{{0, 1}, {1, 0}, {3, 5}, {0, 48}, {0, 49}, {12, 160}, {40, 300}} {
-		fixed := make([]*g1Table, size.fixed)
+		fixed := make([]*group.G1Table, size.fixed)
 		for i := range fixed {
 			fixed[i] = &tables[i]
 		}
@@ -162,7 +164,7 @@ func TestBatchMSM(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, workers := range []int{1, 2, 3, 7} {
-			j := batchMSM(fixed, fs, points, vs, workers)
+			j := group.BatchMSM(fixed, fs, points, vs, workers)
 			var got bls12381.G1Affine
 			got.FromJacobian(&j)
 			if !got.Equal(&want) {

@@ -3,6 +3,8 @@ package bbs
 import (
 	bls12381 "github.com/consensys/gnark-crypto/ecc/bls12-381"
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs/internal/group"
 )
 
 // The folded pairing check, shared by every scheme.
@@ -76,6 +78,6 @@ func weightedSum(points []bls12381.G1Affine, scalars []fr.Element, workers int) 
 		return points[0]
 	}
 	var r bls12381.G1Affine
-	j := batchMSM(nil, nil, points, scalars, workers)
+	j := group.BatchMSM(nil, nil, points, scalars, workers)
 	return *r.FromJacobian(&j)
 }

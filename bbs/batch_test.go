@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs/internal/group"
 )
 
 // Tests of VerifyProofs: every verdict must be the one VerifyProof gives
@@ -151,7 +153,7 @@ func batchBadSignatureItem(t testing.TB, s Scheme, it BatchItem) BatchItem {
 	rng := mathrand.NewChaCha8([32]byte{'b', 'a', 'd'})
 	random := make([]fr.Element, 5+len(undisclosed))
 	for i := range random {
-		if random[i], err = randomScalar(rng); err != nil {
+		if random[i], err = group.RandomScalar(rng); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -14,6 +14,10 @@ import (
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
 	"golang.org/x/crypto/blake2b"
 	"golang.org/x/crypto/hkdf"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs/internal/group"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs/internal/lru"
 )
 
 // BBS+ 2020: the scheme of Au, Susilo and Mu as revised by Camenisch,
@@ -52,16 +56,16 @@ type bbsPlus2020 struct {
 	// gens holds admitted generator sets: those of a signature or proof
 	// that verified, or of Sign. probation holds the few last sets derived
 	// for input not yet verified (see generators).
-	gens      *lruCache[bbsPlusGenKey, *bbsPlusGenerators]
-	probation *lruCache[bbsPlusGenKey, *bbsPlusGenerators]
+	gens      *lru.Cache[bbsPlusGenKey, *bbsPlusGenerators]
+	probation *lru.Cache[bbsPlusGenKey, *bbsPlusGenerators]
 }
 
 // bbsPlusProbationSets bounds the generator sets kept for unverified input.
 const bbsPlusProbationSets = 4
 
 var bbsPlus = &bbsPlus2020{
-	gens:      newLRUCache[bbsPlusGenKey, *bbsPlusGenerators](maxCachedKeys),
-	probation: newLRUCache[bbsPlusGenKey, *bbsPlusGenerators](bbsPlusProbationSets),
+	gens:      lru.New[bbsPlusGenKey, *bbsPlusGenerators](maxCachedKeys),
+	probation: lru.New[bbsPlusGenKey, *bbsPlusGenerators](bbsPlusProbationSets),
 }
 
 func init() { register(bbsPlus) }
@@ -90,7 +94,7 @@ func (*bbsPlus2020) sealed() {}
 // derives the key from it.
 func (s *bbsPlus2020) GenerateKey(rand io.Reader) (*SecretKey, error) {
 	seed := make([]byte, bbsPlusSeedSize)
-	if _, err := io.ReadFull(randOrDefault(rand), seed); err != nil {
+	if _, err := io.ReadFull(group.RandOrDefault(rand), seed); err != nil {
 		return nil, fmt.Errorf("generate key: read seed: %w", err)
 	}
 	return s.NewKeyFromSeed(seed)
@@ -124,16 +128,16 @@ func (s *bbsPlus2020) ParseSignature(b []byte) (*Signature, error) {
 	}
 	sig := &Signature{scheme: s, enc: append([]byte(nil), b...)}
 	var err error
-	if sig.a, err = decodeG1(b[:g1Size]); err != nil {
+	if sig.a, err = group.DecodeG1(b[:g1Size]); err != nil {
 		return nil, fmt.Errorf("%w: A: %v", ErrMalformedSignature, err)
 	}
 	if sig.a.IsInfinity() {
 		return nil, fmt.Errorf("%w: A is the identity", ErrMalformedSignature)
 	}
-	if sig.e, err = decodeScalar(b[g1Size : g1Size+scalarSize]); err != nil {
+	if sig.e, err = group.DecodeScalar(b[g1Size : g1Size+scalarSize]); err != nil {
 		return nil, fmt.Errorf("%w: e: %v", ErrMalformedSignature, err)
 	}
-	if sig.s, err = decodeScalar(b[g1Size+scalarSize:]); err != nil {
+	if sig.s, err = group.DecodeScalar(b[g1Size+scalarSize:]); err != nil {
 		return nil, fmt.Errorf("%w: s: %v", ErrMalformedSignature, err)
 	}
 	return sig, nil
@@ -176,9 +180,9 @@ func (s *bbsPlus2020) Sign(sk *SecretKey, header []byte, messages [][]byte) (*Si
 	}
 
 	enc := make([]byte, 0, BBSPlus2020SignatureSize)
-	enc = appendG1(enc, &a)
-	enc = appendScalar(enc, &e)
-	enc = appendScalar(enc, &sv)
+	enc = group.AppendG1(enc, &a)
+	enc = group.AppendScalar(enc, &e)
+	enc = group.AppendScalar(enc, &sv)
 	return &Signature{scheme: s, a: a, e: e, s: sv, enc: enc}, nil
 }
 
@@ -287,7 +291,7 @@ type bbsPlusGenerators struct {
 	// tables holds the odd-multiple tables of h for the multi-scalar
 	// multiplication, for counts up to bbsPlusTableMaxCount only (3 KiB a
 	// generator: at most 64 cached sets of 32 tables, 6 MiB).
-	tables []g1Table
+	tables []group.G1Table
 }
 
 // bbsPlusTableMaxCount is the largest message count whose generators get
@@ -296,14 +300,14 @@ const bbsPlusTableMaxCount = 31
 
 var (
 	p1TableOnce sync.Once
-	p1Table     *g1Table
+	p1Table     *group.G1Table
 )
 
 // generatorG1Table returns the multiplication table of the G1 generator P1.
-func generatorG1Table() *g1Table {
+func generatorG1Table() *group.G1Table {
 	p1TableOnce.Do(func() {
 		_, _, p1, _ := bls12381.Generators()
-		p1Table = &newG1Tables([]bls12381.G1Affine{p1})[0]
+		p1Table = &group.NewG1Tables([]bls12381.G1Affine{p1})[0]
 	})
 	return p1Table
 }
@@ -328,10 +332,10 @@ func generatorG1Table() *g1Table {
 // bounds the rest by refusing counts its issuer registry does not pin.
 func (s *bbsPlus2020) generators(pk *PublicKey, count int) (*bbsPlusGenerators, error) {
 	key := bbsPlusGenKey{pk: pk.enc, count: count}
-	if g, ok := s.gens.lookup(key); ok {
+	if g, ok := s.gens.Lookup(key); ok {
 		return g, nil
 	}
-	return s.probation.get(key, func() (*bbsPlusGenerators, error) {
+	return s.probation.Get(key, func() (*bbsPlusGenerators, error) {
 		return deriveBBSPlusGenerators(pk, count)
 	})
 }
@@ -340,7 +344,7 @@ func (s *bbsPlus2020) generators(pk *PublicKey, count int) (*bbsPlusGenerators, 
 // cache: call it only once a signature or proof verified under g, or when
 // signing.
 func (s *bbsPlus2020) admitGenerators(pk *PublicKey, count int, g *bbsPlusGenerators) {
-	s.gens.add(bbsPlusGenKey{pk: pk.enc, count: count}, g)
+	s.gens.Add(bbsPlusGenKey{pk: pk.enc, count: count}, g)
 }
 
 // deriveBBSPlusGenerators hashes h0 from W_raw ‖ 0^6 ‖ u32(L) and hi from
@@ -364,7 +368,7 @@ func deriveBBSPlusGenerators(pk *PublicKey, count int) (*bbsPlusGenerators, erro
 		g.raw[i] = p.RawBytes()
 	}
 	if count <= bbsPlusTableMaxCount {
-		g.tables = newG1Tables(g.h)
+		g.tables = group.NewG1Tables(g.h)
 	}
 	return g, nil
 }
@@ -380,7 +384,7 @@ func (g *bbsPlusGenerators) commitment(s *fr.Element, m []fr.Element) bls12381.G
 	scalars = append(scalars, one, *s)
 	points = append(points, g.h[1:len(m)+1]...)
 	scalars = append(scalars, m...)
-	return msm(points, scalars)
+	return group.MSM(points, scalars)
 }
 
 func newBlake2b512() hash.Hash {

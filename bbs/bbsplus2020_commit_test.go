@@ -13,6 +13,8 @@ import (
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
 	"github.com/fabric-bbs/fabric-bbs/internal/curvetest"
 	"golang.org/x/crypto/blake2b"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs/internal/group"
 )
 
 // The oracle of the commitment comparison: VerifyProof as it was before
@@ -37,7 +39,7 @@ func verifyProofFolded(pk *PublicKey, b, nonce []byte, disclosed []DisclosedMess
 	}
 	off1, off2 := bbsPlusCommitmentOffsets(proof.body.(*bbsPlusProof).count)
 	for i, off := range []int{off1, off2} {
-		if _, err := decodeG1(b[off : off+g1Size]); err != nil {
+		if _, err := group.DecodeG1(b[off : off+g1Size]); err != nil {
 			return fmt.Errorf("%w: VC%d commitment: %v", ErrMalformedProof, i+1, err)
 		}
 	}
@@ -131,7 +133,7 @@ func batchWeight(pk *PublicKey, count int, disclosed []DisclosedMessage, nonce, 
 // cofactor, not the identity: r·P for a P outside the subgroup.
 func g1TorsionPoint(t testing.TB) bls12381.G1Affine {
 	t.Helper()
-	p, err := decodeG1OnCurve(ietfG1NotInSubgroup(t))
+	p, err := group.DecodeG1OnCurve(ietfG1NotInSubgroup(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -170,8 +172,8 @@ func commitmentVerdicts(t *testing.T, fix *proofFixture, b []byte, pool []BatchI
 		off1, off2 := bbsPlusCommitmentOffsets(p.body.(*bbsPlusProof).count)
 		moved := false
 		for _, off := range []int{off1, off2} {
-			if _, err := decodeG1(b[off : off+g1Size]); err != nil {
-				if _, err := decodeG1OnCurve(b[off : off+g1Size]); err != nil {
+			if _, err := group.DecodeG1(b[off : off+g1Size]); err != nil {
+				if _, err := group.DecodeG1OnCurve(b[off : off+g1Size]); err != nil {
 					t.Fatalf("a commitment fails decoding, yet ParseProof passes: %v", err)
 				}
 				moved = true
@@ -224,7 +226,7 @@ func commitmentMutations(t testing.TB, b []byte) map[string][]byte {
 	}
 	out := map[string][]byte{"valid": slices.Clone(b)}
 	for name, off := range fields {
-		pt, err := decodeG1(b[off : off+g1Size])
+		pt, err := group.DecodeG1(b[off : off+g1Size])
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -233,10 +235,10 @@ func commitmentMutations(t testing.TB, b []byte) map[string][]byte {
 		neg.Neg(&pt)
 		bad := map[string][]byte{
 			"not in G1":      ietfG1NotInSubgroup(t),
-			"plus torsion":   appendG1(nil, &plusT),
-			"torsion":        appendG1(nil, &torsion),
+			"plus torsion":   group.AppendG1(nil, &plusT),
+			"torsion":        group.AppendG1(nil, &torsion),
 			"off curve":      ietfG1OffCurve(t),
-			"negated":        appendG1(nil, &neg),
+			"negated":        group.AppendG1(nil, &neg),
 			"identity":       append([]byte{0xc0}, make([]byte, 47)...),
 			"infinity+bits":  append([]byte{0xc0, 1}, make([]byte, 46)...),
 			"uncompressed":   append([]byte{b[off] &^ 0x80}, b[off+1:off+g1Size]...),

@@ -8,6 +8,8 @@ import (
 
 	bls12381 "github.com/consensys/gnark-crypto/ecc/bls12-381"
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fp"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs/internal/group"
 )
 
 // jacScaled returns the Jacobian representation (λ²·X, λ³·Y, λ·Z) of the
@@ -48,7 +50,7 @@ func TestJacEqualsAffine(t *testing.T) {
 
 	// An on-curve point outside G1 (the commitments C1 and C2 may be), and
 	// a torsion point: jacEqualsAffine never assumes the subgroup.
-	outside, err := decodeG1OnCurve(ietfG1NotInSubgroup(t))
+	outside, err := group.DecodeG1OnCurve(ietfG1NotInSubgroup(t))
 	if err != nil {
 		t.Fatal(err)
 	}

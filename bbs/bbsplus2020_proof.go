@@ -9,6 +9,8 @@ import (
 	bls12381 "github.com/consensys/gnark-crypto/ecc/bls12-381"
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
 	"golang.org/x/crypto/blake2b"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs/internal/group"
 )
 
 // bbsPlusProof is a parsed BBS+ 2020 proof. A', Ā and D are in the
@@ -140,7 +142,7 @@ func (r *reader) u32() uint32 {
 }
 
 func (r *reader) g1(name string, identityOK bool) (bls12381.G1Affine, error) {
-	p, err := decodeG1(r.b[r.off : r.off+g1Size])
+	p, err := group.DecodeG1(r.b[r.off : r.off+g1Size])
 	r.off += g1Size
 	if err != nil {
 		return p, fmt.Errorf("%s: %v", name, err)
@@ -152,9 +154,9 @@ func (r *reader) g1(name string, identityOK bool) (bls12381.G1Affine, error) {
 }
 
 // g1OnCurve decodes a point that may be the identity and is not checked to
-// be in the subgroup (decodeG1OnCurve).
+// be in the subgroup (group.DecodeG1OnCurve).
 func (r *reader) g1OnCurve(name string) (bls12381.G1Affine, error) {
-	p, err := decodeG1OnCurve(r.b[r.off : r.off+g1Size])
+	p, err := group.DecodeG1OnCurve(r.b[r.off : r.off+g1Size])
 	r.off += g1Size
 	if err != nil {
 		return p, fmt.Errorf("%s: %v", name, err)
@@ -163,7 +165,7 @@ func (r *reader) g1OnCurve(name string) (bls12381.G1Affine, error) {
 }
 
 func (r *reader) scalar(name string) (fr.Element, error) {
-	z, err := decodeScalar(r.b[r.off : r.off+scalarSize])
+	z, err := group.DecodeScalar(r.b[r.off : r.off+scalarSize])
 	r.off += scalarSize
 	if err != nil {
 		return z, fmt.Errorf("%s: %v", name, err)
@@ -300,18 +302,18 @@ func (p *bbsPlusProof) encode() []byte {
 	for _, i := range p.revealed {
 		vec[len(vec)-1-i/8] |= 1 << (i % 8)
 	}
-	out = appendG1(out, &p.aPrime)
-	out = appendG1(out, &p.aBar)
-	out = appendG1(out, &p.d)
+	out = group.AppendG1(out, &p.aPrime)
+	out = group.AppendG1(out, &p.aBar)
+	out = group.AppendG1(out, &p.d)
 	out = binary.BigEndian.AppendUint32(out, bbsPlusVC1Size)
-	out = appendG1(out, &p.c1)
+	out = group.AppendG1(out, &p.c1)
 	out = binary.BigEndian.AppendUint32(out, 2)
-	out = appendScalar(out, &p.r1[0])
-	out = appendScalar(out, &p.r1[1])
-	out = appendG1(out, &p.c2)
+	out = group.AppendScalar(out, &p.r1[0])
+	out = group.AppendScalar(out, &p.r1[1])
+	out = group.AppendG1(out, &p.c2)
 	out = binary.BigEndian.AppendUint32(out, uint32(len(p.r2)))
 	for i := range p.r2 {
-		out = appendScalar(out, &p.r2[i])
+		out = group.AppendScalar(out, &p.r2[i])
 	}
 	return out
 }
@@ -480,9 +482,9 @@ func (g *bbsPlusGenerators) msm(points []bls12381.G1Affine, scalars []fr.Element
 				points = append(points, g.h[k])
 			}
 		}
-		return msmWithTablesJac(nil, nil, points, append(scalars, genScalars...))
+		return group.MSMWithTablesJac(nil, nil, points, append(scalars, genScalars...))
 	}
-	fixed := make([]*g1Table, len(gen))
+	fixed := make([]*group.G1Table, len(gen))
 	for i, k := range gen {
 		if k < 0 {
 			fixed[i] = generatorG1Table()
@@ -490,5 +492,5 @@ func (g *bbsPlusGenerators) msm(points []bls12381.G1Affine, scalars []fr.Element
 			fixed[i] = &g.tables[k]
 		}
 	}
-	return msmWithTablesJac(fixed, genScalars, points, scalars)
+	return group.MSMWithTablesJac(fixed, genScalars, points, scalars)
 }

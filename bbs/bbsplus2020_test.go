@@ -481,10 +481,10 @@ func TestBBSPlus2020GeneratorCacheBounded(t *testing.T) {
 			bbsPlus.admitGenerators(sk.PublicKey(), 1, g)
 		}
 	}
-	if n := bbsPlus.gens.len(); n > maxCachedKeys {
+	if n := bbsPlus.gens.Len(); n > maxCachedKeys {
 		t.Fatalf("cache holds %d entries, bound %d", n, maxCachedKeys)
 	}
-	if n := bbsPlus.probation.len(); n > bbsPlusProbationSets {
+	if n := bbsPlus.probation.Len(); n > bbsPlusProbationSets {
 		t.Fatalf("probation cache holds %d entries, bound %d", n, bbsPlusProbationSets)
 	}
 }

@@ -7,6 +7,8 @@ import (
 
 	bls12381 "github.com/consensys/gnark-crypto/ecc/bls12-381"
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs/internal/group"
 )
 
 // The parts of Blind BBS (draft-irtf-cfrg-bbs-blind-signatures-02) that
@@ -37,7 +39,7 @@ func (s *nymScheme) coreCommit(bg *ietfGenerators, m, random []fr.Element) (*bli
 		return nil, fmt.Errorf("%w: %d blind generators and %d random scalars for %d committed scalars", ErrInvalidArgument, len(bg.points), len(random), len(m))
 	}
 	blind, sTilde, mTilde := &random[0], &random[1], random[2:]
-	fixed := make([]*g1Table, len(bg.tables))
+	fixed := make([]*group.G1Table, len(bg.tables))
 	for i := range bg.tables {
 		fixed[i] = &bg.tables[i]
 	}
@@ -78,14 +80,14 @@ func (s *nymScheme) verifyCommit(com *blindCommit, bg *ietfGenerators) error {
 	if len(bg.points) != len(com.mHat)+1 {
 		return fmt.Errorf("%w: %d blind generators for a commitment to %d scalars", ErrInvalidArgument, len(bg.points), len(com.mHat))
 	}
-	fixed := make([]*g1Table, len(bg.tables))
+	fixed := make([]*group.G1Table, len(bg.tables))
 	for i := range bg.tables {
 		fixed[i] = &bg.tables[i]
 	}
 	sc := append([]fr.Element{com.sHat}, com.mHat...)
 	var negC fr.Element
 	negC.Neg(&com.chal)
-	cbar := msmWithTables(fixed, sc, []bls12381.G1Affine{com.c}, []fr.Element{negC})
+	cbar := group.MSMWithTables(fixed, sc, []bls12381.G1Affine{com.c}, []fr.Element{negC})
 	cv, err := s.blindChallenge(&com.c, &cbar, bg)
 	if err != nil {
 		return err
@@ -102,20 +104,20 @@ func (s *nymScheme) blindChallenge(c, cbar *bls12381.G1Affine, bg *ietfGenerator
 	in := make([]byte, 0, 8+len(bg.enc)+2*g1Size)
 	in = binary.BigEndian.AppendUint64(in, uint64(len(bg.points)-1))
 	in = append(in, bg.enc...)
-	in = appendG1(in, c)
-	in = appendG1(in, cbar)
+	in = group.AppendG1(in, c)
+	in = group.AppendG1(in, cbar)
 	return s.nym.hashToScalar(in, s.nym.h2sDST)
 }
 
 // encode is commitment_with_proof_to_octets: C ‖ s^ ‖ m^_1 ‖ … ‖ m^_M ‖ c.
 func (com *blindCommit) encode() []byte {
 	out := make([]byte, 0, commitBaseSize+len(com.mHat)*scalarSize)
-	out = appendG1(out, &com.c)
-	out = appendScalar(out, &com.sHat)
+	out = group.AppendG1(out, &com.c)
+	out = group.AppendScalar(out, &com.sHat)
 	for i := range com.mHat {
-		out = appendScalar(out, &com.mHat[i])
+		out = group.AppendScalar(out, &com.mHat[i])
 	}
-	return appendScalar(out, &com.chal)
+	return group.AppendScalar(out, &com.chal)
 }
 
 // parseBlindCommit is octets_to_commitment_with_proof: C a G1 point other
@@ -139,7 +141,7 @@ func parseBlindCommit(b []byte) (*blindCommit, error) {
 	off := g1Size
 	for i, z := range dst {
 		var err error
-		if *z, err = decodeScalar(b[off : off+scalarSize]); err != nil {
+		if *z, err = group.DecodeScalar(b[off : off+scalarSize]); err != nil {
 			return nil, fmt.Errorf("%w: scalar %d: %v", ErrMalformedCommitment, i, err)
 		}
 		if z.IsZero() {
@@ -148,7 +150,7 @@ func parseBlindCommit(b []byte) (*blindCommit, error) {
 		off += scalarSize
 	}
 	var err error
-	if com.c, err = decodeG1(b[:g1Size]); err != nil {
+	if com.c, err = group.DecodeG1(b[:g1Size]); err != nil {
 		return nil, fmt.Errorf("%w: C: %v", ErrMalformedCommitment, err)
 	}
 	if com.c.IsInfinity() {
@@ -166,13 +168,13 @@ func (s *nymScheme) finalizeBlindSign(sk *SecretKey, b *bls12381.G1Affine, gens 
 		return nil, err
 	}
 	// The scalars domain and 1 are public: the variable-time path is fine.
-	bb := msmWithTables([]*g1Table{&gens.tables[0]}, []fr.Element{domain}, []bls12381.G1Affine{*b}, []fr.Element{oneScalar()})
+	bb := group.MSMWithTables([]*group.G1Table{&gens.tables[0]}, []fr.Element{domain}, []bls12381.G1Affine{*b}, []fr.Element{oneScalar()})
 	if bb.IsInfinity() {
 		return nil, fmt.Errorf("degenerate B (identity)")
 	}
 	in := make([]byte, 0, scalarSize+g1Size)
-	in = appendScalar(in, &sk.x)
-	in = appendG1(in, &bb)
+	in = group.AppendScalar(in, &sk.x)
+	in = group.AppendG1(in, &bb)
 	e, err := s.nym.hashToScalar(in, s.nym.h2sDST)
 	if err != nil {
 		return nil, err
@@ -193,8 +195,8 @@ func (s *nymScheme) finalizeBlindSign(sk *SecretKey, b *bls12381.G1Affine, gens 
 		return nil, fmt.Errorf("degenerate signature")
 	}
 	enc := make([]byte, 0, IETFSignatureSize)
-	enc = appendG1(enc, &a)
-	enc = appendScalar(enc, &e)
+	enc = group.AppendG1(enc, &a)
+	enc = group.AppendScalar(enc, &e)
 	return &Signature{scheme: s, a: a, e: e, enc: enc}, nil
 }
 

@@ -10,6 +10,8 @@ import (
 
 	bls12381 "github.com/consensys/gnark-crypto/ecc/bls12-381"
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs/internal/group"
 )
 
 // Committed disclosure (draft-irtf-cfrg-bbs-blind-signatures-03, "Core
@@ -88,7 +90,7 @@ func (p *CommittedProof) MessageCount() int { return len(p.bbs.mHat) + len(p.dis
 func (p *CommittedProof) Commitments() []MessageCommitment {
 	out := make([]MessageCommitment, len(p.commits))
 	for i := range p.commits {
-		out[i] = MessageCommitment{Index: p.commitIdx[i], Point: appendG1(nil, &p.commits[i])}
+		out[i] = MessageCommitment{Index: p.commitIdx[i], Point: group.AppendG1(nil, &p.commits[i])}
 	}
 	return out
 }
@@ -107,7 +109,7 @@ func (p *CommittedProof) CommitmentPoint(i int) (bls12381.G1Affine, error) {
 type comDisGens struct {
 	once   sync.Once
 	y      [2]bls12381.G1Affine
-	tables []g1Table
+	tables []group.G1Table
 	err    error
 }
 
@@ -128,12 +130,12 @@ func (s *ietfScheme) commitGenerators() (*comDisGens, error) {
 	comDis.Unlock()
 	g.once.Do(func() {
 		api := "COM_DIS_" + string(s.apiID)
-		p1 := appendG1(nil, &s.p1)
+		p1 := group.AppendG1(nil, &s.p1)
 		cs := newIETFSchemeAPI(s.name+"/com-dis", s.suiteID, api, s.expand, fmt.Sprintf("%x", p1))
 		var pts []bls12381.G1Affine
 		if pts, g.err = cs.createGenerators(cs.genSeed, 2); g.err == nil {
 			g.y = [2]bls12381.G1Affine{pts[0], pts[1]}
-			g.tables = newG1Tables(pts)
+			g.tables = group.NewG1Tables(pts)
 		}
 	})
 	return g, g.err
@@ -161,7 +163,7 @@ func CommitmentGenerators(s Scheme) (y0, y1 []byte, err error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	return appendG1(nil, &g.y[0]), appendG1(nil, &g.y[1]), nil
+	return group.AppendG1(nil, &g.y[0]), group.AppendG1(nil, &g.y[1]), nil
 }
 
 // MessageScalar returns the 32-byte big-endian scalar that message maps to
@@ -176,7 +178,7 @@ func MessageScalar(s Scheme, message []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return appendScalar(nil, &m[0]), nil
+	return group.AppendScalar(nil, &m[0]), nil
 }
 
 // DeriveCommittedProof is -03's CoreProofGen over the scheme's generators:
@@ -243,7 +245,7 @@ func DeriveCommittedProof(rnd io.Reader, s Scheme, pk *PublicKey, sig *Signature
 	if err != nil {
 		return nil, nil, fmt.Errorf("derive committed proof: %w", err)
 	}
-	fixed := []*g1Table{&cg.tables[0], &cg.tables[1]}
+	fixed := []*group.G1Table{&cg.tables[0], &cg.tables[1]}
 	commits := make([]bls12381.G1Affine, n)
 	tildes := make([]bls12381.G1Affine, n)
 	for k, i := range cidx {
@@ -278,7 +280,7 @@ func DeriveCommittedProof(rnd io.Reader, s Scheme, pk *PublicKey, sig *Signature
 		if p.sHat[k].IsZero() {
 			return nil, nil, fmt.Errorf("degenerate proof (zero scalar)")
 		}
-		openings[k] = CommitmentOpening{Index: cidx[k], Blind: appendScalar(nil, &sRand[k])}
+		openings[k] = CommitmentOpening{Index: cidx[k], Blind: group.AppendScalar(nil, &sRand[k])}
 	}
 	p.enc = p.encode()
 	return p, openings, nil
@@ -296,17 +298,17 @@ func (s *ietfScheme) commitChallenge(init *ietfProofInit, idx []int, dm []fr.Ele
 	in = binary.BigEndian.AppendUint64(in, uint64(len(idx)))
 	for k, i := range idx {
 		in = binary.BigEndian.AppendUint64(in, uint64(i))
-		in = appendScalar(in, &dm[k])
+		in = group.AppendScalar(in, &dm[k])
 	}
 	for _, pt := range []*bls12381.G1Affine{&init.abar, &init.bbar, &init.d, &init.t1, &init.t2} {
-		in = appendG1(in, pt)
+		in = group.AppendG1(in, pt)
 	}
-	in = appendScalar(in, &init.domain)
+	in = group.AppendScalar(in, &init.domain)
 	in = binary.BigEndian.AppendUint64(in, uint64(len(cidx)))
 	for k, i := range cidx {
 		in = binary.BigEndian.AppendUint64(in, uint64(i))
-		in = appendG1(in, &commits[k])
-		in = appendG1(in, &tildes[k])
+		in = group.AppendG1(in, &commits[k])
+		in = group.AppendG1(in, &tildes[k])
 	}
 	in = binary.BigEndian.AppendUint64(in, uint64(len(ph)))
 	in = append(in, ph...)
@@ -328,10 +330,10 @@ func (p *CommittedProof) encode() []byte {
 	}
 	out = binary.BigEndian.AppendUint64(out, uint64(n))
 	for k := range p.commits {
-		out = appendG1(out, &p.commits[k])
+		out = group.AppendG1(out, &p.commits[k])
 	}
 	for k := range p.sHat {
-		out = appendScalar(out, &p.sHat[k])
+		out = group.AppendScalar(out, &p.sHat[k])
 	}
 	out = binary.BigEndian.AppendUint64(out, uint64(n))
 	for _, i := range p.commitIdx {
@@ -407,12 +409,12 @@ func ParseCommittedProof(s Scheme, b []byte) (*CommittedProof, error) {
 	p := &CommittedProof{scheme: is, bbs: bp, disclosed: disclosed, commitIdx: cidx,
 		commits: make([]bls12381.G1Affine, n), sHat: make([]fr.Element, n)}
 	for k := range p.sHat {
-		if p.sHat[k], err = decodeScalar(sBytes[k*scalarSize : (k+1)*scalarSize]); err != nil || p.sHat[k].IsZero() {
+		if p.sHat[k], err = group.DecodeScalar(sBytes[k*scalarSize : (k+1)*scalarSize]); err != nil || p.sHat[k].IsZero() {
 			return nil, fmt.Errorf("%w: s^ %d not a canonical non-zero scalar", ErrMalformedCommittedProof, k)
 		}
 	}
 	for k := range p.commits {
-		if p.commits[k], err = decodeG1(cBytes[k*g1Size : (k+1)*g1Size]); err != nil {
+		if p.commits[k], err = group.DecodeG1(cBytes[k*g1Size : (k+1)*g1Size]); err != nil {
 			return nil, fmt.Errorf("%w: commitment %d: %v", ErrMalformedCommittedProof, k, err)
 		}
 		if p.commits[k].IsInfinity() {
@@ -459,8 +461,8 @@ func VerifyCommittedProofWithDH(pk *PublicKey, p *CommittedProof, header, nonce 
 	in := make([]byte, 0, len(p.enc)+2*PublicKeySize+2*g1Size+16+len(nonce)+len(header))
 	in = append(in, pk.enc[:]...)
 	in = append(in, key.enc[:]...)
-	in = appendG1(in, a)
-	in = appendG1(in, b)
+	in = group.AppendG1(in, a)
+	in = group.AppendG1(in, b)
 	in = binary.BigEndian.AppendUint64(in, uint64(len(header)))
 	in = append(in, header...)
 	in = binary.BigEndian.AppendUint64(in, uint64(len(nonce)))
@@ -476,13 +478,13 @@ func VerifyCommittedProofWithDH(pk *PublicKey, p *CommittedProof, header, nonce 
 		rho.SetOne()
 	}
 	// ρ·a, and −B̄ − ρ·b (public scalars: variable time is fine).
-	pa := msmWithTables(nil, nil, []bls12381.G1Affine{*a}, []fr.Element{rho})
+	pa := group.MSMWithTables(nil, nil, []bls12381.G1Affine{*a}, []fr.Element{rho})
 	var negRho fr.Element
 	negRho.Neg(&rho)
 	var minusOne fr.Element
 	minusOne.SetOne()
 	minusOne.Neg(&minusOne)
-	pb := msmWithTables(nil, nil, []bls12381.G1Affine{p.bbs.bbar, *b}, []fr.Element{minusOne, negRho})
+	pb := group.MSMWithTables(nil, nil, []bls12381.G1Affine{p.bbs.bbar, *b}, []fr.Element{minusOne, negRho})
 	wl, err := publicKeyLines(pk)
 	if err != nil {
 		return err
@@ -542,13 +544,13 @@ func verifyCommittedChallenge(pk *PublicKey, p *CommittedProof, header, nonce []
 		return fmt.Errorf("verify committed proof: %w", err)
 	}
 	// C^_i = Y_0·s^_i + Y_1·m^_idx − C_i·c
-	fixed := []*g1Table{&cg.tables[0], &cg.tables[1]}
+	fixed := []*group.G1Table{&cg.tables[0], &cg.tables[1]}
 	var negC fr.Element
 	negC.Neg(&p.bbs.c)
 	tildes := make([]bls12381.G1Affine, len(p.commits))
 	for k, i := range p.commitIdx {
 		pos, _ := slices.BinarySearch(p.disclosed, i) // number of disclosed indexes below i
-		tildes[k] = msmWithTables(fixed, []fr.Element{p.sHat[k], p.bbs.mHat[i-pos]}, []bls12381.G1Affine{p.commits[k]}, []fr.Element{negC})
+		tildes[k] = group.MSMWithTables(fixed, []fr.Element{p.sHat[k], p.bbs.mHat[i-pos]}, []bls12381.G1Affine{p.commits[k]}, []fr.Element{negC})
 	}
 	c, err := s.commitChallenge(init, p.disclosed, dm, p.commitIdx, p.commits, tildes, nonce)
 	if err != nil {
@@ -587,5 +589,5 @@ func PublicLinearCombination(points []bls12381.G1Affine, scalars []fr.Element) b
 	if len(points) != len(scalars) || len(points) > MaxMessages {
 		return bls12381.G1Affine{}
 	}
-	return msmWithTables(nil, nil, points, scalars)
+	return group.MSMWithTables(nil, nil, points, scalars)
 }

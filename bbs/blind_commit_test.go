@@ -9,6 +9,8 @@ import (
 
 	bls12381 "github.com/consensys/gnark-crypto/ecc/bls12-381"
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs/internal/group"
 )
 
 // Committed disclosure of draft-irtf-cfrg-bbs-blind-signatures-03. The
@@ -74,7 +76,7 @@ func TestCommitGeneratorsFromText(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want = append(want, appendG1(nil, &pt))
+			want = append(want, group.AppendG1(nil, &pt))
 		}
 		y0, y1, err := CommitmentGenerators(s)
 		if err != nil {
@@ -123,7 +125,7 @@ func TestCommittedProofFromText(t *testing.T) {
 			a, b := scalarMul(&y0, &sc), scalarMul(&y1, &mc)
 			var want bls12381.G1Affine
 			want.Add(&a, &b)
-			if !bytes.Equal(appendG1(nil, &want), cm.Point) {
+			if !bytes.Equal(group.AppendG1(nil, &want), cm.Point) {
 				t.Fatalf("%s: commitment %d is not Y_0·s + Y_1·msg", s.name, k)
 			}
 		}
@@ -147,7 +149,7 @@ func TestCommittedProofFromText(t *testing.T) {
 			off += 48
 		}
 		for k := range p.sHat {
-			if !bytes.Equal(enc[off:off+32], appendScalar(nil, &p.sHat[k])) {
+			if !bytes.Equal(enc[off:off+32], group.AppendScalar(nil, &p.sHat[k])) {
 				t.Fatal("s^")
 			}
 			off += 32
@@ -168,12 +170,12 @@ func TestCommittedProofFromText(t *testing.T) {
 		in = binary.BigEndian.AppendUint64(in, 2)
 		for k, i := range []int{0, 3} {
 			in = binary.BigEndian.AppendUint64(in, uint64(i))
-			in = appendScalar(in, &dm[k])
+			in = group.AppendScalar(in, &dm[k])
 		}
 		for _, pt := range []*bls12381.G1Affine{&init.abar, &init.bbar, &init.d, &init.t1, &init.t2} {
-			in = appendG1(in, pt)
+			in = group.AppendG1(in, pt)
 		}
-		in = appendScalar(in, &init.domain)
+		in = group.AppendScalar(in, &init.domain)
 		in = binary.BigEndian.AppendUint64(in, 2)
 		// hidden messages are 1, 2, 4, 5: m^ of index 2 is hats[1], of 4 hats[2].
 		for k, hat := range []int{1, 2} {
@@ -184,8 +186,8 @@ func TestCommittedProofFromText(t *testing.T) {
 			chat.Add(&a, &b)
 			chat.Sub(&chat, &cc)
 			in = binary.BigEndian.AppendUint64(in, uint64(coms[k].Index))
-			in = appendG1(in, &p.commits[k])
-			in = appendG1(in, &chat)
+			in = group.AppendG1(in, &p.commits[k])
+			in = group.AppendG1(in, &chat)
 		}
 		in = binary.BigEndian.AppendUint64(in, uint64(len(nonce)))
 		in = append(in, nonce...)

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"path/filepath"
 	"testing"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs/internal/group"
 )
 
 // The Blind BBS fixtures (draft-irtf-cfrg-bbs-blind-signatures-02,
@@ -20,7 +22,7 @@ const blindFixtureDir = "testdata/bbs-blind"
 // api_id instead of the pseudonym interface's.
 func blindTestScheme(base *ietfScheme) *nymScheme {
 	api := base.suiteID + "BLIND_H2G_HM2S_"
-	p1 := fmt.Sprintf("%x", appendG1(nil, &base.p1))
+	p1 := fmt.Sprintf("%x", group.AppendG1(nil, &base.p1))
 	return &nymScheme{
 		name:  "blind-test",
 		nym:   newIETFSchemeAPI("blind-test", base.suiteID, api, base.expand, p1),

@@ -12,6 +12,8 @@ import (
 
 	bls12381 "github.com/consensys/gnark-crypto/ecc/bls12-381"
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs/internal/group"
 )
 
 // TestVerifyProofsManyProcs: under GOMAXPROCS above 1024, a batch of more
@@ -57,7 +59,7 @@ func TestBatchMSMWorkers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const n = 3 * strausMaxVarPoints // past the switch to MultiExp
+	const n = 3 * group.StrausMaxVarPoints // past the switch to MultiExp
 	points := make([]bls12381.G1Affine, n)
 	scalars := make([]fr.Element, n)
 	for i := range points {
@@ -67,12 +69,12 @@ func TestBatchMSMWorkers(t *testing.T) {
 			scalars[i].Square(&scalars[i]).Square(&scalars[i]).Square(&scalars[i]) // long scalars too
 		}
 	}
-	want := batchMSM(nil, nil, points, scalars, 1)
-	for _, workers := range []int{2, maxMultiExpTasks, maxMultiExpTasks + 1, 5000} {
-		if got := batchMSM(nil, nil, points, scalars, workers); !got.Equal(&want) {
+	want := group.BatchMSM(nil, nil, points, scalars, 1)
+	for _, workers := range []int{2, group.MaxMultiExpTasks, group.MaxMultiExpTasks + 1, 5000} {
+		if got := group.BatchMSM(nil, nil, points, scalars, workers); !got.Equal(&want) {
 			t.Errorf("%d workers: a different sum", workers)
 		}
-		if c := multiExpConfig(workers); c.NbTasks < 1 || c.NbTasks > maxMultiExpTasks {
+		if c := group.MultiExpConfig(workers); c.NbTasks < 1 || c.NbTasks > group.MaxMultiExpTasks {
 			t.Errorf("%d workers: %d tasks", workers, c.NbTasks)
 		}
 	}
@@ -104,10 +106,10 @@ func TestSecretInverse(t *testing.T) {
 
 // publicInversions are the functions of the package allowed to call a
 // field inversion (Inverse) directly: secretInverse blinds its input, and
-// batchToAffine inverts a product of Z coordinates. Every inversion of a
+// group.BatchToAffine inverts a product of Z coordinates. Every inversion of a
 // secret scalar (1/(x+e) in signing and blind signing, 1/r1 and 1/r2 in
 // proving) goes through secretInverse, whose time does not depend on it.
-var publicInversions = map[string]bool{"secretInverse": true, "batchToAffine": true}
+var publicInversions = map[string]bool{"secretInverse": true, "group.BatchToAffine": true}
 
 // TestSecretInversionsBlinded: no function outside publicInversions calls
 // Inverse; a new one must use secretInverse or be listed above, with why

@@ -7,6 +7,8 @@ import (
 
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
 	"golang.org/x/crypto/blake2b"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs/internal/group"
 )
 
 // Hedged proof randomness. A proof's random scalars are not read from the
@@ -67,14 +69,14 @@ func hedgedProofScalars(rand io.Reader, tag string, count int, in *hedgeInput) (
 	if u, ok := rand.(unhedgedForTesting); ok {
 		for i := range out {
 			var err error
-			if out[i], err = randomScalar(u); err != nil {
+			if out[i], err = group.RandomScalar(u); err != nil {
 				return nil, err
 			}
 		}
 		return out, nil
 	}
 	var fresh [hedgeFreshSize]byte
-	if _, err := io.ReadFull(randOrDefault(rand), fresh[:]); err != nil {
+	if _, err := io.ReadFull(group.RandOrDefault(rand), fresh[:]); err != nil {
 		return nil, fmt.Errorf("read randomness: %w", err)
 	}
 	xof, err := blake2b.NewXOF(uint32(48*count), nil)

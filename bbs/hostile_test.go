@@ -4,6 +4,8 @@ import (
 	"crypto/rand"
 	"errors"
 	"testing"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs/internal/lru"
 )
 
 // Hostile BBS+ 2020 proofs: the count L comes from the proof, and each new
@@ -39,7 +41,7 @@ func TestBBSPlus2020HostileProofsDoNotEvict(t *testing.T) {
 		t.Fatal(err)
 	}
 	legit := bbsPlusGenKey{pk: f.pk.enc, count: 3}
-	if _, ok := bbsPlus.gens.items[legit]; !ok {
+	if !bbsPlus.gens.Contains(legit) {
 		t.Fatal("a verified proof's generators are not cached")
 	}
 	valid := f.proof.body.(*bbsPlusProof)
@@ -53,7 +55,7 @@ func TestBBSPlus2020HostileProofsDoNotEvict(t *testing.T) {
 			t.Fatalf("L=%d: bogus proof: %v", count, err)
 		}
 	}
-	if _, ok := bbsPlus.gens.items[legit]; !ok {
+	if !bbsPlus.gens.Contains(legit) {
 		t.Fatal("bogus proofs with distinct L evicted a legitimate proof's generators")
 	}
 }
@@ -75,12 +77,12 @@ func TestBBSPlus2020GeneratorAdmission(t *testing.T) {
 		t.Fatal(err)
 	}
 	key := bbsPlusGenKey{pk: pk.enc, count: 5}
-	admitted := func() bool { _, ok := bbsPlus.gens.lookup(key); return ok }
+	admitted := func() bool { _, ok := bbsPlus.gens.Lookup(key); return ok }
 	if !admitted() {
 		t.Fatal("Sign did not admit its generators")
 	}
 	// A fresh verifier, as on another peer: only a valid input admits.
-	bbsPlus.gens = newLRUCache[bbsPlusGenKey, *bbsPlusGenerators](maxCachedKeys)
+	bbsPlus.gens = lru.New[bbsPlusGenKey, *bbsPlusGenerators](maxCachedKeys)
 	bad := append([][]byte{[]byte("forged")}, msgs[1:]...)
 	if err := s.Verify(pk, sig, nil, bad); !errors.Is(err, ErrInvalidSignature) {
 		t.Fatalf("forged messages: %v", err)
@@ -92,7 +94,7 @@ func TestBBSPlus2020GeneratorAdmission(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bbsPlus.gens = newLRUCache[bbsPlusGenKey, *bbsPlusGenerators](maxCachedKeys)
+	bbsPlus.gens = lru.New[bbsPlusGenKey, *bbsPlusGenerators](maxCachedKeys)
 	if err := s.VerifyProof(pk, proof, nil, []byte("other nonce"), disclosedFor(msgs, []int{2})); !errors.Is(err, ErrInvalidProof) {
 		t.Fatalf("wrong nonce: %v", err)
 	}
@@ -109,7 +111,7 @@ func TestBBSPlus2020GeneratorAdmission(t *testing.T) {
 
 // bbsPlusGeneratorsCached reports whether either generator cache holds key.
 func bbsPlusGeneratorsCached(key bbsPlusGenKey) bool {
-	_, inMain := bbsPlus.gens.items[key]
-	_, inProbation := bbsPlus.probation.items[key]
+	inMain := bbsPlus.gens.Contains(key)
+	inProbation := bbsPlus.probation.Contains(key)
 	return inMain || inProbation
 }

@@ -13,6 +13,10 @@ import (
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fp"
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/hash_to_curve"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs/internal/group"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs/internal/expand"
 )
 
 // The IETF BBS signature scheme, draft-irtf-cfrg-bbs-signatures-09 (whose
@@ -61,9 +65,9 @@ type ietfScheme struct {
 	name    string
 	suiteID string // ciphersuite_id
 	apiID   []byte // ciphersuite_id || "H2G_HM2S_"
-	expand  expander
+	expand  expand.Expander
 	p1      bls12381.G1Affine
-	p1Table *g1Table // odd multiples of P1, for multi-scalar multiplication
+	p1Table *group.G1Table // odd multiples of P1, for multi-scalar multiplication
 
 	h2sDST  []byte // api_id || "H2S_": hash_to_scalar for domain, e, challenge
 	mapDST  []byte // api_id || "MAP_MSG_TO_SCALAR_AS_HASH_"
@@ -94,24 +98,24 @@ type ietfGeneratorCache struct {
 type ietfGenerators struct {
 	points []bls12381.G1Affine
 	enc    []byte
-	tables []g1Table
+	tables []group.G1Table
 }
 
 // newIETFScheme makes the scheme of the ciphersuite suiteID, whose
-// expand_message is expand and whose constant P1 is p1Hex (compressed).
-func newIETFScheme(name, suiteID string, expand expander, p1Hex string) *ietfScheme {
-	return newIETFSchemeAPI(name, suiteID, suiteID+"H2G_HM2S_", expand, p1Hex)
+// expand_message is xp and whose constant P1 is p1Hex (compressed).
+func newIETFScheme(name, suiteID string, xp expand.Expander, p1Hex string) *ietfScheme {
+	return newIETFSchemeAPI(name, suiteID, suiteID+"H2G_HM2S_", xp, p1Hex)
 }
 
 // newIETFSchemeAPI is newIETFScheme for the BBS interface api (an api_id
 // other than ciphersuite_id || "H2G_HM2S_", such as the pseudonym
 // interface's and its "BLIND_" generators'): every DST derives from api.
-func newIETFSchemeAPI(name, suiteID, api string, expand expander, p1Hex string) *ietfScheme {
+func newIETFSchemeAPI(name, suiteID, api string, xp expand.Expander, p1Hex string) *ietfScheme {
 	s := &ietfScheme{
 		name:    name,
 		suiteID: suiteID,
 		apiID:   []byte(api),
-		expand:  expand,
+		expand:  xp,
 		h2sDST:  []byte(api + "H2S_"),
 		mapDST:  []byte(api + "MAP_MSG_TO_SCALAR_AS_HASH_"),
 		seedDST: []byte(api + "SIG_GENERATOR_SEED_"),
@@ -125,10 +129,10 @@ func newIETFSchemeAPI(name, suiteID, api string, expand expander, p1Hex string) 
 	if err != nil {
 		panic("bbs: bad P1 constant for " + name)
 	}
-	if s.p1, err = decodeG1(b); err != nil || s.p1.IsInfinity() {
+	if s.p1, err = group.DecodeG1(b); err != nil || s.p1.IsInfinity() {
 		panic("bbs: bad P1 constant for " + name)
 	}
-	s.p1Table = &newG1Tables([]bls12381.G1Affine{s.p1})[0]
+	s.p1Table = &group.NewG1Tables([]bls12381.G1Affine{s.p1})[0]
 	return s
 }
 
@@ -162,8 +166,8 @@ func (s *ietfScheme) keyGen(keyMaterial, keyInfo, keyDST []byte) (*SecretKey, er
 		return nil, fmt.Errorf("%w: key material of %d bytes, want at least %d", ErrInvalidArgument, len(keyMaterial), ietfMinKeyMaterial)
 	case len(keyInfo) > ietfMaxKeyInfo:
 		return nil, fmt.Errorf("%w: key info of %d bytes, want at most %d", ErrInvalidArgument, len(keyInfo), ietfMaxKeyInfo)
-	case len(keyDST) > maxDSTSize:
-		return nil, fmt.Errorf("%w: key DST of %d bytes, want at most %d", ErrInvalidArgument, len(keyDST), maxDSTSize)
+	case len(keyDST) > expand.MaxDSTSize:
+		return nil, fmt.Errorf("%w: key DST of %d bytes, want at most %d", ErrInvalidArgument, len(keyDST), expand.MaxDSTSize)
 	}
 	if len(keyDST) == 0 {
 		keyDST = s.keyDST
@@ -226,13 +230,13 @@ func (s *ietfScheme) calculateDomain(pk *PublicKey, enc []byte, header []byte) (
 // commitment returns B = P1 + Q_1·domain + Σ H_i·m_i.
 func (s *ietfScheme) commitment(gens *ietfGenerators, domain *fr.Element, m []fr.Element) bls12381.G1Affine {
 	fixed, scalars := s.commitmentTerms(gens, domain, m)
-	return msmWithTables(fixed, scalars, nil, nil)
+	return group.MSMWithTables(fixed, scalars, nil, nil)
 }
 
 // commitmentTerms returns the tables and scalars of B = P1 + Q_1·domain +
 // Σ H_i·m_i, for a public (commitment) or secret (secretCommitment) MSM.
-func (s *ietfScheme) commitmentTerms(gens *ietfGenerators, domain *fr.Element, m []fr.Element) ([]*g1Table, []fr.Element) {
-	fixed := make([]*g1Table, 0, len(m)+2)
+func (s *ietfScheme) commitmentTerms(gens *ietfGenerators, domain *fr.Element, m []fr.Element) ([]*group.G1Table, []fr.Element) {
+	fixed := make([]*group.G1Table, 0, len(m)+2)
 	scalars := make([]fr.Element, 0, len(m)+2)
 	var one fr.Element
 	one.SetOne()
@@ -360,9 +364,9 @@ func (s *ietfScheme) generators(count int) (ietfGenerators, error) {
 		c.v = v
 		c.gens.points = append(c.gens.points, fresh...)
 		for i := range fresh {
-			c.gens.enc = appendG1(c.gens.enc, &fresh[i])
+			c.gens.enc = group.AppendG1(c.gens.enc, &fresh[i])
 		}
-		c.gens.tables = append(c.gens.tables, newG1Tables(fresh)...)
+		c.gens.tables = append(c.gens.tables, group.NewG1Tables(fresh)...)
 	}
 	g := c.gens
 	return ietfGenerators{

@@ -6,6 +6,8 @@ import (
 
 	bls12381 "github.com/consensys/gnark-crypto/ecc/bls12-381"
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs/internal/group"
 )
 
 // ParseSignature parses A‖e as octets_to_signature does: A must be a G1
@@ -14,14 +16,14 @@ func (s *ietfScheme) ParseSignature(b []byte) (*Signature, error) {
 	if len(b) != IETFSignatureSize {
 		return nil, fmt.Errorf("%w: %d bytes, want %d", ErrMalformedSignature, len(b), IETFSignatureSize)
 	}
-	a, err := decodeG1(b[:g1Size])
+	a, err := group.DecodeG1(b[:g1Size])
 	if err != nil {
 		return nil, fmt.Errorf("%w: A: %v", ErrMalformedSignature, err)
 	}
 	if a.IsInfinity() {
 		return nil, fmt.Errorf("%w: A is the identity", ErrMalformedSignature)
 	}
-	e, err := decodeScalar(b[g1Size:])
+	e, err := group.DecodeScalar(b[g1Size:])
 	if err != nil {
 		return nil, fmt.Errorf("%w: e: %v", ErrMalformedSignature, err)
 	}
@@ -54,7 +56,7 @@ func (s *ietfScheme) ParseProof(b []byte) (*Proof, error) {
 	off := 3 * g1Size
 	for i, z := range scalars {
 		var err error
-		if *z, err = decodeScalar(b[off : off+scalarSize]); err != nil {
+		if *z, err = group.DecodeScalar(b[off : off+scalarSize]); err != nil {
 			return nil, fmt.Errorf("%w: %s: %v", ErrMalformedProof, proofScalarName(i, u), err)
 		}
 		if z.IsZero() {
@@ -68,7 +70,7 @@ func (s *ietfScheme) ParseProof(b []byte) (*Proof, error) {
 	}{{"Abar", &p.abar}, {"Bbar", &p.bbar}, {"D", &p.d}}
 	for i, pt := range points {
 		var err error
-		if *pt.dst, err = decodeG1(b[i*g1Size : (i+1)*g1Size]); err != nil {
+		if *pt.dst, err = group.DecodeG1(b[i*g1Size : (i+1)*g1Size]); err != nil {
 			return nil, fmt.Errorf("%w: %s: %v", ErrMalformedProof, pt.name, err)
 		}
 		if pt.dst.IsInfinity() {
@@ -93,14 +95,14 @@ func proofScalarName(i, u int) string {
 // encode serializes the proof: Ā ‖ B̄ ‖ D ‖ ê ‖ r̂1 ‖ r̂3 ‖ m̂… ‖ c.
 func (p *ietfProof) encode() []byte {
 	out := make([]byte, 0, IETFProofBaseSize+len(p.mHat)*scalarSize)
-	out = appendG1(out, &p.abar)
-	out = appendG1(out, &p.bbar)
-	out = appendG1(out, &p.d)
-	out = appendScalar(out, &p.eHat)
-	out = appendScalar(out, &p.r1Hat)
-	out = appendScalar(out, &p.r3Hat)
+	out = group.AppendG1(out, &p.abar)
+	out = group.AppendG1(out, &p.bbar)
+	out = group.AppendG1(out, &p.d)
+	out = group.AppendScalar(out, &p.eHat)
+	out = group.AppendScalar(out, &p.r1Hat)
+	out = group.AppendScalar(out, &p.r3Hat)
 	for i := range p.mHat {
-		out = appendScalar(out, &p.mHat[i])
+		out = group.AppendScalar(out, &p.mHat[i])
 	}
-	return appendScalar(out, &p.c)
+	return group.AppendScalar(out, &p.c)
 }

@@ -8,6 +8,8 @@ import (
 
 	bls12381 "github.com/consensys/gnark-crypto/ecc/bls12-381"
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs/internal/group"
 )
 
 // ietfProof is the parsed form of an IETF BBS proof.
@@ -186,7 +188,7 @@ func (s *ietfScheme) proofInit(pk *PublicKey, sig *Signature, gens *ietfGenerato
 	}
 
 	// T2 = D·r̃3 + Σ H_j·m̃_j
-	fixed := make([]*g1Table, 0, len(undisclosed))
+	fixed := make([]*group.G1Table, 0, len(undisclosed))
 	for _, j := range undisclosed {
 		fixed = append(fixed, &gens.tables[1+j])
 	}
@@ -233,12 +235,12 @@ func (s *ietfScheme) proofVerifyInit(pk *PublicKey, p *ietfProof, gens *ietfGene
 	res := &ietfProofInit{abar: p.abar, bbar: p.bbar, d: p.d, domain: domain}
 
 	// T1 = B̄·c + Ā·ê + D·r̂1
-	res.t1 = msmWithTables(nil, nil, []bls12381.G1Affine{p.bbar, p.abar, p.d}, []fr.Element{p.c, p.eHat, p.r1Hat})
+	res.t1 = group.MSMWithTables(nil, nil, []bls12381.G1Affine{p.bbar, p.abar, p.d}, []fr.Element{p.c, p.eHat, p.r1Hat})
 
 	// T2 = Bv·c + D·r̂3 + Σ H_j·m̂_j with Bv = P1 + Q_1·domain + Σ H_i·msg_i,
 	// expanded into one multi-scalar multiplication over P1, Q_1, H_1..H_L, D.
 	L := len(gens.points) - 1
-	fixed := make([]*g1Table, 0, L+2)
+	fixed := make([]*group.G1Table, 0, L+2)
 	scalars := make([]fr.Element, 0, L+2)
 	var t fr.Element
 	fixed = append(fixed, s.p1Table, &gens.tables[0])
@@ -257,7 +259,7 @@ func (s *ietfScheme) proofVerifyInit(pk *PublicKey, p *ietfProof, gens *ietfGene
 	if k != len(idx) || u != len(p.mHat) {
 		return nil, fmt.Errorf("%w: %d disclosed and %d hidden messages do not make %d", ErrInvalidArgument, len(idx), len(p.mHat), L)
 	}
-	res.t2 = msmWithTables(fixed, scalars, []bls12381.G1Affine{p.d}, []fr.Element{p.r3Hat})
+	res.t2 = group.MSMWithTables(fixed, scalars, []bls12381.G1Affine{p.d}, []fr.Element{p.r3Hat})
 	return res, nil
 }
 
@@ -269,12 +271,12 @@ func (s *ietfScheme) challenge(init *ietfProofInit, idx []int, dm []fr.Element, 
 	in = binary.BigEndian.AppendUint64(in, uint64(len(idx)))
 	for k, i := range idx {
 		in = binary.BigEndian.AppendUint64(in, uint64(i))
-		in = appendScalar(in, &dm[k])
+		in = group.AppendScalar(in, &dm[k])
 	}
 	for _, pt := range []*bls12381.G1Affine{&init.abar, &init.bbar, &init.d, &init.t1, &init.t2} {
-		in = appendG1(in, pt)
+		in = group.AppendG1(in, pt)
 	}
-	in = appendScalar(in, &init.domain)
+	in = group.AppendScalar(in, &init.domain)
 	in = binary.BigEndian.AppendUint64(in, uint64(len(ph)))
 	in = append(in, ph...)
 	return s.hashToScalar(in, s.h2sDST)

@@ -15,6 +15,8 @@ import (
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fp"
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
 	"github.com/fabric-bbs/fabric-bbs/internal/curvetest"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs/internal/group"
 )
 
 // Round trips, argument checks, parsing of malformed encodings and
@@ -574,7 +576,7 @@ func TestIETFProofTamper(t *testing.T) {
 		nScalars := (len(f.Proof) - 144) / 32
 		for i := 0; i < nScalars; i++ {
 			b := slices.Clone([]byte(f.Proof))
-			z, err := decodeScalar(b[144+32*i : 176+32*i])
+			z, err := group.DecodeScalar(b[144+32*i : 176+32*i])
 			if err != nil {
 				t.Fatal(err)
 			}

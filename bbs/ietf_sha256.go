@@ -1,6 +1,10 @@
 package bbs
 
-import "crypto/sha256"
+import (
+	"crypto/sha256"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs/internal/expand"
+)
 
 // BLS12381SHA256Name is the name of the IETF BBS scheme with the
 // BLS12-381-SHA-256 ciphersuite.
@@ -24,5 +28,5 @@ func BLS12381SHA256() Scheme { return bbsSHA256 }
 
 // expandSHA256 is expand_message_xmd with SHA-256.
 func expandSHA256(msg, dst []byte, n int) ([]byte, error) {
-	return expandMessageXMD(sha256.New, msg, dst, n)
+	return expand.XMD(sha256.New, msg, dst, n)
 }

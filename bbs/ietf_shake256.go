@@ -1,6 +1,10 @@
 package bbs
 
-import "golang.org/x/crypto/sha3"
+import (
+	"golang.org/x/crypto/sha3"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs/internal/expand"
+)
 
 // BLS12381SHAKE256Name is the name of the IETF BBS scheme with the
 // BLS12-381-SHAKE-256 ciphersuite.
@@ -25,5 +29,5 @@ func BLS12381SHAKE256() Scheme { return bbsSHAKE256 }
 
 // expandSHAKE256 is expand_message_xof with SHAKE256.
 func expandSHAKE256(msg, dst []byte, n int) ([]byte, error) {
-	return expandMessageXOF(sha3.NewShake256, msg, dst, n)
+	return expand.XOF(sha3.NewShake256, msg, dst, n)
 }

@@ -5,6 +5,8 @@ import (
 
 	bls12381 "github.com/consensys/gnark-crypto/ecc/bls12-381"
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs/internal/group"
 )
 
 // Sign is the draft's Sign: e = hash_to_scalar(SK ‖ msg_1 ‖ … ‖ msg_L ‖
@@ -32,11 +34,11 @@ func (s *ietfScheme) Sign(sk *SecretKey, header []byte, messages [][]byte) (*Sig
 		return nil, fmt.Errorf("sign: %w", err)
 	}
 	in := make([]byte, 0, (len(m)+2)*scalarSize)
-	in = appendScalar(in, &sk.x)
+	in = group.AppendScalar(in, &sk.x)
 	for i := range m {
-		in = appendScalar(in, &m[i])
+		in = group.AppendScalar(in, &m[i])
 	}
-	in = appendScalar(in, &domain)
+	in = group.AppendScalar(in, &domain)
 	e, err := s.hashToScalar(in, s.h2sDST)
 	if err != nil {
 		return nil, fmt.Errorf("sign: %w", err)
@@ -62,8 +64,8 @@ func (s *ietfScheme) Sign(sk *SecretKey, header []byte, messages [][]byte) (*Sig
 		return nil, fmt.Errorf("sign: degenerate signature")
 	}
 	enc := make([]byte, 0, IETFSignatureSize)
-	enc = appendG1(enc, &a)
-	enc = appendScalar(enc, &e)
+	enc = group.AppendG1(enc, &a)
+	enc = group.AppendScalar(enc, &e)
 	return &Signature{scheme: s, a: a, e: e, enc: enc}, nil
 }
 
@@ -99,7 +101,7 @@ func (s *ietfScheme) coreVerify(pk *PublicKey, sig *Signature, gens *ietfGenerat
 		return fmt.Errorf("verify: %w", err)
 	}
 	// e·A − P1 − domain·Q_1 − Σ msg_i·H_i in one multi-scalar multiplication.
-	fixed := make([]*g1Table, 0, len(m)+2)
+	fixed := make([]*group.G1Table, 0, len(m)+2)
 	scalars := make([]fr.Element, 0, len(m)+2)
 	var minusOne, t fr.Element
 	minusOne.SetOne().Neg(&minusOne)
@@ -109,7 +111,7 @@ func (s *ietfScheme) coreVerify(pk *PublicKey, sig *Signature, gens *ietfGenerat
 		fixed = append(fixed, &gens.tables[1+i])
 		scalars = append(scalars, *t.Neg(&m[i]))
 	}
-	eaMinusB := msmWithTables(fixed, scalars, []bls12381.G1Affine{sig.a}, []fr.Element{sig.e})
+	eaMinusB := group.MSMWithTables(fixed, scalars, []bls12381.G1Affine{sig.a}, []fr.Element{sig.e})
 	ok, err := pairingProductIsOne(&sig.a, pk, &eaMinusB)
 	if err != nil {
 		return fmt.Errorf("verify: %w", err)

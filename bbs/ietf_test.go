@@ -13,6 +13,8 @@ import (
 
 	bls12381 "github.com/consensys/gnark-crypto/ecc/bls12-381"
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs/internal/group"
 )
 
 // Tests of the IETF schemes against the draft's official fixtures in
@@ -338,7 +340,7 @@ func TestIETFMockedRNG(t *testing.T) {
 			}
 			r := ietfSeededRandom(t, s, f.Count)
 			for i, want := range f.MockedScalars {
-				z, err := randomScalar(r)
+				z, err := group.RandomScalar(r)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -496,7 +498,7 @@ func checkIETFProofTrace(t *testing.T, s *ietfScheme, f *ietfProofFixture, pk *P
 	random := make([]fr.Element, 5+u)
 	for i := range random {
 		var err error
-		if random[i], err = randomScalar(r); err != nil {
+		if random[i], err = group.RandomScalar(r); err != nil {
 			t.Fatal(err)
 		}
 		if g := ietfScalarHex(&random[i]); g != wantRandom[i].String() {

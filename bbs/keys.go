@@ -7,6 +7,10 @@ import (
 
 	bls12381 "github.com/consensys/gnark-crypto/ecc/bls12-381"
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs/internal/group"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs/internal/lru"
 )
 
 // Encoded sizes shared by every scheme.
@@ -169,7 +173,7 @@ func newPublicKey(s Scheme, b []byte) (*PublicKey, error) {
 	pk := &PublicKey{scheme: s}
 	copy(pk.enc[:], b)
 	enc := pk.enc // the cache's own copy: b may change under us
-	w, err := validKeys.get(enc, func() (bls12381.G2Affine, error) {
+	w, err := validKeys.Get(enc, func() (bls12381.G2Affine, error) {
 		return decodePublicKeyPoint(&enc)
 	})
 	if err != nil {
@@ -184,7 +188,7 @@ func newPublicKey(s Scheme, b []byte) (*PublicKey, error) {
 // could change between the copy and the decoding, caching one key's point
 // under another key's bytes).
 func decodePublicKeyPoint(enc *[PublicKeySize]byte) (bls12381.G2Affine, error) {
-	w, err := decodeG2(enc[:])
+	w, err := group.DecodeG2(enc[:])
 	if err != nil {
 		return w, err
 	}
@@ -198,7 +202,7 @@ func decodePublicKeyPoint(enc *[PublicKeySize]byte) (bls12381.G2Affine, error) {
 // verifier sees the same few issuer keys again and again, and decompressing
 // a G2 point with its subgroup check is a fifth of a proof verification.
 // Invalid encodings are never cached.
-var validKeys = newLRUCache[[PublicKeySize]byte, bls12381.G2Affine](maxCachedKeys)
+var validKeys = lru.New[[PublicKeySize]byte, bls12381.G2Affine](maxCachedKeys)
 
 // newSecretKey makes the key x (which must be non-zero) of scheme s.
 func newSecretKey(s Scheme, x *fr.Element) (*SecretKey, error) {
@@ -218,7 +222,7 @@ func parseSecretKey(s Scheme, b []byte) (*SecretKey, error) {
 	if len(b) != SecretKeySize {
 		return nil, fmt.Errorf("%w: %d bytes, want %d", ErrMalformedSecretKey, len(b), SecretKeySize)
 	}
-	x, err := decodeScalar(b)
+	x, err := group.DecodeScalar(b)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrMalformedSecretKey, err)
 	}

@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	bls12381 "github.com/consensys/gnark-crypto/ecc/bls12-381"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs/internal/lru"
 )
 
 // TestPublicKeyCacheDecodesItsCopy: a caller changing its key bytes while
@@ -38,7 +40,7 @@ func TestPublicKeyCacheDecodesItsCopy(t *testing.T) {
 	}()
 	defer func() { stop.Store(true); <-done }()
 	for range 10000 {
-		validKeys = newLRUCache[[PublicKeySize]byte, bls12381.G2Affine](maxCachedKeys)
+		validKeys = lru.New[[PublicKeySize]byte, bls12381.G2Affine](maxCachedKeys)
 		pk, err := s.ParsePublicKey(b)
 		if err != nil {
 			continue // a torn copy of the two keys: refused, fine

@@ -10,6 +10,8 @@ import (
 
 	bls12381 "github.com/consensys/gnark-crypto/ecc/bls12-381"
 	"golang.org/x/crypto/blake2b"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs/internal/group"
 )
 
 // Batch membership test for G1 (see docs/notes/membership-tests.md).
@@ -66,7 +68,7 @@ func allInG1(points []bls12381.G1Affine, transcript func(io.Writer), workers int
 // eachInG1 checks every point alone.
 func eachInG1(points []bls12381.G1Affine, workers int) bool {
 	ok := make([]bool, len(points))
-	parallelFor(len(points), workers, func(i int) {
+	group.ParallelFor(len(points), workers, func(i int) {
 		ok[i] = points[i].IsInSubGroup()
 	})
 	for _, v := range ok {
@@ -120,7 +122,7 @@ func batchInG1(points []bls12381.G1Affine, digits []uint8, tests, workers int) b
 	}
 	n := len(points)
 	ok := make([]bool, tests)
-	parallelFor(tests, workers, func(t int) {
+	group.ParallelFor(tests, workers, func(t int) {
 		ok[t] = digitSumInG1(points, digits[t*n:(t+1)*n])
 	})
 	for _, v := range ok {

@@ -8,6 +8,8 @@ import (
 
 	bls12381 "github.com/consensys/gnark-crypto/ecc/bls12-381"
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs/internal/group"
 )
 
 // Issuance with a nym secret and pseudonym calculation
@@ -108,7 +110,7 @@ func (s *nymScheme) blindSignWithNym(sk *SecretKey, com *blindCommit, n int, ent
 	}
 	// B = P1 + Σ H_i·msg_i + C + J_M·signer_nym_entropy, the entropy and
 	// the messages treated as secrets (split into random shares).
-	fixed := make([]*g1Table, 0, L+2)
+	fixed := make([]*group.G1Table, 0, L+2)
 	scalars := make([]fr.Element, 0, L+2)
 	fixed = append(fixed, s.nym.p1Table)
 	scalars = append(scalars, oneScalar())
@@ -239,7 +241,7 @@ func (s *nymScheme) contextPoint(context []byte) (bls12381.G1Affine, fr.Element,
 // nymContext is what a context identifier determines: OP (with its table
 // of odd multiples; OP is table[0]) and z.
 type nymContext struct {
-	table *g1Table
+	table *group.G1Table
 	z     fr.Element
 }
 
@@ -251,7 +253,7 @@ const maxCachedContexts = 64
 // context returns the context's OP and z, cached by the SHA-256 of the
 // context identifier.
 func (s *nymScheme) context(context []byte) (*nymContext, error) {
-	return s.contexts.get(sha256.Sum256(context), func() (*nymContext, error) {
+	return s.contexts.Get(sha256.Sum256(context), func() (*nymContext, error) {
 		op, err := s.nym.hashToCurve(context, s.h2cDST)
 		if err != nil {
 			return nil, err
@@ -260,7 +262,7 @@ func (s *nymScheme) context(context []byte) (*nymContext, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &nymContext{table: &newG1Tables([]bls12381.G1Affine{op})[0], z: z}, nil
+		return &nymContext{table: &group.NewG1Tables([]bls12381.G1Affine{op})[0], z: z}, nil
 	})
 }
 
@@ -288,7 +290,7 @@ func nymRandomScalars(rand io.Reader, n int) ([]fr.Element, error) {
 	out := make([]fr.Element, n)
 	for i := range out {
 		var err error
-		if out[i], err = randomScalar(rand); err != nil {
+		if out[i], err = group.RandomScalar(rand); err != nil {
 			return nil, err
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"io"
 
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs/internal/group"
 )
 
 // Hedged randomness of the pseudonym schemes (hedge.go explains the
@@ -30,7 +32,7 @@ func (s *nymScheme) nymProofRandomScalars(rand io.Reader, count int, pk *PublicK
 	var com hedgeInput
 	com.list(committed)
 	return ietfProofRandomScalars(rand, s.nym, count, pk, sig, header, ph, messages, disclosed,
-		context, appendScalar(nil, blind), appendScalars(nyms), com.b)
+		context, group.AppendScalar(nil, blind), appendScalars(nyms), com.b)
 }
 
 // nymCommitRandomScalars returns the count random scalars of a commitment
@@ -47,7 +49,7 @@ func (s *nymScheme) nymCommitRandomScalars(rand io.Reader, count int, committed 
 func appendScalars(zs []fr.Element) []byte {
 	out := make([]byte, 0, len(zs)*scalarSize)
 	for i := range zs {
-		out = appendScalar(out, &zs[i])
+		out = group.AppendScalar(out, &zs[i])
 	}
 	return out
 }

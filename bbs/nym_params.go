@@ -7,6 +7,10 @@ import (
 	"sync"
 
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs/internal/group"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs/internal/lru"
 )
 
 // The pseudonym schemes of draft-irtf-cfrg-bbs-per-verifier-linkability-03
@@ -43,7 +47,7 @@ type nymScheme struct {
 	h2cDST []byte // api_id: hash_to_curve_g1 of the context identifier (OP)
 	vecDST []byte // api_id || "VECT_NYM_SECRETS": z of the nym polynomial
 
-	contexts *lruCache[[sha256.Size]byte, *nymContext]
+	contexts *lru.Cache[[sha256.Size]byte, *nymContext]
 
 	last struct { // the generators of the last shape asked for
 		sync.Mutex
@@ -72,7 +76,7 @@ func NymBLS12381SHAKE256() PseudonymScheme { return nymSHAKE256 }
 
 func newNymScheme(name string, base *ietfScheme) *nymScheme {
 	api := base.suiteID + "H2G_HM2S_PSEUDONYM_"
-	p1 := appendG1(nil, &base.p1)
+	p1 := group.AppendG1(nil, &base.p1)
 	hexP1 := fmt.Sprintf("%x", p1)
 	return &nymScheme{
 		name:   name,
@@ -81,7 +85,7 @@ func newNymScheme(name string, base *ietfScheme) *nymScheme {
 		h2cDST: []byte(api),
 		vecDST: []byte(api + "VECT_NYM_SECRETS"),
 
-		contexts: newLRUCache[[sha256.Size]byte, *nymContext](maxCachedContexts),
+		contexts: lru.New[[sha256.Size]byte, *nymContext](maxCachedContexts),
 	}
 }
 

@@ -7,6 +7,8 @@ import (
 
 	bls12381 "github.com/consensys/gnark-crypto/ecc/bls12-381"
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs/internal/group"
 )
 
 // Proofs with a pseudonym (draft-irtf-cfrg-bbs-per-verifier-linkability-03,
@@ -130,6 +132,22 @@ func (s *nymScheme) nymProofInit(context []byte, nyms, random []fr.Element) (*ny
 	return res, nil
 }
 
+// DerivePseudonymProof is DeriveProofWithPseudonym with its statement in
+// opts.
+func (s *nymScheme) DerivePseudonymProof(rand io.Reader, pk *PublicKey, sig *Signature, secret *NymSecret, opts PseudonymProofOptions) (*Proof, *Pseudonym, error) {
+	return s.DeriveProofWithPseudonym(rand, pk, sig, opts.Header, opts.Nonce, opts.Context, opts.Messages, opts.Committed, opts.Revealed, opts.RevealedCommitted, secret)
+}
+
+// VerifyPseudonymProof is VerifyProofWithPseudonym with its statement in
+// opts, a zero NymCount meaning DefaultNymCount.
+func (s *nymScheme) VerifyPseudonymProof(pk *PublicKey, proof *Proof, pseudonym *Pseudonym, opts PseudonymVerifyOptions) error {
+	nymCount := opts.NymCount
+	if nymCount == 0 {
+		nymCount = DefaultNymCount
+	}
+	return s.VerifyProofWithPseudonym(pk, proof, pseudonym, opts.Header, opts.Nonce, opts.Context, opts.SignerMessages, nymCount, opts.Disclosed, opts.DisclosedCommitted)
+}
+
 // VerifyProofWithPseudonym is the draft's ProofVerifyWithNym.
 func (s *nymScheme) VerifyProofWithPseudonym(pk *PublicKey, proof *Proof, pseudonym *Pseudonym, header, nonce, context []byte, signerMessages, nymCount int, disclosed, disclosedCommitted []DisclosedMessage) error {
 	if pk == nil || proof == nil || pseudonym == nil {
@@ -230,7 +248,7 @@ func (s *nymScheme) nymProofVerifyInit(pseudonym *bls12381.G1Affine, context []b
 	var negC fr.Element
 	negC.Neg(c)
 	res := &nymInit{pseudonym: *pseudonym, context: context}
-	res.u = msmWithTables([]*g1Table{ctx.table}, []fr.Element{pe}, []bls12381.G1Affine{*pseudonym}, []fr.Element{negC})
+	res.u = group.MSMWithTables([]*group.G1Table{ctx.table}, []fr.Element{pe}, []bls12381.G1Affine{*pseudonym}, []fr.Element{negC})
 	if res.u.IsInfinity() {
 		return nil, fmt.Errorf("%w: degenerate pseudonym proof", ErrInvalidProof)
 	}
@@ -246,12 +264,12 @@ func (s *nymScheme) nymChallenge(init *ietfProofInit, ni *nymInit, idx []int, dm
 	in = binary.BigEndian.AppendUint64(in, uint64(len(idx)))
 	for k, i := range idx {
 		in = binary.BigEndian.AppendUint64(in, uint64(i))
-		in = appendScalar(in, &dm[k])
+		in = group.AppendScalar(in, &dm[k])
 	}
 	for _, pt := range []*bls12381.G1Affine{&init.abar, &init.bbar, &init.d, &init.t1, &init.t2, &ni.pseudonym, &ni.u} {
-		in = appendG1(in, pt)
+		in = group.AppendG1(in, pt)
 	}
-	in = appendScalar(in, &init.domain)
+	in = group.AppendScalar(in, &init.domain)
 	in = binary.BigEndian.AppendUint64(in, uint64(len(ph)))
 	in = append(in, ph...)
 	in = binary.BigEndian.AppendUint64(in, uint64(len(ni.context)))

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs/internal/group"
 )
 
 // The pseudonym schemes through their public API: the whole flow, and
@@ -382,7 +384,7 @@ func TestNymParseTruncatedExtended(t *testing.T) {
 			if _, err := s.ParseNymEntropy(make([]byte, 32)); !errors.Is(err, ErrMalformedNymSecret) {
 				t.Errorf("zero entropy: %v", err)
 			}
-			p1 := appendG1(nil, &s.(*nymScheme).nym.p1)
+			p1 := group.AppendG1(nil, &s.(*nymScheme).nym.p1)
 			var id [g1Size]byte
 			id[0] = 0xc0
 			for name, b := range map[string][]byte{"P1": p1, "identity": id[:]} {

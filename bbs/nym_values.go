@@ -8,6 +8,8 @@ import (
 
 	bls12381 "github.com/consensys/gnark-crypto/ecc/bls12-381"
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs/internal/group"
 )
 
 // Errors of the pseudonym schemes, in addition to the package's others.
@@ -80,20 +82,67 @@ type PseudonymScheme interface {
 	// ParsePseudonym parses a 48-byte compressed G1 pseudonym, refusing
 	// the identity and the base point.
 	ParsePseudonym(b []byte) (*Pseudonym, error)
-	// DeriveProofWithPseudonym is ProofGenWithNym: a proof of the
+	// DeriveProofWithPseudonym is ProofGenWithNym (DerivePseudonymProof
+	// takes the same statement as an options struct): a proof of the
 	// signature revealing messages[revealed] and committed[revealedCommitted]
 	// (any order, no repeats), bound to nonce (the presentation header),
 	// with the pseudonym of secret (final) in context. Its random scalars
 	// are hedged over rand, the secrets and the statement: a repeated or
 	// weak rand does not repeat them across nonces or contexts.
 	DeriveProofWithPseudonym(rand io.Reader, pk *PublicKey, sig *Signature, header, nonce, context []byte, messages, committed [][]byte, revealed, revealedCommitted []int, secret *NymSecret) (*Proof, *Pseudonym, error)
-	// VerifyProofWithPseudonym is ProofVerifyWithNym for a credential of
+	// VerifyProofWithPseudonym is ProofVerifyWithNym (VerifyPseudonymProof
+	// takes the same statement as an options struct) for a credential of
 	// signerMessages issuer messages and nymCount nym secrets. disclosed
 	// indexes the issuer's messages, disclosedCommitted the holder's
 	// committed messages, each strictly ascending. It returns nil if the
 	// proof is valid and pseudonym is the credential's in context,
 	// ErrInvalidProof if not, another error for bad arguments.
 	VerifyProofWithPseudonym(pk *PublicKey, proof *Proof, pseudonym *Pseudonym, header, nonce, context []byte, signerMessages, nymCount int, disclosed, disclosedCommitted []DisclosedMessage) error
+
+	// DerivePseudonymProof is DeriveProofWithPseudonym with the statement
+	// in an options struct: the same proof for the same arguments and
+	// randomness.
+	DerivePseudonymProof(rand io.Reader, pk *PublicKey, sig *Signature, secret *NymSecret, opts PseudonymProofOptions) (*Proof, *Pseudonym, error)
+	// VerifyPseudonymProof is VerifyProofWithPseudonym with the statement
+	// in an options struct; a zero NymCount means DefaultNymCount.
+	VerifyPseudonymProof(pk *PublicKey, proof *Proof, pseudonym *Pseudonym, opts PseudonymVerifyOptions) error
+}
+
+// PseudonymProofOptions is the statement a holder proves with
+// [PseudonymScheme.DerivePseudonymProof]: the credential's messages, what
+// the proof reveals of them, and what it is bound to.
+type PseudonymProofOptions struct {
+	// Header is the signature's header.
+	Header []byte
+	// Nonce is the presentation header the proof is bound to.
+	Nonce []byte
+	// Context is the verifier's context identifier: the proof reveals the
+	// credential's pseudonym in it.
+	Context []byte
+	// Messages are the issuer's messages and Committed the holder's
+	// committed messages, as signed.
+	Messages, Committed [][]byte
+	// Revealed indexes Messages and RevealedCommitted indexes Committed:
+	// the messages the proof discloses, in any order, without repeats.
+	Revealed, RevealedCommitted []int
+}
+
+// PseudonymVerifyOptions is the statement a verifier checks with
+// [PseudonymScheme.VerifyPseudonymProof].
+type PseudonymVerifyOptions struct {
+	// Header is the signature's header, Nonce the presentation header and
+	// Context the verifier's context identifier.
+	Header, Nonce, Context []byte
+	// SignerMessages is the number of the issuer's messages of the
+	// credential.
+	SignerMessages int
+	// NymCount is the length of the credential's nym vector; zero means
+	// DefaultNymCount.
+	NymCount int
+	// Disclosed are the issuer's messages the proof discloses and
+	// DisclosedCommitted the holder's committed ones, each strictly
+	// ascending by index.
+	Disclosed, DisclosedCommitted []DisclosedMessage
 }
 
 // NymCommitment is a holder's commitment with proof to its committed
@@ -127,7 +176,7 @@ type NymEntropy struct {
 }
 
 // Bytes returns the entropy as a 32-byte big-endian scalar.
-func (e *NymEntropy) Bytes() []byte { return appendScalar(nil, &e.z) }
+func (e *NymEntropy) Bytes() []byte { return group.AppendScalar(nil, &e.z) }
 
 // NymSecret is the holder's secret: secret_prover_blind and the nym vector,
 // either the prover_nyms of a commitment (before FinalizeWithNym) or the
@@ -153,9 +202,9 @@ func (s *NymSecret) Bytes() []byte {
 	if s.final {
 		out[0] = nymStageFinal
 	}
-	out = appendScalar(out, &s.blind)
+	out = group.AppendScalar(out, &s.blind)
 	for i := range s.nyms {
-		out = appendScalar(out, &s.nyms[i])
+		out = group.AppendScalar(out, &s.nyms[i])
 	}
 	return out
 }
@@ -200,7 +249,7 @@ func (s *nymScheme) ParseNymCommitment(b []byte, nymCount int) (*NymCommitment, 
 
 // ParseNymEntropy parses a 32-byte big-endian non-zero scalar.
 func (s *nymScheme) ParseNymEntropy(b []byte) (*NymEntropy, error) {
-	z, err := decodeScalar(b)
+	z, err := group.DecodeScalar(b)
 	if err != nil {
 		return nil, fmt.Errorf("%w: entropy: %v", ErrMalformedNymSecret, err)
 	}
@@ -225,7 +274,7 @@ func (s *nymScheme) ParseNymSecret(b []byte) (*NymSecret, error) {
 	}
 	out := &NymSecret{scheme: s, final: b[0] == nymStageFinal, nyms: make([]fr.Element, n)}
 	for i := 0; i <= n; i++ {
-		z, err := decodeScalar(b[1+i*scalarSize : 1+(i+1)*scalarSize])
+		z, err := group.DecodeScalar(b[1+i*scalarSize : 1+(i+1)*scalarSize])
 		if err == nil && z.IsZero() {
 			err = errors.New("zero scalar")
 		}
@@ -244,7 +293,7 @@ func (s *nymScheme) ParseNymSecret(b []byte) (*NymSecret, error) {
 // ParsePseudonym parses a compressed G1 point, refusing the identity and
 // the base point P1.
 func (s *nymScheme) ParsePseudonym(b []byte) (*Pseudonym, error) {
-	p, err := decodeG1(b)
+	p, err := group.DecodeG1(b)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrMalformedPseudonym, err)
 	}

@@ -14,6 +14,8 @@ import (
 	"testing"
 
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs/internal/group"
 )
 
 // The official fixtures of draft-irtf-cfrg-bbs-per-verifier-linkability-03
@@ -154,7 +156,7 @@ func nymScalars(t testing.TB, h []nymHex) []fr.Element {
 	out := make([]fr.Element, len(h))
 	for i, b := range h {
 		var err error
-		if out[i], err = decodeScalar(b); err != nil {
+		if out[i], err = group.DecodeScalar(b); err != nil {
 			t.Fatalf("scalar %d: %v", i, err)
 		}
 	}

@@ -5,6 +5,8 @@ import (
 	"sync"
 
 	bls12381 "github.com/consensys/gnark-crypto/ecc/bls12-381"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs/internal/lru"
 )
 
 // Pairing products in this package have only fixed G2 arguments (the
@@ -24,7 +26,7 @@ var (
 	genG2      bls12381.G2Affine
 	genG2Lines g2Lines
 
-	keyLines = newLRUCache[[PublicKeySize]byte, *g2Lines](maxCachedKeys)
+	keyLines = lru.New[[PublicKeySize]byte, *g2Lines](maxCachedKeys)
 )
 
 // generatorG2Lines returns the lines of the G2 generator P2.
@@ -38,7 +40,7 @@ func generatorG2Lines() *g2Lines {
 
 // publicKeyLines returns the lines of pk's point W, cached per key.
 func publicKeyLines(pk *PublicKey) (*g2Lines, error) {
-	l, err := keyLines.get(pk.enc, func() (*g2Lines, error) {
+	l, err := keyLines.Get(pk.enc, func() (*g2Lines, error) {
 		lines := bls12381.PrecomputeLines(pk.w)
 		return &lines, nil
 	})

@@ -9,10 +9,12 @@ import (
 
 	bls12381 "github.com/consensys/gnark-crypto/ecc/bls12-381"
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs/internal/group"
 )
 
 // Secret scalars and variable-time arithmetic. The multi-scalar
-// multiplication of msm.go, like gnark-crypto's GLV/wNAF scalar
+// multiplication of internal/group/msm.go, like gnark-crypto's GLV/wNAF scalar
 // multiplication, takes time that depends on the scalars. Where a scalar
 // is secret (the signer's 1/(x+e) and x, the prover's blinding scalars,
 // e, s and hidden messages) it is split on every call into two random
@@ -83,9 +85,9 @@ func secretMSM(points []bls12381.G1Affine, scalars []fr.Element) (bls12381.G1Aff
 	return secretMSMWithTables(nil, nil, points, scalars)
 }
 
-// secretMSMWithTables is msmWithTables with every scalar, fixed or not,
+// secretMSMWithTables is group.MSMWithTables with every scalar, fixed or not,
 // split into random shares.
-func secretMSMWithTables(fixed []*g1Table, fixedScalars []fr.Element, points []bls12381.G1Affine, scalars []fr.Element) (bls12381.G1Affine, error) {
+func secretMSMWithTables(fixed []*group.G1Table, fixedScalars []fr.Element, points []bls12381.G1Affine, scalars []fr.Element) (bls12381.G1Affine, error) {
 	if len(fixed) != len(fixedScalars) || len(points) != len(scalars) {
 		return bls12381.G1Affine{}, fmt.Errorf("%w: secret multi-scalar multiplication of %d+%d points and %d+%d scalars",
 			ErrInvalidArgument, len(fixed), len(points), len(fixedScalars), len(scalars))
@@ -94,7 +96,7 @@ func secretMSMWithTables(fixed []*g1Table, fixedScalars []fr.Element, points []b
 	if err != nil {
 		return bls12381.G1Affine{}, err
 	}
-	fixed2 := make([]*g1Table, 0, 2*len(fixed))
+	fixed2 := make([]*group.G1Table, 0, 2*len(fixed))
 	for _, t := range fixed {
 		fixed2 = append(fixed2, t, t)
 	}
@@ -102,7 +104,7 @@ func secretMSMWithTables(fixed []*g1Table, fixedScalars []fr.Element, points []b
 	for i := range points {
 		points2 = append(points2, points[i], points[i])
 	}
-	return msmWithTables(fixed2, splitScalars(stream, fixedScalars), points2, splitScalars(stream, scalars)), nil
+	return group.MSMWithTables(fixed2, splitScalars(stream, fixedScalars), points2, splitScalars(stream, scalars)), nil
 }
 
 // secretG2Base returns k·P2, P2 the G2 generator, as k1·P2 + k2·P2 for

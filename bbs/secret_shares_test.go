@@ -10,20 +10,22 @@ import (
 
 	bls12381 "github.com/consensys/gnark-crypto/ecc/bls12-381"
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs/internal/group"
 )
 
 // TestSecretMSM: splitting scalars into random shares leaves every result
 // unchanged, including zero scalars, the identity and sizes past the
 // switch to MultiExp.
 func TestSecretMSM(t *testing.T) {
-	g, err := bbsSHA256.generators(strausMaxTerms + 2)
+	g, err := bbsSHA256.generators(group.StrausMaxTerms + 2)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, size := range []struct{ fixed, vars int }{{0, 1}, {1, 0}, {3, 2}, {0, strausMaxVarPoints}, {strausMaxTerms / 2, 1}, {strausMaxTerms + 1, 0}} {
+	for _, size := range []struct{ fixed, vars int }{{0, 1}, {1, 0}, {3, 2}, {0, group.StrausMaxVarPoints}, {group.StrausMaxTerms / 2, 1}, {group.StrausMaxTerms + 1, 0}} {
 		for variant := range 3 {
 			t.Run(fmt.Sprintf("f%d/v%d/%d", size.fixed, size.vars, variant), func(t *testing.T) {
-				fixed := make([]*g1Table, size.fixed)
+				fixed := make([]*group.G1Table, size.fixed)
 				fixedScalars := make([]fr.Element, size.fixed)
 				for i := range fixed {
 					fixed[i] = &g.tables[i]
@@ -50,13 +52,13 @@ func TestSecretMSM(t *testing.T) {
 						scalars = append(scalars, *new(fr.Element).Neg(&scalars[0]))
 					}
 				}
-				want := msmWithTables(fixed, fixedScalars, points, scalars)
+				want := group.MSMWithTables(fixed, fixedScalars, points, scalars)
 				got, err := secretMSMWithTables(fixed, fixedScalars, points, scalars)
 				if err != nil {
 					t.Fatal(err)
 				}
 				if !got.Equal(&want) {
-					t.Fatal("secretMSMWithTables differs from msmWithTables")
+					t.Fatal("secretMSMWithTables differs from group.MSMWithTables")
 				}
 			})
 		}

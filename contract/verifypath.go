@@ -199,6 +199,9 @@ func (v *verification) verifyProof(proof *bbs.Proof, disclosed []bbs.DisclosedMe
 		// strict already; this keeps the count sound if it ever is not).
 		return fmt.Errorf("%w: pseudonym: not the canonical encoding of its point", bbs.ErrMalformedProof)
 	}
-	return ps.VerifyProofWithPseudonym(v.pk, proof, nym, v.req.Header, v.req.Nonce, v.req.Context,
-		v.messageCount, bbs.DefaultNymCount, disclosed, nil)
+	return ps.VerifyPseudonymProof(v.pk, proof, nym, bbs.PseudonymVerifyOptions{
+		Header: v.req.Header, Nonce: v.req.Nonce, Context: v.req.Context,
+		SignerMessages: v.messageCount, NymCount: bbs.DefaultNymCount,
+		Disclosed: disclosed,
+	})
 }

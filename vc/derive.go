@@ -23,20 +23,14 @@ type DeriveOptions struct {
 // is the one the base proof carries; Derive checks the signature against
 // it before proving.
 func (l *Loader) Derive(signed map[string]any, opts DeriveOptions, lim Limits) (map[string]any, error) {
-	proof, ok := signed["proof"].(map[string]any)
-	if !ok {
-		return nil, fmt.Errorf("%w: proof is missing or not one JSON object", ErrDocument)
+	proof, doc, err := splitSigned(signed)
+	if err != nil {
+		return nil, err
 	}
 	pv, _ := proof["proofValue"].(string)
 	base, err := ParseBaseProofValue(pv)
 	if err != nil {
 		return nil, err
-	}
-	doc := make(map[string]any, len(signed))
-	for k, x := range signed {
-		if k != "proof" {
-			doc[k] = x
-		}
 	}
 	scheme := ietfScheme()
 	pk, err := scheme.ParsePublicKey(base.PublicKey)
@@ -47,10 +41,71 @@ func (l *Loader) Derive(signed map[string]any, opts DeriveOptions, lim Limits) (
 	if err != nil {
 		return nil, fmt.Errorf("%w: bbsSignature: %v", ErrProofValue, err)
 	}
-	combined := append(append([]string{}, base.MandatoryPointers...), opts.SelectivePointers...)
-	g, err := l.canonicalizeAndGroup(doc, base.HMACKey, map[string][]string{
-		"mandatory": base.MandatoryPointers,
-		"selective": opts.SelectivePointers,
+	d, err := l.deriveStatements(doc, base.HMACKey, base.MandatoryPointers, opts.SelectivePointers, lim)
+	if err != nil {
+		return nil, err
+	}
+	ph := opts.PresentationHeader
+	if ph == nil {
+		ph = []byte{}
+	}
+	bp, err := scheme.DeriveProof(opts.Rand, pk, sig, base.Header, ph, d.messages, d.selectiveIndexes)
+	if err != nil {
+		return nil, fmt.Errorf("vc: derive: %w", err)
+	}
+	dpv, err := (&DerivedProofValue{Proof: bp.Bytes(), LabelMap: d.labelMap, MandatoryIndexes: d.mandatoryIndexes,
+		SelectiveIndexes: d.selectiveIndexes, PresentationHeader: ph}).Encode()
+	if err != nil {
+		return nil, err
+	}
+	return d.withProof(proof, dpv), nil
+}
+
+// splitSigned returns a signed credential's proof object and the
+// credential without it.
+func splitSigned(signed map[string]any) (proof, doc map[string]any, err error) {
+	proof, ok := signed["proof"].(map[string]any)
+	if !ok {
+		return nil, nil, fmt.Errorf("%w: proof is missing or not one JSON object", ErrDocument)
+	}
+	doc = make(map[string]any, len(signed))
+	for k, x := range signed {
+		if k != "proof" {
+			doc[k] = x
+		}
+	}
+	return proof, doc, nil
+}
+
+// derivedStatements is what every feature's derived proof is made from:
+// the signed messages, the indexes of the disclosed ones, the reveal
+// document and the label map its verifier needs.
+type derivedStatements struct {
+	messages         [][]byte
+	mandatoryIndexes []int
+	selectiveIndexes []int
+	reveal           map[string]any
+	labelMap         map[string]string
+}
+
+// withProof returns the reveal document with a copy of proof whose
+// proofValue is dpv.
+func (d *derivedStatements) withProof(proof map[string]any, dpv string) map[string]any {
+	newProof := deepCopy(proof).(map[string]any)
+	newProof["proofValue"] = dpv
+	d.reveal["proof"] = newProof
+	return d.reveal
+}
+
+// deriveStatements runs the Add Derived Proof steps other than the BBS
+// proof: canonicalization under the issuer's HMAC key, the mandatory,
+// selective and combined groups, their indexes, the reveal document and
+// the verifier's label map.
+func (l *Loader) deriveStatements(doc map[string]any, hmacKey []byte, mandatoryPointers, selectivePointers []string, lim Limits) (*derivedStatements, error) {
+	combined := append(append([]string{}, mandatoryPointers...), selectivePointers...)
+	g, err := l.canonicalizeAndGroup(doc, hmacKey, map[string][]string{
+		"mandatory": mandatoryPointers,
+		"selective": selectivePointers,
 		"combined":  combined,
 	}, lim)
 	if err != nil {
@@ -76,15 +131,6 @@ func (l *Loader) Derive(signed map[string]any, opts DeriveOptions, lim Limits) (
 			selectiveIndexes = append(selectiveIndexes, p)
 		}
 	}
-	messages := toMessages(mandatory.nonMatchingLines(g.lines))
-	ph := opts.PresentationHeader
-	if ph == nil {
-		ph = []byte{}
-	}
-	bp, err := scheme.DeriveProof(opts.Rand, pk, sig, base.Header, ph, messages, selectiveIndexes)
-	if err != nil {
-		return nil, fmt.Errorf("vc: derive: %w", err)
-	}
 	reveal, err := selectJSONLD(doc, combined)
 	if err != nil {
 		return nil, err
@@ -102,13 +148,6 @@ func (l *Loader) Derive(signed map[string]any, opts DeriveOptions, lim Limits) (
 	for in, c := range idMap {
 		verifierLabels[c] = g.labelMap[in]
 	}
-	dpv, err := (&DerivedProofValue{Proof: bp.Bytes(), LabelMap: verifierLabels, MandatoryIndexes: mandatoryIndexes,
-		SelectiveIndexes: selectiveIndexes, PresentationHeader: ph}).Encode()
-	if err != nil {
-		return nil, err
-	}
-	newProof := deepCopy(proof).(map[string]any)
-	newProof["proofValue"] = dpv
-	reveal["proof"] = newProof
-	return reveal, nil
+	return &derivedStatements{messages: toMessages(mandatory.nonMatchingLines(g.lines)), mandatoryIndexes: mandatoryIndexes,
+		selectiveIndexes: selectiveIndexes, reveal: reveal, labelMap: verifierLabels}, nil
 }

@@ -48,6 +48,44 @@ func (l *Loader) Issue(doc map[string]any, opts IssueOptions, lim Limits) (map[s
 	if opts.SecretKey == nil || opts.SecretKey.Scheme().Name() != bbs.BLS12381SHA256Name {
 		return nil, fmt.Errorf("%w: the issuer key must be of scheme %s", ErrKey, bbs.BLS12381SHA256Name)
 	}
+	b, err := l.baseStatements(doc, opts, lim)
+	if err != nil {
+		return nil, err
+	}
+	sig, err := ietfScheme().Sign(opts.SecretKey, b.header, b.messages)
+	if err != nil {
+		return nil, fmt.Errorf("vc: sign: %w", err)
+	}
+	pv, err := (&BaseProofValue{Signature: sig.Bytes(), Header: b.header, PublicKey: b.publicKey, HMACKey: b.hmacKey, MandatoryPointers: b.pointers}).Encode()
+	if err != nil {
+		return nil, err
+	}
+	return b.secured(doc, pv), nil
+}
+
+// baseStatements is what every feature's base proof signs: the proof
+// configuration and the BBS header and messages of doc.
+type baseStatements struct {
+	proof     map[string]any // the proof object, without proofValue
+	header    []byte         // proofHash || mandatoryHash
+	messages  [][]byte       // the non-mandatory statements
+	publicKey []byte
+	hmacKey   []byte
+	pointers  []string
+}
+
+// secured returns a copy of doc with the proof and its proofValue pv.
+func (b *baseStatements) secured(doc map[string]any, pv string) map[string]any {
+	b.proof["proofValue"] = pv
+	out := deepCopy(doc).(map[string]any)
+	out["proof"] = b.proof
+	return out
+}
+
+// baseStatements runs the Create Base Proof steps before signing: the
+// proof configuration, canonicalization with the HMAC label map, the
+// mandatory split and the BBS header.
+func (l *Loader) baseStatements(doc map[string]any, opts IssueOptions, lim Limits) (*baseStatements, error) {
 	if _, has := doc["proof"]; has {
 		return nil, fmt.Errorf("%w: the document already has a proof", ErrDocument)
 	}
@@ -95,19 +133,8 @@ func (l *Loader) Issue(doc map[string]any, opts IssueOptions, lim Limits) (map[s
 	mandatoryHash := sha256.Sum256([]byte(strings.Join(mandatory.matchingLines(g.lines), "")))
 	header := append(append([]byte(nil), proofHash[:]...), mandatoryHash[:]...)
 	messages := toMessages(mandatory.nonMatchingLines(g.lines))
-	sig, err := ietfScheme().Sign(opts.SecretKey, header, messages)
-	if err != nil {
-		return nil, fmt.Errorf("vc: sign: %w", err)
-	}
 	pointers := append([]string{}, opts.MandatoryPointers...)
-	pv, err := (&BaseProofValue{Signature: sig.Bytes(), Header: header, PublicKey: pk, HMACKey: hmacKey, MandatoryPointers: pointers}).Encode()
-	if err != nil {
-		return nil, err
-	}
-	proof["proofValue"] = pv
-	out := deepCopy(doc).(map[string]any)
-	out["proof"] = proof
-	return out, nil
+	return &baseStatements{proof: proof, header: header, messages: messages, publicKey: pk, hmacKey: hmacKey, pointers: pointers}, nil
 }
 
 func toMessages(lines []string) [][]byte {

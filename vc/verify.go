@@ -43,19 +43,31 @@ type Verified struct {
 	// SelectiveIndexes their indexes among the signed messages.
 	Mandatory, NonMandatory []string
 	SelectiveIndexes        []int
+	// Feature is the proof's bbs-2023 feature: FeatureBaseline or
+	// FeaturePseudonym.
+	Feature string
+	// Pseudonym (48-byte compressed G1) and NymDomain are set for the
+	// pseudonym feature: the holder's pseudonym in that verifier context.
+	Pseudonym, NymDomain []byte
 }
 
 // KeyResolver returns the public key of a verification method. The
 // default resolves did:key only.
 type KeyResolver func(verificationMethod string) ([]byte, error)
 
-// Verifier verifies bbs-2023 derived credentials (baseline feature). The
+// Verifier verifies bbs-2023 derived credentials (baseline feature; the
+// pseudonym feature too when Pseudonyms is set). The
 // zero value is not usable: set Loader.
 type Verifier struct {
 	Loader *Loader
 	Limits Limits
 	// Resolve resolves the proof's verificationMethod (nil: did:key).
 	Resolve KeyResolver
+	// Pseudonyms admits derived proofs of the pseudonym feature
+	// (Verified.Pseudonym, Verified.NymDomain). Without it they are refused
+	// with ErrProofValue, so that a caller that never reads the pseudonym
+	// and its domain is not handed one.
+	Pseudonyms bool
 }
 
 // VerifyJSON is Verify of a credential given as JSON bytes.
@@ -80,18 +92,19 @@ func (v *Verifier) Verify(doc map[string]any) (*Verified, error) {
 		return nil, err
 	}
 	pv, _ := proof["proofValue"].(string)
+	if isPseudonymDerived(pv) {
+		if !v.Pseudonyms {
+			return nil, fmt.Errorf("%w: a derived proof of the pseudonym feature, which this verifier does not admit", ErrProofValue)
+		}
+		return v.verifyPseudonym(proof, unsecured, pv)
+	}
 	dp, err := ParseDerivedProofValue(pv)
 	if err != nil {
 		return nil, err
 	}
-	vm, _ := proof["verificationMethod"].(string)
-	resolve := v.Resolve
-	if resolve == nil {
-		resolve = ParseDIDKey
-	}
-	pkBytes, err := resolve(vm)
+	vm, pkBytes, err := v.resolveKey(proof)
 	if err != nil {
-		return nil, fmt.Errorf("vc: verificationMethod: %w", err)
+		return nil, err
 	}
 	scheme := ietfScheme()
 	pk, err := scheme.ParsePublicKey(pkBytes)
@@ -102,19 +115,53 @@ func (v *Verifier) Verify(doc map[string]any) (*Verified, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: bbsProof: %v", ErrProofValue, err)
 	}
-	proofHash, err := v.proofHash(proof, unsecured)
+	out, header, disclosed, err := v.statements(proof, unsecured, dp)
 	if err != nil {
 		return nil, err
+	}
+	out.VerificationMethod, out.PublicKey, out.Feature = vm, pkBytes, FeatureBaseline
+	if err := scheme.VerifyProof(pk, bp, header, dp.PresentationHeader, disclosed); err != nil {
+		if errors.Is(err, bbs.ErrInvalidProof) {
+			return nil, fmt.Errorf("%w: %v", ErrInvalidProof, err)
+		}
+		return nil, fmt.Errorf("%w: %v", ErrInvalidProof, err)
+	}
+	return out, nil
+}
+
+// resolveKey returns the proof's verificationMethod and the public key
+// bytes it resolves to.
+func (v *Verifier) resolveKey(proof map[string]any) (string, []byte, error) {
+	vm, _ := proof["verificationMethod"].(string)
+	resolve := v.Resolve
+	if resolve == nil {
+		resolve = ParseDIDKey
+	}
+	pkBytes, err := resolve(vm)
+	if err != nil {
+		return "", nil, fmt.Errorf("vc: verificationMethod: %w", err)
+	}
+	return vm, pkBytes, nil
+}
+
+// statements runs the verifier's createVerifyData on the unsecured
+// document: the proof hash, the canonical statements under the proof's
+// label map, their mandatory split, the BBS header and the disclosed
+// messages.
+func (v *Verifier) statements(proof, unsecured map[string]any, dp *DerivedProofValue) (*Verified, []byte, []bbs.DisclosedMessage, error) {
+	proofHash, err := v.proofHash(proof, unsecured)
+	if err != nil {
+		return nil, nil, nil, err
 	}
 	quads, err := v.Loader.toQuads(unsecured, v.Limits)
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
 	lines, err := canonicalWithLabelMap(quads, dp.LabelMap, v.Limits)
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
-	out := &Verified{Document: unsecured, Proof: proof, VerificationMethod: vm, PublicKey: pkBytes,
+	out := &Verified{Document: unsecured, Proof: proof,
 		PresentationHeader: dp.PresentationHeader, ProofHash: proofHash, SelectiveIndexes: dp.SelectiveIndexes}
 	mi := 0
 	for i, l := range lines {
@@ -126,10 +173,10 @@ func (v *Verifier) Verify(doc map[string]any) (*Verified, error) {
 		}
 	}
 	if mi != len(dp.MandatoryIndexes) {
-		return nil, fmt.Errorf("%w: mandatory index %d beyond the %d statements", ErrInvalidProof, dp.MandatoryIndexes[mi], len(lines))
+		return nil, nil, nil, fmt.Errorf("%w: mandatory index %d beyond the %d statements", ErrInvalidProof, dp.MandatoryIndexes[mi], len(lines))
 	}
 	if len(dp.SelectiveIndexes) != len(out.NonMandatory) {
-		return nil, fmt.Errorf("%w: %d selective indexes for %d disclosed statements", ErrInvalidProof, len(dp.SelectiveIndexes), len(out.NonMandatory))
+		return nil, nil, nil, fmt.Errorf("%w: %d selective indexes for %d disclosed statements", ErrInvalidProof, len(dp.SelectiveIndexes), len(out.NonMandatory))
 	}
 	out.MandatoryHash = sha256.Sum256([]byte(strings.Join(out.Mandatory, "")))
 	header := append(append([]byte(nil), proofHash[:]...), out.MandatoryHash[:]...)
@@ -137,13 +184,7 @@ func (v *Verifier) Verify(doc map[string]any) (*Verified, error) {
 	for i, l := range out.NonMandatory {
 		disclosed[i] = bbs.DisclosedMessage{Index: dp.SelectiveIndexes[i], Message: []byte(l)}
 	}
-	if err := scheme.VerifyProof(pk, bp, header, dp.PresentationHeader, disclosed); err != nil {
-		if errors.Is(err, bbs.ErrInvalidProof) {
-			return nil, fmt.Errorf("%w: %v", ErrInvalidProof, err)
-		}
-		return nil, fmt.Errorf("%w: %v", ErrInvalidProof, err)
-	}
-	return out, nil
+	return out, header, disclosed, nil
 }
 
 // splitProof returns the document's one proof, checked for type,

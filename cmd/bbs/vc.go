@@ -222,7 +222,8 @@ Adds a bbs-2023 base proof to an unsecured credential (JSON-LD, refused in safe
 mode if any of it would not be signed). --mandatory lists the JSON pointers
 every derived credential must disclose. With a bbs+2020 key (bbs keygen
 --scheme bbs+2020) it signs with BbsBlsSignature2020 instead (no --mandatory). The verification method is the key's
-did:key. The result is for the holder only.`,
+did:key. The result is for the holder only. --nym-commitment issues with the
+pseudonym feature, blind-signing the holder's commitment.`,
 	example: "bbs vc issue --key issuer.json --credential unsigned.json --mandatory /issuer,/validFrom --out signed.json\n",
 	flags: func(fs *flag.FlagSet, e *env) func([]string) error {
 		var ctx contextFlags
@@ -233,6 +234,7 @@ did:key. The result is for the holder only.`,
 		created := fs.String("created", "", "the proof's created `date-time` (XML Schema dateTime; default none)")
 		out := fs.String("out", "-", "write the signed credential to `file`")
 		force := fs.Bool("force", false, "overwrite --out if it exists")
+		nymCom := fs.String("nym-commitment", "", "issue with the pseudonym feature, blind-signing the holder's commitment `file` (bbs nym-commit --scheme bbs-nym-bls12381-sha256)")
 		return func(args []string) error {
 			if len(args) > 0 {
 				return usagef("unexpected argument %q", args[0])
@@ -252,13 +254,25 @@ did:key. The result is for the holder only.`,
 			if err != nil {
 				return err
 			}
+			opts := vc.IssueOptions{SecretKey: k.sk, Created: *created, MandatoryPointers: pointerList(*mandatory)}
 			var signed map[string]any
 			if k.sk.Scheme().Name() == bbs.BBSPlus2020Name {
-				signed, err = issue2020(l, doc, k.sk, *created, *mandatory) // vc2020.go
-			} else {
-				signed, err = l.Issue(doc, vc.IssueOptions{SecretKey: k.sk, Created: *created, MandatoryPointers: pointerList(*mandatory)}, vc.Limits{})
-			}
-			if err != nil {
+				if *nymCom != "" {
+					return usagef("--nym-commitment needs a bbs-2023 key (bbs-bls12381-sha256)")
+				}
+				if signed, err = issue2020(l, doc, k.sk, *created, *mandatory); err != nil { // vc2020.go
+					return err
+				}
+			} else if *nymCom != "" {
+				com, err := readNymCommitmentFile(*nymCom, bbs.NymBLS12381SHA256())
+				if err != nil {
+					return fmt.Errorf("--nym-commitment: %w", err)
+				}
+				signed, err = l.IssueWithPseudonym(doc, opts, com.Bytes(), vc.Limits{})
+				if err != nil {
+					return err
+				}
+			} else if signed, err = l.Issue(doc, opts, vc.Limits{}); err != nil {
 				return err
 			}
 			data, err := marshalFile(signed)
@@ -279,7 +293,9 @@ Derives the reveal document of a credential with a bbs-2023 base proof: what
 the issuer made mandatory, and the JSON pointers of --reveal. --nonce is the
 BBS presentation header (base64; the verifier's nonce; default empty).
 A BbsBlsSignature2020 credential (issued with a bbs+2020 key) is derived with
---frame, a JSON-LD frame of what to disclose, instead of --reveal.`,
+--frame, a JSON-LD frame of what to disclose, instead of --reveal.
+--nym-secret and --nym-domain derive a credential issued with the pseudonym
+feature, showing the holder's pseudonym for the verifier context --nym-domain.`,
 	example: "bbs vc derive --credential signed.json --reveal /credentialSubject/licenseClass --nonce \"$NONCE\" --out derived.json\n",
 	flags: func(fs *flag.FlagSet, e *env) func([]string) error {
 		var ctx contextFlags
@@ -290,6 +306,8 @@ A BbsBlsSignature2020 credential (issued with a bbs+2020 key) is derived with
 		frame := fs.String("frame", "", "the JSON-LD frame `file` of a BbsBlsSignature2020 credential (what to disclose)")
 		out := fs.String("out", "-", "write the derived credential to `file`")
 		force := fs.Bool("force", false, "overwrite --out if it exists")
+		nymSecret := fs.String("nym-secret", "", "the holder's nym secret `file` (bbs nym-commit --secret-out), for a credential issued with --nym-commitment")
+		nymDomain := fs.String("nym-domain", "", "the verifier `context` the pseudonym is shown for (with --nym-secret)")
 		return func(args []string) error {
 			if len(args) > 0 {
 				return usagef("unexpected argument %q", args[0])
@@ -306,13 +324,27 @@ A BbsBlsSignature2020 credential (issued with a bbs+2020 key) is derived with
 			if err != nil {
 				return err
 			}
+			dopts := vc.DeriveOptions{SelectivePointers: pointerList(*reveal), PresentationHeader: ph}
 			var derived map[string]any
 			if _, is2020 := proofType2020(doc); is2020 {
-				derived, err = derive2020(l, doc, *frame, *reveal, ph) // vc2020.go
-			} else {
-				derived, err = l.Derive(doc, vc.DeriveOptions{SelectivePointers: pointerList(*reveal), PresentationHeader: ph}, vc.Limits{})
-			}
-			if err != nil {
+				if *nymSecret != "" || *nymDomain != "" {
+					return usagef("--nym-secret and --nym-domain are for bbs-2023 credentials")
+				}
+				if derived, err = derive2020(l, doc, *frame, *reveal, ph); err != nil { // vc2020.go
+					return err
+				}
+			} else if *nymSecret != "" {
+				_, secret, err := readNymSecretFile(*nymSecret)
+				if err != nil {
+					return fmt.Errorf("--nym-secret: %w", err)
+				}
+				derived, err = l.DeriveWithPseudonym(doc, vc.PseudonymDeriveOptions{DeriveOptions: dopts, NymSecret: secret.Bytes(), NymDomain: []byte(*nymDomain)}, vc.Limits{})
+				if err != nil {
+					return err
+				}
+			} else if *nymDomain != "" {
+				return usagef("--nym-domain needs --nym-secret")
+			} else if derived, err = l.Derive(doc, dopts, vc.Limits{}); err != nil {
 				return err
 			}
 			data, err := marshalFile(derived)
@@ -335,6 +367,8 @@ specification allows (empty included); --nonce also requires that
 presentation header. Prints the disclosed credential on standard output.
 A BbsBlsSignatureProof2020 credential is verified by that suite (the nonce is
 its proof's nonce); a BbsBlsSignature2020 one as its holder would.
+--nym-domain admits the pseudonym feature: the pseudonym must be for that
+verifier context, and is printed on standard error.
 
 Exit status 0: valid. 1: the proof is invalid (or the presentation header is
 not --nonce). 2: usage error, or a malformed or unsafe credential.`,
@@ -344,6 +378,7 @@ not --nonce). 2: usage error, or a malformed or unsafe credential.`,
 		ctx.define(fs)
 		cred := fs.String("credential", "", "the derived credential `file` (required)")
 		nonce := fs.String("nonce", "", "require this presentation header, `base64`")
+		nymDomain := fs.String("nym-domain", "", "admit the pseudonym feature, requiring the pseudonym to be shown for this verifier `context`")
 		return func(args []string) error {
 			if len(args) > 0 {
 				return usagef("unexpected argument %q", args[0])
@@ -371,7 +406,7 @@ not --nonce). 2: usage error, or a malformed or unsafe credential.`,
 					return verify2020(e, l, doc, *nonce != "", want) // vc2020.go
 				}
 			}
-			res, err := (&vc.Verifier{Loader: l}).VerifyJSON(data)
+			res, err := (&vc.Verifier{Loader: l, Pseudonyms: *nymDomain != ""}).VerifyJSON(data)
 			if errors.Is(err, vc.ErrInvalidProof) {
 				return &exitError{code: exitFailed, err: err}
 			}
@@ -380,6 +415,15 @@ not --nonce). 2: usage error, or a malformed or unsafe credential.`,
 			}
 			if *nonce != "" && !bytes.Equal(res.PresentationHeader, want) {
 				return &exitError{code: exitFailed, err: fmt.Errorf("the presentation header is %s, not --nonce", b64(res.PresentationHeader))}
+			}
+			if *nymDomain != "" {
+				if res.Feature != vc.FeaturePseudonym {
+					return &exitError{code: exitFailed, err: errors.New("--nym-domain: the credential shows no pseudonym")}
+				}
+				if string(res.NymDomain) != *nymDomain {
+					return &exitError{code: exitFailed, err: fmt.Errorf("the pseudonym is for %q, not --nym-domain", res.NymDomain)}
+				}
+				fmt.Fprintf(e.stderr, "pseudonym %s in %s\n", b64(res.Pseudonym), res.NymDomain)
 			}
 			out, err := marshalFile(res.Document)
 			if err != nil {

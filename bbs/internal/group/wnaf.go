@@ -1,4 +1,4 @@
-package bbs
+package group
 
 import (
 	"math/big"

@@ -1,6 +1,7 @@
-package bbs
+package group
 
 import (
+	"encoding/hex"
 	"fmt"
 	"math/big"
 	"slices"
@@ -11,12 +12,12 @@ import (
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
 )
 
-// TestIETFMSM checks msmWithTables (Straus/GLV with cached and per-call tables,
+// TestMSM checks MSMWithTables (Straus/GLV with cached and per-call tables,
 // or MultiExp) against gnark-crypto's MultiExp, with edge cases: zero and
 // small scalars, r − 1, repeated points, the identity, cancelling sums,
 // and sizes around the switches between methods.
-func TestIETFMSM(t *testing.T) {
-	g, err := bbsSHA256.generators(strausMaxTerms + 10)
+func TestMSM(t *testing.T) {
+	g, err := testPoints(StrausMaxTerms + 10)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -24,13 +25,13 @@ func TestIETFMSM(t *testing.T) {
 	minusOne.SetOne().Neg(&minusOne)
 	two.SetUint64(2)
 	sizes := []struct{ fixed, vars int }{
-		{0, 0}, {0, 1}, {1, 0}, {1, 1}, {0, 3}, {12, 1}, {3, 5}, {0, strausMaxVarPoints}, {0, strausMaxVarPoints + 1},
-		{40, strausMaxVarPoints}, {strausMaxTerms - 1, 1}, {strausMaxTerms, 1}, {strausMaxTerms + 5, 0},
+		{0, 0}, {0, 1}, {1, 0}, {1, 1}, {0, 3}, {12, 1}, {3, 5}, {0, StrausMaxVarPoints}, {0, StrausMaxVarPoints + 1},
+		{40, StrausMaxVarPoints}, {StrausMaxTerms - 1, 1}, {StrausMaxTerms, 1}, {StrausMaxTerms + 5, 0},
 	}
 	for _, size := range sizes {
 		for variant := 0; variant < 4; variant++ {
 			t.Run(fmt.Sprintf("f%d/v%d/variant%d", size.fixed, size.vars, variant), func(t *testing.T) {
-				fixed := make([]*g1Table, size.fixed)
+				fixed := make([]*G1Table, size.fixed)
 				fixedScalars := make([]fr.Element, size.fixed)
 				for i := range fixed {
 					fixed[i] = &g.tables[i]
@@ -78,7 +79,7 @@ func TestIETFMSM(t *testing.T) {
 						fixedScalars[0], scalars[0], scalars[1] = two, minusOne, minusOne
 					}
 				}
-				got := msmWithTables(fixed, fixedScalars, points, scalars)
+				got := MSMWithTables(fixed, fixedScalars, points, scalars)
 				all := append([]bls12381.G1Affine(nil), points...)
 				allScalars := append([]fr.Element(nil), scalars...)
 				for i := range fixed {
@@ -90,21 +91,22 @@ func TestIETFMSM(t *testing.T) {
 					t.Fatal(err)
 				}
 				if !got.Equal(&want) {
-					t.Errorf("msmWithTables = %s, MultiExp = %s", ietfG1Hex(&got), ietfG1Hex(&want))
+					t.Errorf("MSMWithTables = %s, MultiExp = %s", g1Hex(&got), g1Hex(&want))
 				}
 			})
 		}
 	}
 }
 
-// TestIETFTables checks the cached tables of odd multiples.
-func TestIETFTables(t *testing.T) {
-	g, err := bbsSHAKE256.generators(3)
+// TestTables checks the cached tables of odd multiples.
+func TestTables(t *testing.T) {
+	g, err := testPoints(3)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tables := append([]g1Table{*bbsSHAKE256.p1Table}, g.tables...)
-	points := append([]bls12381.G1Affine{bbsSHAKE256.p1}, g.points...)
+	_, _, p1, _ := bls12381.Generators()
+	tables := append(NewG1Tables([]bls12381.G1Affine{p1}), g.tables...)
+	points := append([]bls12381.G1Affine{p1}, g.points...)
 	for i := range tables {
 		for k := range tables[i] {
 			var want bls12381.G1Affine
@@ -116,16 +118,16 @@ func TestIETFTables(t *testing.T) {
 	}
 }
 
-// BenchmarkIETFMSM compares msmWithTables with MultiExp at the sizes the IETF
+// BenchmarkMSM compares MSMWithTables with MultiExp at the sizes the IETF
 // schemes use (n fixed generators and one variable point), to place
-// strausMaxTerms.
-func BenchmarkIETFMSM(b *testing.B) {
-	g, err := bbsSHA256.generators(MaxMessages + 1)
+// StrausMaxTerms.
+func BenchmarkMSM(b *testing.B) {
+	g, err := testPoints(1024 + 1)
 	if err != nil {
 		b.Fatal(err)
 	}
 	for _, n := range []int{2, 12, 32, 48, 64, 80, 102, 128, 256, 1024} {
-		fixed := make([]*g1Table, n)
+		fixed := make([]*G1Table, n)
 		scalars := make([]fr.Element, n+1)
 		points := make([]bls12381.G1Affine, n+1)
 		for i := range fixed {
@@ -138,7 +140,7 @@ func BenchmarkIETFMSM(b *testing.B) {
 		}
 		b.Run(fmt.Sprintf("straus/n%d+1", n), func(b *testing.B) {
 			for b.Loop() {
-				strausMSM(fixed, scalars[:n], points[n:], scalars[n:])
+				StrausMSM(fixed, scalars[:n], points[n:], scalars[n:])
 			}
 		})
 		b.Run(fmt.Sprintf("multiexp/n%d+1", n), func(b *testing.B) {
@@ -150,10 +152,10 @@ func BenchmarkIETFMSM(b *testing.B) {
 	}
 }
 
-// TestIETFWNAF checks the wNAF recoding: the digits sum back to k, are odd
+// TestWNAF checks the wNAF recoding: the digits sum back to k, are odd
 // or zero, below 2^(w-1) in magnitude, separated by w−1 zeros, and agree
 // with gnark-crypto's WnafDecomposition.
-func TestIETFWNAF(t *testing.T) {
+func TestWNAF(t *testing.T) {
 	var ks []*big.Int
 	for _, v := range []int64{0, 1, -1, 2, 15, 16, 17, 31, 32, 33, -33, 1 << 40, -(1 << 62)} {
 		ks = append(ks, big.NewInt(v))
@@ -200,4 +202,29 @@ func TestIETFWNAF(t *testing.T) {
 			}
 		}
 	}
+}
+
+// testPoints are n points of G1 (hashed to the curve, none the identity)
+// and their tables, as a scheme's generators are.
+type testPointSet struct {
+	points []bls12381.G1Affine
+	tables []G1Table
+}
+
+func testPoints(n int) (testPointSet, error) {
+	var g testPointSet
+	for i := range n {
+		p, err := bls12381.HashToG1([]byte(fmt.Sprintf("point %d", i)), []byte("BBS-GROUP-TEST-POINTS"))
+		if err != nil {
+			return g, err
+		}
+		g.points = append(g.points, p)
+	}
+	g.tables = NewG1Tables(g.points)
+	return g, nil
+}
+
+func g1Hex(p *bls12381.G1Affine) string {
+	b := p.Bytes()
+	return hex.EncodeToString(b[:])
 }

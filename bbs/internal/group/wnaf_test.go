@@ -1,4 +1,4 @@
-package bbs
+package group
 
 import (
 	"encoding/binary"
@@ -185,7 +185,7 @@ func checkWNAF(k *big.Int, w uint, digits []int8) error {
 // wnafEdgeValues are the values wnaf meets, or could, for window w: 0, ±1,
 // around 2^(w−1) and 2^w (one window), 2^127, 2^128 − 1 and around the
 // bound of a GLV half-scalar (|k1|, |k2| ≤ |v11| + |v12| + |v21| + |v22|
-// for the lattice basis strausMSM splits along, an over-estimate), the GLV
+// for the lattice basis StrausMSM splits along, an over-estimate), the GLV
 // halves of boundary scalars (0, 1, λ, r − 1, 2^160, the largest scalar
 // used whole, …), and the largest inputs (r − 1 whole, 2^256 − 1); each
 // with both signs.
@@ -195,7 +195,7 @@ func wnafEdgeValues(w uint) []*big.Int {
 	pow := func(e uint) *big.Int { return new(big.Int).Lsh(one, e) }
 	add := func(a *big.Int, v int64) *big.Int { return new(big.Int).Add(a, big.NewInt(v)) }
 	ks := []*big.Int{big.NewInt(0), one, big.NewInt(2), big.NewInt(3)}
-	for _, e := range []uint{w - 1, w, w + 1, 2 * w, 127, 128, 129, strausShortScalarBits, 254, 255} {
+	for _, e := range []uint{w - 1, w, w + 1, 2 * w, 127, 128, 129, StrausShortScalarBits, 254, 255} {
 		p := pow(e)
 		ks = append(ks, p, add(p, -1), add(p, 1))
 	}
@@ -207,7 +207,7 @@ func wnafEdgeValues(w uint) []*big.Int {
 	lambda := new(big.Int).Abs(&l.V1[0])
 	ks = append(ks, bound, add(bound, -1), lambda, add(lambda, 1))
 	r := fr.Modulus()
-	for _, s := range []*big.Int{one, big.NewInt(2), lambda, add(lambda, 1), add(r, -1), add(r, -2), pow(strausShortScalarBits), add(pow(strausShortScalarBits), 1), pow(200), new(big.Int).Rsh(r, 1)} {
+	for _, s := range []*big.Int{one, big.NewInt(2), lambda, add(lambda, 1), add(r, -1), add(r, -2), pow(StrausShortScalarBits), add(pow(StrausShortScalarBits), 1), pow(200), new(big.Int).Rsh(r, 1)} {
 		k := ecc.SplitScalar(s, l)
 		ks = append(ks, &k[0], &k[1])
 	}
@@ -219,8 +219,8 @@ func wnafEdgeValues(w uint) []*big.Int {
 	return ks
 }
 
-// wnafRandomValues is a deterministic sample of the inputs strausMSM gives
-// wnaf: scalars of every length below 2^strausShortScalarBits (used
+// wnafRandomValues is a deterministic sample of the inputs StrausMSM gives
+// wnaf: scalars of every length below 2^StrausShortScalarBits (used
 // whole), GLV halves of full scalars, and 256-bit values, half negated.
 func wnafRandomValues(n int) []*big.Int {
 	initGLV()
@@ -232,7 +232,7 @@ func wnafRandomValues(n int) []*big.Int {
 			buf[j] = byte(rng.Uint32())
 		}
 		short := new(big.Int).SetBytes(buf[:])
-		short.Rsh(short, 256-uint(1+i%strausShortScalarBits)) // 1 to 160 bits
+		short.Rsh(short, 256-uint(1+i%StrausShortScalarBits)) // 1 to 160 bits
 		var z fr.Element
 		z.SetBytes(buf[:])
 		halves := ecc.SplitScalar(z.BigInt(new(big.Int)), &glv.lattice)
@@ -323,7 +323,7 @@ func FuzzWNAF(f *testing.F) {
 }
 
 // BenchmarkWNAF times the recoding of GLV half-scalars (about 128 bits, as
-// strausMSM recodes) at the package's two windows, the bit-by-bit
+// StrausMSM recodes) at the package's two windows, the bit-by-bit
 // reference (before) beside wnaf (after), in the same run.
 func BenchmarkWNAF(b *testing.B) {
 	initGLV()

@@ -1,4 +1,10 @@
-package bbs
+// Package group is the BLS12-381 group arithmetic under the BBS schemes:
+// point and scalar encodings (encoding.go), multi-scalar multiplication by
+// Straus' method with GLV and wNAF (msm.go, wnaf.go), large sums for batch
+// verification (batch_msm.go) and a parallel loop (parallel.go). It knows
+// nothing of BBS; package bbs builds the schemes on it, as crypto/ed25519
+// builds on crypto/internal/edwards25519.
+package group
 
 import (
 	"fmt"
@@ -30,25 +36,25 @@ const (
 	// fixedWindow is the wNAF width for points with a cached table.
 	fixedWindow    = 7
 	fixedTableSize = 1 << (fixedWindow - 2)
-	// strausMaxVarPoints is the largest number of points without a table
+	// StrausMaxVarPoints is the largest number of points without a table
 	// handled by Straus' method; beyond it, MultiExp is faster.
-	strausMaxVarPoints = 48
-	// strausMaxTerms is the largest MSM handled by Straus' method. Measured
-	// on a shared two-core machine (BenchmarkIETFMSM), Straus is faster in
+	StrausMaxVarPoints = 48
+	// StrausMaxTerms is the largest MSM handled by Straus' method. Measured
+	// on a shared two-core machine (BenchmarkMSM), Straus is faster in
 	// wall time up to here (2.5 ms against 3.1 ms at 129 terms); beyond,
 	// MultiExp costs less CPU time and uses every core.
-	strausMaxTerms = 128
-	// strausShortScalarBits is the longest scalar used whole rather than
+	StrausMaxTerms = 128
+	// StrausShortScalarBits is the longest scalar used whole rather than
 	// split in two GLV halves: it lengthens the shared chain of doublings
 	// a little (to its length) and halves its own additions.
-	strausShortScalarBits = 160
+	StrausShortScalarBits = 160
 	// maxDigits bounds the wNAF length of an integer below 2^256 in
 	// magnitude (GLV half-scalars have about 130 bits).
 	maxDigits = 257
 )
 
-// g1Table holds the odd multiples P, 3P, …, 63P of a fixed point P, affine.
-type g1Table [fixedTableSize]bls12381.G1Affine
+// G1Table holds the odd multiples P, 3P, …, 63P of a fixed point P, affine.
+type G1Table [fixedTableSize]bls12381.G1Affine
 
 var glv struct {
 	once    sync.Once
@@ -80,12 +86,12 @@ func initGLV() {
 	})
 }
 
-// newG1Tables returns the tables of odd multiples of points, none of
+// NewG1Tables returns the tables of odd multiples of points, none of
 // which may be the identity.
-func newG1Tables(points []bls12381.G1Affine) []g1Table {
+func NewG1Tables(points []bls12381.G1Affine) []G1Table {
 	jac := oddMultiples(points, fixedTableSize)
-	aff := batchToAffine(jac)
-	out := make([]g1Table, len(points))
+	aff := BatchToAffine(jac)
+	out := make([]G1Table, len(points))
 	for i := range out {
 		copy(out[i][:], aff[i*fixedTableSize:])
 	}
@@ -109,28 +115,28 @@ func oddMultiples(points []bls12381.G1Affine, k int) []bls12381.G1Jac {
 	return out
 }
 
-// msm returns Σ scalars[i]·points[i].
-func msm(points []bls12381.G1Affine, scalars []fr.Element) bls12381.G1Affine {
-	return msmWithTables(nil, nil, points, scalars)
+// MSM returns Σ scalars[i]·points[i].
+func MSM(points []bls12381.G1Affine, scalars []fr.Element) bls12381.G1Affine {
+	return MSMWithTables(nil, nil, points, scalars)
 }
 
-// msmWithTables returns Σ fixedScalars[i]·fixed[i][0] + Σ scalars[i]·points[i],
+// MSMWithTables returns Σ fixedScalars[i]·fixed[i][0] + Σ scalars[i]·points[i],
 // where fixed holds the cached tables of the fixed points.
-func msmWithTables(fixed []*g1Table, fixedScalars []fr.Element, points []bls12381.G1Affine, scalars []fr.Element) bls12381.G1Affine {
-	j := msmWithTablesJac(fixed, fixedScalars, points, scalars)
+func MSMWithTables(fixed []*G1Table, fixedScalars []fr.Element, points []bls12381.G1Affine, scalars []fr.Element) bls12381.G1Affine {
+	j := MSMWithTablesJac(fixed, fixedScalars, points, scalars)
 	var r bls12381.G1Affine
 	return *r.FromJacobian(&j)
 }
 
-// msmWithTablesJac is msmWithTables with the sum left in Jacobian
+// MSMWithTablesJac is MSMWithTables with the sum left in Jacobian
 // coordinates, for a caller that only compares it (no inversion).
-func msmWithTablesJac(fixed []*g1Table, fixedScalars []fr.Element, points []bls12381.G1Affine, scalars []fr.Element) bls12381.G1Jac {
+func MSMWithTablesJac(fixed []*G1Table, fixedScalars []fr.Element, points []bls12381.G1Affine, scalars []fr.Element) bls12381.G1Jac {
 	if len(fixed) != len(fixedScalars) || len(points) != len(scalars) {
 		panic(fmt.Sprintf("bbs: multi-scalar multiplication of %d+%d points and %d+%d scalars",
 			len(fixed), len(points), len(fixedScalars), len(scalars)))
 	}
-	if len(points) <= strausMaxVarPoints && len(fixed)+len(points) <= strausMaxTerms {
-		return strausMSM(fixed, fixedScalars, points, scalars)
+	if len(points) <= StrausMaxVarPoints && len(fixed)+len(points) <= StrausMaxTerms {
+		return StrausMSM(fixed, fixedScalars, points, scalars)
 	}
 	all := make([]bls12381.G1Affine, 0, len(fixed)+len(points))
 	for _, t := range fixed {
@@ -154,8 +160,8 @@ type strausTerm struct {
 	len1, l2 int
 }
 
-// strausMSM computes the MSM of msmWithTables by Straus' method with GLV.
-func strausMSM(fixed []*g1Table, fixedScalars []fr.Element, points []bls12381.G1Affine, scalars []fr.Element) bls12381.G1Jac {
+// StrausMSM computes the MSM of MSMWithTables by Straus' method with GLV.
+func StrausMSM(fixed []*G1Table, fixedScalars []fr.Element, points []bls12381.G1Affine, scalars []fr.Element) bls12381.G1Jac {
 	initGLV()
 	n := len(fixed) + len(points)
 	digits := make([]int8, 2*n*maxDigits)
@@ -172,7 +178,7 @@ func strausMSM(fixed []*g1Table, fixedScalars []fr.Element, points []bls12381.G1
 			d1:    digits[2*i*maxDigits : (2*i+1)*maxDigits],
 			d2:    digits[(2*i+1)*maxDigits : (2*i+2)*maxDigits],
 		}
-		if z.BigInt(&s).BitLen() <= strausShortScalarBits {
+		if z.BigInt(&s).BitLen() <= StrausShortScalarBits {
 			// A short scalar (a batch weight) is one digit stream, about
 			// half the additions of two GLV halves of 128 bits.
 			t.len1 = wnaf(&s, window, t.d1)
@@ -196,7 +202,7 @@ func strausMSM(fixed []*g1Table, fixedScalars []fr.Element, points []bls12381.G1
 		}
 	}
 	if len(varPoints) > 0 {
-		tables := batchToAffine(oddMultiples(varPoints, varTableSize))
+		tables := BatchToAffine(oddMultiples(varPoints, varTableSize))
 		for i := range varPoints {
 			addTerm(tables[i*varTableSize:(i+1)*varTableSize], varScalars[i], varWindow)
 		}
@@ -234,9 +240,9 @@ func strausMSM(fixed []*g1Table, fixedScalars []fr.Element, points []bls12381.G1
 	return res
 }
 
-// batchToAffine converts points, none of them the identity, to affine
+// BatchToAffine converts points, none of them the identity, to affine
 // coordinates with one field inversion (Montgomery's trick).
-func batchToAffine(points []bls12381.G1Jac) []bls12381.G1Affine {
+func BatchToAffine(points []bls12381.G1Jac) []bls12381.G1Affine {
 	out := make([]bls12381.G1Affine, len(points))
 	prefix := make([]fp.Element, len(points))
 	var acc fp.Element

@@ -1,4 +1,4 @@
-package bbs
+package group
 
 import (
 	"bytes"
@@ -14,21 +14,21 @@ import (
 // Group encoding helpers shared by the schemes. Every decoder validates
 // fully and turns a panic of the underlying library into an error.
 
-var errNotCompressed = errors.New("point not in compressed form")
+var ErrNotCompressed = errors.New("point not in compressed form")
 
-// decodeG1 decodes a 48-byte compressed G1 point, checking that it is on the
+// DecodeG1 decodes a 48-byte compressed G1 point, checking that it is on the
 // curve and in the prime-order subgroup. The identity is returned as such;
 // callers that forbid it must check.
-func decodeG1(b []byte) (bls12381.G1Affine, error) {
+func DecodeG1(b []byte) (bls12381.G1Affine, error) {
 	return decodeG1Point(b, true)
 }
 
-// decodeG1OnCurve decodes a 48-byte compressed G1 point as decodeG1 does
+// DecodeG1OnCurve decodes a 48-byte compressed G1 point as DecodeG1 does
 // (compressed flag, canonical x, a y on the curve, canonical identity), but
 // leaves out the subgroup check: for a point whose only use is to be
 // compared with a point computed in the prime-order subgroup, as equality
 // with one proves membership (see bbsPlus2020.VerifyProof).
-func decodeG1OnCurve(b []byte) (bls12381.G1Affine, error) {
+func DecodeG1OnCurve(b []byte) (bls12381.G1Affine, error) {
 	return decodeG1Point(b, false)
 }
 
@@ -42,7 +42,7 @@ func decodeG1Point(b []byte, subgroupCheck bool) (p bls12381.G1Affine, err error
 		return p, fmt.Errorf("G1 point of %d bytes, want %d", len(b), bls12381.SizeOfG1AffineCompressed)
 	}
 	if b[0]&0x80 == 0 {
-		return p, errNotCompressed
+		return p, ErrNotCompressed
 	}
 	if subgroupCheck {
 		_, err = p.SetBytes(b)
@@ -59,9 +59,9 @@ func decodeG1Point(b []byte, subgroupCheck bool) (p bls12381.G1Affine, err error
 	return p, nil
 }
 
-// decodeG2 decodes a 96-byte compressed G2 point, checking that it is on the
+// DecodeG2 decodes a 96-byte compressed G2 point, checking that it is on the
 // curve and in the prime-order subgroup.
-func decodeG2(b []byte) (p bls12381.G2Affine, err error) {
+func DecodeG2(b []byte) (p bls12381.G2Affine, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("decode G2 point: %v", r)
@@ -71,7 +71,7 @@ func decodeG2(b []byte) (p bls12381.G2Affine, err error) {
 		return p, fmt.Errorf("G2 point of %d bytes, want %d", len(b), bls12381.SizeOfG2AffineCompressed)
 	}
 	if b[0]&0x80 == 0 {
-		return p, errNotCompressed
+		return p, ErrNotCompressed
 	}
 	if _, err := p.SetBytes(b); err != nil {
 		return p, fmt.Errorf("decode G2 point: %w", err)
@@ -81,9 +81,9 @@ func decodeG2(b []byte) (p bls12381.G2Affine, err error) {
 	return p, nil
 }
 
-// decodeScalar decodes a 32-byte big-endian scalar, rejecting values not
+// DecodeScalar decodes a 32-byte big-endian scalar, rejecting values not
 // below the group order r.
-func decodeScalar(b []byte) (fr.Element, error) {
+func DecodeScalar(b []byte) (fr.Element, error) {
 	var z fr.Element
 	if len(b) != fr.Bytes {
 		return z, fmt.Errorf("scalar of %d bytes, want %d", len(b), fr.Bytes)
@@ -94,33 +94,33 @@ func decodeScalar(b []byte) (fr.Element, error) {
 	return z, nil
 }
 
-// appendScalar appends the 32-byte big-endian encoding of z to dst.
-func appendScalar(dst []byte, z *fr.Element) []byte {
+// AppendScalar appends the 32-byte big-endian encoding of z to dst.
+func AppendScalar(dst []byte, z *fr.Element) []byte {
 	b := z.Bytes()
 	return append(dst, b[:]...)
 }
 
-// appendG1 appends the 48-byte compressed encoding of p to dst.
-func appendG1(dst []byte, p *bls12381.G1Affine) []byte {
+// AppendG1 appends the 48-byte compressed encoding of p to dst.
+func AppendG1(dst []byte, p *bls12381.G1Affine) []byte {
 	b := p.Bytes()
 	return append(dst, b[:]...)
 }
 
-// randomScalar reads 48 bytes from rand (crypto/rand when nil) and reduces
+// RandomScalar reads 48 bytes from rand (crypto/rand when nil) and reduces
 // them modulo r, as the IETF draft's calculate_random_scalars does; the
 // bias is below 2^-128.
-func randomScalar(rand io.Reader) (fr.Element, error) {
+func RandomScalar(rand io.Reader) (fr.Element, error) {
 	var buf [48]byte
 	var z fr.Element
-	if _, err := io.ReadFull(randOrDefault(rand), buf[:]); err != nil {
+	if _, err := io.ReadFull(RandOrDefault(rand), buf[:]); err != nil {
 		return z, fmt.Errorf("read randomness: %w", err)
 	}
 	z.SetBytes(buf[:]) // reduces modulo r
 	return z, nil
 }
 
-// randOrDefault returns r, or crypto/rand's Reader when r is nil.
-func randOrDefault(r io.Reader) io.Reader {
+// RandOrDefault returns r, or crypto/rand's Reader when r is nil.
+func RandOrDefault(r io.Reader) io.Reader {
 	if r == nil {
 		return cryptorand.Reader
 	}

@@ -1,4 +1,4 @@
-package bbs
+package group
 
 import (
 	"math/big"
@@ -22,14 +22,14 @@ func BenchmarkDecodeG1(b *testing.B) {
 	enc := p.Bytes()
 	b.Run("on-curve", func(b *testing.B) {
 		for b.Loop() {
-			if _, err := decodeG1OnCurve(enc[:]); err != nil {
+			if _, err := DecodeG1OnCurve(enc[:]); err != nil {
 				b.Fatal(err)
 			}
 		}
 	})
 	b.Run("in-subgroup", func(b *testing.B) {
 		for b.Loop() {
-			if _, err := decodeG1(enc[:]); err != nil {
+			if _, err := DecodeG1(enc[:]); err != nil {
 				b.Fatal(err)
 			}
 		}

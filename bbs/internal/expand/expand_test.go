@@ -1,4 +1,4 @@
-package bbs
+package expand
 
 import (
 	"bytes"
@@ -13,14 +13,14 @@ import (
 
 // RFC 9380 Appendix K.1 and K.6 (32-byte outputs), and cross-checks.
 
-func TestIETFExpandMessageRFC9380(t *testing.T) {
+func TestExpandMessageRFC9380(t *testing.T) {
 	const (
 		xmdDST = "QUUX-V01-CS02-with-expander-SHA256-128"
 		xofDST = "QUUX-V01-CS02-with-expander-SHAKE256"
 	)
 	for _, c := range []struct {
 		name, msg, dst, want string
-		f                    expander
+		f                    Expander
 	}{
 		{"xmd empty", "", xmdDST, "68a985b87eb6b46952128911f2a4412bbc302a9d759667f87f7a21d803f07235", expandSHA256},
 		{"xmd abc", "abc", xmdDST, "d8ccab23b5985ccea865c6c97b6e5b8350e794e603b4b97902f53a8a0d605615", expandSHA256},
@@ -41,7 +41,7 @@ func TestIETFExpandMessageRFC9380(t *testing.T) {
 
 // TestExpandMessageXMDGnark compares with gnark-crypto's ExpandMsgXmd for
 // every length it supports without panicking (multiples of 32 and more).
-func TestIETFExpandMessageXMDGnark(t *testing.T) {
+func TestExpandMessageXMDGnark(t *testing.T) {
 	dst := []byte("fabric-bbs expand test")
 	for _, n := range []int{32, 33, 48, 64, 96, 128, 255, 256, 1000, 255 * 32} {
 		msg := []byte(strings.Repeat("m", n%97))
@@ -61,8 +61,8 @@ func TestIETFExpandMessageXMDGnark(t *testing.T) {
 
 // TestExpandMessageLengths checks that outputs of different lengths are
 // unrelated (the length is bound) and that every length is honoured.
-func TestIETFExpandMessageLengths(t *testing.T) {
-	for name, f := range map[string]expander{"xmd": expandSHA256, "xof": expandSHAKE256} {
+func TestExpandMessageLengths(t *testing.T) {
+	for name, f := range map[string]Expander{"xmd": expandSHA256, "xof": expandSHAKE256} {
 		prev := []byte{}
 		for _, n := range []int{1, 31, 32, 33, 47, 48, 64, 65, 200} {
 			out, err := f([]byte("msg"), []byte("dst"), n)
@@ -77,11 +77,11 @@ func TestIETFExpandMessageLengths(t *testing.T) {
 	}
 }
 
-func TestIETFExpandMessageLimits(t *testing.T) {
+func TestExpandMessageLimits(t *testing.T) {
 	long := make([]byte, 256)
 	for _, c := range []struct {
 		name string
-		f    expander
+		f    Expander
 		dst  []byte
 		n    int
 		ok   bool
@@ -107,7 +107,7 @@ func TestIETFExpandMessageLimits(t *testing.T) {
 
 // TestExpandMessageDefinition recomputes both expanders from RFC 9380's
 // definitions with the standard library, for one odd length.
-func TestIETFExpandMessageDefinition(t *testing.T) {
+func TestExpandMessageDefinition(t *testing.T) {
 	msg, dst, n := []byte("definition"), []byte("DST"), 77
 	dstPrime := append(append([]byte{}, dst...), byte(len(dst)))
 
@@ -133,7 +133,7 @@ func TestIETFExpandMessageDefinition(t *testing.T) {
 		wantXMD = append(wantXMD, bi[:]...)
 	}
 	for name, c := range map[string]struct {
-		f    expander
+		f    Expander
 		want []byte
 	}{"xmd": {expandSHA256, wantXMD[:n]}, "xof": {expandSHAKE256, wantXOF}} {
 		got, err := c.f(msg, dst, n)
@@ -141,4 +141,11 @@ func TestIETFExpandMessageDefinition(t *testing.T) {
 			t.Errorf("%s: %x, %v; want %x", name, got, err, c.want)
 		}
 	}
+}
+
+// The expanders of the two IETF BBS ciphersuites.
+func expandSHA256(msg, dst []byte, n int) ([]byte, error) { return XMD(sha256.New, msg, dst, n) }
+
+func expandSHAKE256(msg, dst []byte, n int) ([]byte, error) {
+	return XOF(sha3.NewShake256, msg, dst, n)
 }

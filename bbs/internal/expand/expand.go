@@ -1,4 +1,6 @@
-package bbs
+// Package expand implements expand_message_xmd and expand_message_xof of
+// RFC 9380 §5.3, the hashing every IETF BBS ciphersuite is built on.
+package expand
 
 import (
 	"errors"
@@ -16,18 +18,18 @@ import (
 // Neither function implements the §5.3.3 handling of DSTs longer than 255
 // bytes: the BBS draft rejects such DSTs, and so do these functions.
 
-// expander is an expand_message function: it returns n uniformly random
+// Expander is an expand_message function: it returns n uniformly random
 // bytes derived from msg under the domain separation tag dst.
-type expander func(msg, dst []byte, n int) ([]byte, error)
+type Expander func(msg, dst []byte, n int) ([]byte, error)
 
-// maxDSTSize is the longest domain separation tag RFC 9380 encodes directly.
-const maxDSTSize = 255
+// MaxDSTSize is the longest domain separation tag RFC 9380 encodes directly.
+const MaxDSTSize = 255
 
 var errEmptyExpansion = errors.New("expand_message: requested length must be positive")
 
-// expandMessageXMD is expand_message_xmd (RFC 9380 §5.3.1) for the
+// XMD is expand_message_xmd (RFC 9380 §5.3.1) for the
 // Merkle-Damgård hash newHash makes, such as SHA-256.
-func expandMessageXMD(newHash func() hash.Hash, msg, dst []byte, n int) ([]byte, error) {
+func XMD(newHash func() hash.Hash, msg, dst []byte, n int) ([]byte, error) {
 	h := newHash()
 	bSize, rSize := h.Size(), h.BlockSize()
 	ell := (n + bSize - 1) / bSize
@@ -36,8 +38,8 @@ func expandMessageXMD(newHash func() hash.Hash, msg, dst []byte, n int) ([]byte,
 		return nil, errEmptyExpansion
 	case ell > 255 || n > 0xffff:
 		return nil, fmt.Errorf("expand_message_xmd: %d bytes requested, at most %d", n, min(255*bSize, 0xffff))
-	case len(dst) > maxDSTSize:
-		return nil, fmt.Errorf("expand_message_xmd: DST of %d bytes, at most %d", len(dst), maxDSTSize)
+	case len(dst) > MaxDSTSize:
+		return nil, fmt.Errorf("expand_message_xmd: DST of %d bytes, at most %d", len(dst), MaxDSTSize)
 	}
 	dstPrime := append(append(make([]byte, 0, len(dst)+1), dst...), byte(len(dst)))
 
@@ -67,16 +69,16 @@ func expandMessageXMD(newHash func() hash.Hash, msg, dst []byte, n int) ([]byte,
 	return out[:n], nil
 }
 
-// expandMessageXOF is expand_message_xof (RFC 9380 §5.3.2) for the
+// XOF is expand_message_xof (RFC 9380 §5.3.2) for the
 // extendable-output function newXOF makes, such as SHAKE256.
-func expandMessageXOF(newXOF func() sha3.ShakeHash, msg, dst []byte, n int) ([]byte, error) {
+func XOF(newXOF func() sha3.ShakeHash, msg, dst []byte, n int) ([]byte, error) {
 	switch {
 	case n <= 0:
 		return nil, errEmptyExpansion
 	case n > 0xffff:
 		return nil, fmt.Errorf("expand_message_xof: %d bytes requested, at most %d", n, 0xffff)
-	case len(dst) > maxDSTSize:
-		return nil, fmt.Errorf("expand_message_xof: DST of %d bytes, at most %d", len(dst), maxDSTSize)
+	case len(dst) > MaxDSTSize:
+		return nil, fmt.Errorf("expand_message_xof: DST of %d bytes, at most %d", len(dst), MaxDSTSize)
 	}
 	// uniform_bytes = H(msg || I2OSP(len_in_bytes, 2) || DST || I2OSP(len(DST), 1), len_in_bytes)
 	h := newXOF()

@@ -1,4 +1,4 @@
-package bbs
+package group
 
 import (
 	"math/bits"
@@ -8,25 +8,25 @@ import (
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
 )
 
-// batchMSM returns Σ fixedScalars[i]·fixed[i][0] + Σ scalars[i]·points[i]
-// as msmWithTables does, for sums of any size, using up to workers
+// BatchMSM returns Σ fixedScalars[i]·fixed[i][0] + Σ scalars[i]·points[i]
+// as MSMWithTables does, for sums of any size, using up to workers
 // goroutines; the result does not depend on workers.
 //
 // The points with tables (generators) go through Straus' method, in chunks
-// of at most strausMaxTerms. The points without tables (a batch's proof
+// of at most StrausMaxTerms. The points without tables (a batch's proof
 // points, 5 per proof) go through Straus' method too when there are few;
-// beyond strausMaxVarPoints, gnark-crypto's bucket method costs less
+// beyond StrausMaxVarPoints, gnark-crypto's bucket method costs less
 // (measured: 160 points 5.2 ms by Straus, 3.7 ms by MultiExp, one core),
 // and it runs faster still on short scalars, so the short ones (batch
 // weights) and the long ones are summed apart.
-func batchMSM(fixed []*g1Table, fixedScalars []fr.Element, points []bls12381.G1Affine, scalars []fr.Element, workers int) bls12381.G1Jac {
+func BatchMSM(fixed []*G1Table, fixedScalars []fr.Element, points []bls12381.G1Affine, scalars []fr.Element, workers int) bls12381.G1Jac {
 	var sum bls12381.G1Jac
 	sum.X.SetOne()
 	sum.Y.SetOne() // Z = 0: the identity
-	if len(points) > strausMaxVarPoints {
+	if len(points) > StrausMaxVarPoints {
 		var short, long []int
 		for i := range scalars {
-			if scalarBitLen(&scalars[i]) <= strausShortScalarBits {
+			if scalarBitLen(&scalars[i]) <= StrausShortScalarBits {
 				short = append(short, i)
 			} else {
 				long = append(long, i)
@@ -42,22 +42,22 @@ func batchMSM(fixed []*g1Table, fixedScalars []fr.Element, points []bls12381.G1A
 				ps[k], ss[k] = points[i], scalars[i]
 			}
 			var r bls12381.G1Jac
-			if _, err := r.MultiExp(ps, ss, multiExpConfig(workers)); err != nil {
+			if _, err := r.MultiExp(ps, ss, MultiExpConfig(workers)); err != nil {
 				// Only a length mismatch or a bad config fail, both
 				// excluded here; Straus' method gives the same sum.
-				r = strausMSM(nil, nil, ps, ss)
+				r = StrausMSM(nil, nil, ps, ss)
 			}
 			sum.AddAssign(&r)
 		}
 		points, scalars = nil, nil
 	}
 	nf := len(fixed)
-	chunks := max(1, (nf+len(points)+strausMaxTerms-1)/strausMaxTerms)
+	chunks := max(1, (nf+len(points)+StrausMaxTerms-1)/StrausMaxTerms)
 	parts := make([]bls12381.G1Jac, chunks)
-	parallelFor(chunks, workers, func(c int) {
+	ParallelFor(chunks, workers, func(c int) {
 		f0, f1 := nf*c/chunks, nf*(c+1)/chunks
 		v0, v1 := len(points)*c/chunks, len(points)*(c+1)/chunks
-		parts[c] = strausMSM(fixed[f0:f1], fixedScalars[f0:f1], points[v0:v1], scalars[v0:v1])
+		parts[c] = StrausMSM(fixed[f0:f1], fixedScalars[f0:f1], points[v0:v1], scalars[v0:v1])
 	})
 	for c := range parts {
 		sum.AddAssign(&parts[c])
@@ -65,15 +65,15 @@ func batchMSM(fixed []*g1Table, fixedScalars []fr.Element, points []bls12381.G1A
 	return sum
 }
 
-// maxMultiExpTasks is the most goroutines gnark-crypto's MultiExp accepts:
-// it refuses a config with more (an error, which batchMSM once turned into
+// MaxMultiExpTasks is the most goroutines gnark-crypto's MultiExp accepts:
+// it refuses a config with more (an error, which BatchMSM once turned into
 // a panic of VerifyProofs under GOMAXPROCS above 1024).
-const maxMultiExpTasks = 1024
+const MaxMultiExpTasks = 1024
 
-// multiExpConfig is MultiExp's config for up to workers goroutines, within
+// MultiExpConfig is MultiExp's config for up to workers goroutines, within
 // its limit. The sum does not depend on the number of tasks.
-func multiExpConfig(workers int) ecc.MultiExpConfig {
-	return ecc.MultiExpConfig{NbTasks: max(1, min(workers, maxMultiExpTasks))}
+func MultiExpConfig(workers int) ecc.MultiExpConfig {
+	return ecc.MultiExpConfig{NbTasks: max(1, min(workers, MaxMultiExpTasks))}
 }
 
 // scalarBitLen returns the bit length of z's value (not of its Montgomery
