@@ -20,6 +20,7 @@ type (
 		BindSubmitter  bool            `json:"bindSubmitter,omitempty"`
 		Pseudonym      *wirePseudonym  `json:"pseudonym,omitempty"`
 		MinNonceLength int             `json:"minNonceLength,omitempty"`
+		Credential     *wireCredential `json:"credential,omitempty"`
 	}
 	wireIssuer struct {
 		ID          string `json:"id"`
@@ -58,6 +59,7 @@ func (p *Policy) Marshal() ([]byte, error) {
 		MessageCount:   c.MessageCount,
 		BindSubmitter:  c.BindSubmitter,
 		MinNonceLength: c.MinNonceLength,
+		Credential:     encodeCredential(c.Credential),
 	}
 	for i, is := range c.Issuers {
 		w.Issuers[i] = wireIssuer{ID: is.ID, KeyVersions: is.KeyVersions}

@@ -8,7 +8,7 @@ import (
 
 // The exact JSON names Parse accepts, per object.
 var (
-	policyFields    = []string{"id", "description", "issuers", "messageCount", "disclosed", "header", "bindSubmitter", "pseudonym", "minNonceLength"}
+	policyFields    = []string{"id", "description", "issuers", "messageCount", "disclosed", "header", "bindSubmitter", "pseudonym", "minNonceLength", "credential"}
 	issuerFields    = []string{"id", "keyVersions"}
 	disclosedFields = []string{"index", "equals", "oneOf", "prefix"}
 	headerFields    = []string{"equals", "oneOf", "prefix"}
@@ -115,6 +115,11 @@ func decodePolicy(doc []byte) (*Policy, error) {
 		}
 		if p.MinNonceLength == 0 {
 			return nil, fmt.Errorf("minNonceLength: 0 is no rule (leave it out)")
+		}
+	}
+	if raw, ok := top["credential"]; ok {
+		if p.Credential, err = decodeCredential(raw); err != nil {
+			return nil, err
 		}
 	}
 	return p, nil

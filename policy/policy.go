@@ -126,6 +126,9 @@ type Policy struct {
 	Pseudonym *PseudonymRule
 	// MinNonceLength, when not 0, is the shortest nonce accepted, in bytes.
 	MinNonceLength int
+	// Credential, when not nil, makes this a credential policy: rules on a
+	// W3C credential (claims.go) instead of bare messages.
+	Credential *CredentialRules
 }
 
 // Issuer is an accepted issuer.

@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"sort"
 	"strings"
-
-	"github.com/fabric-bbs/fabric-bbs/bbs"
 )
 
 // The identifiers of the cryptosuite.
@@ -72,78 +70,14 @@ func (v *Verifier) VerifyJSON(b []byte) (*Verified, error) {
 // proof that does not verify, and another error for a malformed or unsafe
 // document or proof.
 func (v *Verifier) Verify(doc map[string]any) (*Verified, error) {
-	if v.Loader == nil {
-		return nil, errors.New("vc: Verifier has no Loader")
-	}
-	proof, unsecured, err := splitProof(doc)
+	p, err := v.Prepare(doc)
 	if err != nil {
 		return nil, err
 	}
-	pv, _ := proof["proofValue"].(string)
-	dp, err := ParseDerivedProofValue(pv)
-	if err != nil {
+	if err := p.ProofVerify(); err != nil {
 		return nil, err
 	}
-	vm, _ := proof["verificationMethod"].(string)
-	resolve := v.Resolve
-	if resolve == nil {
-		resolve = ParseDIDKey
-	}
-	pkBytes, err := resolve(vm)
-	if err != nil {
-		return nil, fmt.Errorf("vc: verificationMethod: %w", err)
-	}
-	scheme := ietfScheme()
-	pk, err := scheme.ParsePublicKey(pkBytes)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrKey, err)
-	}
-	bp, err := scheme.ParseProof(dp.Proof)
-	if err != nil {
-		return nil, fmt.Errorf("%w: bbsProof: %v", ErrProofValue, err)
-	}
-	proofHash, err := v.proofHash(proof, unsecured)
-	if err != nil {
-		return nil, err
-	}
-	quads, err := v.Loader.toQuads(unsecured, v.Limits)
-	if err != nil {
-		return nil, err
-	}
-	lines, err := canonicalWithLabelMap(quads, dp.LabelMap, v.Limits)
-	if err != nil {
-		return nil, err
-	}
-	out := &Verified{Document: unsecured, Proof: proof, VerificationMethod: vm, PublicKey: pkBytes,
-		PresentationHeader: dp.PresentationHeader, ProofHash: proofHash, SelectiveIndexes: dp.SelectiveIndexes}
-	mi := 0
-	for i, l := range lines {
-		if mi < len(dp.MandatoryIndexes) && dp.MandatoryIndexes[mi] == i {
-			out.Mandatory = append(out.Mandatory, l)
-			mi++
-		} else {
-			out.NonMandatory = append(out.NonMandatory, l)
-		}
-	}
-	if mi != len(dp.MandatoryIndexes) {
-		return nil, fmt.Errorf("%w: mandatory index %d beyond the %d statements", ErrInvalidProof, dp.MandatoryIndexes[mi], len(lines))
-	}
-	if len(dp.SelectiveIndexes) != len(out.NonMandatory) {
-		return nil, fmt.Errorf("%w: %d selective indexes for %d disclosed statements", ErrInvalidProof, len(dp.SelectiveIndexes), len(out.NonMandatory))
-	}
-	out.MandatoryHash = sha256.Sum256([]byte(strings.Join(out.Mandatory, "")))
-	header := append(append([]byte(nil), proofHash[:]...), out.MandatoryHash[:]...)
-	disclosed := make([]bbs.DisclosedMessage, len(out.NonMandatory))
-	for i, l := range out.NonMandatory {
-		disclosed[i] = bbs.DisclosedMessage{Index: dp.SelectiveIndexes[i], Message: []byte(l)}
-	}
-	if err := scheme.VerifyProof(pk, bp, header, dp.PresentationHeader, disclosed); err != nil {
-		if errors.Is(err, bbs.ErrInvalidProof) {
-			return nil, fmt.Errorf("%w: %v", ErrInvalidProof, err)
-		}
-		return nil, fmt.Errorf("%w: %v", ErrInvalidProof, err)
-	}
-	return out, nil
+	return &p.Verified, nil
 }
 
 // splitProof returns the document's one proof, checked for type,
