@@ -14,6 +14,7 @@ import (
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/fabric-bbs/fabric-bbs/vc"
+	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
 	"github.com/hyperledger/fabric-contract-api-go/v2/contractapi"
 )
 
@@ -497,10 +498,30 @@ func (c *Contract) SubmitCredential(ctx contractapi.TransactionContextInterface,
 	if !v.valid {
 		return nil, v.rejection()
 	}
-	// The Verification record holds the BBS header (two hashes) and no
-	// disclosed statement: the claims stay off the ledger.
+	out, err := cc.store(stub, call, sub, call.recordID())
+	if err != nil {
+		return nil, err
+	}
+	payload, err := json.Marshal(out)
+	if err != nil {
+		return nil, fmt.Errorf("encoding the %s event: %w", EventCredentialVerified, err)
+	}
+	if err := stub.SetEvent(EventCredentialVerified, payload); err != nil {
+		return nil, fmt.Errorf("emitting the %s event: %w", EventCredentialVerified, err)
+	}
+	if err := call.commit(); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// store consumes the nonce of a valid credential and stores its
+// Verification (the BBS side: the header, two hashes, and no disclosed
+// statement, so that the claims stay off the ledger) and its
+// CredentialVerification under recordID, and returns the receipt.
+func (cc *credentialCheck) store(stub shim.ChaincodeStubInterface, call *spendCall, sub *submitter, recordID string) (*CredentialReceipt, error) {
+	v := cc.v
 	v.req.Disclosed = nil
-	recordID := call.recordID()
 	receipt, err := v.record(stub, call, sub, cc.raw, recordID, 0)
 	if err != nil {
 		return nil, err
@@ -529,22 +550,11 @@ func (c *Contract) SubmitCredential(ctx contractapi.TransactionContextInterface,
 	if err := putJSON(stub, key, rec); err != nil {
 		return nil, fmt.Errorf("storing the credential verification: %w", err)
 	}
-	out := &CredentialReceipt{
+	return &CredentialReceipt{
 		TxID: rec.TxID, Valid: true, Issuer: rec.Issuer, KeyVersion: rec.KeyVersion, CredentialIssuer: rec.CredentialIssuer,
 		Types: rec.Types, ClaimsSHA256: rec.ClaimsSHA256, NonceSHA256: rec.NonceSHA256, RequestSHA256: receipt.RequestSHA256,
 		RecordID: rec.RecordID, Policy: rec.Policy, PolicyVersion: rec.PolicyVersion,
-	}
-	payload, err := json.Marshal(out)
-	if err != nil {
-		return nil, fmt.Errorf("encoding the %s event: %w", EventCredentialVerified, err)
-	}
-	if err := stub.SetEvent(EventCredentialVerified, payload); err != nil {
-		return nil, fmt.Errorf("emitting the %s event: %w", EventCredentialVerified, err)
-	}
-	if err := call.commit(); err != nil {
-		return nil, err
-	}
-	return out, nil
+	}, nil
 }
 
 // GetCredentialVerification returns the CredentialVerification that
