@@ -253,7 +253,7 @@ func (c *credentialCheck) check(ctx contractapi.TransactionContextInterface, sub
 // malformed.
 func (c *credentialCheck) prepare(ctx contractapi.TransactionContextInterface, sub *submitter) (*bbs.BatchItem, error) {
 	v := c.v
-	l, used, err := credentialLoaderFor(ctx.GetStub(), c.doc)
+	l, used, err := credentialLoaderFor(ctx.GetStub(), v.issuer.ID, c.doc)
 	if err != nil {
 		return nil, err
 	}

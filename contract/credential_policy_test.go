@@ -17,7 +17,7 @@ const (
 // issuer's owner (alice registers the test issuers).
 func registerContext(t *testing.T, e *env, issuer, url, doc string) ContextRecord {
 	t.Helper()
-	r := e.submit(e.alice, "RegisterContext", url, doc)
+	r := e.submit(e.alice, "RegisterContext", issuer, url, doc)
 	require.True(t, r.Committed, r.Response.GetMessage())
 	return decode[ContextRecord](t, r)
 }
