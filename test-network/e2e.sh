@@ -466,6 +466,8 @@ MEM="$(network_rss)"
 . "$TN_DIR/e2e-trust.sh"   # issue 20: endorsement configuration, modes and and owner
 # shellcheck source=e2e-credentials.sh
 . "$TN_DIR/e2e-credentials.sh"   # issue 22: W3C bbs-2023 credentials, RegisterContext, Verify/SubmitCredential
+# shellcheck source=e2e-credpolicy.sh
+. "$TN_DIR/e2e-credpolicy.sh"   # issue 22: credential policies, SubmitCredentials, contexts per issuer
 
 # ---- soak (issue 14, begin): Fabric v2.5, while the chaincode is peer-launched
 if [ "$FABRIC_VERSION" = 2.5 ] && [ "${E2E_SOAK:-1}" = 1 ]; then
