@@ -41,7 +41,7 @@ printf '%s' '{"@context":{"@vocab":"https://e2e.fabric-bbs.example/vocab#"}}' > 
 regdoc "$VCW/reg.json" "$VCW/issuer.json" "$VISS" 1 User1
 ok "CLI RegisterIssuer $VISS with the key of its did:key (Org1 User1)" "" \
   as 1 User1 cc_invoke RegisterIssuer "@$VCW/reg.json"
-ok "CLI RegisterContext $VISS $VCTX (Org1 User1, the issuer's owner)" '.issuer == "'"$VISS"'"' \
+ok "CLI RegisterContext $VISS $VCTX (Org1 User1, the issuer's owner)" "" \
   as 1 User1 cc_invoke RegisterContext "$VISS" "$VCTX" "@$VCW/ctx.json"
 rejected "CLI RegisterContext again is refused (a context never changes)" "already registered" \
   as 1 User1 cc_invoke RegisterContext "$VISS" "$VCTX" "@$VCW/ctx.json"
