@@ -79,7 +79,7 @@ func TestMetadataTransactions(t *testing.T) {
 		returns string
 	}{
 		{"CreatePolicy", "SUBMIT", []string{str}, ref("PolicyRecord")},
-		{"GetContext", "EVALUATE", []string{str}, ref("ContextRecord")},
+		{"GetContext", "EVALUATE", []string{str, str}, ref("ContextRecord")},
 		{"GetCredentialVerification", "EVALUATE", []string{str}, ref("CredentialVerification")},
 		{"GetEndorsementConfig", "EVALUATE", nil, ref("EndorsementConfig")},
 		{"GetIssuer", "EVALUATE", []string{str}, ref("Issuer")},
@@ -89,7 +89,7 @@ func TestMetadataTransactions(t *testing.T) {
 		{"GetVerification", "EVALUATE", []string{str}, ref("Verification")},
 		{"ListIssuers", "EVALUATE", []string{integer, str}, ref("IssuerPage")},
 		{"ListPolicies", "EVALUATE", []string{integer, str}, ref("PolicyPage")},
-		{"RegisterContext", "SUBMIT", []string{str, str}, ref("ContextRecord")},
+		{"RegisterContext", "SUBMIT", []string{str, str, str}, ref("ContextRecord")},
 		{"RegisterIssuer", "SUBMIT", []string{str}, ref("Issuer")},
 		{"RetirePolicy", "SUBMIT", []string{str}, ref("PolicyRecord")},
 		{"RevokeIssuer", "SUBMIT", []string{str}, ref("Issuer")},
@@ -98,6 +98,7 @@ func TestMetadataTransactions(t *testing.T) {
 		{"SetEndorsementConfig", "SUBMIT", []string{str}, ref("EndorsementConfig")},
 		{"SetIssuerSettings", "SUBMIT", []string{str, str}, ref("Issuer")},
 		{"SubmitCredential", "SUBMIT", []string{str}, ref("CredentialReceipt")},
+		{"SubmitCredentials", "SUBMIT", []string{str}, ref("CredentialBatchResults")},
 		{"SubmitProof", "SUBMIT", []string{ref("Request")}, ref("ProofReceipt")},
 		{"SubmitProofs", "SUBMIT", []string{str}, ref("BatchResults")},
 		{"UpdatePolicy", "SUBMIT", []string{str, str}, ref("PolicyRecord")},
@@ -137,7 +138,8 @@ func TestMetadataTypes(t *testing.T) {
 	types := []any{Issuer{}, IssuerKey{}, Owner{}, IssuerSettings{}, IssuerPage{}, IssuerHistoryPage{}, IssuerHistoryEntry{},
 		Verification{}, VerificationResult{}, ProofReceipt{}, PseudonymUses{}, PseudonymUse{}, BatchResults{}, BatchResult{},
 		request.Request{}, request.DisclosedMessage{}, request.PolicyRef{}, PolicyRecord{}, PolicyPage{}, policy.Unmet{}, EndorsementConfig{},
-		CredentialResult{}, CredentialVerification{}, CredentialReceipt{}, ContextRecord{}, ContextRef{}}
+		CredentialResult{}, CredentialVerification{}, CredentialReceipt{}, ContextRecord{}, ContextRef{},
+		CredentialBatchResults{}, CredentialBatchResult{}}
 	var names []string
 	for _, v := range types {
 		typ := reflect.TypeOf(v)
