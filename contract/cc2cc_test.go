@@ -84,7 +84,7 @@ func TestOwnerOnlyTransactionsRefusedThroughAnotherChaincode(t *testing.T) {
 		{"CreatePolicy", func(*testing.T, *env) []string { return []string{policyDoc("q", "")} }},
 		{"SetEndorsementConfig", func(*testing.T, *env) []string { return []string{`{"mode":"and","orgs":["Org1MSP","Org2MSP"]}`} }},
 		{"RegisterContext", func(*testing.T, *env) []string {
-			return []string{"https://app.example/contexts/v1", `{"@context":{"@vocab":"https://app.example/terms#"}}`}
+			return []string{"acme", "https://app.example/contexts/v1", `{"@context":{"@vocab":"https://app.example/terms#"}}`}
 		}},
 	}
 	for _, c := range changes {

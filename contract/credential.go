@@ -14,6 +14,7 @@ import (
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/fabric-bbs/fabric-bbs/vc"
+	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
 	"github.com/hyperledger/fabric-contract-api-go/v2/contractapi"
 )
 
@@ -47,7 +48,13 @@ var credentialLoader = sync.OnceValues(vc.NewLoader)
 // SubmitCredential:
 //
 //	{"credential": {...a bbs-2023 derived credential...},
-//	 "bindSubmitter": false, "salt": "base64"}
+//	 "bindSubmitter": false, "salt": "base64",
+//	 "policy": {"id": "dmv-class-c", "version": 2}}
+//
+// policy, optional, names a credential policy of the ledger (package
+// policy, a policy with a "credential" member) the credential must
+// satisfy, as a proof request names one (version 0 or absent: the
+// current version).
 //
 // The presentation header of the credential's derived proof is the nonce:
 // SubmitCredential requires at least MinSubmitNonceSize bytes and consumes
@@ -59,9 +66,10 @@ type credentialRequest struct {
 	credential    []byte
 	bindSubmitter bool
 	salt          []byte
+	policy        *request.PolicyRef
 }
 
-var credentialRequestFields = map[string]bool{"credential": true, "bindSubmitter": true, "salt": true}
+var credentialRequestFields = map[string]bool{"credential": true, "bindSubmitter": true, "salt": true, "policy": true}
 
 // parseCredentialRequest parses the argument, bounded before reading it:
 // one JSON object, no duplicate or unknown field names (exact case).
@@ -86,9 +94,10 @@ func parseCredentialRequest(arg string) (*credentialRequest, error) {
 	sort.Strings(names)
 	for _, k := range names {
 		if !credentialRequestFields[k] {
-			return nil, fmt.Errorf("%w: credential request: unknown field %s (fields: credential, bindSubmitter, salt)", request.ErrInvalid, request.Excerpt(k))
+			return nil, fmt.Errorf("%w: credential request: unknown field %s (fields: credential, bindSubmitter, salt, policy)", request.ErrInvalid, request.Excerpt(k))
 		}
 	}
+	var err error
 	r := &credentialRequest{credential: obj["credential"]}
 	if len(r.credential) == 0 || r.credential[0] != '{' {
 		return nil, fmt.Errorf("%w: credential request: credential must be a JSON object", request.ErrInvalid)
@@ -115,6 +124,11 @@ func parseCredentialRequest(arg string) (*credentialRequest, error) {
 		}
 		r.salt = salt
 	}
+	if b, ok := obj["policy"]; ok {
+		if r.policy, err = parsePolicyRef(b); err != nil {
+			return nil, err
+		}
+	}
 	return r, nil
 }
 
@@ -126,9 +140,12 @@ type credentialCheck struct {
 	raw            []byte         // the request argument
 	doc            map[string]any // the credential, parsed
 	vm             string
-	verified       *vc.Verified
-	claims         []byte   // the disclosed credential without proof, compact JSON
-	statements     []string // every statement, sorted
+	policy         *appliedPolicy // the credential policy the request names; nil without one
+	prepared       *vc.Prepared   // canonicalized, not yet verified
+	verified       bool           // the BBS proof verified
+	semantic       string         // why the credential's semantics are unacceptable ("" if not)
+	claims         []byte         // the disclosed credential without proof, compact JSON
+	statements     []string       // every statement, sorted
 	statementsHash string
 	issuer         string // the credential's issuer ID
 	types          []string
@@ -136,17 +153,24 @@ type credentialCheck struct {
 	contexts       []ContextRef // the registered contexts used
 }
 
-// prepareCredential parses the request and the credential, and resolves
-// the proof's verificationMethod (a did:key) to the registered issuer key
-// that holds it, unrevoked, of scheme bbs-bls12381-sha256. submit applies
-// SubmitProof's checks of the nonce length and the issuer's
-// requireBoundNonce setting (prepareSubmission).
+// prepareCredential parses the request argument and the credential, and
+// resolves the proof's verificationMethod (a did:key) to the registered
+// issuer key that holds it, unrevoked, of scheme bbs-bls12381-sha256.
+// submit applies SubmitProof's checks of the nonce length and the
+// issuer's requireBoundNonce setting (prepareSubmission).
 func prepareCredential(ctx contractapi.TransactionContextInterface, submit bool, sub *submitter) (*credentialCheck, error) {
 	args := ctx.GetStub().GetArgs()
 	if len(args) != 2 {
 		return nil, fmt.Errorf("%w: want exactly one argument, the credential request, got %d", request.ErrInvalid, len(args)-1)
 	}
-	r, err := parseCredentialRequest(string(args[1]))
+	return prepareCredentialArg(ctx, args[1], submit, sub, nil)
+}
+
+// prepareCredentialArg is prepareCredential of one credential request,
+// arg; keys, which may be nil, caches issuers, keys and policies across
+// the requests of a transaction.
+func prepareCredentialArg(ctx contractapi.TransactionContextInterface, arg []byte, submit bool, sub *submitter, keys *keyCache) (*credentialCheck, error) {
+	r, err := parseCredentialRequest(string(arg))
 	if err != nil {
 		return nil, err
 	}
@@ -185,32 +209,53 @@ func prepareCredential(ctx contractapi.TransactionContextInterface, submit bool,
 	if !found {
 		return nil, fmt.Errorf("the key of verificationMethod %s is not registered under any issuer: %w", request.Excerpt(vm), ErrNotFound)
 	}
+	// d.Policy stays nil: precheck's policy evaluation is for proofs; the
+	// credential policy is evaluated on the credential (prepare).
 	d := &request.Decoded{
 		Issuer: held.Issuer, Scheme: bbs.BLS12381SHA256Name, KeyVersion: held.Version,
 		Proof: dp.Proof, Nonce: dp.PresentationHeader, BindSubmitter: r.bindSubmitter, Salt: r.salt,
 	}
 	var v *verification
 	if submit {
-		v, err = prepareSubmission(ctx, d, sub, nil)
+		v, err = prepareSubmission(ctx, d, sub, keys)
 	} else {
-		v, err = prepareVerification(ctx, d, nil)
+		v, err = prepareVerification(ctx, d, keys)
 	}
 	if err != nil {
 		return nil, err
 	}
-	return &credentialCheck{v: v, raw: args[1], doc: doc, vm: vm}, nil
+	cc := &credentialCheck{v: v, raw: arg, doc: doc, vm: vm}
+	if r.policy != nil {
+		if cc.policy, err = keys.appliedPolicy(stub, r.policy); err != nil {
+			return nil, err
+		}
+	}
+	return cc, nil
 }
 
-// check verifies the credential (vc.Verifier: canonicalization, the BBS
-// proof) against the resolved key, then the checks SubmitProof makes of
-// a proof before its cryptography (bound nonce, pinned message counts),
-// then the credential's semantics at the transaction's timestamp. It sets
-// valid or reason; an error means the credential is malformed.
+// check verifies the credential alone: prepare, the BBS proof, conclude.
 func (c *credentialCheck) check(ctx contractapi.TransactionContextInterface, sub *submitter) error {
-	v := c.v
-	l, used, err := credentialLoaderFor(ctx.GetStub(), c.doc)
-	if err != nil {
+	item, err := c.prepare(ctx, sub)
+	if err != nil || item == nil {
 		return err
+	}
+	return c.conclude(c.prepared.ProofVerify())
+}
+
+// prepare takes the credential through everything but the pairing:
+// canonicalization (vc.Verifier.Prepare) with the issuer's contexts, the
+// checks SubmitProof makes of a proof before its cryptography (bound
+// nonce, pinned message counts), the credential's semantics at the
+// transaction's timestamp, and the request's credential policy. It returns
+// the BBS statement to verify, or nil with the reason set when the
+// credential is already known not to be valid (a policy not satisfied is
+// refused before any pairing). An error means the credential is
+// malformed.
+func (c *credentialCheck) prepare(ctx contractapi.TransactionContextInterface, sub *submitter) (*bbs.BatchItem, error) {
+	v := c.v
+	l, used, err := credentialLoaderFor(ctx.GetStub(), v.issuer.ID, c.doc)
+	if err != nil {
+		return nil, err
 	}
 	c.contexts = used
 	// The key is the registered one prepareCredential resolved the
@@ -221,40 +266,60 @@ func (c *credentialCheck) check(ctx contractapi.TransactionContextInterface, sub
 		}
 		return v.key.PublicKey, nil
 	}}
-	got, err := ver.Verify(c.doc)
+	got, err := ver.Prepare(c.doc)
 	if err != nil {
 		if errors.Is(err, vc.ErrInvalidProof) {
 			v.reason = fmt.Sprintf("the credential's proof does not verify under key version %d of issuer %q (%v)", v.key.Version, v.issuer.ID, err)
-			return nil
+			return nil, nil
 		}
-		return fmt.Errorf("%w: credential: %v", request.ErrInvalid, err)
+		return nil, fmt.Errorf("%w: credential: %v", request.ErrInvalid, err)
 	}
-	c.verified = got
+	c.prepared = got
 	statements := append(append([]string(nil), got.Mandatory...), got.NonMandatory...)
 	sort.Strings(statements)
-	v.req.Header = append(append([]byte(nil), got.ProofHash[:]...), got.MandatoryHash[:]...)
+	v.req.Header = got.Item.Header
 	for i, m := range got.NonMandatory {
 		v.req.Disclosed = append(v.req.Disclosed, request.Message{Index: got.SelectiveIndexes[i], Message: []byte(m)})
 	}
 	c.claims, err = json.Marshal(got.Document)
 	if err != nil {
-		return fmt.Errorf("%w: credential: %v", request.ErrInvalid, err)
+		return nil, fmt.Errorf("%w: credential: %v", request.ErrInvalid, err)
 	}
 	c.statements = statements
 	c.statementsHash = hashHex([]byte(strings.Join(statements, "")))
 	item, err := v.precheck(ctx, sub)
 	if err != nil || item == nil {
-		return err
+		return nil, err
 	}
 	now, err := txTime(ctx.GetStub())
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if reason := c.semantics(now); reason != "" {
-		v.reason = reason
-		return nil
+	// A credential whose semantics are unacceptable is still verified, so
+	// that a false proof is reported as such; its semantics are the
+	// reason when the proof verifies (conclude).
+	if c.semantic = c.semantics(now); c.semantic == "" {
+		if u := c.evaluateCredentialPolicy(); u != nil {
+			v.reason = v.policyError().Error()
+			return nil, nil
+		}
 	}
-	v.valid = true
+	return item, nil
+}
+
+// conclude sets valid or reason from the proof's verdict (err, as
+// ProofVerify or bbs.VerifyProofs returns it) and the semantics.
+func (c *credentialCheck) conclude(err error) error {
+	v := c.v
+	switch {
+	case err == nil:
+		c.verified = true
+		v.valid, v.reason = c.semantic == "", c.semantic
+	case errors.Is(err, vc.ErrInvalidProof), errors.Is(err, bbs.ErrInvalidProof):
+		v.reason = fmt.Sprintf("the credential's proof does not verify under key version %d of issuer %q (%v)", v.key.Version, v.issuer.ID, err)
+	default:
+		return v.conclude(err)
+	}
 	return nil
 }
 
@@ -271,7 +336,7 @@ func (c *credentialCheck) check(ctx contractapi.TransactionContextInterface, sub
 //
 // The types returned are those of the JSON's type member, as disclosed.
 func (c *credentialCheck) semantics(now time.Time) string {
-	doc := c.verified.Document
+	doc := c.prepared.Document
 	var first any
 	switch ctx := doc["@context"].(type) {
 	case []any:
@@ -383,11 +448,15 @@ func (c *Contract) VerifyCredential(ctx contractapi.TransactionContextInterface,
 		Valid: v.valid, Reason: v.reason, Code: codeOf(v, nil), Issuer: v.issuer.ID, KeyVersion: v.key.Version, Scheme: v.issuer.Scheme,
 		VerificationMethod: cc.vm, CredentialIssuer: cc.issuer, Types: cc.types, ValidFrom: cc.from, ValidUntil: cc.until,
 		MessageCount: v.messageCount, NonceConsumed: consumed != nil, Contexts: cc.contexts,
+		Satisfied: v.satisfied(), Unmet: v.unmet,
 	}
 	if r.Types == nil {
 		r.Types = []string{}
 	}
-	if cc.verified != nil {
+	if cc.policy != nil {
+		r.Policy, r.PolicyVersion = cc.policy.id, cc.policy.version
+	}
+	if cc.verified {
 		r.Claims, r.ClaimsSHA256, r.StatementsSHA256 = string(cc.claims), hashHex(cc.claims), cc.statementsHash
 	}
 	return r, nil
@@ -431,36 +500,9 @@ func (c *Contract) SubmitCredential(ctx contractapi.TransactionContextInterface,
 	if !v.valid {
 		return nil, v.rejection()
 	}
-	// The Verification record holds the BBS header (two hashes) and no
-	// disclosed statement: the claims stay off the ledger.
-	v.req.Disclosed = nil
-	recordID := call.recordID()
-	receipt, err := v.record(stub, call, sub, cc.raw, recordID, 0)
+	out, err := cc.store(stub, call, sub, call.recordID())
 	if err != nil {
 		return nil, err
-	}
-	now, err := txTime(stub)
-	if err != nil {
-		return nil, err
-	}
-	rec := &CredentialVerification{
-		TxID: receipt.TxID, Issuer: v.issuer.ID, KeyVersion: v.key.Version, VerificationMethod: cc.vm,
-		CredentialIssuer: cc.issuer, Types: cc.types, ValidFrom: cc.from, ValidUntil: cc.until,
-		ClaimsSHA256: hashHex(cc.claims), StatementsSHA256: cc.statementsHash,
-		ProofConfigSHA256: hex.EncodeToString(cc.verified.ProofHash[:]), MandatorySHA256: hex.EncodeToString(cc.verified.MandatoryHash[:]),
-		NonceSHA256: receipt.NonceSHA256, Timestamp: now, Contexts: cc.contexts, RecordID: receipt.RecordID,
-	}
-	key, err := compositeKey(stub, credentialObjectType, recordID)
-	if err != nil {
-		return nil, err
-	}
-	if err := putJSON(stub, key, rec); err != nil {
-		return nil, fmt.Errorf("storing the credential verification: %w", err)
-	}
-	out := &CredentialReceipt{
-		TxID: rec.TxID, Valid: true, Issuer: rec.Issuer, KeyVersion: rec.KeyVersion, CredentialIssuer: rec.CredentialIssuer,
-		Types: rec.Types, ClaimsSHA256: rec.ClaimsSHA256, NonceSHA256: rec.NonceSHA256, RequestSHA256: receipt.RequestSHA256,
-		RecordID: rec.RecordID,
 	}
 	payload, err := json.Marshal(out)
 	if err != nil {
@@ -473,6 +515,48 @@ func (c *Contract) SubmitCredential(ctx contractapi.TransactionContextInterface,
 		return nil, err
 	}
 	return out, nil
+}
+
+// store consumes the nonce of a valid credential and stores its
+// Verification (the BBS side: the header, two hashes, and no disclosed
+// statement, so that the claims stay off the ledger) and its
+// CredentialVerification under recordID, and returns the receipt.
+func (cc *credentialCheck) store(stub shim.ChaincodeStubInterface, call *spendCall, sub *submitter, recordID string) (*CredentialReceipt, error) {
+	v := cc.v
+	v.req.Disclosed = nil
+	receipt, err := v.record(stub, call, sub, cc.raw, recordID, 0)
+	if err != nil {
+		return nil, err
+	}
+	now, err := txTime(stub)
+	if err != nil {
+		return nil, err
+	}
+	rec := &CredentialVerification{
+		TxID: receipt.TxID, Issuer: v.issuer.ID, KeyVersion: v.key.Version, VerificationMethod: cc.vm,
+		CredentialIssuer: cc.issuer, Types: cc.types, ValidFrom: cc.from, ValidUntil: cc.until,
+		ClaimsSHA256: hashHex(cc.claims), StatementsSHA256: cc.statementsHash,
+		ProofConfigSHA256: hex.EncodeToString(cc.prepared.ProofHash[:]), MandatorySHA256: hex.EncodeToString(cc.prepared.MandatoryHash[:]),
+		NonceSHA256: receipt.NonceSHA256, Timestamp: now, Contexts: cc.contexts, RecordID: receipt.RecordID,
+	}
+	if cc.policy != nil {
+		rec.Policy, rec.PolicyVersion, rec.PolicySHA256 = cc.policy.id, cc.policy.version, cc.policy.sha256
+		if cc.recordsClaims() {
+			rec.Claims = string(cc.claims)
+		}
+	}
+	key, err := compositeKey(stub, credentialObjectType, recordID)
+	if err != nil {
+		return nil, err
+	}
+	if err := putJSON(stub, key, rec); err != nil {
+		return nil, fmt.Errorf("storing the credential verification: %w", err)
+	}
+	return &CredentialReceipt{
+		TxID: rec.TxID, Valid: true, Issuer: rec.Issuer, KeyVersion: rec.KeyVersion, CredentialIssuer: rec.CredentialIssuer,
+		Types: rec.Types, ClaimsSHA256: rec.ClaimsSHA256, NonceSHA256: rec.NonceSHA256, RequestSHA256: receipt.RequestSHA256,
+		RecordID: rec.RecordID, Policy: rec.Policy, PolicyVersion: rec.PolicyVersion,
+	}, nil
 }
 
 // GetCredentialVerification returns the CredentialVerification that

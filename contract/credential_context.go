@@ -12,23 +12,30 @@ import (
 	"github.com/hyperledger/fabric-contract-api-go/v2/contractapi"
 )
 
-// contextObjectType keys the registered JSON-LD contexts: [hex SHA-256 of
-// the URL] -> ContextRecord.
+// contextObjectType keys the registered JSON-LD contexts: [issuer ID, hex
+// SHA-256 of the URL] -> ContextRecord. A context belongs to the issuer it
+// is registered for: a credential of that issuer is expanded with it, and
+// with no other issuer's.
 const contextObjectType = "bbs.context"
 
 // MaxContextURLLength is the longest context URL RegisterContext accepts.
 const MaxContextURLLength = 512
 
 // ContextRecord is an application JSON-LD context registered on the
-// ledger (RegisterContext). It never changes once registered.
+// ledger for an issuer (RegisterContext). It never changes once
+// registered.
 type ContextRecord struct {
+	// Issuer is the registry ID of the issuer whose credentials are read
+	// with this context.
+	Issuer string `json:"issuer"`
 	// URL is the context's URL, as credentials name it in @context.
 	URL string `json:"url"`
 	// SHA256 is the lower-case hex SHA-256 of Document's bytes.
 	SHA256 string `json:"sha256"`
 	// Document is the context document, exactly as registered.
 	Document string `json:"document"`
-	// Registrant is the identity that registered it.
+	// Registrant is the identity that registered it: the issuer's owner,
+	// or an identity of the owner's MSP with bbs.admin=true.
 	Registrant Owner `json:"registrant"`
 	// TxID is the transaction that registered it.
 	TxID string `json:"txId"`
@@ -45,8 +52,8 @@ type ContextRef struct {
 	SHA256 string `json:"sha256"`
 }
 
-func contextKey(stub shim.ChaincodeStubInterface, url string) (string, error) {
-	return compositeKey(stub, contextObjectType, hashHex([]byte(url)))
+func contextKey(stub shim.ChaincodeStubInterface, issuer, url string) (string, error) {
+	return compositeKey(stub, contextObjectType, issuer, hashHex([]byte(url)))
 }
 
 // isCoreContext reports whether url is one of the contexts built into
@@ -60,19 +67,24 @@ func isCoreContext(url string) bool {
 	return ok
 }
 
-// RegisterContext stores an application JSON-LD context for url: document
-// must be a JSON object with an @context member, no duplicate keys, at most
-// vc.MaxContextSize bytes. Any identity may register a context, by invoking
-// bbs directly (not through another chaincode, see requireDirect); the
-// registrant, transaction and SHA-256 are recorded, and the record never
-// changes: registering a URL again is refused (ErrExists), whatever the
-// bytes, and so is a URL of a built-in context. url must be an absolute
-// https: or http: URL without spaces, at most MaxContextURLLength bytes.
-func (c *Contract) RegisterContext(ctx contractapi.TransactionContextInterface, url string, document string) (_ *ContextRecord, err error) {
+// RegisterContext stores an application JSON-LD context for url, for the
+// credentials of issuer issuerId: document must be a JSON object with an
+// @context member, no duplicate keys, at most vc.MaxContextSize bytes.
+// Only the issuer's owner (or an identity of the owner's MSP with
+// bbs.admin=true) may register it, invoking bbs directly (not through any
+// other chaincode, see requireDirect), for an issuer that is not revoked;
+// the record gets the issuer owner's key-level endorsement policy, as the
+// issuer's records do. The registrant, transaction and SHA-256 are
+// recorded, and the record never changes: registering the URL again for
+// the issuer is refused (ErrExists), whatever the bytes, and so is a URL of
+// a built-in context. Another issuer may register the same URL with other
+// bytes: each issuer's credentials are read with its own. url must be an
+// absolute https: or http: URL without spaces, at most MaxContextURLLength
+// bytes.
+func (c *Contract) RegisterContext(ctx contractapi.TransactionContextInterface, issuerID, url, document string) (_ *ContextRecord, err error) {
 	defer coded(&err)
-	if len(url) == 0 || len(url) > MaxContextURLLength || strings.ContainsAny(url, " \t\r\n\"<>{}|\\^`") ||
-		!(strings.HasPrefix(url, "https://") || strings.HasPrefix(url, "http://")) || len(url) <= len("https://") {
-		return nil, fmt.Errorf("%w: context URL %s must be an absolute http(s) URL of at most %d bytes", ErrInvalidArgument, request.Excerpt(url), MaxContextURLLength)
+	if err := checkContextURL(url); err != nil {
+		return nil, err
 	}
 	if isCoreContext(url) {
 		return nil, fmt.Errorf("%w: %s is a built-in context; it needs no registration", ErrExists, request.Excerpt(url))
@@ -87,10 +99,14 @@ func (c *Contract) RegisterContext(ctx contractapi.TransactionContextInterface, 
 	if err := check.Add(url, []byte(document), ""); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrInvalidArgument, err)
 	}
-	// The registrant is recorded as the context's author: like the owner-only
-	// transactions, it runs only when the client invokes bbs itself, so that a
-	// chaincode the client called cannot register contexts in its name.
-	if err := requireDirect(ctx, fmt.Sprintf("context %s", request.Excerpt(url)), nil); err != nil {
+	// Strictly direct: an issuer's allowedCallers do not extend to its
+	// contexts, which give its credentials their meaning for good.
+	what := fmt.Sprintf("context %s of issuer %s", request.Excerpt(url), request.Excerpt(issuerID))
+	if err := requireDirect(ctx, what, nil); err != nil {
+		return nil, err
+	}
+	is, err := c.issuerForChange(ctx, issuerID)
+	if err != nil {
 		return nil, err
 	}
 	sub, err := submitterOf(ctx)
@@ -98,48 +114,63 @@ func (c *Contract) RegisterContext(ctx contractapi.TransactionContextInterface, 
 		return nil, err
 	}
 	stub := ctx.GetStub()
-	key, err := contextKey(stub, url)
+	key, err := contextKey(stub, is.ID, url)
 	if err != nil {
 		return nil, err
 	}
 	var held ContextRecord
 	found, err := getJSON(stub, key, &held)
 	if err != nil {
-		return nil, fmt.Errorf("context %s: %w", request.Excerpt(url), err)
+		return nil, fmt.Errorf("%s: %w", what, err)
 	}
 	if found {
-		return nil, fmt.Errorf("context %s is already registered, with SHA-256 %s, by transaction %s; a context never changes: %w",
-			request.Excerpt(url), held.SHA256, held.TxID, ErrExists)
+		return nil, fmt.Errorf("%s is already registered, with SHA-256 %s, by transaction %s; a context never changes: %w",
+			what, held.SHA256, held.TxID, ErrExists)
 	}
 	now, err := txTime(stub)
 	if err != nil {
 		return nil, err
 	}
-	rec := &ContextRecord{URL: url, SHA256: hashHex([]byte(document)), Document: document, Registrant: sub.owner(), TxID: stub.GetTxID(), Timestamp: now}
+	rec := &ContextRecord{Issuer: is.ID, URL: url, SHA256: hashHex([]byte(document)), Document: document, Registrant: sub.owner(), TxID: stub.GetTxID(), Timestamp: now}
 	if err := putJSON(stub, key, rec); err != nil {
 		return nil, fmt.Errorf("storing the context: %w", err)
+	}
+	if err := setOwnerEndorsement(stub, key, is.Owner.MSPID); err != nil {
+		return nil, fmt.Errorf("%s: %w", what, err)
 	}
 	return rec, nil
 }
 
-// GetContext returns the registered context of url.
-func (c *Contract) GetContext(ctx contractapi.TransactionContextInterface, url string) (_ *ContextRecord, err error) {
+// checkContextURL refuses a URL RegisterContext would not register.
+func checkContextURL(url string) error {
+	if len(url) == 0 || len(url) > MaxContextURLLength || strings.ContainsAny(url, " \t\r\n\"<>{}|\\^`") ||
+		!(strings.HasPrefix(url, "https://") || strings.HasPrefix(url, "http://")) || len(url) <= len("https://") {
+		return fmt.Errorf("%w: context URL %s must be an absolute http(s) URL of at most %d bytes", ErrInvalidArgument, request.Excerpt(url), MaxContextURLLength)
+	}
+	return nil
+}
+
+// GetContext returns the context registered for issuer issuerId and url.
+func (c *Contract) GetContext(ctx contractapi.TransactionContextInterface, issuerID, url string) (_ *ContextRecord, err error) {
 	defer coded(&err)
+	if err := checkIssuerID(issuerID); err != nil {
+		return nil, err
+	}
 	if len(url) == 0 || len(url) > MaxContextURLLength {
 		return nil, fmt.Errorf("%w: context URL must be 1 to %d bytes", ErrInvalidArgument, MaxContextURLLength)
 	}
-	rec, err := getContext(ctx.GetStub(), url)
+	rec, err := getContext(ctx.GetStub(), issuerID, url)
 	if err != nil {
 		return nil, err
 	}
 	if rec == nil {
-		return nil, fmt.Errorf("context %s: %w", request.Excerpt(url), ErrNotFound)
+		return nil, fmt.Errorf("context %s of issuer %q: %w", request.Excerpt(url), issuerID, ErrNotFound)
 	}
 	return rec, nil
 }
 
-func getContext(stub shim.ChaincodeStubInterface, url string) (*ContextRecord, error) {
-	key, err := contextKey(stub, url)
+func getContext(stub shim.ChaincodeStubInterface, issuer, url string) (*ContextRecord, error) {
+	key, err := contextKey(stub, issuer, url)
 	if err != nil {
 		return nil, err
 	}
@@ -154,15 +185,16 @@ func getContext(stub shim.ChaincodeStubInterface, url string) (*ContextRecord, e
 	return &rec, nil
 }
 
-// credentialLoaderFor returns the loader for a credential: the built-in
-// one when every context URL of its top-level @context is built in, else
-// a new loader holding the built-in contexts and the registered contexts
-// the credential names at its top level, each pinned to its recorded
+// credentialLoaderFor returns the loader for a credential of issuer: the
+// built-in one when every context URL of its top-level @context is built
+// in, else a new loader holding the built-in contexts and the contexts
+// registered for issuer that the credential names at its top level (never
+// another issuer's), each pinned to its recorded
 // SHA-256, with those contexts listed (sorted by URL). A URL that is
 // neither built in nor registered is left out: the verifier then refuses
 // the credential naming it. Contexts that registered contexts reference
 // in turn are not loaded (first cut).
-func credentialLoaderFor(stub shim.ChaincodeStubInterface, doc map[string]any) (*vc.Loader, []ContextRef, error) {
+func credentialLoaderFor(stub shim.ChaincodeStubInterface, issuer string, doc map[string]any) (*vc.Loader, []ContextRef, error) {
 	core, err := credentialLoader()
 	if err != nil {
 		return nil, nil, fmt.Errorf("the built-in JSON-LD contexts: %w", err)
@@ -200,7 +232,7 @@ func credentialLoaderFor(stub shim.ChaincodeStubInterface, doc map[string]any) (
 		if len(u) > MaxContextURLLength {
 			continue
 		}
-		rec, err := getContext(stub, u)
+		rec, err := getContext(stub, issuer, u)
 		if err != nil {
 			return nil, nil, err
 		}

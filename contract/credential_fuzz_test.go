@@ -10,13 +10,16 @@ import (
 
 // FuzzCredentialRequest: parseCredentialRequest never panics; every error
 // wraps request.ErrInvalid; what it accepts is a credential object within
-// the size limit, and a salt only with bindSubmitter, within its limit.
+// the size limit, a salt only with bindSubmitter, within its limit, and a
+// policy reference with a valid ID and version.
 func FuzzCredentialRequest(f *testing.F) {
 	f.Add([]byte(`{"credential":{"a":1}}`))
 	f.Add([]byte(`{"credential":{},"bindSubmitter":true,"salt":"AAEC"}`))
 	f.Add([]byte(`{"credential":{},"Credential":{}}`))
 	f.Add([]byte(`{"credential":{},"credential":{}}`))
 	f.Add([]byte(`{"credential":[],"salt":"!"}`))
+	f.Add([]byte(`{"credential":{},"policy":{"id":"p","version":2}}`))
+	f.Add([]byte(`{"credential":{},"policy":{"id":"p","version":-1,"id":"q"}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		r, err := parseCredentialRequest(string(data))
 		if err != nil {
@@ -26,7 +29,8 @@ func FuzzCredentialRequest(f *testing.F) {
 			return
 		}
 		if len(data) > MaxCredentialRequestSize || len(r.credential) == 0 || r.credential[0] != '{' ||
-			(len(r.salt) > 0 && !r.bindSubmitter) || len(r.salt) > request.MaxSaltSize {
+			(len(r.salt) > 0 && !r.bindSubmitter) || len(r.salt) > request.MaxSaltSize ||
+			(r.policy != nil && (!request.ValidIssuerID(r.policy.ID) || r.policy.Version < 0 || r.policy.Version > request.MaxPolicyVersion)) {
 			t.Fatalf("accepted outside the rules: %q", data)
 		}
 	})

@@ -1,6 +1,10 @@
 package contract
 
-import "time"
+import (
+	"time"
+
+	"github.com/fabric-bbs/fabric-bbs/policy"
+)
 
 // CredentialResult is the answer of VerifyCredential.
 type CredentialResult struct {
@@ -52,6 +56,16 @@ type CredentialResult struct {
 	// consumed for the key, so that SubmitCredential (or SubmitProof)
 	// would refuse it as a replay.
 	NonceConsumed bool `json:"nonceConsumed"`
+	// Policy and PolicyVersion name the credential policy applied, when
+	// the request names one.
+	Policy        string `json:"policy,omitempty" metadata:",optional"`
+	PolicyVersion int    `json:"policyVersion,omitempty" metadata:",optional"`
+	// Satisfied reports whether the credential satisfies the request's
+	// policy: true without one; false without Unmet when a check that
+	// comes first failed (Reason names it).
+	Satisfied bool `json:"satisfied"`
+	// Unmet is the policy's first unmet rule, in words.
+	Unmet *policy.Unmet `json:"unmet,omitempty" metadata:",optional"`
 }
 
 // CredentialVerification is the record SubmitCredential stores, under its
@@ -101,6 +115,16 @@ type CredentialVerification struct {
 	// read this record under when it is not the transaction ID: a later
 	// call of a transaction that called the contract more than once.
 	RecordID string `json:"recordId,omitempty" metadata:",optional"`
+	// Policy, PolicyVersion and PolicySHA256 name the credential policy
+	// the credential satisfied (the SHA-256 of its canonical document, as
+	// GetPolicy shows it); absent when the request named none.
+	Policy        string `json:"policy,omitempty" metadata:",optional"`
+	PolicyVersion int    `json:"policyVersion,omitempty" metadata:",optional"`
+	PolicySHA256  string `json:"policySha256,omitempty" metadata:",optional"`
+	// Claims is the disclosed credential without its proof (compact JSON,
+	// keys sorted: the string whose SHA-256 is ClaimsSHA256), stored only
+	// when the policy applied sets recordClaims; absent otherwise.
+	Claims string `json:"claims,omitempty" metadata:",optional"`
 }
 
 // CredentialReceipt is SubmitCredential's answer and the
@@ -129,4 +153,7 @@ type CredentialReceipt struct {
 	// RecordID is as in CredentialVerification; absent when the records
 	// are under the transaction ID.
 	RecordID string `json:"recordId,omitempty" metadata:",optional"`
+	// Policy and PolicyVersion are as in CredentialVerification.
+	Policy        string `json:"policy,omitempty" metadata:",optional"`
+	PolicyVersion int    `json:"policyVersion,omitempty" metadata:",optional"`
 }

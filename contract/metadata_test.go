@@ -82,7 +82,7 @@ func TestMetadataTransactions(t *testing.T) {
 		{"CreateStatusList", "SUBMIT", []string{str, str, str, integer}, ref("StatusList")},
 		{"GetAccumulator", "EVALUATE", []string{str}, ref("Accumulator")},
 		{"GetAccumulatorRemoval", "EVALUATE", []string{str, integer}, ref("AccumulatorRemoval")},
-		{"GetContext", "EVALUATE", []string{str}, ref("ContextRecord")},
+		{"GetContext", "EVALUATE", []string{str, str}, ref("ContextRecord")},
 		{"GetCredentialVerification", "EVALUATE", []string{str}, ref("CredentialVerification")},
 		{"GetEndorsementConfig", "EVALUATE", nil, ref("EndorsementConfig")},
 		{"GetIssuer", "EVALUATE", []string{str}, ref("Issuer")},
@@ -96,7 +96,7 @@ func TestMetadataTransactions(t *testing.T) {
 		{"GetVerification", "EVALUATE", []string{str}, ref("Verification")},
 		{"ListIssuers", "EVALUATE", []string{integer, str}, ref("IssuerPage")},
 		{"ListPolicies", "EVALUATE", []string{integer, str}, ref("PolicyPage")},
-		{"RegisterContext", "SUBMIT", []string{str, str}, ref("ContextRecord")},
+		{"RegisterContext", "SUBMIT", []string{str, str, str}, ref("ContextRecord")},
 		{"RegisterIssuer", "SUBMIT", []string{str}, ref("Issuer")},
 		{"RetirePolicy", "SUBMIT", []string{str}, ref("PolicyRecord")},
 		{"RevokeHandle", "SUBMIT", []string{str, str}, ref("Accumulator")},
@@ -108,6 +108,7 @@ func TestMetadataTransactions(t *testing.T) {
 		{"SetIssuerEpoch", "SUBMIT", []string{str, integer}, ref("IssuerEpoch")},
 		{"SetIssuerSettings", "SUBMIT", []string{str, str}, ref("Issuer")},
 		{"SubmitCredential", "SUBMIT", []string{str}, ref("CredentialReceipt")},
+		{"SubmitCredentials", "SUBMIT", []string{str}, ref("CredentialBatchResults")},
 		{"SubmitProof", "SUBMIT", []string{ref("Request")}, ref("ProofReceipt")},
 		{"SubmitProofs", "SUBMIT", []string{str}, ref("BatchResults")},
 		{"UpdatePolicy", "SUBMIT", []string{str, str}, ref("PolicyRecord")},
@@ -150,7 +151,8 @@ func TestMetadataTypes(t *testing.T) {
 		request.Request{}, request.DisclosedMessage{}, request.PolicyRef{}, PolicyRecord{}, PolicyPage{}, policy.Unmet{}, EndorsementConfig{},
 		CredentialResult{}, CredentialVerification{}, CredentialReceipt{}, ContextRecord{}, ContextRef{},
 		IssuerEpoch{}, StatusList{}, StatusPage{}, StatusListUpdate{}, StatusPageVersion{}, StatusEntry{},
-		Accumulator{}, AccumulatorRemoval{}}
+		Accumulator{}, AccumulatorRemoval{},
+		CredentialBatchResults{}, CredentialBatchResult{}}
 	var names []string
 	for _, v := range types {
 		typ := reflect.TypeOf(v)

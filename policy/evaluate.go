@@ -57,8 +57,12 @@ type Unmet struct {
 	// "policy" for a policy or statement
 	// that is itself invalid.
 	Rule string `json:"rule"`
-	// Index is the message index of a "disclosed" rule, else 0.
+	// Index is the message index of a "disclosed" rule, the position of
+	// a "credential.claims" rule in the policy, else 0.
 	Index int `json:"index"`
+	// Pointer is the JSON pointer of a "credential.claims" rule; absent
+	// otherwise.
+	Pointer string `json:"pointer,omitempty" metadata:",optional"`
 	// Reason says in words what the rule requires, e.g.
 	// `disclosed message 3 must equal "BE"`. It is at most a few hundred
 	// bytes whatever the policy and the statement.
@@ -79,30 +83,12 @@ func (p *Policy) Evaluate(st Statement) *Unmet {
 	if err := p.Validate(); err != nil {
 		return &Unmet{Rule: "policy", Reason: clip(err.Error(), 200)}
 	}
-	var issuer *Issuer
-	for i := range p.Issuers {
-		if p.Issuers[i].ID == st.Issuer {
-			issuer = &p.Issuers[i]
-			break
-		}
+	if p.Credential != nil {
+		u := unmetNotForBare
+		return &u
 	}
-	if issuer == nil {
-		ids := make([]string, len(p.Issuers))
-		for i, is := range p.Issuers {
-			ids[i] = quoteText(is.ID)
-		}
-		sort.Strings(ids)
-		return &Unmet{Rule: "issuers", Reason: fmt.Sprintf("issuer must be %s (not %s)", alternatives(ids), quoteText(st.Issuer))}
-	}
-	if len(issuer.KeyVersions) > 0 && !containsInt(issuer.KeyVersions, st.KeyVersion) {
-		vs := append([]int(nil), issuer.KeyVersions...)
-		sort.Ints(vs)
-		words := make([]string, len(vs))
-		for i, v := range vs {
-			words[i] = strconv.Itoa(v)
-		}
-		return &Unmet{Rule: "keyVersions", Reason: fmt.Sprintf("key version of issuer %s must be %s (not %d)",
-			quoteText(issuer.ID), alternatives(words), st.KeyVersion)}
+	if u := p.evaluateIssuer(st.Issuer, st.KeyVersion); u != nil {
+		return u
 	}
 	if p.MessageCount > 0 && st.MessageCount != p.MessageCount {
 		return &Unmet{Rule: "messageCount", Reason: fmt.Sprintf("signed message count must be %d (not %d)", p.MessageCount, st.MessageCount)}
@@ -130,6 +116,37 @@ func (p *Policy) Evaluate(st Statement) *Unmet {
 		}
 	}
 	return p.evaluateRevocation(st)
+}
+
+// evaluateIssuer checks the issuers rule (and its keyVersions) for the
+// issuer and key version of a statement.
+func (p *Policy) evaluateIssuer(issuerID string, keyVersion int) *Unmet {
+	var issuer *Issuer
+	for i := range p.Issuers {
+		if p.Issuers[i].ID == issuerID {
+			issuer = &p.Issuers[i]
+			break
+		}
+	}
+	if issuer == nil {
+		ids := make([]string, len(p.Issuers))
+		for i, is := range p.Issuers {
+			ids[i] = quoteText(is.ID)
+		}
+		sort.Strings(ids)
+		return &Unmet{Rule: "issuers", Reason: fmt.Sprintf("issuer must be %s (not %s)", alternatives(ids), quoteText(issuerID))}
+	}
+	if len(issuer.KeyVersions) > 0 && !containsInt(issuer.KeyVersions, keyVersion) {
+		vs := append([]int(nil), issuer.KeyVersions...)
+		sort.Ints(vs)
+		words := make([]string, len(vs))
+		for i, v := range vs {
+			words[i] = strconv.Itoa(v)
+		}
+		return &Unmet{Rule: "keyVersions", Reason: fmt.Sprintf("key version of issuer %s must be %s (not %d)",
+			quoteText(issuer.ID), alternatives(words), keyVersion)}
+	}
+	return nil
 }
 
 // evaluateDisclosed checks the disclosed rules in ascending index order.

@@ -23,6 +23,7 @@ type (
 		Validity       *wireValidity   `json:"validity,omitempty"`
 		Epoch          *wireEpoch      `json:"epoch,omitempty"`
 		Status         *wireStatus     `json:"status,omitempty"`
+		Credential     *wireCredential `json:"credential,omitempty"`
 	}
 	wireIssuer struct {
 		ID          string `json:"id"`
@@ -61,6 +62,7 @@ func (p *Policy) Marshal() ([]byte, error) {
 		MessageCount:   c.MessageCount,
 		BindSubmitter:  c.BindSubmitter,
 		MinNonceLength: c.MinNonceLength,
+		Credential:     encodeCredential(c.Credential),
 	}
 	for i, is := range c.Issuers {
 		w.Issuers[i] = wireIssuer{ID: is.ID, KeyVersions: is.KeyVersions}

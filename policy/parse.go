@@ -8,7 +8,7 @@ import (
 
 // The exact JSON names Parse accepts, per object.
 var (
-	policyFields    = []string{"id", "description", "issuers", "messageCount", "disclosed", "header", "bindSubmitter", "pseudonym", "minNonceLength", "validity", "epoch", "status"}
+	policyFields    = []string{"id", "description", "issuers", "messageCount", "disclosed", "header", "bindSubmitter", "pseudonym", "minNonceLength", "validity", "epoch", "status", "credential"}
 	issuerFields    = []string{"id", "keyVersions"}
 	disclosedFields = []string{"index", "equals", "oneOf", "prefix"}
 	headerFields    = []string{"equals", "oneOf", "prefix"}
@@ -119,6 +119,11 @@ func decodePolicy(doc []byte) (*Policy, error) {
 	}
 	if err := decodeRevocation(top, p); err != nil {
 		return nil, err
+	}
+	if raw, ok := top["credential"]; ok {
+		if p.Credential, err = decodeCredential(raw); err != nil {
+			return nil, err
+		}
 	}
 	return p, nil
 }

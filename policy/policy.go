@@ -134,6 +134,9 @@ type Policy struct {
 	Validity *ValidityRule
 	Epoch    *EpochRule
 	Status   *StatusRule
+	// Credential, when not nil, makes this a credential policy: rules on a
+	// W3C credential (claims.go) instead of bare messages.
+	Credential *CredentialRules
 }
 
 // Issuer is an accepted issuer.

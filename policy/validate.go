@@ -35,6 +35,14 @@ func (p *Policy) validate() error {
 	if err := validateIssuers(p.Issuers); err != nil {
 		return err
 	}
+	if cr := p.Credential; cr != nil {
+		if p.MessageCount != 0 || len(p.Disclosed) > 0 || p.Header != nil || p.Pseudonym != nil {
+			return fmt.Errorf("credential: a credential policy has no messageCount, disclosed, header or pseudonym rule (those are for bare proofs)")
+		}
+		if err := validateCredential(cr); err != nil {
+			return err
+		}
+	}
 	if p.MessageCount < 0 || p.MessageCount > MaxMessageCount {
 		return fmt.Errorf("messageCount: %d outside 1..%d", p.MessageCount, MaxMessageCount)
 	}
@@ -227,6 +235,7 @@ func (p *Policy) clone() *Policy {
 		c.Pseudonym = &ps
 	}
 	p.cloneRevocation(&c)
+	c.Credential = p.Credential.clone()
 	return &c
 }
 

@@ -2,8 +2,8 @@
 # shellcheck shell=bash
 # W3C verifiable credentials (bbs-2023) on the real network (issue 22, the
 # contract's first cut): an issuer registered with the key of its did:key
-# (bbs vc keygen), an application context registered (RegisterContext,
-# re-registration refused), a credential issued by the CLI (bbs vc issue)
+# (bbs vc keygen), an application context registered for it by its owner
+# (RegisterContext; re-registration and another organisation refused), a credential issued by the CLI (bbs vc issue)
 # naming that context, derived for a 32-byte nonce (bbs vc derive),
 # VerifyCredential through the peer CLI and the Gateway client,
 # SubmitCredential through the peer CLI with GetCredentialVerification and
@@ -41,10 +41,12 @@ printf '%s' '{"@context":{"@vocab":"https://e2e.fabric-bbs.example/vocab#"}}' > 
 regdoc "$VCW/reg.json" "$VCW/issuer.json" "$VISS" 1 User1
 ok "CLI RegisterIssuer $VISS with the key of its did:key (Org1 User1)" "" \
   as 1 User1 cc_invoke RegisterIssuer "@$VCW/reg.json"
-ok "CLI RegisterContext $VCTX (Org1 User1)" "" \
-  as 1 User1 cc_invoke RegisterContext "$VCTX" "@$VCW/ctx.json"
+ok "CLI RegisterContext $VISS $VCTX (Org1 User1, the issuer's owner)" "" \
+  as 1 User1 cc_invoke RegisterContext "$VISS" "$VCTX" "@$VCW/ctx.json"
 rejected "CLI RegisterContext again is refused (a context never changes)" "already registered" \
-  as 2 User1 cc_invoke RegisterContext "$VCTX" "@$VCW/ctx.json"
+  as 1 User1 cc_invoke RegisterContext "$VISS" "$VCTX" "@$VCW/ctx.json"
+rejected "CLI RegisterContext for $VISS by another organisation is refused" "access denied" \
+  as 2 User1 cc_invoke RegisterContext "$VISS" "$VCTX" "@$VCW/ctx.json"
 
 # credential NAME EXTRA_JQ MANDATORY: issue and derive one credential.
 credential() {

@@ -468,6 +468,8 @@ MEM="$(network_rss)"
 # shellcheck source=e2e-credentials.sh
 . "$TN_DIR/e2e-credentials.sh"   # issue 22: W3C bbs-2023 credentials, RegisterContext, Verify/SubmitCredential
 . "$TN_DIR/e2e-revocation.sh"   # issue 23: validity, epochs, status lists
+# shellcheck source=e2e-credpolicy.sh
+. "$TN_DIR/e2e-credpolicy.sh"   # issue 22: credential policies, SubmitCredentials, contexts per issuer
 
 # ---- soak (issue 14, begin): Fabric v2.5, while the chaincode is peer-launched
 if [ "$FABRIC_VERSION" = 2.5 ] && [ "${E2E_SOAK:-1}" = 1 ]; then

@@ -98,35 +98,14 @@ func (v *Verifier) Verify(doc map[string]any) (*Verified, error) {
 		}
 		return v.verifyPseudonym(proof, unsecured, pv)
 	}
-	dp, err := ParseDerivedProofValue(pv)
+	p, err := v.prepareBaseline(proof, unsecured, pv)
 	if err != nil {
 		return nil, err
 	}
-	vm, pkBytes, err := v.resolveKey(proof)
-	if err != nil {
+	if err := p.ProofVerify(); err != nil {
 		return nil, err
 	}
-	scheme := ietfScheme()
-	pk, err := scheme.ParsePublicKey(pkBytes)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrKey, err)
-	}
-	bp, err := scheme.ParseProof(dp.Proof)
-	if err != nil {
-		return nil, fmt.Errorf("%w: bbsProof: %v", ErrProofValue, err)
-	}
-	out, header, disclosed, err := v.statements(proof, unsecured, dp)
-	if err != nil {
-		return nil, err
-	}
-	out.VerificationMethod, out.PublicKey, out.Feature = vm, pkBytes, FeatureBaseline
-	if err := scheme.VerifyProof(pk, bp, header, dp.PresentationHeader, disclosed); err != nil {
-		if errors.Is(err, bbs.ErrInvalidProof) {
-			return nil, fmt.Errorf("%w: %v", ErrInvalidProof, err)
-		}
-		return nil, fmt.Errorf("%w: %v", ErrInvalidProof, err)
-	}
-	return out, nil
+	return &p.Verified, nil
 }
 
 // resolveKey returns the proof's verificationMethod and the public key

@@ -1,0 +1,202 @@
+package contract
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs"
+	"github.com/fabric-bbs/fabric-bbs/request"
+	"github.com/hyperledger/fabric-contract-api-go/v2/contractapi"
+)
+
+// MaxCredentialBatch is the largest number of credential requests
+// SubmitCredentials takes in one call. The whole argument is bounded by
+// MaxArgSize (1 MiB), as every transaction argument is, and each request
+// by MaxCredentialRequestSize and the credential limits of package vc.
+const MaxCredentialBatch = 16
+
+// EventCredentialsVerified is the chaincode event SubmitCredentials emits,
+// with a BatchSummary as JSON payload.
+const EventCredentialsVerified = "CredentialsVerified"
+
+// CredentialBatchResults is the answer of SubmitCredentials.
+type CredentialBatchResults struct {
+	// TxID is the transaction's ID.
+	TxID string `json:"txId"`
+	// Count is the number of requests in the array.
+	Count int `json:"count"`
+	// ValidCount is the number of credentials recorded.
+	ValidCount int `json:"validCount"`
+	// RecordIDs are the keys of the records stored, in input order;
+	// absent when none was stored.
+	RecordIDs []string `json:"recordIds,omitempty" metadata:",optional"`
+	// Results has one entry per request, in input order.
+	Results []CredentialBatchResult `json:"results"`
+}
+
+// CredentialBatchResult is the outcome of one request of
+// SubmitCredentials.
+type CredentialBatchResult struct {
+	// Index is the request's position in the array, from 0.
+	Index int `json:"index"`
+	// Valid reports whether the credential was verified and recorded.
+	Valid bool `json:"valid"`
+	// Refused reports that SubmitCredential would have failed for this
+	// request, with Reason as its error: every request not recorded is
+	// refused.
+	Refused bool `json:"refused,omitempty" metadata:",optional"`
+	// Reason is that error's message.
+	Reason string `json:"reason,omitempty" metadata:",optional"`
+	// Code is the stable code (package codes) of that error: Code + ": " +
+	// Reason is SubmitCredential's error message.
+	Code string `json:"code,omitempty" metadata:",optional"`
+	// RecordID is the key of the stored Verification and
+	// CredentialVerification (valid requests only): BatchRecordID(txId,
+	// index).
+	RecordID string `json:"recordId,omitempty" metadata:",optional"`
+	// Receipt is what SubmitCredential would answer (valid requests only).
+	Receipt *CredentialReceipt `json:"receipt,omitempty" metadata:",optional"`
+}
+
+// credentialEntry is one request of a credential batch in progress.
+type credentialEntry struct {
+	cc   *credentialCheck
+	item *bbs.BatchItem // to verify; nil once decided
+	err  error          // the refusal, as SubmitCredential's error
+}
+
+// SubmitCredentials checks a JSON array of up to MaxCredentialBatch
+// credential requests (each the argument of SubmitCredential), each with
+// exactly the checks SubmitCredential applies, and records every valid
+// one as SubmitCredential does: its presentation header is consumed for
+// the verifying key, and its Verification and CredentialVerification are
+// stored under BatchRecordID(txID, index). An invalid or refused request
+// is reported with the error SubmitCredential would give and does not
+// fail the others. When several requests carry the same presentation
+// header for the same key, the first valid one consumes it and the later
+// ones are replays, as is a request whose nonce an earlier call of the
+// transaction consumed (spends.go). The BBS proofs that reach the
+// cryptography (after canonicalization, semantics and policy) are
+// verified together with bbs.VerifyProofs. The transaction emits one
+// CredentialsVerified event with a small BatchSummary, even when no
+// request is valid (then it writes nothing).
+func (c *Contract) SubmitCredentials(ctx contractapi.TransactionContextInterface, requests string) (_ *CredentialBatchResults, err error) {
+	defer coded(&err)
+	stub := ctx.GetStub()
+	args := stub.GetArgs()
+	if len(args) != 2 {
+		return nil, fmt.Errorf("%w: want exactly one argument, the JSON array of credential requests, got %d", request.ErrInvalid, len(args)-1)
+	}
+	raws, err := splitBatch(args[1])
+	if err != nil {
+		return nil, err
+	}
+	if len(raws) > MaxCredentialBatch {
+		return nil, fmt.Errorf("%w: %d credential requests in one call, more than %d", request.ErrInvalid, len(raws), MaxCredentialBatch)
+	}
+	sub, err := submitterOf(ctx)
+	if err != nil {
+		return nil, err
+	}
+	entries := make([]credentialEntry, len(raws))
+	keys := &keyCache{}
+	for i, raw := range raws {
+		entries[i].cc, entries[i].err = prepareCredentialArg(ctx, raw, true, sub, keys)
+	}
+	call, err := c.tracker().begin(stub, false, deployedName(ctx))
+	if err != nil {
+		return nil, err
+	}
+	for i := range entries {
+		e := &entries[i]
+		if e.err != nil {
+			continue
+		}
+		used, err := e.cc.v.nonceConsumed(ctx, call)
+		if err != nil {
+			return nil, err
+		}
+		if used != nil {
+			e.err = replayError(e.cc.v, used.TxID)
+			continue
+		}
+		e.item, e.err = e.cc.prepare(ctx, sub)
+	}
+	if err := verifyCredentialEntries(entries); err != nil {
+		return nil, err
+	}
+	results := make([]CredentialBatchResult, len(entries))
+	out := &CredentialBatchResults{TxID: stub.GetTxID(), Count: len(entries), Results: results}
+	base := call.recordID()
+	stub.StartWriteBatch()
+	for i := range entries {
+		e, r := &entries[i], &results[i]
+		r.Index = i
+		if e.err == nil && !e.cc.v.valid {
+			e.err = e.cc.v.rejection()
+		}
+		// A later request with the presentation header of an earlier
+		// valid one is a replay: call sees this transaction's spends.
+		if e.err == nil {
+			nk, err := nonceKey(stub, e.cc.v.key.PublicKey, e.cc.v.req.Nonce)
+			if err != nil {
+				return nil, err
+			}
+			if by, ok := call.spentBy(nk); ok {
+				e.err = replayError(e.cc.v, by)
+			}
+		}
+		if e.err != nil {
+			r.Refused, r.Reason, r.Code = true, e.err.Error(), ErrorCode(e.err)
+			continue
+		}
+		r.RecordID = BatchRecordID(base, i)
+		if r.Receipt, err = e.cc.store(stub, call, sub, r.RecordID); err != nil {
+			return nil, fmt.Errorf("request %d: %w", i, err)
+		}
+		r.Valid = true
+		out.ValidCount++
+		out.RecordIDs = append(out.RecordIDs, r.RecordID)
+	}
+	if err := stub.FinishWriteBatch(); err != nil {
+		return nil, fmt.Errorf("writing the records: %w", err)
+	}
+	payload, err := json.Marshal(BatchSummary{TxID: out.TxID, Count: out.Count, ValidCount: out.ValidCount, RecordIDs: out.RecordIDs})
+	if err != nil {
+		return nil, fmt.Errorf("encoding the %s event: %w", EventCredentialsVerified, err)
+	}
+	if err := stub.SetEvent(EventCredentialsVerified, payload); err != nil {
+		return nil, fmt.Errorf("emitting the %s event: %w", EventCredentialsVerified, err)
+	}
+	if err := call.commit(); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// verifyCredentialEntries verifies the BBS proofs of the entries that
+// reached the cryptography in one bbs.VerifyProofs batch (bbs-2023 has one
+// scheme) and concludes each.
+func verifyCredentialEntries(entries []credentialEntry) error {
+	var idx []int
+	var items []bbs.BatchItem
+	for i := range entries {
+		if e := &entries[i]; e.err == nil && e.item != nil {
+			idx, items = append(idx, i), append(items, *e.item)
+		}
+	}
+	if len(items) == 0 {
+		return nil
+	}
+	s := entries[idx[0]].cc.v.scheme
+	verdicts := bbs.VerifyProofs(s, items)
+	if len(verdicts) != len(items) {
+		return fmt.Errorf("verifying a batch of %d credential proofs: %d verdicts", len(items), len(verdicts))
+	}
+	for j, i := range idx {
+		e := &entries[i]
+		e.err = e.cc.conclude(verdicts[j])
+		e.item = nil
+	}
+	return nil
+}

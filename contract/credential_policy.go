@@ -1,0 +1,72 @@
+package contract
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/fabric-bbs/fabric-bbs/policy"
+	"github.com/fabric-bbs/fabric-bbs/request"
+)
+
+// credentialPolicyFields are the fields of a credential request's policy
+// reference, as in a proof request.
+var credentialPolicyFields = map[string]bool{"id": true, "version": true}
+
+// parsePolicyRef reads the policy member of a credential request with the
+// rules of a proof request's: {"id": IssuerIDPattern, "version": 0..}.
+func parsePolicyRef(raw json.RawMessage) (*request.PolicyRef, error) {
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &obj); err != nil || obj == nil {
+		return nil, fmt.Errorf("%w: credential request: policy must be an object {\"id\": ..., \"version\": ...}", request.ErrInvalid)
+	}
+	if k, ok := request.FirstUnknownKey(obj, raw, credentialPolicyFields); ok {
+		return nil, fmt.Errorf("%w: credential request: policy: unknown field %s", request.ErrInvalid, request.Excerpt(k))
+	}
+	ref := &request.PolicyRef{}
+	idRaw, ok := obj["id"]
+	if !ok || json.Unmarshal(idRaw, &ref.ID) != nil || !request.ValidIssuerID(ref.ID) {
+		return nil, fmt.Errorf("%w: credential request: policy.id must be a string matching %s", request.ErrInvalid, request.IssuerIDPattern)
+	}
+	if v, ok := obj["version"]; ok {
+		if json.Unmarshal(v, &ref.Version) != nil || ref.Version < 0 || ref.Version > request.MaxPolicyVersion {
+			return nil, fmt.Errorf("%w: credential request: policy.version must be an integer in 0..%d (0 or absent selects the current version)", request.ErrInvalid, request.MaxPolicyVersion)
+		}
+	}
+	return ref, nil
+}
+
+// evaluateCredentialPolicy applies the request's credential policy, if it
+// names one, once the credential is canonicalized and its semantics read,
+// and before any pairing: the first unmet rule, or nil, is recorded in v
+// (v.policy, v.unmet), so that the Verification records the policy and
+// SubmitCredential refuses with ErrPolicyNotSatisfied. A retired policy
+// is unmet (rule "policy"), as for proofs.
+func (c *credentialCheck) evaluateCredentialPolicy() *policy.Unmet {
+	ap := c.policy
+	if ap == nil {
+		return nil
+	}
+	v := c.v
+	v.policy, v.policyEvaluated = ap, true
+	if ap.retired {
+		v.unmet = &policy.Unmet{Rule: "policy", Reason: "the policy is retired"}
+		return v.unmet
+	}
+	v.unmet = ap.rules.EvaluateCredential(policy.CredentialStatement{
+		Issuer:           v.issuer.ID,
+		KeyVersion:       v.key.Version,
+		Types:            c.types,
+		ValidFrom:        c.from != "",
+		ValidUntil:       c.until != "",
+		Document:         c.prepared.Document,
+		NonceLength:      len(v.req.Nonce),
+		BoundToSubmitter: v.req.BindSubmitter,
+	})
+	return v.unmet
+}
+
+// recordsClaims reports whether the applied policy asks SubmitCredential
+// to store the disclosed claims.
+func (c *credentialCheck) recordsClaims() bool {
+	return c.policy != nil && c.policy.rules.Credential != nil && c.policy.rules.Credential.RecordClaims
+}
