@@ -42,7 +42,7 @@ DATA="$OUT/data"
 # shellcheck source=tools-lib.sh
 . "$TN_DIR/scripts/tools-lib.sh"
 
-log "Building bbs-load (test-network/gateway/load) and loadgen (test-network/loadgen)"
+log "Building bbs-load (test-network/gateway/cmd/bbs-load) and loadgen (test-network/loadgen)"
 build_tools load
 
 rm -rf "$OUT"

@@ -60,9 +60,9 @@ build_gateway() {
     echo "==> Gateway client is up to date: $out"
     return
   fi
-  echo "==> Building the Gateway client (test-network/gateway) -> $out"
+  echo "==> Building the Gateway client (test-network/gateway/cmd/bbs-gateway) -> $out"
   (cd "$TN_DIR/gateway" && GOWORK=off GOFLAGS="-mod=readonly -buildvcs=false" \
-    go build -trimpath -o "$out" .)
+    go build -trimpath -o "$out" ./cmd/bbs-gateway)
 }
 
 case "$what" in

@@ -57,7 +57,7 @@ OUT="${SOAK_OUT:-$TN_DIR/.soak}"
 
 if [ "${1:-}" = --build-only ]; then build_tools soak; exit 0; fi
 
-log "Building bbs-soak (test-network/gateway/soak) and loadgen (test-network/loadgen)"
+log "Building bbs-soak (test-network/gateway/cmd/bbs-soak) and loadgen (test-network/loadgen)"
 build_tools soak
 rm -rf "$OUT"
 mkdir -p "$OUT"
