@@ -13,7 +13,7 @@
 #                                   (-ccaas: run it as a chaincode server instead of
 #                                   letting the peers build and launch it)
 #   ./network.sh deploy-relay       deploy internal/relaycc as "relay", a chaincode that
-#                                   forwards its arguments to bbs (e2e-trust.sh)
+#                                   forwards its arguments to bbs (e2e/trust.sh)
 #   ./network.sh demo               register an issuer, verify and submit a proof
 #   ./network.sh down               stop every process started here, remove .state/
 #   ./network.sh status             what is running

@@ -15,7 +15,7 @@
 # the bbs CLI built (uses its helpers and W, BBS). Run alone against a
 # network where "network.sh deploy" ran:
 #
-#   PORT_OFFSET=200 test-network/e2e-poll.sh
+#   PORT_OFFSET=200 test-network/e2e/poll.sh
 #
 # Voters: holder P1 (country BE), P2 (NL) and P3 (BE), credentials of the
 # pseudonym issuer poll-issuer. The relay is Org1 User2; the voter who
@@ -23,11 +23,11 @@
 
 if [[ "${BASH_SOURCE[0]}" == "$0" ]]; then
   set -euo pipefail
-  TN_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+  TN_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
   # shellcheck source=invoke.sh
   . "$TN_DIR/invoke.sh"
-  # shellcheck source=e2e-lib.sh
-  . "$TN_DIR/e2e-lib.sh"
+  # shellcheck source=e2e/lib.sh
+  . "$TN_DIR/e2e/lib.sh"
   standalone_part e2e-poll
   POLL_RUN="$RUN_SUFFIX"
 fi

@@ -14,15 +14,15 @@
 # Run alone against a network where "network.sh deploy" ran (peer-launched
 # or -ccaas):
 #
-#   PORT_OFFSET=200 test-network/e2e-spends.sh
+#   PORT_OFFSET=200 test-network/e2e/spends.sh
 
 if [[ "${BASH_SOURCE[0]}" == "$0" ]]; then
   set -euo pipefail
-  TN_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+  TN_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
   # shellcheck source=invoke.sh
   . "$TN_DIR/invoke.sh"
-  # shellcheck source=e2e-lib.sh
-  . "$TN_DIR/e2e-lib.sh"
+  # shellcheck source=e2e/lib.sh
+  . "$TN_DIR/e2e/lib.sh"
   standalone_part e2e-spends
   SPEND_RUN="$RUN_SUFFIX"
 fi

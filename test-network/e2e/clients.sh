@@ -17,15 +17,15 @@
 # bind_user1. Run alone on a deployed network (network.sh up && network.sh
 # deploy), it makes them itself and uses new issuer IDs each run:
 #
-#   PORT_OFFSET=... test-network/e2e-clients.sh
+#   PORT_OFFSET=... test-network/e2e/clients.sh
 
 if [[ "${BASH_SOURCE[0]}" == "$0" ]]; then
   set -euo pipefail
-  TN_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+  TN_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
   # shellcheck source=invoke.sh
   . "$TN_DIR/invoke.sh"
-  # shellcheck source=e2e-lib.sh
-  . "$TN_DIR/e2e-lib.sh"
+  # shellcheck source=e2e/lib.sh
+  . "$TN_DIR/e2e/lib.sh"
   standalone_part e2e-clients
   CLIENT_RUN="$RUN_SUFFIX"
   NSUB=0
@@ -47,7 +47,7 @@ for s in go node; do
   setup "bbs sign ($id)" "$BBS" sign --key "$W/key-client-$s.json" --messages "$W/msgs.json" --out "$W/cred-client-$s.json"
   # RegisterIssuer's arguments, given to the samples as a file they submit as
   # is: the registration document of bbs register-request where the CLI has
-  # it (regdoc, e2e-lib.sh), else the JSON array of RegisterIssuer's arguments.
+  # it (regdoc, e2e/lib.sh), else the JSON array of RegisterIssuer's arguments.
   if declare -F regdoc > /dev/null; then
     regdoc "$W/reg-client-$s.json" "$W/key-client-$s.json" "$id" 1 User1 4
   else

@@ -12,7 +12,7 @@
 # Sourced by e2e.sh once the network is up and bbs deployed. Run alone
 # against a network where "network.sh deploy" ran:
 #
-#   PORT_OFFSET=200 test-network/e2e-trust.sh
+#   PORT_OFFSET=200 test-network/e2e/trust.sh
 #
 # It leaves the configuration in mode "and", as deploy set it.
 #
@@ -23,11 +23,11 @@
 
 if [[ "${BASH_SOURCE[0]}" == "$0" ]]; then
   set -euo pipefail
-  TN_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+  TN_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
   # shellcheck source=invoke.sh
   . "$TN_DIR/invoke.sh"
-  # shellcheck source=e2e-lib.sh
-  . "$TN_DIR/e2e-lib.sh"
+  # shellcheck source=e2e/lib.sh
+  . "$TN_DIR/e2e/lib.sh"
   standalone_part e2e-trust
   TRUST_RUN="$RUN_SUFFIX"
 fi

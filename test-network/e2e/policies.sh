@@ -17,18 +17,18 @@
 # built (uses its helpers and W, BBS). Run alone against a network where
 # "network.sh deploy" ran:
 #
-#   PORT_OFFSET=200 test-network/e2e-policies.sh
+#   PORT_OFFSET=200 test-network/e2e/policies.sh
 #
 # Its own issuer (bbs+2020) and credential; policies and issuer get a
 # suffix per run, so it can run again on one network.
 
 if [[ "${BASH_SOURCE[0]}" == "$0" ]]; then
   set -euo pipefail
-  TN_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+  TN_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
   # shellcheck source=invoke.sh
   . "$TN_DIR/invoke.sh"
-  # shellcheck source=e2e-lib.sh
-  . "$TN_DIR/e2e-lib.sh"
+  # shellcheck source=e2e/lib.sh
+  . "$TN_DIR/e2e/lib.sh"
   standalone_part e2e-policies
   POL_RUN="$RUN_SUFFIX"
 fi

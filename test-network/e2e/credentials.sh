@@ -15,15 +15,15 @@
 # built (uses its helpers and W, BBS). Run alone against a network where
 # "network.sh deploy" ran:
 #
-#   PORT_OFFSET=200 test-network/e2e-credentials.sh
+#   PORT_OFFSET=200 test-network/e2e/credentials.sh
 
 if [[ "${BASH_SOURCE[0]}" == "$0" ]]; then
   set -euo pipefail
-  TN_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+  TN_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
   # shellcheck source=invoke.sh
   . "$TN_DIR/invoke.sh"
-  # shellcheck source=e2e-lib.sh
-  . "$TN_DIR/e2e-lib.sh"
+  # shellcheck source=e2e/lib.sh
+  . "$TN_DIR/e2e/lib.sh"
   standalone_part e2e-credentials
   VC_RUN="$RUN_SUFFIX"
 fi

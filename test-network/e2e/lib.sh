@@ -1,6 +1,6 @@
 # shellcheck shell=bash
-# The end-to-end tests' helpers, sourced by e2e.sh and by e2e-poll.sh and
-# e2e-policies.sh when they run alone: results are counted in passed and
+# The end-to-end tests' helpers, sourced by e2e.sh and by e2e/poll.sh and
+# e2e/policies.sh when they run alone: results are counted in passed and
 # failed. list_all needs gw (invoke.sh).
 
 passed="${passed:-0}" failed="${failed:-0}"
@@ -74,8 +74,8 @@ $ERR"
   fi
 }
 
-# standalone_part NAME: the set-up of a part file (e2e-poll.sh,
-# e2e-policies.sh) run alone on a deployed network: W is a fresh folder
+# standalone_part NAME: the set-up of a part file (e2e/poll.sh,
+# e2e/policies.sh) run alone on a deployed network: W is a fresh folder
 # under .state/NAME, RUN_SUFFIX "-XXXX" from it (a second run on one network
 # uses new IDs), BBS the bbs CLI built into W; on exit it prints
 # "NAME: N passed, M failed" and exits non-zero on a failure.
