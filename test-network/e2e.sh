@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # End-to-end test of the bbs chaincode on a fresh local Fabric network.
 #
 #   test-network/e2e.sh           (make e2e)

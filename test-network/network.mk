@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Local Fabric test network targets; the root Makefile includes this file:
 #
 #   include test-network/network.mk

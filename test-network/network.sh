@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # A Fabric v2.5 network on this machine, without docker:
 #   one Raft orderer (channel participation, no system channel),
 #   peer0.org1 (Org1MSP) and peer0.org2 (Org2MSP), TLS everywhere,
@@ -181,7 +182,7 @@ status() {
 }
 
 usage() {
-  sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'
+  sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed '/SPDX-License-Identifier/d; s/^# \{0,1\}//'
 }
 
 main() {

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # shellcheck shell=bash
 # The BFT part of the end-to-end test (FABRIC_VERSION=3.1), sourced by e2e.sh
 # with its helpers (ok, rejected, pass, fail, setup, gw, as, cc_invoke, W, BBS, SCHEME).

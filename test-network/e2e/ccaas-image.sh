@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # shellcheck shell=bash
 # Sourced by e2e.sh after the chaincode-as-a-service part: the bbs chaincode
 # server from an OCI image FROM scratch (chaincode/Dockerfile.scratch), built

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # shellcheck shell=bash
 # The client sample applications (examples/client/go and examples/client/node,
 # issue 21) on the real network, sourced by e2e.sh once the network is up and

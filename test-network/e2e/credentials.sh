@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # shellcheck shell=bash
 # W3C verifiable credentials (bbs-2023) on the real network (issue 22, the
 # contract's first cut): an issuer registered with the key of its did:key

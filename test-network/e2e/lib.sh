@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # shellcheck shell=bash
 # The end-to-end tests' helpers, sourced by e2e.sh and by e2e/poll.sh and
 # e2e/policies.sh when they run alone: results are counted in passed and

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # shellcheck shell=bash
 # Verification policies on the real network (issue 12): CreatePolicy by an
 # Org1 identity, GetPolicy and ListPolicies paged to the end, UpdatePolicy

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # shellcheck shell=bash
 # The poll example chaincode (examples/poll) on the real network, calling bbs
 # through InvokeChaincode (issue 12): a poll restricted to one country by a

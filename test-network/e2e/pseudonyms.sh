@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # shellcheck shell=bash
 # Pseudonyms on the real network (issue 11), sourced by e2e.sh once the
 # network is up and the bbs CLI built: the holder/issuer CLI flow

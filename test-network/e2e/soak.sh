@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # shellcheck shell=bash
 # A short soak (issue 14), sourced by e2e.sh on Fabric v2.5 while the
 # chaincode is peer-launched: E2E_SOAK_PER_SCHEME (default 90) soak requests

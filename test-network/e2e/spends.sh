@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # shellcheck shell=bash
 # One spend per transaction (issue 20 item 3) on the real network: a test
 # chaincode (internal/spendtestcc, deployed here as "spendtestcc") calls

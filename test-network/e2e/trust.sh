@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # shellcheck shell=bash
 # The channel's bbs endorsement configuration on the real network (issue
 # 20, item 4): the key-level policy of an owned record is the owner's org

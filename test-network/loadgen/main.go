@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Command loadgen writes the transactions that the network load tool
 // (test-network/gateway/cmd/bbs-load, bbs-load) sends: for each BBS scheme, an issuer
 // key and its registration, distinct valid SubmitProof requests, batches of

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Throughput of the fabric-bbs chaincode on a fresh local network (issue 13):
 #   a fresh network, the chaincode deployed, then bbs-load runs
 #   (a) "light" write (RegisterIssuer; since registrations carry a proof of

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # shellcheck shell=bash
 # Fabric v3.1 with BFT ordering: sourced by network.sh when FABRIC_VERSION=3.1.
 #

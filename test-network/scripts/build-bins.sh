@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Builds the Fabric v2.5 binaries (peer, orderer, configtxgen, cryptogen,
 # osnadmin) from the Go module pinned in test-network/tools/go.mod into
 # test-network/.bin/, and the Gateway client (test-network/gateway) into

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # shellcheck shell=bash
 # The channel, sourced by network.sh: the genesis block (configtxgen from
 # config/), the orderer's join (osnadmin, channel participation) and the

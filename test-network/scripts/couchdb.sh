@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # shellcheck shell=bash
 # STATE_DB=couchdb, sourced by network.sh: each peer's state database is a
 # pouchdb-server (scripts/install-couchdb.sh), checked for the two CouchDB

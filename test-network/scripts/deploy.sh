@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # shellcheck shell=bash
 # The chaincode lifecycle, sourced by network.sh ("deploy", "deploy-relay",
 # and package.sh's "package"): the staged source, the golang and ccaas

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # shellcheck shell=bash
 # The node processes of the local network, sourced by network.sh: the
 # checks before "up" (tools, ports), start_process and the PID plus

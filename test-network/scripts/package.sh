@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # shellcheck shell=bash
 # Sourced by network.sh: "network.sh package [DIR]" (make package) writes the
 # chaincode packages an operator installs with "peer lifecycle chaincode

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The soak test (issue 14) on a fresh local network: a fresh Fabric v2.5
 # network, the chaincode deployed (CCAAS=1: as a chaincode server), loadgen's
 # soak requests, bbs-soak with faults, the report, and the network torn

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # shellcheck shell=bash
 # Helpers of the scripts that drive a fresh network with a tool of the
 # Gateway client's module and loadgen (bench-network.sh, soak.sh); sourced

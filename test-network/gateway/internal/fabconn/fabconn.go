@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package fabconn opens what every Gateway client of the local test network
 // needs: a TLS gRPC connection to a peer, and a client identity with its
 // signer read from an MSP folder. bbs-gateway and bbs-load share it.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package gatewaycli is bbs-gateway (cmd/bbs-gateway): it talks to the fabric-bbs chaincode through the Fabric
 // Gateway (github.com/hyperledger/fabric-gateway), as an application would.
 // It is independent of the fabric-bbs Go packages: it only sends the

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package load is bbs-load (cmd/bbs-load): it measures the throughput of the fabric-bbs chaincode on
 // the local test network through the Fabric Gateway, as applications would
 // load it (issue 13). It sends the transactions that test-network/loadgen

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package soak is bbs-soak (cmd/bbs-soak), the reliability test of the fabric-bbs chaincode on
 // the local test network (issue 14): a bounded load of SubmitProof
 // transactions through the Fabric Gateway from clients of both orgs, with

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package engine runs a bounded load of Fabric transactions and measures
 // it: at most a given number in flight, a count and a time bound, retries
 // with back-off of the answers that mean "not now" (the peer's "too many

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package gwclient is the Fabric Gateway adapter of the load engine: an
 // engine.Client per identity and peer of the local test network (127.0.0.1
 // only). bbs-load and bbs-soak share it.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package account checks, from the ledgers of several peers and without the
 // chaincode, that a soak run lost nothing and counted nothing twice: every
 // valid request has exactly one verification record and one nonce record,

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 package account
 
 // The contract's composite-key object types (contract/state.go) and

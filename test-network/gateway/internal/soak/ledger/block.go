@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package ledger reads what a peer's ledger holds, without the chaincode:
 // the transactions of each block (ID, validation code) and their write sets
 // for one chaincode namespace, and the world state of that namespace
