@@ -42,8 +42,9 @@ vet:
 spdx:
 	scripts/spdx.sh add
 
-## spdx-check: fail if a source file lacks the SPDX licence header
+## spdx-check: fail if a source file lacks the SPDX licence header (and test scripts/spdx.sh)
 spdx-check:
+	scripts/spdx-test.sh
 	scripts/spdx.sh check
 
 ## vendor: refresh go.sum and vendor/ from go.mod

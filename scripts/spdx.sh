@@ -10,7 +10,7 @@
 # EDIT."). Go and JavaScript get "// SPDX-License-Identifier: Apache-2.0"
 # and a blank line as their first lines (so that the header is never a
 # package's doc comment); shell scripts (*.sh, and files whose #! line
-# names sh or bash), Makefiles, *.mk, YAML and Dockerfiles get
+# names sh or bash), Python, Makefiles, *.mk, YAML and Dockerfiles get
 # "# SPDX-License-Identifier: Apache-2.0" as the first line, or the
 # second after a #! line. A file has the header when one of its first 3
 # lines carries the identifier. JSON, Markdown and data files get none.
@@ -29,7 +29,7 @@ missing() {
       function verdict() {
         if (file == "" || generated || found) return
         if (file ~ /\.(go|js|mjs|cjs|ts)$/) s = "slash"
-        else if (file ~ /(\.(sh|bash|mk|ya?ml)|(^|\/)(Makefile|Dockerfile(\.[^\/]*)?))$/) s = "hash"
+        else if (file ~ /(\.(sh|bash|py|mk|ya?ml)|(^|\/)(Makefile|Dockerfile(\.[^\/]*)?))$/) s = "hash"
         else if (file !~ /(^|\/)[^\/]*\.[^\/]*$/ && shell) s = "hash"
         else return
         print s, file
