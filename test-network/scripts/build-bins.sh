@@ -8,7 +8,7 @@
 # the Gateway client there too); built only when asked for.
 #
 # Fabric binaries are rebuilt only when one is missing or tools/go.mod
-# changed (about 2 minutes on 2 cores); the gateway client is rebuilt when
+# changed (how long that takes: docs/network.md); the gateway client is rebuilt when
 # its sources are newer than the binary. Only the Go module proxy is used.
 #
 #   scripts/build-bins.sh            # both
@@ -45,7 +45,7 @@ build_fabric() {
   fi
   local version
   version="$(awk '$1 == "github.com/hyperledger/fabric" {print $2}' "$TOOLS_DIR/go.mod")"
-  echo "==> Building Fabric $version: ${FABRIC_TOOLS[*]} -> $BIN_DIR (takes about 2 min on 2 cores)"
+  echo "==> Building Fabric $version: ${FABRIC_TOOLS[*]} -> $BIN_DIR (once; docs/network.md says how long)"
   local start=$SECONDS
   # -mod=readonly: go.mod/go.sum are committed, nothing is resolved anew.
   (cd "$TOOLS_DIR" && GOWORK=off GOFLAGS="-mod=readonly -buildvcs=false" \
