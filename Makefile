@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # fabric-bbs: build, test and benchmark targets.
 #
 #   make test    the full test suite (what CI runs)
@@ -11,7 +12,7 @@ PKGS      := ./...
 FUZZTIME  ?= 15s
 BENCHCOUNT ?= 5
 
-.PHONY: all build test unit check fmt-check vet vendor vendor-check bench fuzz clean
+.PHONY: all build test unit check fmt-check vet spdx spdx-check vendor vendor-check bench fuzz clean
 
 all: build
 
@@ -28,8 +29,8 @@ unit:
 	$(VENDORED) $(GO) test -count=1 $(PKGS)
 	cd contract/codes && GOWORK=off GOFLAGS= GOPROXY=off $(GO) test -count=1 ./...
 
-## check: gofmt, go vet, and go.mod/vendor in step
-check: fmt-check vet vendor-check
+## check: gofmt, go vet, the SPDX headers, and go.mod/vendor in step
+check: fmt-check vet spdx-check vendor-check
 
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' | grep -v '^vendor/')); \
@@ -38,6 +39,15 @@ fmt-check:
 vet:
 	$(VENDORED) $(GO) vet $(PKGS)
 	cd contract/codes && GOWORK=off GOFLAGS= GOPROXY=off $(GO) vet ./...
+
+## spdx: add the SPDX licence header where a source file lacks it (scripts/spdx.sh)
+spdx:
+	scripts/spdx.sh add
+
+## spdx-check: fail if a source file lacks the SPDX licence header (and test scripts/spdx.sh)
+spdx-check:
+	scripts/spdx-test.sh
+	scripts/spdx.sh check
 
 ## vendor: refresh go.sum and vendor/ from go.mod
 vendor:

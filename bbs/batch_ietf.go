@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 package bbs
 
 import bls12381 "github.com/consensys/gnark-crypto/ecc/bls12-381"

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package bbs implements BBS signatures over BLS12-381: keys, signatures and
 // zero-knowledge selective-disclosure proofs.
 //

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 //go:build !race
 
 // The test below mutates a slice while the package reads it, on purpose:

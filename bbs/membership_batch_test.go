@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 package bbs
 
 // This file is a measurement harness, compiled into the tests only: the

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Command chaincode runs the fabric-bbs contract (package contract) as
 // Hyperledger Fabric chaincode, launched by a peer or as
 // chaincode-as-a-service; package internal/ccmain documents the

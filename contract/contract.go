@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package contract is the fabric-bbs smart contract, named "bbs": a registry
 // of BBS issuer public keys on the ledger, and verification of BBS
 // selective-disclosure proofs inside transactions.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 package contract
 
 import (
@@ -12,7 +14,7 @@ import (
 // endorsed by Org2's peer alone (a peer that skips the owner checks, or
 // runs other code) is refused at commit, whatever the chaincode policy.
 // Under OR(Org1, Org2), Org1's peer alone commits it. Under the test
-// network's AND(Org1, Org2), as test-network/e2e-policies.sh shows on real
+// network's AND(Org1, Org2), as test-network/e2e/policies.sh shows on real
 // peers, RetirePolicy (which only rewrites the policy record, under Org1's
 // key-level policy) is valid endorsed by Org1 alone, but UpdatePolicy is
 // not: it also writes the new version's document under a key without a

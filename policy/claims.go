@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 package policy
 
 // Credential policies: rules on a W3C verifiable credential (bbs-2023) as

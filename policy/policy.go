@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package policy is the verification policy language of fabric-bbs: what a
 // relying application requires of a BBS proof beyond "it verifies", written
 // once as a JSON document, parsed strictly, stored in a canonical encoding

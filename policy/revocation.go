@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 package policy
 
 // Revocation rules of levels 1 and 2 (issue 23): a validity period, an

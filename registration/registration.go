@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package registration defines the documents that register an issuer's
 // public key (RegisterIssuer) and rotate it (RotateIssuerKey), and the
 // proof of possession each carries: a BBS proof, made with the key's

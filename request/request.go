@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package request defines the verification request that a client sends to
 // the fabric-bbs chaincode (transactions VerifyProof and SubmitProof): its
 // JSON form, its limits, its validation and decoding, and the submitter-bound

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package revocation is anonymous revocation for BBS credentials: a
 // pairing-based positive accumulator (Vitto–Biryukov 2020, "Dynamic
 // universal accumulator with batch update over bilinear groups", CT-RSA

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # End-to-end test of the bbs chaincode on a fresh local Fabric network.
 #
 #   test-network/e2e.sh           (make e2e)
@@ -16,10 +17,10 @@
 # an issuer change endorsed by another org's peer alone is invalidated at
 # commit (key-level endorsement) while the owner org's peer alone suffices,
 # pages ListIssuers and GetIssuerHistory to the end, runs the pseudonym
-# flow of e2e-pseudonyms.sh (one use per context), the poll example of
-# e2e-poll.sh (a chaincode calling bbs), the verification policies of
-# e2e-policies.sh, on Fabric v2.5 a short soak with a
-# chaincode kill and the accounting of both ledgers (scripts/e2e-soak.sh;
+# flow of e2e/pseudonyms.sh (one use per context), the poll example of
+# e2e/poll.sh (a chaincode calling bbs), the verification policies of
+# e2e/policies.sh, on Fabric v2.5 a short soak with a
+# chaincode kill and the accounting of both ledgers (e2e/soak.sh;
 # E2E_SOAK=0 skips it), redeploys the chaincodes
 # as a chaincode server with mutual TLS (ccaas) and uses it, and tears the
 # network down, even on failure (E2E_KEEP_NETWORK=1 leaves it up).
@@ -38,8 +39,8 @@ passed=0 failed=0 finished=0
 T_START=$(date +%s%3N)
 T_UP="" T_DEPLOY="" T_CCAAS="" T_SOAK="" LAT_CLI="" LAT_GW="" LAT_FLOW="" MEM=""
 
-# shellcheck source=e2e-lib.sh
-. "$TN_DIR/e2e-lib.sh"   # now_ms, secs, section, pass, fail, run, as, ok, rejected, setup
+# shellcheck source=e2e/lib.sh
+. "$TN_DIR/e2e/lib.sh"   # now_ms, secs, section, pass, fail, run, as, ok, rejected, setup
 
 cleanup() {
   local rc=$?
@@ -454,34 +455,40 @@ h2="$(as 2 Admin peer channel getinfo -c "$CHANNEL_NAME" 2> /dev/null | sed -n '
 if [ -n "$h1" ] && [ "$h1" = "$h2" ]; then pass "both peers at the same height ($h1 blocks)"; else fail "both peers at the same height" "peer0.org1 $h1, peer0.org2 $h2"; fi
 MEM="$(network_rss)"
 
-# shellcheck source=e2e-pseudonyms.sh
-. "$TN_DIR/e2e-pseudonyms.sh"   # issue 11: pseudonyms, one use per context
-# shellcheck source=e2e-poll.sh
-. "$TN_DIR/e2e-poll.sh"   # issue 12: the poll example chaincode calling bbs
-# shellcheck source=e2e-policies.sh
-. "$TN_DIR/e2e-policies.sh"   # issue 12: verification policies, requests made with bbs prove --policy
-# shellcheck source=e2e-clients.sh
-. "$TN_DIR/e2e-clients.sh"   # issue 21: the client samples of examples/client, Go and Node.js
-. "$TN_DIR/e2e-codes.sh"   # issue 21: the stable error codes, as the peer CLI and the Gateway show them
-# shellcheck source=e2e-trust.sh
-. "$TN_DIR/e2e-trust.sh"   # issue 20: endorsement configuration, modes and and owner
-# shellcheck source=e2e-credentials.sh
-. "$TN_DIR/e2e-credentials.sh"   # issue 22: W3C bbs-2023 credentials, RegisterContext, Verify/SubmitCredential
-. "$TN_DIR/e2e-revocation.sh"   # issue 23: validity, epochs, status lists
-# shellcheck source=e2e-credpolicy.sh
-. "$TN_DIR/e2e-credpolicy.sh"   # issue 22: credential policies, SubmitCredentials, contexts per issuer
+# shellcheck source=e2e/pseudonyms.sh
+. "$TN_DIR/e2e/pseudonyms.sh"   # issue 11: pseudonyms, one use per context
+# shellcheck source=e2e/poll.sh
+. "$TN_DIR/e2e/poll.sh"   # issue 12: the poll example chaincode calling bbs
+# shellcheck source=e2e/policies.sh
+. "$TN_DIR/e2e/policies.sh"   # issue 12: verification policies, requests made with bbs prove --policy
+# shellcheck source=e2e/clients.sh
+. "$TN_DIR/e2e/clients.sh"   # issue 21: the client samples of examples/client, Go and Node.js
+# shellcheck source=e2e/trust.sh
+. "$TN_DIR/e2e/trust.sh"   # issue 20: endorsement configuration, modes and and owner
+# shellcheck source=e2e/credentials.sh
+. "$TN_DIR/e2e/credentials.sh"   # issue 22: W3C bbs-2023 credentials, RegisterContext, Verify/SubmitCredential
+# shellcheck source=e2e/codes.sh
+. "$TN_DIR/e2e/codes.sh"   # issue 21: the stable error codes, as the peer CLI and the Gateway show them
+# shellcheck source=e2e/revocation.sh
+. "$TN_DIR/e2e/revocation.sh"   # issue 23: validity, epochs, status lists
+# shellcheck source=e2e/credpolicy.sh
+. "$TN_DIR/e2e/credpolicy.sh"   # issue 22: credential policies, SubmitCredentials, contexts per issuer
+# Parts added by other branches go here, one line each (a part is
+# test-network/e2e/<topic>.sh, see e2e/lib.sh for the helpers):
+#   # shellcheck source=e2e/<topic>.sh
+#   . "$TN_DIR/e2e/<topic>.sh"   # issue N: what it checks
 
 # ---- soak (issue 14, begin): Fabric v2.5, while the chaincode is peer-launched
 if [ "$FABRIC_VERSION" = 2.5 ] && [ "${E2E_SOAK:-1}" = 1 ]; then
-  # shellcheck source=scripts/e2e-soak.sh
-  . "$TN_DIR/scripts/e2e-soak.sh"
+  # shellcheck source=e2e/soak.sh
+  . "$TN_DIR/e2e/soak.sh"
 fi
 # ---- soak (end)
 
 # ---- Fabric v3.1 (begin): one of the four BFT orderers stopped and restarted
 if [ "$FABRIC_VERSION" = 3.1 ]; then
-  # shellcheck source=scripts/e2e-bft.sh
-  . "$TN_DIR/scripts/e2e-bft.sh"
+  # shellcheck source=e2e/bft.sh
+  . "$TN_DIR/e2e/bft.sh"
 fi
 # ---- Fabric v3.1 (end)
 
@@ -519,10 +526,10 @@ if grep -q "TLS on, client certificates required" "$LOG_DIR/ccaas-$POLL_CC_NAME.
 else fail "the poll example runs as its own chaincode server" "$(tail -n 5 "$LOG_DIR/ccaas-$POLL_CC_NAME.log" 2> /dev/null)"; fi
 ok "GW  Tally $POLL1 served by the poll chaincode server (the votes kept)" '.total == 2' \
   poll_gw 2 User1 evaluate Tally "$POLL1"
-# shellcheck source=e2e-spends.sh
-. "$TN_DIR/e2e-spends.sh"
-# shellcheck source=e2e-ccaas-image.sh
-. "$TN_DIR/e2e-ccaas-image.sh"   # the chaincode server from an OCI image, podman
+# shellcheck source=e2e/spends.sh
+. "$TN_DIR/e2e/spends.sh"
+# shellcheck source=e2e/ccaas-image.sh
+. "$TN_DIR/e2e/ccaas-image.sh"   # the chaincode server from an OCI image, podman
 
 # ------------------------------------------------------------------ down
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Copyable helpers for calling the bbs chaincode on the local network, with the
 # peer CLI or with the Gateway client (test-network/.bin/bbs-gateway).
 #
@@ -92,11 +93,11 @@ if [[ "${BASH_SOURCE[0]}" == "$0" ]]; then
       o) org="$OPTARG" ;;
       u) user="$OPTARG" ;;
       e) endorse="$OPTARG" ;;
-      *) sed -n '2,/^$/p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+      *) sed -n '2,/^$/p' "$0" | sed '/SPDX-License-Identifier/d; s/^# \{0,1\}//'; exit 2 ;;
     esac
   done
   shift $((OPTIND - 1))
-  [ $# -ge 1 ] || { sed -n '2,/^$/p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+  [ $# -ge 1 ] || { sed -n '2,/^$/p' "$0" | sed '/SPDX-License-Identifier/d; s/^# \{0,1\}//'; exit 2; }
   cmd="$1"
   shift
   case "$cmd" in

@@ -1,9 +1,10 @@
+# SPDX-License-Identifier: Apache-2.0
 # Local Fabric test network targets; the root Makefile includes this file:
 #
 #   include test-network/network.mk
 #
 #   make network-bins     build peer, orderer, configtxgen, cryptogen, osnadmin (Fabric v2.5,
-#                         from the Go module proxy; about 2 min once) and the Gateway client
+#                         from the Go module proxy, once; how long: docs/network.md) and the Gateway client
 #   make network-up       start orderer + peer0.org1 + peer0.org2, create and join mychannel
 #   make network-deploy   deploy chaincode "bbs" (add CCAAS=1 for chaincode-as-a-service)
 #   make network-down     stop everything the network started and remove its state
@@ -14,7 +15,7 @@
 #                         pouchdb-server does not work, see docs/network.md)
 #   FABRIC_VERSION=3.1    with network-bins/network-up: Fabric v3.1, four BFT orderers
 #                         (v3.1 binaries are built into .bin-v3.1 only when asked for)
-#   make network-couchdb-deps   pouchdb-server 4.2.0 into test-network/.state-tools (npm ci)
+#   make network-couchdb-deps   pouchdb-server (pinned in couchdb/package-lock.json) into test-network/.state-tools (npm ci)
 #   make bench-network    throughput on a fresh network (bbs-load), torn down afterwards
 #   make soak             the soak test on a fresh network, torn down afterwards
 
@@ -66,7 +67,7 @@ demo: network-deps network-bins
 
 # ---- Fabric version (begin)
 # Fabric versions "make e2e" runs the test on, one fresh network each per state
-# database (3.1 builds its binaries into .bin-v3.1 first, about 2 min once).
+# database (3.1 builds its binaries into .bin-v3.1 first, once).
 E2E_FABRIC_VERSIONS ?= 2.5 3.1
 # ---- Fabric version (end)
 

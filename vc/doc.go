@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package vc implements the W3C Data Integrity BBS cryptosuite bbs-2023
 // (vc-di-bbs, baseline feature) over package bbs's IETF
 // BLS12-381-SHA-256 scheme: verifying derived credentials, and (issue.go,

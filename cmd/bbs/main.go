@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Command bbs issues, presents and checks BBS credentials by hand: it makes
 // issuer keys, signs credentials, derives selective-disclosure proofs in the
 // request JSON that the fabric-bbs chaincode's VerifyProof and SubmitProof

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package inline shows the second way to build on fabric-bbs: a chaincode
 // of one's own that imports packages request and bbs and verifies proofs
 // itself, without the bbs chaincode. Gate is such a contract, reduced to

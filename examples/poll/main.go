@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Command poll runs the poll example chaincode (package pollcc), launched
 // by a peer or as chaincode-as-a-service: package internal/ccmain documents
 // the environment variables that choose the mode and its TLS. It calls the

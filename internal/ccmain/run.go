@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package ccmain is the main program of this module's chaincodes (the bbs
 // chaincode in chaincode/ and the examples): it runs a chaincode launched
 // by a peer, or as chaincode-as-a-service when the environment says so.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package curvetest has BLS12-381 G1 helpers for tests that build points
 // outside the prime-order subgroup: gnark-crypto's scalar multiplication
 // uses the GLV endomorphism, which is right only for points of G1.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package fakeid makes X.509 client identities for unit tests of chaincode,
 // the way a Fabric CA issues them: a certificate authority per MSP, and
 // identities enrolled with it whose certificates carry Fabric CA attributes

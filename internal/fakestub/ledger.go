@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package fakestub is an in-memory stand-in for a Fabric peer, for unit
 // tests of chaincode: a channel ledger (world state and key history, one
 // namespace per chaincode) and, per transaction, a stub implementing

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package oneanswer is a test helper: it runs a computation many times under
 // GOMAXPROCS 1 and 2 and requires one answer, byte for byte. Go randomises
 // the order of every range over a map, so an answer that depends on map

@@ -1,4 +1,6 @@
-// Command relaycc is a test chaincode for the real network (e2e-trust.sh):
+// SPDX-License-Identifier: Apache-2.0
+
+// Command relaycc is a test chaincode for the real network (e2e/trust.sh):
 // it forwards its arguments, exactly as the client gave them, to the
 // chaincode named by RELAY_TARGET ("bbs" when unset) on the same channel,
 // and answers what that chaincode answers. It is the caller of a

@@ -1,5 +1,7 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Command spendtestcc is a test chaincode for the end-to-end test of one
-// spend per transaction (test-network/e2e-spends.sh): it calls another
+// spend per transaction (test-network/e2e/spends.sh): it calls another
 // chaincode several times in one transaction.
 //
 // Call(target, call...) invokes chaincode target once per call, in order,

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package testvectors loads the BBS+ 2020 interoperability vectors kept in
 // bbs/testdata/bbsplus (made by aries-bbs-go and IBM/idemix; see SOURCE.md
 // there), for the tests of every package that checks against them.

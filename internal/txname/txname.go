@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package txname checks the transaction name a fabric-contract-api-go
 // chaincode is invoked with, for the contracts of this repository (bbs's
 // and the poll example's).

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Cross-implementation check of BbsBlsSignature2020 / BbsBlsSignatureProof2020
 // between fabric-bbs's Go package vc (through ./vctool) and MATTR's
 // @mattrglobal/jsonld-signatures-bbs, both ways, offline: contexts come from

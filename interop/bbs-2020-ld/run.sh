@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Cross-implementation check of BbsBlsSignature2020 / BbsBlsSignatureProof2020:
 # fabric-bbs's vc package against MATTR's @mattrglobal/jsonld-signatures-bbs,
 # both ways. Needs Go and Node.js 18+; npm ci fetches the pinned packages

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Cross-implementation check of bbs-2023 between fabric-bbs's Go package vc
 // (through ./vctool) and Digital Bazaar's @digitalbazaar/bbs-2023-cryptosuite,
 // both ways, offline: contexts come from ../../vc/contexts, did:key is

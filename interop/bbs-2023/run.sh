@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Cross-implementation check of bbs-2023: fabric-bbs's vc package against
 # Digital Bazaar's @digitalbazaar/bbs-2023-cryptosuite, both ways. Needs Go
 # and Node.js 18+; npm ci fetches the pinned packages once, the check itself

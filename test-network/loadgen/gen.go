@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 package main
 
 import (
@@ -17,7 +19,7 @@ import (
 
 // Tx is one line of a transactions file: the transaction name, its string
 // arguments, and how many proofs it asks the chaincode to verify. The load
-// tool (test-network/gateway/load) reads the same form.
+// tool (test-network/gateway/internal/load) reads the same form.
 type Tx struct {
 	Name   string   `json:"tx"`
 	Args   []string `json:"args"`

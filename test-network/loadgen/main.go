@@ -1,5 +1,7 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Command loadgen writes the transactions that the network load tool
-// (test-network/gateway/load, bbs-load) sends: for each BBS scheme, an issuer
+// (test-network/gateway/cmd/bbs-load, bbs-load) sends: for each BBS scheme, an issuer
 // key and its registration, distinct valid SubmitProof requests, batches of
 // them for SubmitProofs, and RegisterIssuer arguments for a light write.
 // Everything is derived from -seed: the same flags write the same bytes.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 package main
 
 import (
@@ -11,7 +13,7 @@ import (
 )
 
 // SoakTx is one line of soak.jsonl: a SubmitProof transaction with what the
-// soak tool (test-network/gateway/soak) needs to account for it on the
+// soak tool (test-network/gateway/internal/soak) needs to account for it on the
 // ledger without the chaincode: its class, and the hex SHA-256 of the
 // verifying public key and of the nonce, whose pair names the nonce record
 // (object type bbs.nonce) a committed request writes.

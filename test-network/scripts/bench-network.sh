@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Throughput of the fabric-bbs chaincode on a fresh local network (issue 13):
 #   a fresh network, the chaincode deployed, then bbs-load runs
 #   (a) "light" write (RegisterIssuer; since registrations carry a proof of
@@ -42,7 +43,7 @@ DATA="$OUT/data"
 # shellcheck source=tools-lib.sh
 . "$TN_DIR/scripts/tools-lib.sh"
 
-log "Building bbs-load (test-network/gateway/load) and loadgen (test-network/loadgen)"
+log "Building bbs-load (test-network/gateway/cmd/bbs-load) and loadgen (test-network/loadgen)"
 build_tools load
 
 rm -rf "$OUT"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # shellcheck shell=bash
 # Fabric v3.1 with BFT ordering: sourced by network.sh when FABRIC_VERSION=3.1.
 #
@@ -16,7 +17,7 @@
 # all four through up_failed, and deploy (AND policy, gateway plan wait,
 # mutual-TLS ccaas) is the same as on v2.5.
 #
-# This file replaces these network.sh functions (the originals stay callable
+# This file replaces these functions of network.sh and scripts/{nodes,channel}.sh (the originals stay callable
 # under a *_v25 name): generate_crypto, generate_channel_block, start_orderer,
 # join_channel, node_ports, status; and defines bft_command for
 #   ./network.sh orderer-stop N    stop orderer N (1-4) and what it spawned

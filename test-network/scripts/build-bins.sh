@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Builds the Fabric v2.5 binaries (peer, orderer, configtxgen, cryptogen,
 # osnadmin) from the Go module pinned in test-network/tools/go.mod into
 # test-network/.bin/, and the Gateway client (test-network/gateway) into
@@ -7,7 +8,7 @@
 # the Gateway client there too); built only when asked for.
 #
 # Fabric binaries are rebuilt only when one is missing or tools/go.mod
-# changed (about 2 minutes on 2 cores); the gateway client is rebuilt when
+# changed (how long that takes: docs/network.md); the gateway client is rebuilt when
 # its sources are newer than the binary. Only the Go module proxy is used.
 #
 #   scripts/build-bins.sh            # both
@@ -44,7 +45,7 @@ build_fabric() {
   fi
   local version
   version="$(awk '$1 == "github.com/hyperledger/fabric" {print $2}' "$TOOLS_DIR/go.mod")"
-  echo "==> Building Fabric $version: ${FABRIC_TOOLS[*]} -> $BIN_DIR (takes about 2 min on 2 cores)"
+  echo "==> Building Fabric $version: ${FABRIC_TOOLS[*]} -> $BIN_DIR (once; docs/network.md says how long)"
   local start=$SECONDS
   # -mod=readonly: go.mod/go.sum are committed, nothing is resolved anew.
   (cd "$TOOLS_DIR" && GOWORK=off GOFLAGS="-mod=readonly -buildvcs=false" \
@@ -60,9 +61,9 @@ build_gateway() {
     echo "==> Gateway client is up to date: $out"
     return
   fi
-  echo "==> Building the Gateway client (test-network/gateway) -> $out"
+  echo "==> Building the Gateway client (test-network/gateway/cmd/bbs-gateway) -> $out"
   (cd "$TN_DIR/gateway" && GOWORK=off GOFLAGS="-mod=readonly -buildvcs=false" \
-    go build -trimpath -o "$out" .)
+    go build -trimpath -o "$out" ./cmd/bbs-gateway)
 }
 
 case "$what" in

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The chaincode-as-a-service server as an OCI image, with Debian's podman and
 # no docker daemon and no registry: chaincode/Dockerfile.scratch, FROM scratch
 # over the static binary built here from vendor/ (nothing is pulled).
@@ -92,5 +93,5 @@ case "$cmd" in
   run) run "$@" ;;
   check) check ;;
   flags) podman_flags ;;
-  *) sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; exit 2 ;;
+  *) sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed '/SPDX-License-Identifier/d; s/^# \{0,1\}//'; exit 2 ;;
 esac

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The demo flow on a running network with the bbs chaincode deployed
 # (./network.sh up && ./network.sh deploy, or: make demo):
 #

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # shellcheck shell=bash
 # Fault injection for the soak test (issue 14): sourced by network.sh.
 #

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Installs the Node.js client sample's packages (@hyperledger/fabric-gateway 1.11.0,
 # @grpc/grpc-js 1.14.3 and what they depend on) into examples/client/node/node_modules, from
 # the versions pinned in examples/client/node/package-lock.json (npm ci: exact versions,

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Installs pouchdb-server 4.2.0 (a CouchDB-compatible HTTP server, npm) into
 # test-network/.state-tools/ for STATE_DB=couchdb, from the versions pinned in
 # couchdb/package-lock.json (npm ci: exact versions, integrity-checked).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # shellcheck shell=bash
 # Sourced by network.sh: "network.sh package [DIR]" (make package) writes the
 # chaincode packages an operator installs with "peer lifecycle chaincode
@@ -17,7 +18,7 @@
 # with CCAAS_ADDRESS (the host:port every peer dials); its connection.json also
 # takes CCAAS_ROOT_CERT (required with TLS: PEM file of the CA that issued the
 # server's TLS certificate), CCAAS_TLS, CCAAS_MTLS and CCAAS_CLIENT_TEMPLATES
-# (see package_ccaas in network.sh).
+# (see package_ccaas in scripts/deploy.sh).
 # No network needs to run; the peer binary does the packaging.
 
 package_release() {

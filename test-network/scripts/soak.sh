@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The soak test (issue 14) on a fresh local network: a fresh Fabric v2.5
 # network, the chaincode deployed (CCAAS=1: as a chaincode server), loadgen's
 # soak requests, bbs-soak with faults, the report, and the network torn
@@ -57,7 +58,7 @@ OUT="${SOAK_OUT:-$TN_DIR/.soak}"
 
 if [ "${1:-}" = --build-only ]; then build_tools soak; exit 0; fi
 
-log "Building bbs-soak (test-network/gateway/soak) and loadgen (test-network/loadgen)"
+log "Building bbs-soak (test-network/gateway/cmd/bbs-soak) and loadgen (test-network/loadgen)"
 build_tools soak
 rm -rf "$OUT"
 mkdir -p "$OUT"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # shellcheck shell=bash
 # Helpers of the scripts that drive a fresh network with a tool of the
 # Gateway client's module and loadgen (bench-network.sh, soak.sh); sourced
@@ -5,11 +6,11 @@
 
 log() { printf '\n==> %s\n' "$*"; }
 
-# build_tools NAME: bbs-NAME (test-network/gateway/NAME) and bbs-loadgen
+# build_tools NAME: bbs-NAME (test-network/gateway/cmd/bbs-NAME) and bbs-loadgen
 # (test-network/loadgen, main module, vendored) into FABRIC_BIN_DIR.
 build_tools() {
   (cd "$TN_DIR/gateway" && GOWORK=off GOFLAGS="-mod=readonly -buildvcs=false" \
-    go build -trimpath -o "$FABRIC_BIN_DIR/bbs-$1" "./$1")
+    go build -trimpath -o "$FABRIC_BIN_DIR/bbs-$1" "./cmd/bbs-$1")
   (cd "$REPO_ROOT" && GOWORK=off GOPROXY=off GOFLAGS="-mod=vendor -buildvcs=false" \
     go build -trimpath -o "$FABRIC_BIN_DIR/bbs-loadgen" ./test-network/loadgen)
 }

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package expand implements expand_message_xmd and expand_message_xof of
 // RFC 9380 §5.3, the hashing every IETF BBS ciphersuite is built on.
 package expand

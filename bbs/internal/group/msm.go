@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package group is the BLS12-381 group arithmetic under the BBS schemes:
 // point and scalar encodings (encoding.go), multi-scalar multiplication by
 // Straus' method with GLV and wNAF (msm.go, wnaf.go), large sums for batch

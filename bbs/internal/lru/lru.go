@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package lru is a small goroutine-safe least-recently-used cache that
 // computes each missing value once; package bbs keeps its per-key
 // generators, pairing lines and pseudonym contexts in it.

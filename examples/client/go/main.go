@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Command bbs-client-go is a standalone client application of the fabric-bbs
 // contract, written against the official Fabric Gateway client API
 // (github.com/hyperledger/fabric-gateway), in the style of fabric-samples'

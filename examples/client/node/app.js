@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// SPDX-License-Identifier: Apache-2.0
 // bbs-client-node: a standalone client application of the fabric-bbs contract with the official
 // Fabric Gateway client for Node.js (@hyperledger/fabric-gateway), in the style of fabric-samples'
 // application-gateway-typescript, as plain JavaScript. It

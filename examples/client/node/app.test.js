@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 'use strict';
 // Unit tests of the sample's error branching and registration file (node --test; no network,
 // no packages needed).

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package ballot binds a vote of the poll chaincode to the BBS proof that
 // authorises it. It imports no Fabric package: voters' clients and the
 // chaincode share it.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package pollcc is the contract of the poll example chaincode: an
 // anonymous poll whose voters prove, with a BBS credential checked by the
 // bbs chaincode on the same channel, that a verification policy admits

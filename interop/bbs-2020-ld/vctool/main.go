@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Command vctool is the Go side of the BbsBlsSignature2020 interoperability
 // check (interop/bbs-2020-ld/interop.js): it signs, derives and verifies
 // with package vc, offline. CTX is a file holding the application context

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Command vctool is the Go side of the bbs-2023 interoperability check
 // (interop/bbs-2023/interop.js): it issues, derives and verifies with
 // package vc, offline, the core contexts only.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Command ballot prints, in base64, the ballot (package ballot) of a vote
 // for the poll example chaincode: what a voter passes to "bbs prove" as
 // --nonce (a vote relayed by another identity) or as --salt with

@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: Apache-2.0
+
+package load
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Network CPU per transaction. On a machine shared with other work the
+// committed tx/s of a run moves with the other load, but the CPU time the
+// network's own processes spend per committed transaction does much less;
+// when the network is CPU-bound (both modes keep the cores busy), the
+// quiet-machine ratio of SubmitProof's tx/s to the light write's is about
+// the inverse ratio of their CPU per transaction. -cpu-prefix DIR sums the
+// user and system CPU time of every process whose executable is under DIR
+// (the test network's peers, orderer, chaincode processes and bbs-load
+// itself, all under test-network/) before and after each run.
+
+// clockTicks is USER_HZ, the unit of /proc/<pid>/stat's CPU times: 100 on
+// every Linux architecture Go supports.
+const clockTicks = 100
+
+// processCPU returns the CPU time (user + system) of the processes whose
+// executable path starts with prefix, read from procDir (/proc).
+func processCPU(procDir, prefix string) (time.Duration, error) {
+	entries, err := os.ReadDir(procDir)
+	if err != nil {
+		return 0, err
+	}
+	var ticks uint64
+	for _, e := range entries {
+		if _, err := strconv.Atoi(e.Name()); err != nil {
+			continue
+		}
+		exe, err := os.Readlink(filepath.Join(procDir, e.Name(), "exe"))
+		if err != nil || !strings.HasPrefix(exe, prefix) {
+			continue // gone, not ours, or not readable
+		}
+		b, err := os.ReadFile(filepath.Join(procDir, e.Name(), "stat"))
+		if err != nil {
+			continue // exited meanwhile
+		}
+		t, err := statCPUTicks(b)
+		if err != nil {
+			return 0, fmt.Errorf("%s/%s/stat: %w", procDir, e.Name(), err)
+		}
+		ticks += t
+	}
+	return time.Duration(ticks) * time.Second / clockTicks, nil
+}
+
+// statCPUTicks returns utime + stime (fields 14 and 15) of a
+// /proc/<pid>/stat line. The command name (field 2) is in parentheses and
+// may hold spaces and parentheses, so fields are counted after the last ')'.
+func statCPUTicks(stat []byte) (uint64, error) {
+	s := string(stat)
+	i := strings.LastIndexByte(s, ')')
+	if i < 0 {
+		return 0, fmt.Errorf("no command name")
+	}
+	f := strings.Fields(s[i+1:]) // f[0] is field 3 (state)
+	if len(f) < 13 {
+		return 0, fmt.Errorf("%d fields after the command name, want at least 13", len(f))
+	}
+	var sum uint64
+	for _, field := range f[11:13] { // fields 14 (utime) and 15 (stime)
+		v, err := strconv.ParseUint(field, 10, 64)
+		if err != nil {
+			return 0, fmt.Errorf("CPU time %q: %w", field, err)
+		}
+		sum += v
+	}
+	return sum, nil
+}
+
+// cpuMsPerTx is the network's CPU milliseconds per committed transaction.
+func cpuMsPerTx(cpu time.Duration, committed int) float64 {
+	if committed == 0 {
+		return 0
+	}
+	return float64(cpu.Microseconds()) / 1000 / float64(committed)
+}
+
+// writeCPURatios prints, per scheme, the network CPU per committed
+// transaction of (a) and (b) and what it predicts for (b)/(a) on a machine
+// with nothing else running: (a)'s CPU per transaction over (b)'s.
+func writeCPURatios(w io.Writer, runs []runReport) {
+	type pair struct{ light, single float64 }
+	byScheme := map[string]*pair{}
+	var order []string
+	for _, r := range runs {
+		if r.NetworkCPUMsPerTx <= 0 || (r.Mode != "light" && r.Mode != "single") {
+			continue
+		}
+		p := byScheme[r.Scheme]
+		if p == nil {
+			p = &pair{}
+			byScheme[r.Scheme] = p
+			order = append(order, r.Scheme)
+		}
+		if r.Mode == "light" {
+			p.light = r.NetworkCPUMsPerTx
+		} else {
+			p.single = r.NetworkCPUMsPerTx
+		}
+	}
+	for _, s := range order {
+		p := byScheme[s]
+		if p.light > 0 && p.single > 0 {
+			fmt.Fprintf(w, "%s:  network CPU per committed tx: light write %.2f ms, SubmitProof %.2f ms: (b)/(a) on otherwise idle cores = %.0f%%\n",
+				s, p.light, p.single, 100*p.light/p.single)
+		}
+	}
+}

@@ -1,0 +1,235 @@
+// SPDX-License-Identifier: Apache-2.0
+
+package soak
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/fabric-bbs/fabric-bbs/test-network/gateway/internal/load/engine"
+	"github.com/fabric-bbs/fabric-bbs/test-network/gateway/internal/soak/account"
+)
+
+// line is one line of loadgen's soak.jsonl (loadgen SoakTx).
+type line struct {
+	engine.Tx
+	Class       string `json:"class"`
+	Group       string `json:"group"`
+	KeySHA256   string `json:"keySha256"`
+	NonceSHA256 string `json:"nonceSha256"`
+}
+
+// classes of soak.jsonl lines.
+var lineClasses = map[string]bool{"valid": true, "tampered": true, "malformed": true, "misbound": true}
+
+// maxLine bounds one line of soak.jsonl (a request is at most 1 MiB).
+const maxLine = 2 << 20
+
+// readLines reads a soak.jsonl: one JSON line per request, blank lines
+// skipped; each must be a SubmitProof of a known class with a group.
+func readLines(r io.Reader) ([]line, error) {
+	var out []line
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 64<<10), maxLine)
+	n := 0
+	for sc.Scan() {
+		n++
+		if len(sc.Bytes()) == 0 {
+			continue
+		}
+		var l line
+		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
+			return nil, fmt.Errorf("line %d: %w", n, err)
+		}
+		switch {
+		case l.Name != "SubmitProof" || len(l.Args) != 1:
+			return nil, fmt.Errorf("line %d: not a one-argument SubmitProof (%q, %d arguments)", n, l.Name, len(l.Args))
+		case !lineClasses[l.Class]:
+			return nil, fmt.Errorf("line %d: unknown class %q", n, l.Class)
+		case l.Group == "":
+			return nil, fmt.Errorf("line %d: no group", n)
+		case l.Class == "valid" && (len(l.KeySHA256) != 64 || len(l.NonceSHA256) != 64):
+			return nil, fmt.Errorf("line %d: a valid request needs its key and nonce hashes", n)
+		}
+		out = append(out, l)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("line %d: %w", n+1, err)
+	}
+	return out, nil
+}
+
+func readLinesFile(path string) ([]line, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	l, err := readLines(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return l, nil
+}
+
+// item is one transaction of the load: which request it is for and how.
+type item struct {
+	req  int    // index into plan.reqs
+	kind string // "original" or "replay"
+	// concurrent is set for a replay sent right after its original, so
+	// that both are in flight together.
+	concurrent bool
+}
+
+// plan is the run: the distinct requests, the transactions of the load
+// in sending order, and the valid requests kept for the resubmission
+// probes.
+type plan struct {
+	reqs      []account.Request
+	args      []string // each request's one argument
+	items     []item
+	resubmits []int // request indexes
+	// unsent are the requests the load never sent (markUnsent).
+	unsent map[int]bool
+}
+
+// makePlan interleaves the schemes' lines (round robin), keeps the first
+// nResubmit valid requests for the resubmission probes, and adds one
+// replay per 9 lines (10% of the load), of valid requests spread over the
+// run: every other one right after its original (concurrent), the others
+// lateGap transactions later (after the original committed).
+func makePlan(perScheme [][]line, nResubmit, lateGap int) *plan {
+	p := &plan{}
+	for i := 0; ; i++ {
+		more := false
+		for _, ls := range perScheme {
+			if i >= len(ls) {
+				continue
+			}
+			more = true
+			l := ls[i]
+			p.reqs = append(p.reqs, account.Request{Group: l.Group, Class: l.Class, KeySHA256: l.KeySHA256, NonceSHA256: l.NonceSHA256})
+			p.args = append(p.args, l.Args[0])
+		}
+		if !more {
+			break
+		}
+	}
+	var load []int
+	for i, r := range p.reqs {
+		if r.Class == "valid" && len(p.resubmits) < nResubmit {
+			p.resubmits = append(p.resubmits, i)
+			continue
+		}
+		load = append(load, i)
+	}
+	var valid []int // positions in load of valid requests
+	for pos, i := range load {
+		if p.reqs[i].Class == "valid" {
+			valid = append(valid, pos)
+		}
+	}
+	nReplay := len(load) / 9
+	replayAt := map[int]int{} // position in load -> replays to send after it
+	late := map[int][]int{}   // position in load -> requests replayed there
+	if nReplay > 0 && len(valid) > 0 {
+		step := max(1, len(valid)/nReplay)
+		for k := 0; k < nReplay; k++ {
+			pos := valid[(k*step)%len(valid)]
+			if k%2 == 0 {
+				replayAt[pos]++
+			} else {
+				at := min(pos+lateGap, len(load)-1)
+				late[at] = append(late[at], load[pos])
+			}
+		}
+	}
+	for pos, i := range load {
+		p.items = append(p.items, item{req: i, kind: "original"})
+		for n := 0; n < replayAt[pos]; n++ {
+			p.items = append(p.items, item{req: i, kind: "replay", concurrent: true})
+		}
+		for _, r := range late[pos] {
+			p.items = append(p.items, item{req: r, kind: "replay"})
+		}
+	}
+	return p
+}
+
+// txs are the engine's transactions of the plan's items; the class of a
+// replay is "replay", of an original its request's class.
+func (p *plan) txs() []engine.Tx {
+	out := make([]engine.Tx, len(p.items))
+	for i, it := range p.items {
+		class := p.reqs[it.req].Class
+		if it.kind == "replay" {
+			class = "replay"
+		}
+		out[i] = engine.Tx{Name: "SubmitProof", Args: []string{p.args[it.req]}, Proofs: 1, Class: class}
+	}
+	return out
+}
+
+// record notes the outcome of a transaction sent for request r.
+func (p *plan) record(r int, kind string, rec engine.Record) {
+	if rec.TxID == "" {
+		return
+	}
+	p.reqs[r].Sent = append(p.reqs[r].Sent, account.Sent{TxID: rec.TxID, Kind: kind, ClientValid: rec.Outcome == engine.Committed})
+}
+
+// unrecorded are the valid requests no transaction of which the clients
+// saw commit.
+func (p *plan) unrecorded() []int {
+	var out []int
+	for i, r := range p.reqs {
+		if r.Class != "valid" || p.unsent[i] {
+			continue
+		}
+		ok := false
+		for _, s := range r.Sent {
+			ok = ok || s.ClientValid
+		}
+		if !ok {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// markUnsent notes the requests none of whose load items was sent (the
+// load ended by -tx or -duration before them) and that are not probes:
+// they are left out of the recovery and the accounting. recs are the
+// load's records, one per item from the first (fewer with -tx).
+func (p *plan) markUnsent(recs []engine.Record) int {
+	sent := make([]bool, len(p.reqs))
+	for _, r := range p.resubmits {
+		sent[r] = true
+	}
+	for i, it := range p.items {
+		if i < len(recs) && recs[i].Outcome != engine.NotSent {
+			sent[it.req] = true
+		}
+	}
+	p.unsent = map[int]bool{}
+	for r, ok := range sent {
+		if !ok {
+			p.unsent[r] = true
+		}
+	}
+	return len(p.unsent)
+}
+
+// accounted are the requests the accounting checks: all but the unsent.
+func (p *plan) accounted() []account.Request {
+	out := make([]account.Request, 0, len(p.reqs))
+	for i, r := range p.reqs {
+		if !p.unsent[i] {
+			out = append(out, r)
+		}
+	}
+	return out
+}
