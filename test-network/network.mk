@@ -89,6 +89,14 @@ e2e: network-deps network-image-deps network-bins
 bench-network: network-deps network-bins
 	$(TEST_NETWORK)/scripts/bench-network.sh
 
+## bench-caliper: Hyperledger Caliper 0.6.0 (Fabric Gateway binding, npm, pinned) and bbs-load
+## side by side in one run: light write, SubmitProof, SubmitProofs; a fresh network, or
+## CALIPER_NETWORK=running for make demo's (BENCH_COUNT, BENCH_BATCH_COUNT, BENCH_SCHEME,
+## CALIPER_INFLIGHT, CALIPER_WORKERS)
+.PHONY: bench-caliper
+bench-caliper: network-deps network-bins
+	$(TEST_NETWORK)/scripts/caliper.sh
+
 ## network-unit: unit tests of the Gateway client, bbs-load and its engine (module
 ## test-network/gateway; no network); part of make test
 network-unit:

@@ -17,6 +17,7 @@ import (
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakeid"
+	"github.com/fabric-bbs/fabric-bbs/policy"
 	"github.com/fabric-bbs/fabric-bbs/registration"
 	"github.com/fabric-bbs/fabric-bbs/request"
 )
@@ -131,13 +132,19 @@ func TestGenerateValidDistinct(t *testing.T) {
 		if doc := checkRegistration(t, s, setup[0], subs[0]); doc.ID != is.ID || doc.PublicKey != is.PublicKey {
 			t.Fatalf("%s: setup registers %s, not the bench issuer", name, doc.ID)
 		}
-		ids, keys := map[string]bool{is.ID: true}, map[string]bool{is.PublicKey: true}
-		for i, tx := range readTxs(t, filepath.Join(sd, "light.jsonl")) {
-			doc := checkRegistration(t, s, tx, subs[i%len(subs)])
-			if ids[doc.ID] || keys[doc.PublicKey] || !request.ValidIssuerID(doc.ID) {
+		ids := map[string]bool{}
+		for _, tx := range readTxs(t, filepath.Join(sd, "light.jsonl")) {
+			if tx.Name != "CreatePolicy" || len(tx.Args) != 1 {
+				t.Fatalf("%s: light tx %+v is not a CreatePolicy", name, tx)
+			}
+			p, err := policy.Parse([]byte(tx.Args[0]))
+			if err != nil {
+				t.Fatalf("%s: light tx: %v", name, err)
+			}
+			if ids[p.ID] || len(p.Issuers) != 1 || p.Issuers[0].ID != is.ID {
 				t.Fatalf("%s: light tx %+v", name, tx)
 			}
-			ids[doc.ID], keys[doc.PublicKey] = true, true
+			ids[p.ID] = true
 		}
 	}
 }

@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # Throughput of the fabric-bbs chaincode on a fresh local network (issue 13):
 #   a fresh network, the chaincode deployed, then bbs-load runs
-#   (a) "light" write (RegisterIssuer; since registrations carry a proof of
-#   possession, each verifies one BBS proof: no longer a light write), (b) SubmitProof, (c) SubmitProofs with
+#   (a) "light" write (CreatePolicy: parse, validate, one read, two writes,
+#   no cryptography), (b) SubmitProof, (c) SubmitProofs with
 #   BENCH_BATCH proofs per transaction, for each scheme, prints the table,
 #   and tears the network down (also on failure or Ctrl-C).
 #

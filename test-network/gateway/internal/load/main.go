@@ -11,8 +11,8 @@
 //	         [-schemes all] [-modes light,single,batch] [-count 1000] [-inflight 200]
 //	         [-duration 5m] [-json report.json] [-records DIR] [-cpu-prefix DIR/]
 //
-// Modes: light = RegisterIssuer with distinct IDs and keys (each now checks
-// a proof of possession, one BBS proof verification: no longer a light write),
+// Modes: light = CreatePolicy with distinct policy IDs naming the bench
+// issuer (parse, validate, one read, two writes: no cryptography),
 // single = SubmitProof (one proof per transaction), batch = SubmitProofs (a
 // JSON array of requests per transaction; "n/a" when the contract has no
 // such transaction). Before a scheme's modes, its setup.jsonl (the bench

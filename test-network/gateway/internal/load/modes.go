@@ -21,7 +21,7 @@ type mode struct {
 }
 
 var modes = []mode{
-	{"light", "light.jsonl", "RegisterIssuer"},
+	{"light", "light.jsonl", "CreatePolicy"},
 	{"single", "single.jsonl", "SubmitProof"},
 	{"batch", "batch.jsonl", "SubmitProofs"},
 }

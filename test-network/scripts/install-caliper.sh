@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs Hyperledger Caliper (@hyperledger/caliper-cli, -core and -fabric 0.6.0, with the Fabric
+# Gateway binding: @hyperledger/fabric-gateway 1.5.0 and @grpc/grpc-js 1.10.3, the versions
+# Caliper 0.6.0's "fabric:2.5" binding names) into test-network/caliper/node_modules, from the
+# versions pinned in test-network/caliper/package-lock.json (npm ci: exact versions,
+# integrity-checked; no `caliper bind` step, which would resolve versions at run time). The npm
+# cache is test-network/.state-tools/npm-cache, so a reinstall needs no registry
+# (--prefer-offline); it reinstalls only when the lock file changed. No install script runs
+# (Caliper's Ethereum connector's native add-ons are not needed). Needs node and npm (Node 18.19+).
+#
+#   scripts/install-caliper.sh        (run by scripts/caliper.sh)
+set -euo pipefail
+
+TN_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+APP_DIR="$TN_DIR/caliper"
+CACHE="$TN_DIR/.state-tools/npm-cache"
+STAMP="$APP_DIR/node_modules/.lock-stamp"
+
+for t in node npm; do
+  command -v "$t" > /dev/null || { echo "ERROR: '$t' is not on PATH; Caliper needs Node.js and npm" >&2; exit 1; }
+done
+stamp="$(sha256sum "$APP_DIR/package.json" "$APP_DIR/package-lock.json" | sha256sum | cut -c1-16)"
+if [ -x "$APP_DIR/node_modules/.bin/caliper" ] && [ "$(cat "$STAMP" 2> /dev/null)" = "$stamp" ]; then
+  echo "==> Caliper is up to date in $APP_DIR/node_modules"
+  exit 0
+fi
+echo "==> Installing Caliper (package-lock.json) into $APP_DIR/node_modules (npm ci)"
+mkdir -p "$CACHE"
+start=$SECONDS
+npm ci --prefix "$APP_DIR" --cache "$CACHE" --prefer-offline --omit=optional --ignore-scripts \
+  --no-audit --no-fund --loglevel=error
+[ -x "$APP_DIR/node_modules/.bin/caliper" ] || { echo "ERROR: npm ci did not install the caliper command" >&2; exit 1; }
+echo "$stamp" > "$STAMP"
+echo "    installed in $((SECONDS - start)) s: caliper-cli $(node -p "require('$APP_DIR/node_modules/@hyperledger/caliper-cli/package.json').version"), fabric-gateway $(node -p "require('$APP_DIR/node_modules/@hyperledger/fabric-gateway/package.json').version")"
