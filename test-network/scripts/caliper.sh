@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Hyperledger Caliper against the fabric-bbs chaincode, beside bbs-load in the same run (issue 24):
 #   a fresh network with the chaincode deployed (as make demo's), Caliper 0.6.0 installed from
 #   test-network/caliper/package-lock.json, loadgen data for bbs-load and, with another seed, for

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Installs Hyperledger Caliper (@hyperledger/caliper-cli, -core and -fabric 0.6.0, with the Fabric
 # Gateway binding: @hyperledger/fabric-gateway 1.5.0 and @grpc/grpc-js 1.10.3, the versions
 # Caliper 0.6.0's "fabric:2.5" binding names) into test-network/caliper/node_modules, from the
