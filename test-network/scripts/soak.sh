@@ -1,21 +1,24 @@
 #!/usr/bin/env bash
-# The soak test (issue 14) on a fresh local network: a fresh Fabric v2.5
-# network, the chaincode deployed (CCAAS=1: as a chaincode server), loadgen's
+# The soak test (issues 14, 25) on a fresh local network: a fresh Fabric
+# network (FABRIC_VERSION=2.5, the default: one Raft orderer; 3.1: four
+# SmartBFT orderers, scripts/bft.sh), the chaincode deployed (CCAAS=1: as a chaincode server), loadgen's
 # soak requests, bbs-soak with faults, the report, and the network torn
 # down (also on failure or Ctrl-C).
 #
 #   scripts/soak.sh           (make soak)
 #
-# Environment (defaults): SOAK_TX=2000 SubmitProof transactions in the load
-# (SOAK_PER_SCHEME, by default from SOAK_TX: 601 soak.jsonl lines per scheme,
-# 3 schemes: 1,803 requests, 3 kept for the resubmission probes, 1,800 + 200
-# replays), SOAK_MINUTES (unset: the load runs until SOAK_TX are sent, at most
-# 10 minutes; set: at most that many minutes, and SOAK_RATE defaults to
-# SOAK_TX spread over them, so the load fills its minutes; the load ends at
-# whichever comes first), SOAK_INFLIGHT=40, SOAK_RATE=25 transactions started
-# per second at most, SOAK_MEM_INTERVAL=5s (the memory samples of every node
-# and chaincode process),
-# SOAK_FAULTS="cc-kill@0.15,peer-restart:2@0.35,orderer-restart@0.55,cc-kill@0.8",
+# Environment (defaults): SOAK_TX=10000 SubmitProof transactions in the load
+# (SOAK_PER_SCHEME, by default from SOAK_TX: 3,002 soak.jsonl lines per
+# scheme, 3 schemes), SOAK_MINUTES (15 when neither SOAK_TX nor
+# SOAK_PER_SCHEME is set, otherwise unset; unset: the load runs until SOAK_TX
+# are sent, at most 10 minutes; set: at most that many minutes, and SOAK_RATE
+# defaults to SOAK_TX spread over them, so the load fills its minutes; the
+# load ends at whichever comes first), SOAK_INFLIGHT=40, SOAK_RATE=25
+# transactions started per second at most, SOAK_MEM_INTERVAL=5s (the memory
+# samples of every node and chaincode process), SOAK_FAULTS (v2.5:
+# "cc-kill@0.1,peer-restart:2@0.25,orderer-restart@0.4,peer-kill:1@0.55,orderer-kill@0.7,cc-kill@0.85";
+# v3.1: "cc-kill@0.1,bft-leader-stop@0.25,peer-kill:2@0.4,bft-leader-kill@0.55,peer-restart:1@0.7,cc-kill@0.85",
+# bft-leader-stop/-kill: the current SmartBFT leader stopped / SIGKILLed),
 # SOAK_DOWN=5s (how long a stopped node stays down), SOAK_RESUBMITS=3,
 # SOAK_VANISH=2 (clients that submit, close their connection before the
 # status and resubmit the same signed transaction from a new connection),
@@ -27,11 +30,17 @@ set -euo pipefail
 TN_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=../env.sh
 . "$TN_DIR/env.sh"
-[ "$FABRIC_VERSION" = 2.5 ] || { echo "soak.sh: the soak runs on Fabric v2.5 (one Raft orderer); FABRIC_VERSION=$FABRIC_VERSION" >&2; exit 2; }
+case "$FABRIC_VERSION" in
+  2.5) DEFAULT_FAULTS="cc-kill@0.1,peer-restart:2@0.25,orderer-restart@0.4,peer-kill:1@0.55,orderer-kill@0.7,cc-kill@0.85" ;;
+  3.1) DEFAULT_FAULTS="cc-kill@0.1,bft-leader-stop@0.25,peer-kill:2@0.4,bft-leader-kill@0.55,peer-restart:1@0.7,cc-kill@0.85" ;;
+  *) echo "soak.sh: FABRIC_VERSION is 2.5 (Raft) or 3.1 (SmartBFT), not $FABRIC_VERSION" >&2; exit 2 ;;
+esac
 
 RESUBMITS="${SOAK_RESUBMITS:-3}"
 VANISH="${SOAK_VANISH:-2}"
-TX="${SOAK_TX:-2000}"
+# The default run (neither SOAK_TX nor SOAK_PER_SCHEME): 10,000 over 15 minutes.
+[ -z "${SOAK_TX:-}${SOAK_PER_SCHEME:-}" ] && : "${SOAK_MINUTES:=15}"
+TX="${SOAK_TX:-10000}"
 case "$TX" in ''|*[!0-9]*|0) echo "soak.sh: SOAK_TX must be a positive number of transactions" >&2; exit 2 ;; esac
 # The load is 9 originals per replay: TX = 10/9 x (3 x PER_SCHEME - RESUBMITS).
 PER_SCHEME="${SOAK_PER_SCHEME:-$(( (TX * 9 / 10 + RESUBMITS + VANISH + 2) / 3 ))}"
@@ -47,7 +56,7 @@ if [ -n "$MINUTES" ]; then
 fi
 MEM_INTERVAL="${SOAK_MEM_INTERVAL:-5s}"
 INFLIGHT="${SOAK_INFLIGHT:-40}"
-FAULTS="${SOAK_FAULTS:-cc-kill@0.15,peer-restart:2@0.35,orderer-restart@0.55,cc-kill@0.8}"
+FAULTS="${SOAK_FAULTS:-$DEFAULT_FAULTS}"
 DOWN="${SOAK_DOWN:-5s}"
 SEED="${SOAK_SEED:-fabric-bbs-soak}"
 OUT="${SOAK_OUT:-$TN_DIR/.soak}"
@@ -68,7 +77,7 @@ fresh_network SOAK_KEEP
 log "Generating the requests (seed $SEED, $PER_SCHEME per scheme)"
 bbs-loadgen -out "$OUT/data" -seed "$SEED" -light 0 -single 0 -soak "$PER_SCHEME" -channel "$CHANNEL_NAME" -org-dir "$ORG_DIR"
 
-log "Soak: $TX transactions (0: all generated), at most $DURATION, $INFLIGHT in flight, $RATE tx/s at most, faults $FAULTS (load average now: $(cut -d' ' -f1-3 /proc/loadavg))"
+log "Soak on Fabric v$FABRIC_VERSION: $TX transactions (0: all generated), at most $DURATION, $INFLIGHT in flight, $RATE tx/s at most, faults $FAULTS (load average now: $(cut -d' ' -f1-3 /proc/loadavg))"
 set +e
 bbs-soak -org-dir "$ORG_DIR" -peer1 "$PEER1_ADDRESS" -peer2 "$PEER2_ADDRESS" -channel "$CHANNEL_NAME" \
   -data "$OUT/data" -network "$TN_DIR/network.sh" -inflight "$INFLIGHT" -rate "$RATE" -faults "$FAULTS" \

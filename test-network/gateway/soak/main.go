@@ -238,6 +238,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	rep.Load = engine.Summarize(recs, wall)
 	rep.addClasses(p, recs)
 	rep.Phases = phases(loadStart, recs, rep.Faults)
+	leaderStalls(loadStart, recs, rep.Faults)
 	logf("load: %d committed, %d rejected %v, %.1f tx/s, p50 %.0f ms", rep.Load.Committed, rep.Load.Rejected,
 		rep.Load.RejectedBy, rep.Load.TxPerSecond, rep.Load.Latency.P50)
 

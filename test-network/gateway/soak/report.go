@@ -196,6 +196,9 @@ func (r *report) text(w io.Writer) {
 		if f.Recovery != "" {
 			pf("    recovery after the crash: %s", strings.ReplaceAll(f.Recovery, "\n", "; "))
 		}
+		if t := leaderText(f); t != "" {
+			pf("%s", t)
+		}
 		for _, st := range f.Steps {
 			pf("    %s  %s .. %s %s", st.Command, st.Start.UTC().Format("15:04:05.0"), st.End.UTC().Format("15:04:05.0"), st.Error)
 		}
