@@ -110,7 +110,7 @@ func truncate(s string, n int) string {
 func (r *report) finish(p *plan) {
 	r.LoadAvgEnd = engine.LoadAvg()
 	for class, outcomes := range r.Load.ByClass {
-		if class != "valid" && class != "replay" && outcomes[engine.Committed] > 0 {
+		if !lineClasses[class] && class != "replay" && outcomes[engine.Committed] > 0 {
 			r.Problems = append(r.Problems, fmt.Sprintf("%d %s requests committed", outcomes[engine.Committed], class))
 		}
 	}
