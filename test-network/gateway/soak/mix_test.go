@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -9,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/fabric-bbs/fabric-bbs/test-network/gateway/load/engine"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 )
 
 // batchLine is a mix.jsonl batch line of n items.
@@ -153,5 +156,21 @@ func TestInjectIssuerChange(t *testing.T) {
 	r = in.inject(context.Background(), fault{Kind: "issuer-change"}, 0)
 	if !r.Failed || len(r.Steps) != 2 {
 		t.Errorf("failed revoke: failed %v steps %+v", r.Failed, r.Steps)
+	}
+}
+
+// A resubmission's commit status is asked again after a timeout (a view
+// change can hold the transaction back longer than one wait), at most
+// statusWaits times; other errors end it.
+func TestAskStatusAgain(t *testing.T) {
+	timeout := status.Error(codes.DeadlineExceeded, "context deadline exceeded")
+	if !askStatusAgain(timeout, 0) || !askStatusAgain(context.DeadlineExceeded, statusWaits-2) {
+		t.Error("a timeout: want another wait")
+	}
+	if askStatusAgain(timeout, statusWaits-1) {
+		t.Error("the last wait: want no other")
+	}
+	if askStatusAgain(status.Error(codes.PermissionDenied, "no"), 0) || askStatusAgain(errors.New("x"), 0) {
+		t.Error("not a timeout: want no other wait")
 	}
 }

@@ -186,14 +186,34 @@ func resubmit(ctx context.Context, c *gwclient.Client, group, arg string, firstW
 		p.SecondError = err.Error()
 		return p
 	}
-	if err := try(func(ctx context.Context) error {
-		st, err := commit2.StatusWithContext(ctx)
-		if err == nil {
-			p.Second = st.Code.String()
+	// The status: asked again after a timeout too (asking is idempotent),
+	// statusWaits times at most: the transaction may be ordered only
+	// after a view change (a lost SmartBFT leader: about 22 s) and the
+	// backlog behind it.
+	for n := 0; ; n++ {
+		err := try(func(ctx context.Context) error {
+			st, err := commit2.StatusWithContext(ctx)
+			if err == nil {
+				p.Second = st.Code.String()
+			}
+			return err
+		})
+		if err == nil || !askStatusAgain(err, n) || ctx.Err() != nil {
+			if err != nil {
+				p.SecondError = err.Error()
+			}
+			break
 		}
-		return err
-	}); err != nil {
-		p.SecondError = err.Error()
+		p.Retries++
 	}
 	return p
+}
+
+// statusWaits bounds the commit status waits of a resubmission (30 s each).
+const statusWaits = 4
+
+// askStatusAgain: the n-th (from 0) commit status wait ended with err;
+// ask again when it timed out and fewer than statusWaits were made.
+func askStatusAgain(err error, n int) bool {
+	return n+1 < statusWaits && engine.Classify(err).Cause == "timeout"
 }
