@@ -478,7 +478,7 @@ fi
 if [ "$FABRIC_VERSION" = 3.1 ]; then
   # shellcheck source=scripts/e2e-bft.sh
   . "$TN_DIR/scripts/e2e-bft.sh"
-  [ "${E2E_SOAK:-1}" = 1 ] && . "$TN_DIR/e2e-soak-bft.sh"   # issue 25: a short soak, the SmartBFT leader lost under load, the mix
+  if [ "${E2E_SOAK:-1}" = 1 ]; then . "$TN_DIR/e2e-soak-bft.sh"; fi   # issue 25: a short soak, the SmartBFT leader lost under load, the mix
 fi
 # ---- Fabric v3.1 (end)
 
