@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/fabric-bbs/fabric-bbs/test-network/gateway/load/engine"
+	"github.com/hyperledger/fabric-protos-go-apiv2/gateway"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 )
@@ -172,5 +173,35 @@ func TestAskStatusAgain(t *testing.T) {
 	}
 	if askStatusAgain(status.Error(codes.PermissionDenied, "no"), 0) || askStatusAgain(errors.New("x"), 0) {
 		t.Error("not a timeout: want no other wait")
+	}
+}
+
+// The Gateway's quorum error in which every orderer refused the copy as
+// already processed means the transaction is ordered; any other does not.
+func TestOrderedDespiteSubmitError(t *testing.T) {
+	mk := func(code codes.Code, msgs ...string) error {
+		st := status.New(code, "insufficient number of orderers could successfully process transaction to satisfy quorum requirement")
+		for _, m := range msgs {
+			var err error
+			if st, err = st.WithDetails(&gateway.ErrorDetail{Address: "127.0.0.1:7050", MspId: "OrdererMSP", Message: m}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return st.Err()
+	}
+	done := "received unsuccessful response from orderer: status=SERVICE_UNAVAILABLE, info=failed to submit request: request already processed"
+	if !orderedDespiteSubmitError(mk(codes.Unavailable, done, done)) {
+		t.Error("every refusal already processed: want ordered")
+	}
+	for name, err := range map[string]error{
+		"another refusal too": mk(codes.Unavailable, done, "connection refused"),
+		"no details":          mk(codes.Unavailable),
+		"another code":        mk(codes.Aborted, done),
+		"not gRPC":            errors.New(done),
+		"nil":                 nil,
+	} {
+		if orderedDespiteSubmitError(err) {
+			t.Errorf("%s: want not ordered", name)
+		}
 	}
 }

@@ -176,15 +176,25 @@ func resubmit(ctx context.Context, c *gwclient.Client, group, arg string, firstW
 		return p
 	}
 	var commit2 *client.Commit
+	var rawErr error
 	if err := try(func(ctx context.Context) (err error) {
 		commit2, err = again.SubmitWithContext(ctx)
 		if err != nil {
+			rawErr = err
 			err = gwclient.StageError("submit", err)
 		}
 		return err
 	}); err != nil {
-		p.SecondError = err.Error()
-		return p
+		// On SmartBFT the orderers refuse the copy of a transaction they
+		// have ordered ("request already processed"): its status says how.
+		if !orderedDespiteSubmitError(rawErr) {
+			p.SecondError = err.Error()
+			return p
+		}
+		if commit2, err = commitOf(c2.Gateway(), c2.Network().Name(), p.TxID); err != nil {
+			p.SecondError = err.Error()
+			return p
+		}
 	}
 	// The status: asked again after a timeout too (asking is idempotent),
 	// statusWaits times at most: the transaction may be ordered only
