@@ -21,7 +21,8 @@
 #
 # The node IDs are the consenter IDs of config/configtx-bft.yaml: orderer N
 # is node N. Leader rotation is off (the channel's SmartBFT options leave it
-# unset and the orderers log no role change between views).
+# unset; an orderer logs ChangeRole again within a view, after a sync, with
+# the same leader, so its last such line is what counts).
 
 # bft_roles: "NAME ROLE VIEW LEADER" of each running orderer, from the last
 # ChangeRole line of its current log (none yet: nothing printed for it).
