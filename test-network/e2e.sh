@@ -489,6 +489,8 @@ fi
 if [ "$FABRIC_VERSION" = 3.1 ]; then
   # shellcheck source=e2e/bft.sh
   . "$TN_DIR/e2e/bft.sh"
+  # shellcheck source=e2e/soak-bft.sh
+  if [ "${E2E_SOAK:-1}" = 1 ]; then . "$TN_DIR/e2e/soak-bft.sh"; fi   # issue 25: a short soak, the SmartBFT leader lost under load, the mix
 fi
 # ---- Fabric v3.1 (end)
 

@@ -106,14 +106,15 @@ network-unit:
 # ---- soak: not part of make test (make e2e runs a short one) ------------------
 .PHONY: soak
 
-## soak: 2,000 SubmitProof transactions (valid, replayed, tampered, malformed,
-## misbound) from 4 clients with chaincode kills, a peer and the orderer
-## restarted, then the accounting of both peers' ledgers, on a fresh Fabric
-## v2.5 network torn down afterwards (SOAK_TX, SOAK_MINUTES, SOAK_PER_SCHEME,
+## soak: 10,000 SubmitProof transactions over 15 minutes (valid, replayed,
+## tampered, malformed, misbound) from 4 clients with chaincode kills, peers
+## and orderers stopped and SIGKILLed (FABRIC_VERSION=3.1: the SmartBFT leader),
+## then the accounting of both peers' ledgers, on a fresh Fabric network
+## (FABRIC_VERSION=2.5 by default, or 3.1) torn down afterwards (SOAK_TX, SOAK_MINUTES, SOAK_PER_SCHEME,
 ## SOAK_INFLIGHT, SOAK_RATE, SOAK_FAULTS, SOAK_MEM_INTERVAL, CCAAS=1; report,
 ## memory samples and an SVG plot in test-network/.soak/)
 soak: network-deps network-bins
-	FABRIC_VERSION=2.5 $(TEST_NETWORK)/scripts/soak.sh
+	FABRIC_VERSION=$(or $(FABRIC_VERSION),2.5) $(TEST_NETWORK)/scripts/soak.sh
 # ---- end soak ------------------------------------------------------------------
 
 # ---- package: the operator's chaincode packages ------------------------------

@@ -30,6 +30,9 @@
 #                                   (scripts/faults.sh, used by the soak test)
 #   ./network.sh peer-kill N | orderer-kill | peer-recovery N   crashes (SIGKILL) for the
 #                                   soak test; what a restarted peer recommitted (scripts/faults.sh)
+#   ./network.sh orderer-kill N | bft-leader | bft-view-wait VIEW   (v3.1) SIGKILL orderer N;
+#                                   the SmartBFT leader and view; wait for a view change
+#                                   (scripts/bft-faults.sh, used by the soak test)
 #   ./network.sh node-pids          "NAME PID" of every running node and chaincode process
 #                                   (the soak test samples their memory)
 #
@@ -200,8 +203,10 @@ main() {
       if [ "$FABRIC_VERSION" = 3.1 ]; then bft_command "$cmd" "$@"   # scripts/bft.sh
       else raft_orderer_command "$cmd"; fi ;;                     # scripts/faults.sh
     orderer-kill)
-      [ "$FABRIC_VERSION" = 3.1 ] && die "orderer-kill: Fabric v2.5 (one Raft orderer) only"
-      raft_orderer_command "$cmd" ;;
+      if [ "$FABRIC_VERSION" = 3.1 ]; then bft_orderer_kill "$@"      # scripts/bft-faults.sh
+      else raft_orderer_command "$cmd"; fi ;;
+    bft-leader) bft_leader ;;                                        # scripts/bft-faults.sh
+    bft-view-wait) bft_view_wait "$@" ;;
     peer-stop|peer-start|peer-kill|peer-recovery) peer_command "$cmd" "$@" ;;
     cc-kill) cc_kill "$@" ;;
     cc-pids) cc_pids ;;
@@ -223,6 +228,8 @@ main() {
 # ---- Fabric v3.1 (begin): four BFT orderers; scripts/bft.sh replaces the
 # orderer functions above (crypto, channel block, start, join, status).
 bft_command() { die "$1: only for the BFT network (FABRIC_VERSION=3.1 ./network.sh up)"; }
+bft_leader() { die "bft-leader: only for the BFT network (FABRIC_VERSION=3.1 ./network.sh up)"; }
+bft_view_wait() { die "bft-view-wait: only for the BFT network (FABRIC_VERSION=3.1 ./network.sh up)"; }
 if [ "$FABRIC_VERSION" = 3.1 ]; then
   # shellcheck source=scripts/bft.sh
   . "$TN_DIR/scripts/bft.sh"

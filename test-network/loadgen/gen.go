@@ -109,6 +109,11 @@ func generate(o *options, s bbs.Scheme, stderr io.Writer) error {
 			return err
 		}
 	}
+	if o.mix > 0 {
+		if err := mixFiles(o, cred, dir); err != nil {
+			return err
+		}
+	}
 	fmt.Fprintf(stderr, "loadgen: %s: issuer %s, %d soak, %d light, %d single, %d batch transactions (%d proofs each) in %s\n",
 		s.Name(), is.ID, o.soak, len(light), len(singles), len(txs), o.batchSize, dir)
 	return nil

@@ -26,6 +26,10 @@
 //	batch.jsonl   SubmitProofs, a JSON array of -batch-size requests each (mode batch)
 //	soak.jsonl    with -soak N: N SubmitProof lines of the soak tool, valid,
 //	              tampered, malformed and misbound requests (see [SoakTx])
+//	mix.jsonl     with -mix N: N lines of the soak tool's other kinds (see [MixTx]):
+//	              SubmitProofs batches, and proofs under key versions 1 and 2 of
+//	              the rotating issuer; mix-setup.jsonl registers that issuer,
+//	              issuer-change.jsonl rotates it to version 2 and revokes version 1
 //
 // Each line of a .jsonl file is one transaction, {"tx": NAME, "args":
 // [STRING...], "proofs": N} (see [Tx]). Every nonce is 32 bytes and distinct
@@ -58,6 +62,7 @@ func run(args []string, stderr io.Writer) int {
 	fs.IntVar(&o.batchSize, "batch-size", 32, "requests per SubmitProofs transaction")
 	fs.IntVar(&o.workers, "workers", 2, "proofs derived in parallel")
 	fs.IntVar(&o.soak, "soak", 0, "SubmitProof lines of soak.jsonl (`N`; 0: no soak.jsonl)")
+	fs.IntVar(&o.mix, "mix", 0, "lines of mix.jsonl (`N`; 0: none): SubmitProofs batches and proofs under a key rotated and revoked during the soak, with mix-setup.jsonl and issuer-change.jsonl")
 	fs.StringVar(&o.channel, "channel", "mychannel", "`channel` the registrations are for and the misbound soak requests are bound on")
 	orgDir := fs.String("org-dir", "", "the network's organizations `dir` (required): the certificates of the submitting clients, for the registrations' proofs of possession")
 	orgs := fs.Int("orgs", 2, "organisations whose clients submit (`N`: 1 or 2, as bbs-load's -peer2)")
@@ -70,7 +75,7 @@ func run(args []string, stderr io.Writer) int {
 		fs.PrintDefaults()
 		return 2
 	}
-	if o.light < 0 || o.single < 0 || o.batchTx < 0 || o.soak < 0 || o.batchSize < 1 || o.workers < 1 {
+	if o.light < 0 || o.single < 0 || o.batchTx < 0 || o.soak < 0 || o.mix < 0 || o.batchSize < 1 || o.workers < 1 {
 		fmt.Fprintln(stderr, "loadgen: counts must be >= 0, -batch-size and -workers >= 1")
 		return 2
 	}

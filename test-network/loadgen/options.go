@@ -20,6 +20,7 @@ type options struct {
 	batchSize int
 	workers   int
 	soak      int    // soak.jsonl lines per scheme (0: none)
+	mix       int    // mix.jsonl lines per scheme (0: none; see mix.go)
 	channel   string // the channel of the registrations; misbound requests are bound on it
 	// submitters are the identities of bbs-load's clients, in its order:
 	// the setup registration is for the first, light write i for i % len.

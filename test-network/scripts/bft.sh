@@ -159,3 +159,8 @@ bft_command() {
       ;;
   esac
 }
+
+# The SmartBFT leader faults of the soak test (bft-leader, bft-view-wait,
+# orderer-kill N): scripts/bft-faults.sh.
+# shellcheck source=bft-faults.sh
+. "$TN_DIR/scripts/bft-faults.sh"

@@ -1,22 +1,29 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# The soak test (issue 14) on a fresh local network: a fresh Fabric v2.5
-# network, the chaincode deployed (CCAAS=1: as a chaincode server), loadgen's
+# The soak test (issues 14, 25) on a fresh local network: a fresh Fabric
+# network (FABRIC_VERSION=2.5, the default: one Raft orderer; 3.1: four
+# SmartBFT orderers, scripts/bft.sh), the chaincode deployed (CCAAS=1: as a chaincode server), loadgen's
 # soak requests, bbs-soak with faults, the report, and the network torn
 # down (also on failure or Ctrl-C).
 #
 #   scripts/soak.sh           (make soak)
 #
-# Environment (defaults): SOAK_TX=2000 SubmitProof transactions in the load
-# (SOAK_PER_SCHEME, by default from SOAK_TX: 601 soak.jsonl lines per scheme,
-# 3 schemes: 1,803 requests, 3 kept for the resubmission probes, 1,800 + 200
-# replays), SOAK_MINUTES (unset: the load runs until SOAK_TX are sent, at most
-# 10 minutes; set: at most that many minutes, and SOAK_RATE defaults to
-# SOAK_TX spread over them, so the load fills its minutes; the load ends at
-# whichever comes first), SOAK_INFLIGHT=40, SOAK_RATE=25 transactions started
-# per second at most, SOAK_MEM_INTERVAL=5s (the memory samples of every node
-# and chaincode process),
-# SOAK_FAULTS="cc-kill@0.15,peer-restart:2@0.35,orderer-restart@0.55,cc-kill@0.8",
+# Environment (defaults): SOAK_TX=10000 SubmitProof transactions in the load
+# (SOAK_PER_SCHEME, by default from SOAK_TX: 2,729 soak.jsonl and 272
+# mix.jsonl lines per scheme with the default faults, 3 schemes), SOAK_MINUTES (15 when neither SOAK_TX nor
+# SOAK_PER_SCHEME is set, otherwise unset; unset: the load runs until SOAK_TX
+# are sent, at most 10 minutes; set: at most that many minutes, and SOAK_RATE
+# defaults to SOAK_TX spread over them, so the load fills its minutes; the
+# load ends at whichever comes first), SOAK_INFLIGHT=40, SOAK_RATE=25
+# transactions started per second at most, SOAK_MEM_INTERVAL=5s (the memory
+# samples of every node and chaincode process), SOAK_FAULTS (v2.5:
+# "cc-kill@0.1,peer-restart:2@0.25,orderer-restart@0.4,peer-kill:1@0.55,orderer-kill@0.7,cc-kill@0.85";
+# v3.1: "cc-kill@0.1,bft-leader-stop@0.25,peer-kill:2@0.4,bft-leader-kill@0.55,peer-restart:1@0.7,cc-kill@0.85",
+# bft-leader-stop/-kill: the current SmartBFT leader stopped / SIGKILLed;
+# issuer-change: each scheme's rotating issuer rotated to key version 2,
+# then version 1 revoked, while proofs under both are in the load: with it
+# loadgen -mix adds PER_SCHEME/10 lines per scheme of SubmitProofs batches
+# and proofs under versions 1 and 2, and PER_SCHEME is smaller),
 # SOAK_DOWN=5s (how long a stopped node stays down), SOAK_RESUBMITS=3,
 # SOAK_VANISH=2 (clients that submit, close their connection before the
 # status and resubmit the same signed transaction from a new connection),
@@ -28,14 +35,32 @@ set -euo pipefail
 TN_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=../env.sh
 . "$TN_DIR/env.sh"
-[ "$FABRIC_VERSION" = 2.5 ] || { echo "soak.sh: the soak runs on Fabric v2.5 (one Raft orderer); FABRIC_VERSION=$FABRIC_VERSION" >&2; exit 2; }
+case "$FABRIC_VERSION" in
+  2.5) DEFAULT_FAULTS="cc-kill@0.1,peer-restart:2@0.25,orderer-restart@0.4,issuer-change@0.5,peer-kill:1@0.55,orderer-kill@0.7,cc-kill@0.85" ;;
+  3.1) DEFAULT_FAULTS="cc-kill@0.1,bft-leader-stop@0.25,peer-kill:2@0.4,issuer-change@0.5,bft-leader-kill@0.55,peer-restart:1@0.7,cc-kill@0.85" ;;
+  *) echo "soak.sh: FABRIC_VERSION is 2.5 (Raft) or 3.1 (SmartBFT), not $FABRIC_VERSION" >&2; exit 2 ;;
+esac
 
 RESUBMITS="${SOAK_RESUBMITS:-3}"
 VANISH="${SOAK_VANISH:-2}"
-TX="${SOAK_TX:-2000}"
+# The default run (neither SOAK_TX nor SOAK_PER_SCHEME): 10,000 over 15 minutes.
+[ -z "${SOAK_TX:-}${SOAK_PER_SCHEME:-}" ] && : "${SOAK_MINUTES:=15}"
+TX="${SOAK_TX:-10000}"
 case "$TX" in ''|*[!0-9]*|0) echo "soak.sh: SOAK_TX must be a positive number of transactions" >&2; exit 2 ;; esac
-# The load is 9 originals per replay: TX = 10/9 x (3 x PER_SCHEME - RESUBMITS).
-PER_SCHEME="${SOAK_PER_SCHEME:-$(( (TX * 9 / 10 + RESUBMITS + VANISH + 2) / 3 ))}"
+FAULTS="${SOAK_FAULTS:-$DEFAULT_FAULTS}"
+# The mix (SubmitProofs batches, proofs under a key rotated and revoked in
+# the run) goes with an issuer-change fault: on when the faults have one.
+case ",$FAULTS" in *,issuer-change@*) MIX_ON=1 ;; *) MIX_ON=0 ;; esac
+# The load is 9 originals per replay: TX = 10/9 x (3 x PER_SCHEME - RESUBMITS)
+# without the mix, 10/9 x (3 x PER_SCHEME + 3 x MIX - RESUBMITS) with it,
+# MIX = PER_SCHEME / 10 mix.jsonl lines per scheme.
+if [ "$MIX_ON" = 1 ]; then
+  PER_SCHEME="${SOAK_PER_SCHEME:-$(( (TX * 9 + (RESUBMITS + VANISH + 2) * 10) / 33 ))}"
+  MIX=$(( PER_SCHEME / 10 < 3 ? 3 : PER_SCHEME / 10 ))
+else
+  PER_SCHEME="${SOAK_PER_SCHEME:-$(( (TX * 9 / 10 + RESUBMITS + VANISH + 2) / 3 ))}"
+  MIX=0
+fi
 # SOAK_PER_SCHEME without SOAK_TX: all of its transactions (-tx 0).
 [ -n "${SOAK_PER_SCHEME:-}" ] && [ -z "${SOAK_TX:-}" ] && TX=0
 MINUTES="${SOAK_MINUTES:-}"
@@ -48,7 +73,6 @@ if [ -n "$MINUTES" ]; then
 fi
 MEM_INTERVAL="${SOAK_MEM_INTERVAL:-5s}"
 INFLIGHT="${SOAK_INFLIGHT:-40}"
-FAULTS="${SOAK_FAULTS:-cc-kill@0.15,peer-restart:2@0.35,orderer-restart@0.55,cc-kill@0.8}"
 DOWN="${SOAK_DOWN:-5s}"
 SEED="${SOAK_SEED:-fabric-bbs-soak}"
 OUT="${SOAK_OUT:-$TN_DIR/.soak}"
@@ -66,10 +90,10 @@ fresh_network SOAK_KEEP
 
 # After the network is up: the setup registration carries a proof of
 # possession for bbs-soak's first client, whose certificate the network made.
-log "Generating the requests (seed $SEED, $PER_SCHEME per scheme)"
-bbs-loadgen -out "$OUT/data" -seed "$SEED" -light 0 -single 0 -soak "$PER_SCHEME" -channel "$CHANNEL_NAME" -org-dir "$ORG_DIR"
+log "Generating the requests (seed $SEED, $PER_SCHEME per scheme, mix $MIX per scheme)"
+bbs-loadgen -out "$OUT/data" -seed "$SEED" -light 0 -single 0 -soak "$PER_SCHEME" -mix "$MIX" -channel "$CHANNEL_NAME" -org-dir "$ORG_DIR"
 
-log "Soak: $TX transactions (0: all generated), at most $DURATION, $INFLIGHT in flight, $RATE tx/s at most, faults $FAULTS (load average now: $(cut -d' ' -f1-3 /proc/loadavg))"
+log "Soak on Fabric v$FABRIC_VERSION: $TX transactions (0: all generated), at most $DURATION, $INFLIGHT in flight, $RATE tx/s at most, faults $FAULTS (load average now: $(cut -d' ' -f1-3 /proc/loadavg))"
 set +e
 bbs-soak -org-dir "$ORG_DIR" -peer1 "$PEER1_ADDRESS" -peer2 "$PEER2_ADDRESS" -channel "$CHANNEL_NAME" \
   -data "$OUT/data" -network "$TN_DIR/network.sh" -inflight "$INFLIGHT" -rate "$RATE" -faults "$FAULTS" \

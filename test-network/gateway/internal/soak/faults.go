@@ -15,14 +15,14 @@ import (
 // fault is one fault of the plan: its kind, an argument (the peer's org
 // for peer-restart) and the fraction of the load sent when it starts.
 type fault struct {
-	Kind string  `json:"kind"` // cc-kill, peer-restart, orderer-restart, peer-kill, orderer-kill
+	Kind string  `json:"kind"` // cc-kill, peer-restart, orderer-restart, peer-kill, orderer-kill, bft-leader-stop, bft-leader-kill
 	Arg  string  `json:"arg,omitempty"`
 	At   float64 `json:"at"`
 }
 
 // faultKinds are the known kinds and whether they take an argument.
 var faultKinds = map[string]bool{"cc-kill": false, "peer-restart": true, "orderer-restart": false,
-	"peer-kill": true, "orderer-kill": false}
+	"peer-kill": true, "orderer-kill": false, "bft-leader-stop": false, "bft-leader-kill": false, "issuer-change": false}
 
 // parseFaults reads a fault plan: comma-separated KIND[:ARG]@FRACTION,
 // e.g. "cc-kill@0.15,peer-restart:2@0.35,orderer-restart@0.55" ("" or
@@ -47,7 +47,7 @@ func parseFaults(s string) ([]fault, error) {
 		takesArg, known := faultKinds[f.Kind]
 		switch {
 		case !known:
-			return nil, fmt.Errorf("fault %q: unknown kind %q (cc-kill, peer-restart:N, orderer-restart, peer-kill:N, orderer-kill)", part, f.Kind)
+			return nil, fmt.Errorf("fault %q: unknown kind %q (cc-kill, peer-restart:N, orderer-restart, peer-kill:N, orderer-kill, bft-leader-stop, bft-leader-kill, issuer-change)", part, f.Kind)
 		case takesArg && f.Arg != "1" && f.Arg != "2":
 			return nil, fmt.Errorf("fault %q: %s needs the peer's org, 1 or 2", part, f.Kind)
 		case !takesArg && f.Arg != "":
@@ -85,7 +85,10 @@ type faultRecord struct {
 	// Recovery (peer-kill): what the restarted peer's log says it
 	// recommitted from its block store to its state database.
 	Recovery string `json:"recovery,omitempty"`
-	Failed   bool   `json:"failed"`
+	// Leader (bft-leader-stop, bft-leader-kill): the SmartBFT leader
+	// stopped and the view change that followed.
+	Leader *leaderLoss `json:"leader,omitempty"`
+	Failed bool        `json:"failed"`
 }
 
 // injector runs fault commands through network.sh.
@@ -98,6 +101,8 @@ type injector struct {
 	// poke, if set, makes the peers call the chaincode (so that they
 	// launch it again when no load is running).
 	poke func()
+	// change, if set, is the issuer-change fault (change.go).
+	change func(context.Context) []step
 }
 
 // run runs `network.sh args...` and records it.
@@ -152,6 +157,18 @@ func (in *injector) inject(ctx context.Context, f fault, sent int) faultRecord {
 				add(rec)
 			}
 		}
+	case "issuer-change":
+		if in.change == nil {
+			add(step{Command: "issuer-change", Start: time.Now(), End: time.Now(), Error: "no issuer-change.jsonl (loadgen -mix)"})
+			break
+		}
+		for _, s := range in.change(ctx) {
+			add(s)
+		}
+	case "bft-leader-stop", "bft-leader-kill":
+		var failed bool
+		r.Leader, failed = in.leaderLoss(ctx, f.Kind == "bft-leader-kill", add, pause)
+		r.Failed = r.Failed || failed
 	case "orderer-restart", "orderer-kill":
 		stop := "orderer-stop"
 		if f.Kind == "orderer-kill" {

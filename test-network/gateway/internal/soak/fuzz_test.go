@@ -33,19 +33,32 @@ func FuzzParseFaults(f *testing.F) {
 
 // FuzzReadLines: readLines never panics, and every line it accepts is a
 // one-argument SubmitProof of a known class with a group, with both hashes
-// when valid.
+// when it may be recorded, or a one-argument SubmitProofs of class batch
+// with its key hash and 1 to 64 nonce hashes of 64 digits.
 func FuzzReadLines(f *testing.F) {
 	f.Add([]byte(soakLine("valid", "g") + "\n\n" + soakLine("misbound", "h")))
 	f.Add([]byte(`{"tx":"SubmitProof","args":["x"],"class":"malformed","group":"g"}`))
 	f.Add([]byte("{}\n"))
+	f.Add([]byte(batchLine("b", 2)))
+	f.Add([]byte(soakLine("old-key", "o") + "\n" + soakLine("new-key", "n")))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		ls, err := readLines(bytes.NewReader(data))
 		if err != nil {
 			return
 		}
 		for _, l := range ls {
-			if l.Name != "SubmitProof" || len(l.Args) != 1 || !lineClasses[l.Class] || l.Group == "" ||
-				(l.Class == "valid" && (len(l.KeySHA256) != 64 || len(l.NonceSHA256) != 64)) {
+			mayRecord, known := lineClasses[l.Class]
+			batch := l.Class == "batch"
+			ok := known && l.Group != "" && len(l.Args) == 1
+			if batch {
+				ok = ok && l.Name == "SubmitProofs" && len(l.KeySHA256) == 64 && len(l.BatchNonceSHA256s) >= 1 && len(l.BatchNonceSHA256s) <= 64
+				for _, h := range l.BatchNonceSHA256s {
+					ok = ok && len(h) == 64
+				}
+			} else {
+				ok = ok && l.Name == "SubmitProof" && (!mayRecord || (len(l.KeySHA256) == 64 && len(l.NonceSHA256) == 64))
+			}
+			if !ok {
 				t.Fatalf("accepted %+v", l)
 			}
 		}

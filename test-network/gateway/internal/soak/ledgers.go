@@ -78,9 +78,11 @@ func checkSample(ctx context.Context, clients []*gwclient.Client, o *options, p 
 	var cc crossCheck
 	var valid, rejected []int
 	for i, r := range p.reqs {
-		if r.Class == "valid" && recorded[r.Group] != "" {
+		// Single records only (a batch's are "<txID>#i"); requests that may
+		// not be recorded only when they are never (old-key may be).
+		if r.Class != account.ClassBatch && lineClasses[r.Class] && recorded[r.Group] != "" {
 			valid = append(valid, i)
-		} else if r.Class != "valid" && len(r.Sent) > 0 {
+		} else if !lineClasses[r.Class] && len(r.Sent) > 0 {
 			rejected = append(rejected, i)
 		}
 	}

@@ -103,18 +103,51 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	var perScheme [][]line
+	var dirs []string
 	for _, s := range o.Schemes {
 		dir := filepath.Join(o.data, strings.ReplaceAll(s, "+", "plus"))
+		dirs = append(dirs, dir)
 		ls, err := readLinesFile(filepath.Join(dir, "soak.jsonl"))
 		if err != nil {
 			fmt.Fprintf(stderr, "bbs-soak: %v\n", err)
 			return 1
+		}
+		// The other transaction kinds (loadgen -mix), spread among the rest.
+		mixPath := filepath.Join(dir, "mix.jsonl")
+		if _, err := os.Stat(mixPath); err == nil {
+			mix, err := readLinesFile(mixPath)
+			if err != nil {
+				fmt.Fprintf(stderr, "bbs-soak: %v\n", err)
+				return 1
+			}
+			ls = interleave(ls, mix)
+			if err := setup(ctx, o, ecs[0], filepath.Join(dir, "mix-setup.jsonl")); err != nil {
+				fmt.Fprintf(stderr, "bbs-soak: %s: mix setup: %v\n", s, err)
+				return 1
+			}
 		}
 		perScheme = append(perScheme, ls)
 		if err := setup(ctx, o, ecs[0], filepath.Join(dir, "setup.jsonl")); err != nil {
 			fmt.Fprintf(stderr, "bbs-soak: %s: setup: %v\n", s, err)
 			return 1
 		}
+	}
+	changes, err := readIssuerChanges(dirs)
+	if err != nil {
+		fmt.Fprintf(stderr, "bbs-soak: %v\n", err)
+		return 1
+	}
+	planned := false
+	for _, f := range o.faults {
+		planned = planned || f.Kind == "issuer-change"
+	}
+	if (changes != nil) != planned {
+		fmt.Fprintf(stderr, "bbs-soak: the mix (loadgen -mix) and an issuer-change fault go together: mix data %v, issuer-change planned %v\n", changes != nil, planned)
+		return 2
+	}
+	var ic *issuerChange
+	if changes != nil {
+		ic = &issuerChange{owner: ecs[0], txs: changes}
 	}
 	p := makePlan(perScheme, o.resubmits+o.vanish, o.lateGap)
 	// The first probes resubmit on their client's connection, the last
@@ -175,6 +208,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		<-done
 	}
 	in := &injector{script: o.network, down: o.down, during: during, poke: func() { poke(ctx, clients, o) }}
+	if ic != nil {
+		in.change = func(ctx context.Context) []step { return ic.run(ctx, o.down, o.timeout) }
+	}
 	faultCtx, stopFaults := context.WithCancel(ctx)
 	var faultsDone sync.WaitGroup
 	faultsDone.Add(1)
@@ -242,6 +278,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	rep.Load = engine.Summarize(recs, wall)
 	rep.addClasses(p, recs)
 	rep.Phases = phases(loadStart, recs, rep.Faults)
+	leaderStalls(loadStart, recs, rep.Faults)
 	logf("load: %d committed, %d rejected %v, %.1f tx/s, p50 %.0f ms", rep.Load.Committed, rep.Load.Rejected,
 		rep.Load.RejectedBy, rep.Load.TxPerSecond, rep.Load.Latency.P50)
 
@@ -257,7 +294,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		txs := make([]engine.Tx, len(idx))
 		for i, r := range idx {
-			txs[i] = engine.Tx{Name: "SubmitProof", Args: []string{p.args[r]}, Proofs: 1, Class: "recovery"}
+			txs[i] = p.tx(r, "recovery")
 		}
 		logf("recovery round %d: %d valid requests", round, len(idx))
 		rc := cfg
@@ -290,6 +327,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		rep.Verdict = account.Verdict{Problems: []string{err.Error()}}
 	} else {
 		rep.Heights = heights
+		orderChanges(p, ic)
 		rep.Verdict = account.Check(p.accounted(), peers)
 		rep.CrossCheck = checkSample(ctx, clients, o, p, rep.Verdict.Recorded)
 	}

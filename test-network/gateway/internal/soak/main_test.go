@@ -31,6 +31,8 @@ func TestParseFaults(t *testing.T) {
 		{"peer-kill:1@0.2,orderer-kill@0.6", "[{peer-kill 1 0.2} {orderer-kill  0.6}]"},
 		{"peer-kill@0.2", "error"},
 		{"orderer-kill:1@0.2", "error"},
+		{"bft-leader-stop@0.25,bft-leader-kill@0.55", "[{bft-leader-stop  0.25} {bft-leader-kill  0.55}]"},
+		{"bft-leader-kill:2@0.5", "error"},
 		{"cc-kill@0.5,cc-kill@0.4", "error"},
 		{"cc-kill@0.5,,cc-kill@0.6", "error"},
 	}

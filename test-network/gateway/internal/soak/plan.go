@@ -20,16 +20,21 @@ type line struct {
 	Group       string `json:"group"`
 	KeySHA256   string `json:"keySha256"`
 	NonceSHA256 string `json:"nonceSha256"`
+	// BatchNonceSHA256s: a batch line's (mix.jsonl) nonce hashes.
+	BatchNonceSHA256s []string `json:"batchNonceSha256s"`
 }
 
-// classes of soak.jsonl lines.
-var lineClasses = map[string]bool{"valid": true, "tampered": true, "malformed": true, "misbound": true}
+// classes of soak.jsonl and mix.jsonl lines: true for those that may be
+// recorded (see package account).
+var lineClasses = map[string]bool{"valid": true, "tampered": false, "malformed": false, "misbound": false,
+	account.ClassBatch: true, account.ClassOldKey: true, account.ClassNewKey: true}
 
 // maxLine bounds one line of soak.jsonl (a request is at most 1 MiB).
 const maxLine = 2 << 20
 
-// readLines reads a soak.jsonl: one JSON line per request, blank lines
-// skipped; each must be a SubmitProof of a known class with a group.
+// readLines reads a soak.jsonl or mix.jsonl: one JSON line per request,
+// blank lines skipped; each must be a one-argument SubmitProof of a known
+// class with a group, or a SubmitProofs of class batch.
 func readLines(r io.Reader) ([]line, error) {
 	var out []line
 	sc := bufio.NewScanner(r)
@@ -44,15 +49,26 @@ func readLines(r io.Reader) ([]line, error) {
 		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
 			return nil, fmt.Errorf("line %d: %w", n, err)
 		}
+		mayRecord, known := lineClasses[l.Class]
+		batch := l.Class == account.ClassBatch
 		switch {
-		case l.Name != "SubmitProof" || len(l.Args) != 1:
+		case batch && (l.Name != "SubmitProofs" || len(l.Args) != 1):
+			return nil, fmt.Errorf("line %d: a batch is not a one-argument SubmitProofs (%q, %d arguments)", n, l.Name, len(l.Args))
+		case !batch && (l.Name != "SubmitProof" || len(l.Args) != 1):
 			return nil, fmt.Errorf("line %d: not a one-argument SubmitProof (%q, %d arguments)", n, l.Name, len(l.Args))
-		case !lineClasses[l.Class]:
+		case !known:
 			return nil, fmt.Errorf("line %d: unknown class %q", n, l.Class)
 		case l.Group == "":
 			return nil, fmt.Errorf("line %d: no group", n)
-		case l.Class == "valid" && (len(l.KeySHA256) != 64 || len(l.NonceSHA256) != 64):
-			return nil, fmt.Errorf("line %d: a valid request needs its key and nonce hashes", n)
+		case batch && (len(l.KeySHA256) != 64 || len(l.BatchNonceSHA256s) == 0 || len(l.BatchNonceSHA256s) > 64):
+			return nil, fmt.Errorf("line %d: a batch needs its key hash and 1 to 64 nonce hashes", n)
+		case !batch && mayRecord && (len(l.KeySHA256) != 64 || len(l.NonceSHA256) != 64):
+			return nil, fmt.Errorf("line %d: a %s request needs its key and nonce hashes", n, l.Class)
+		}
+		for _, h := range l.BatchNonceSHA256s {
+			if len(h) != 64 {
+				return nil, fmt.Errorf("line %d: a batch nonce hash is not 64 hex digits", n)
+			}
 		}
 		out = append(out, l)
 	}
@@ -90,6 +106,9 @@ type item struct {
 type plan struct {
 	reqs      []account.Request
 	args      []string // each request's one argument
+	names     []string // each request's transaction (SubmitProof, SubmitProofs)
+	proofs    []int    // each request's number of proofs
+	scheme    []int    // each request's scheme (index of perScheme)
 	items     []item
 	resubmits []int // request indexes
 	// unsent are the requests the load never sent (markUnsent).
@@ -105,14 +124,18 @@ func makePlan(perScheme [][]line, nResubmit, lateGap int) *plan {
 	p := &plan{}
 	for i := 0; ; i++ {
 		more := false
-		for _, ls := range perScheme {
+		for si, ls := range perScheme {
 			if i >= len(ls) {
 				continue
 			}
 			more = true
 			l := ls[i]
-			p.reqs = append(p.reqs, account.Request{Group: l.Group, Class: l.Class, KeySHA256: l.KeySHA256, NonceSHA256: l.NonceSHA256})
+			p.reqs = append(p.reqs, account.Request{Group: l.Group, Class: l.Class, KeySHA256: l.KeySHA256, NonceSHA256: l.NonceSHA256,
+				BatchNonces: l.BatchNonceSHA256s})
 			p.args = append(p.args, l.Args[0])
+			p.names = append(p.names, l.Name)
+			p.proofs = append(p.proofs, max(1, len(l.BatchNonceSHA256s)))
+			p.scheme = append(p.scheme, si)
 		}
 		if !more {
 			break
@@ -168,25 +191,41 @@ func (p *plan) txs() []engine.Tx {
 		if it.kind == "replay" {
 			class = "replay"
 		}
-		out[i] = engine.Tx{Name: "SubmitProof", Args: []string{p.args[it.req]}, Proofs: 1, Class: class}
+		out[i] = p.tx(it.req, class)
 	}
 	return out
 }
 
-// record notes the outcome of a transaction sent for request r.
+// tx is the engine's transaction of request r with class class.
+func (p *plan) tx(r int, class string) engine.Tx {
+	return engine.Tx{Name: p.names[r], Args: []string{p.args[r]}, Proofs: p.proofs[r], Class: class}
+}
+
+// record notes the outcome of a transaction sent for request r. A batch
+// (SubmitProofs) is recorded, as its client is told, only when its answer
+// says every item is valid: a SubmitProofs whose items are all replays
+// commits too, and writes nothing.
 func (p *plan) record(r int, kind string, rec engine.Record) {
 	if rec.TxID == "" {
 		return
 	}
-	p.reqs[r].Sent = append(p.reqs[r].Sent, account.Sent{TxID: rec.TxID, Kind: kind, ClientValid: rec.Outcome == engine.Committed})
+	ok := rec.Outcome == engine.Committed
+	if ok && p.reqs[r].Class == account.ClassBatch {
+		var res struct {
+			Count      int `json:"count"`
+			ValidCount int `json:"validCount"`
+		}
+		ok = json.Unmarshal(rec.Result, &res) == nil && res.Count == len(p.reqs[r].BatchNonces) && res.ValidCount == res.Count
+	}
+	p.reqs[r].Sent = append(p.reqs[r].Sent, account.Sent{TxID: rec.TxID, Kind: kind, ClientValid: ok})
 }
 
-// unrecorded are the valid requests no transaction of which the clients
-// saw commit.
+// unrecorded are the requests that must be recorded (valid, batch,
+// new-key) no transaction of which the clients saw record them.
 func (p *plan) unrecorded() []int {
 	var out []int
 	for i, r := range p.reqs {
-		if r.Class != "valid" || p.unsent[i] {
+		if !mustRecord(r.Class) || p.unsent[i] {
 			continue
 		}
 		ok := false
@@ -232,4 +271,29 @@ func (p *plan) accounted() []account.Request {
 		}
 	}
 	return out
+}
+
+// mustRecord tells whether a request of the class must be recorded
+// exactly once (package account).
+func mustRecord(class string) bool {
+	return class == "valid" || class == account.ClassBatch || class == account.ClassNewKey
+}
+
+// interleave spreads extra's lines evenly among ls's (mix.jsonl among a
+// scheme's soak.jsonl), keeping the order of each.
+func interleave(ls, extra []line) []line {
+	if len(extra) == 0 {
+		return ls
+	}
+	out := make([]line, 0, len(ls)+len(extra))
+	j := 0
+	for i, l := range ls {
+		out = append(out, l)
+		// extra line j goes after ls line (j+1) x len(ls) / (len(extra)+1) - 1
+		for j < len(extra) && (j+1)*len(ls) <= (i+1)*(len(extra)+1) {
+			out = append(out, extra[j])
+			j++
+		}
+	}
+	return append(out, extra[j:]...)
 }

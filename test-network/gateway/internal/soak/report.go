@@ -112,7 +112,7 @@ func truncate(s string, n int) string {
 func (r *report) finish(p *plan) {
 	r.LoadAvgEnd = engine.LoadAvg()
 	for class, outcomes := range r.Load.ByClass {
-		if class != "valid" && class != "replay" && outcomes[engine.Committed] > 0 {
+		if !lineClasses[class] && class != "replay" && outcomes[engine.Committed] > 0 {
 			r.Problems = append(r.Problems, fmt.Sprintf("%d %s requests committed", outcomes[engine.Committed], class))
 		}
 	}
@@ -197,6 +197,9 @@ func (r *report) text(w io.Writer) {
 			relaunchText(f))
 		if f.Recovery != "" {
 			pf("    recovery after the crash: %s", strings.ReplaceAll(f.Recovery, "\n", "; "))
+		}
+		if t := leaderText(f); t != "" {
+			pf("%s", t)
 		}
 		for _, st := range f.Steps {
 			pf("    %s  %s .. %s %s", st.Command, st.Start.UTC().Format("15:04:05.0"), st.End.UTC().Format("15:04:05.0"), st.Error)

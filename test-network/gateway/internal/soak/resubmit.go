@@ -178,24 +178,54 @@ func resubmit(ctx context.Context, c *gwclient.Client, group, arg string, firstW
 		return p
 	}
 	var commit2 *client.Commit
+	var rawErr error
 	if err := try(func(ctx context.Context) (err error) {
 		commit2, err = again.SubmitWithContext(ctx)
 		if err != nil {
+			rawErr = err
 			err = gwclient.StageError("submit", err)
 		}
 		return err
 	}); err != nil {
-		p.SecondError = err.Error()
-		return p
-	}
-	if err := try(func(ctx context.Context) error {
-		st, err := commit2.StatusWithContext(ctx)
-		if err == nil {
-			p.Second = st.Code.String()
+		// On SmartBFT the orderers refuse the copy of a transaction they
+		// have ordered ("request already processed"): its status says how.
+		if !orderedDespiteSubmitError(rawErr) {
+			p.SecondError = err.Error()
+			return p
 		}
-		return err
-	}); err != nil {
-		p.SecondError = err.Error()
+		if commit2, err = commitOf(c2.Gateway(), c2.Network().Name(), p.TxID); err != nil {
+			p.SecondError = err.Error()
+			return p
+		}
+	}
+	// The status: asked again after a timeout too (asking is idempotent),
+	// statusWaits times at most: the transaction may be ordered only
+	// after a view change (a lost SmartBFT leader: about 22 s) and the
+	// backlog behind it.
+	for n := 0; ; n++ {
+		err := try(func(ctx context.Context) error {
+			st, err := commit2.StatusWithContext(ctx)
+			if err == nil {
+				p.Second = st.Code.String()
+			}
+			return err
+		})
+		if err == nil || !askStatusAgain(err, n) || ctx.Err() != nil {
+			if err != nil {
+				p.SecondError = err.Error()
+			}
+			break
+		}
+		p.Retries++
 	}
 	return p
+}
+
+// statusWaits bounds the commit status waits of a resubmission (30 s each).
+const statusWaits = 4
+
+// askStatusAgain: the n-th (from 0) commit status wait ended with err;
+// ask again when it timed out and fewer than statusWaits were made.
+func askStatusAgain(err error, n int) bool {
+	return n+1 < statusWaits && engine.Classify(err).Cause == "timeout"
 }

@@ -21,12 +21,21 @@ import (
 // its replays, a resubmission of the same signed transaction, a recovery.
 type Request struct {
 	Group string // loadgen's group
-	// Class of the request: "valid" (must be recorded exactly once),
-	// "tampered", "malformed", "misbound" (must never be recorded).
+	// Class of the request: "valid", "batch", "new-key" (must be
+	// recorded exactly once), "old-key" (at most once), "tampered",
+	// "malformed", "misbound" (must never be recorded); see mix.go.
 	Class       string
 	KeySHA256   string // hex SHA-256 of the verifying key ("" if unknown)
 	NonceSHA256 string // hex SHA-256 of the nonce ("" if unknown)
-	Sent        []Sent
+	// BatchNonces (class batch) are the hex SHA-256 of each item's nonce,
+	// in array order.
+	BatchNonces []string
+	// NotBefore and NotAfter, if set, are transaction IDs: the request's
+	// records must be written by a transaction ordered after NotBefore's
+	// valid transaction (the rotation that adds its key) and before
+	// NotAfter's (the revocation of its key).
+	NotBefore, NotAfter string
+	Sent                []Sent
 }
 
 // Sent is one transaction a client sent for a request.
@@ -93,12 +102,15 @@ func Check(reqs []Request, peers []Peer) Verdict {
 	}
 	var firstHash string
 	for pi, p := range peers {
-		st, stats, byKey, perPeer := scan(p)
+		st, stats, byKey, pos, perPeer := scan(p)
 		for _, msg := range perPeer {
 			add("%s: %s", p.Name, msg)
 		}
 		for _, r := range reqs {
 			txID, msgs := checkRequest(r, st, byKey)
+			if txID != "" && (r.NotBefore != "" || r.NotAfter != "") {
+				msgs = append(msgs, checkOrder(r, txID, pos)...)
+			}
 			for _, msg := range msgs {
 				add("%s: request %s (%s): %s", p.Name, r.Group, r.Class, msg)
 			}
@@ -150,8 +162,10 @@ type writer struct {
 }
 
 // scan replays a peer's ledger: its state, its figures, the valid writers
-// of each key, and the problems of the ledger itself (a tx ID valid twice).
-func scan(p Peer) (ledger.State, PeerStats, map[string][]writer, []string) {
+// of each key, the position of each valid transaction, and the problems of
+// the ledger itself (a tx ID valid twice).
+func scan(p Peer) (ledger.State, PeerStats, map[string][]writer, map[string]position, []string) {
+	pos := map[string]position{}
 	stats := PeerStats{Name: p.Name, Txs: len(p.Txs), ByCode: map[string]int{}}
 	byKey := map[string][]writer{}
 	seen, valid := map[string]int{}, map[string]int{}
@@ -163,6 +177,9 @@ func scan(p Peer) (ledger.State, PeerStats, map[string][]writer, []string) {
 			continue
 		}
 		valid[tx.TxID]++
+		if valid[tx.TxID] == 1 {
+			pos[tx.TxID] = position{tx.Block, tx.Index}
+		}
 		if valid[tx.TxID] == 2 {
 			msgs = append(msgs, fmt.Sprintf("transaction ID %s is valid twice (block %d)", tx.TxID, tx.Block))
 		}
@@ -179,7 +196,7 @@ func scan(p Peer) (ledger.State, PeerStats, map[string][]writer, []string) {
 	}
 	st := ledger.Replay(p.Txs)
 	stats.StateKeys, stats.StateHash = len(st), st.Hash()
-	return st, stats, byKey, msgs
+	return st, stats, byKey, pos, msgs
 }
 
 func sortedKeys(st ledger.State) []string {

@@ -28,6 +28,9 @@ type verificationRecord struct {
 // checkRequest checks one request on one peer and returns the transaction
 // ID of its records ("" if none).
 func checkRequest(r Request, st ledger.State, byKey map[string][]writer) (string, []string) {
+	if r.Class == ClassBatch {
+		return checkBatch(r, st, byKey)
+	}
 	var msgs []string
 	bad := func(format string, a ...any) { msgs = append(msgs, fmt.Sprintf(format, a...)) }
 	recorded := map[string]bool{} // tx IDs of r with a verification record
@@ -43,7 +46,7 @@ func checkRequest(r Request, st ledger.State, byKey map[string][]writer) (string
 	if r.KeySHA256 != "" && r.NonceSHA256 != "" {
 		nonceWriters = byKey[NonceKey(r.KeySHA256, r.NonceSHA256)]
 	}
-	if r.Class != "valid" {
+	if !mayRecord(r.Class) {
 		for _, txID := range sortedSet(recorded) { // one report from every run
 			bad("has a verification record (transaction %s)", txID)
 		}
@@ -57,6 +60,13 @@ func checkRequest(r Request, st ledger.State, byKey map[string][]writer) (string
 		if s.ClientValid {
 			told = s.TxID
 		}
+	}
+	if !mustRecord(r.Class) && len(recorded) == 0 && told == "" {
+		// old-key: refused (revoked, or a read conflict with the revocation).
+		if len(nonceWriters) > 0 {
+			bad("its nonce is recorded as consumed (by %s) without a verification record", nonceWriters[0].txID)
+		}
+		return "", msgs
 	}
 	switch {
 	case len(recorded) == 0 && told != "":

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Package codes is the table of the fabric-bbs contract's stable error
 // codes, for the applications that call the contract.
 //

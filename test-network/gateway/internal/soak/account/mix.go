@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: Apache-2.0
+
+package account
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+
+	"github.com/fabric-bbs/fabric-bbs/test-network/gateway/internal/soak/ledger"
+)
+
+// The classes of the other transaction kinds (loadgen's mix.jsonl).
+const (
+	// ClassBatch: a SubmitProofs of fresh valid requests (BatchNonces):
+	// recorded exactly once, every item by the same transaction.
+	ClassBatch = "batch"
+	// ClassOldKey: valid under a key version revoked during the run
+	// (NotAfter names the revocation): recorded at most once, and only by
+	// a transaction ordered before the revocation.
+	ClassOldKey = "old-key"
+	// ClassNewKey: valid under a key version added during the run
+	// (NotBefore names the rotation): recorded exactly once, by a
+	// transaction ordered after the rotation.
+	ClassNewKey = "new-key"
+)
+
+// position is a transaction's place in the ledger's order.
+type position struct {
+	block uint64
+	index int
+}
+
+func (p position) before(q position) bool {
+	return p.block < q.block || (p.block == q.block && p.index < q.index)
+}
+
+// mustRecord tells whether a request of the class must be recorded exactly
+// once (valid, batch, new-key), and mayRecord whether it may be recorded
+// at all (those and old-key).
+func mustRecord(class string) bool {
+	return class == "valid" || class == ClassBatch || class == ClassNewKey
+}
+
+func mayRecord(class string) bool { return mustRecord(class) || class == ClassOldKey }
+
+// checkOrder checks that txID, the transaction of r's records, is ordered
+// after r.NotBefore's and before r.NotAfter's valid transaction on this
+// peer (pos: the valid transactions' positions).
+func checkOrder(r Request, txID string, pos map[string]position) []string {
+	var msgs []string
+	at, ok := pos[txID]
+	if !ok {
+		return []string{fmt.Sprintf("recorded by %s, which is not a valid transaction of the ledger", txID)}
+	}
+	if r.NotBefore != "" {
+		if p, ok := pos[r.NotBefore]; !ok {
+			msgs = append(msgs, fmt.Sprintf("the rotation %s it needs is not a valid transaction of the ledger", r.NotBefore))
+		} else if !p.before(at) {
+			msgs = append(msgs, fmt.Sprintf("recorded by %s (block %d) under a key version the rotation %s (block %d) added later",
+				txID, at.block, r.NotBefore, p.block))
+		}
+	}
+	if r.NotAfter != "" {
+		if p, ok := pos[r.NotAfter]; ok && !at.before(p) {
+			msgs = append(msgs, fmt.Sprintf("recorded by %s (block %d, tx %d) under a key version the revocation %s (block %d, tx %d) revoked before",
+				txID, at.block, at.index, r.NotAfter, p.block, p.index))
+		} else if !ok {
+			msgs = append(msgs, fmt.Sprintf("the revocation %s is not a valid transaction of the ledger", r.NotAfter))
+		}
+	}
+	return msgs
+}
+
+// checkBatch checks a batch request on one peer: one of its transactions
+// wrote, for every item i, the verification record "<txID>#i" (for the
+// run's key and item i's nonce) and item i's nonce record, naming that
+// record, each once; no other of its transactions wrote any. It returns
+// that transaction's ID ("" if none).
+func checkBatch(r Request, st ledger.State, byKey map[string][]writer) (string, []string) {
+	var msgs []string
+	bad := func(format string, a ...any) { msgs = append(msgs, fmt.Sprintf(format, a...)) }
+	recorded := map[string]bool{}
+	for _, s := range r.Sent {
+		for i := range r.BatchNonces {
+			if ws := byKey[VerificationKey(s.TxID+"#"+strconv.Itoa(i))]; len(ws) > 0 {
+				recorded[s.TxID] = true
+				if len(ws) > 1 {
+					bad("verification record %s#%d written %d times", s.TxID, i, len(ws))
+				}
+			}
+		}
+	}
+	told := ""
+	for _, s := range r.Sent {
+		if s.ClientValid {
+			told = s.TxID
+		}
+	}
+	switch {
+	case len(recorded) == 0 && told != "":
+		bad("lost: the client was told %s recorded every item, and there is no verification record", told)
+	case len(recorded) == 0:
+		bad("not recorded: none of its %d transactions recorded it", len(r.Sent))
+	case len(recorded) > 1:
+		bad("recorded by %d transactions: %v", len(recorded), sortedSet(recorded))
+	}
+	if len(msgs) > 0 {
+		return "", msgs
+	}
+	var txID string
+	for id := range recorded {
+		txID = id
+	}
+	for i, nh := range r.BatchNonces {
+		rid := txID + "#" + strconv.Itoa(i)
+		var vr verificationRecord
+		if err := json.Unmarshal(st[VerificationKey(rid)], &vr); err != nil {
+			bad("item %d: verification record %s: %v", i, rid, err)
+		} else if vr.TxID != txID || vr.KeySHA256 != r.KeySHA256 || NonceSHA256(vr.Nonce) != nh {
+			bad("item %d: verification record %s is for transaction %s, key %s, nonce hash %s", i, rid, vr.TxID, vr.KeySHA256, NonceSHA256(vr.Nonce))
+		}
+		ws := byKey[NonceKey(r.KeySHA256, nh)]
+		var nr nonceRecord
+		switch {
+		case len(ws) != 1:
+			bad("item %d: nonce record written %d times", i, len(ws))
+		case ws[0].txID != txID || json.Unmarshal(ws[0].value, &nr) != nil || nr.TxID != rid:
+			bad("item %d: nonce record %q written by %s, want %s naming %s", i, ws[0].value, ws[0].txID, txID, rid)
+		}
+	}
+	for _, s := range r.Sent {
+		if s.ClientValid && s.TxID != txID {
+			bad("the client was told %s (%s) recorded every item, but the records are %s's", s.TxID, s.Kind, txID)
+		}
+	}
+	if len(msgs) > 0 {
+		return "", msgs
+	}
+	return txID, nil
+}

@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: Apache-2.0
+
+package soak
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/fabric-bbs/fabric-bbs/test-network/gateway/internal/load/engine"
+	"github.com/fabric-bbs/fabric-bbs/test-network/gateway/internal/soak/account"
+)
+
+// issuerChange is the issuer-change fault of the mix (loadgen -mix): for
+// each scheme, its rotating issuer's owner (the first client) rotates it
+// to key version 2 (RotateIssuerKey), and after the down time, while the
+// load still sends proofs under version 1, revokes version 1
+// (RevokeIssuerKey). Its transactions must commit VALID; their IDs are
+// what the accounting orders the old-key and new-key records against.
+type issuerChange struct {
+	owner engine.Client
+	// txs are each scheme's issuer-change.jsonl: [rotate, revoke].
+	txs [][]engine.Tx
+	// rotations and revocations are the IDs of each scheme's VALID
+	// transactions ("" until then).
+	rotations, revocations []string
+}
+
+// readIssuerChanges reads the issuer-change.jsonl of each scheme dir; nil
+// when none has one (no mix), an error when only some have.
+func readIssuerChanges(dirs []string) ([][]engine.Tx, error) {
+	var out [][]engine.Tx
+	for _, d := range dirs {
+		path := filepath.Join(d, "issuer-change.jsonl")
+		if _, err := os.Stat(path); err != nil {
+			if os.IsNotExist(err) {
+				out = append(out, nil)
+				continue
+			}
+			return nil, err
+		}
+		txs, err := engine.ReadTxsFile(path)
+		if err != nil {
+			return nil, err
+		}
+		if len(txs) != 2 || txs[0].Name != "RotateIssuerKey" || txs[1].Name != "RevokeIssuerKey" {
+			return nil, fmt.Errorf("%s: want a RotateIssuerKey and a RevokeIssuerKey line", path)
+		}
+		out = append(out, txs)
+	}
+	n := 0
+	for _, t := range out {
+		if t != nil {
+			n++
+		}
+	}
+	switch n {
+	case 0:
+		return nil, nil
+	case len(out):
+		return out, nil
+	}
+	return nil, fmt.Errorf("issuer-change.jsonl in %d of %d scheme dirs (loadgen -mix makes one in each)", n, len(out))
+}
+
+// run is the fault: the rotations, the down time, the revocations.
+func (ic *issuerChange) run(ctx context.Context, down time.Duration, timeout time.Duration) []step {
+	ic.rotations, ic.revocations = make([]string, len(ic.txs)), make([]string, len(ic.txs))
+	var steps []step
+	submit := func(tx engine.Tx, into *string) {
+		s := step{Command: tx.Name + " " + strings.Join(shortArgs(tx.Args), " "), Start: time.Now()}
+		cfg := engine.Config{InFlight: 1, CallTimeout: timeout, Backoff: soakBackoff}
+		recs, _ := engine.Run(ctx, cfg, []engine.Client{ic.owner}, []engine.Tx{tx})
+		s.End = time.Now()
+		if len(recs) == 1 {
+			s.Output = recs[0].TxID
+			if recs[0].Outcome == engine.Committed {
+				*into = recs[0].TxID
+			} else {
+				s.Error = fmt.Sprintf("%s %s: %s", recs[0].Outcome, recs[0].Cause, truncate(recs[0].Error, 300))
+			}
+		} else {
+			s.Error = "not sent"
+		}
+		steps = append(steps, s)
+	}
+	for i, t := range ic.txs {
+		submit(t[0], &ic.rotations[i])
+	}
+	select {
+	case <-time.After(down):
+	case <-ctx.Done():
+	}
+	for i, t := range ic.txs {
+		submit(t[1], &ic.revocations[i])
+	}
+	return steps
+}
+
+// shortArgs are a transaction's arguments for the report: an issuer ID
+// and a version as they are, a document as its "id" (or its start).
+func shortArgs(args []string) []string {
+	out := make([]string, len(args))
+	for i, a := range args {
+		if strings.HasPrefix(a, "{") {
+			if _, rest, ok := strings.Cut(a, `"id":"`); ok {
+				id, _, _ := strings.Cut(rest, `"`)
+				a = "{id " + id + "}"
+			}
+		}
+		out[i] = truncate(a, 80)
+	}
+	return out
+}
+
+// orderChanges sets, on each old-key and new-key request, the revocation
+// and rotation of its scheme that its records are ordered against ("(not
+// committed)" when that change did not commit: the accounting then
+// reports every record that needs it).
+func orderChanges(p *plan, ic *issuerChange) {
+	if ic == nil {
+		return
+	}
+	for i := range p.reqs {
+		s := p.scheme[i]
+		if s >= len(ic.rotations) {
+			continue
+		}
+		switch p.reqs[i].Class {
+		case account.ClassOldKey:
+			p.reqs[i].NotAfter = orNone(ic.revocations[s])
+		case account.ClassNewKey:
+			p.reqs[i].NotBefore = orNone(ic.rotations[s])
+		}
+	}
+}
+
+func orNone(txID string) string {
+	if txID == "" {
+		return "(not committed)"
+	}
+	return txID
+}
