@@ -3,7 +3,7 @@
 package bbs
 
 // This file is a measurement harness, compiled into the tests only: the
-// batch test is not used by verification (docs/notes/membership-tests.md
+// batch test is not used by verification (docs/performance.md, "G1 membership tests"
 // says why: at 2^-128 it costs more than checking each point for every
 // batch the contract accepts).
 
@@ -16,7 +16,7 @@ import (
 	"github.com/fabric-bbs/fabric-bbs/bbs/internal/group"
 )
 
-// Batch membership test for G1 (see docs/notes/membership-tests.md).
+// Batch membership test for G1 (see docs/performance.md, "G1 membership tests").
 //
 // A point P of E(Fp): y² = x³ + 4 decomposes uniquely as P = P' + T with
 // P' in G1 (order r) and T in E(Fp)[h], h = (x−1)²/3 the cofactor, coprime
@@ -48,7 +48,7 @@ const subgroupBatchTests = 81
 // subgroupBatchMin is the number of points from which allInG1 runs the
 // batch test rather than one test per point; the tests exercise both
 // sides. (Measured, the batch test at k = 81 pays only from about 350
-// points: see BenchmarkSubgroupBatch and docs/notes/membership-tests.md.)
+// points: see BenchmarkSubgroupBatch and docs/performance.md, "G1 membership tests".)
 const subgroupBatchMin = 96
 
 // subgroupDST separates the digits' transcript from every other hash.

@@ -13,7 +13,7 @@ import (
 // (vc-di-bbs, Candidate Recommendation, serializeBaseProofValue and
 // serializeDerivedProofValue) gives them. The W3C feature vectors of
 // 2024-08 use 0xd95d08 and 0xd95d09 for the pseudonym feature instead
-// (docs/notes/vc-features.md).
+// (docs/credentials.md).
 var (
 	headerBasePseudonym    = []byte{0xd9, 0x5d, 0x06}
 	headerDerivedPseudonym = []byte{0xd9, 0x5d, 0x07}

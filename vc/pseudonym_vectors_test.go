@@ -21,7 +21,7 @@ import (
 
 // The W3C optional-feature vectors (testdata/w3c-features/SOURCE.md)
 // against the specification text and the IETF drafts this package follows.
-// Where they differ the tests pin the difference (docs/notes/vc-features.md),
+// Where they differ the tests pin the difference (docs/credentials.md),
 // so that a new vector set shows up here.
 
 func readFeature(t *testing.T, name string, v any) {
