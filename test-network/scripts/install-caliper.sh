@@ -14,22 +14,8 @@ set -euo pipefail
 
 TN_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 APP_DIR="$TN_DIR/caliper"
-CACHE="$TN_DIR/.state-tools/npm-cache"
-STAMP="$APP_DIR/node_modules/.lock-stamp"
+# shellcheck source=npm-ci-lib.sh
+. "$TN_DIR/scripts/npm-ci-lib.sh"
 
-for t in node npm; do
-  command -v "$t" > /dev/null || { echo "ERROR: '$t' is not on PATH; Caliper needs Node.js and npm" >&2; exit 1; }
-done
-stamp="$(sha256sum "$APP_DIR/package.json" "$APP_DIR/package-lock.json" | sha256sum | cut -c1-16)"
-if [ -x "$APP_DIR/node_modules/.bin/caliper" ] && [ "$(cat "$STAMP" 2> /dev/null)" = "$stamp" ]; then
-  echo "==> Caliper is up to date in $APP_DIR/node_modules"
-  exit 0
-fi
-echo "==> Installing Caliper (package-lock.json) into $APP_DIR/node_modules (npm ci)"
-mkdir -p "$CACHE"
-start=$SECONDS
-npm ci --prefix "$APP_DIR" --cache "$CACHE" --prefer-offline --omit=optional --ignore-scripts \
-  --no-audit --no-fund --loglevel=error
-[ -x "$APP_DIR/node_modules/.bin/caliper" ] || { echo "ERROR: npm ci did not install the caliper command" >&2; exit 1; }
-echo "$stamp" > "$STAMP"
-echo "    installed in $((SECONDS - start)) s: caliper-cli $(node -p "require('$APP_DIR/node_modules/@hyperledger/caliper-cli/package.json').version"), fabric-gateway $(node -p "require('$APP_DIR/node_modules/@hyperledger/fabric-gateway/package.json').version")"
+npm_ci_locked "$APP_DIR" node_modules/.bin/caliper "Caliper"
+echo "    caliper-cli $(node -p "require('$APP_DIR/node_modules/@hyperledger/caliper-cli/package.json').version"), fabric-gateway $(node -p "require('$APP_DIR/node_modules/@hyperledger/fabric-gateway/package.json').version")"
