@@ -5,6 +5,7 @@ package gatewaycli
 import (
 	"errors"
 	"fmt"
+	"github.com/fabric-bbs/fabric-bbs/test-network/gateway/internal/fabconn"
 	"testing"
 
 	"github.com/hyperledger/fabric-protos-go-apiv2/gateway"
@@ -47,7 +48,7 @@ func TestOrderedDespiteSubmitError(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := orderedDespiteSubmitError(tt.err(t)); got != tt.want {
+			if got := fabconn.OrderedDespiteSubmitError(tt.err(t)); got != tt.want {
 				t.Errorf("orderedDespiteSubmitError = %v, want %v", got, tt.want)
 			}
 		})

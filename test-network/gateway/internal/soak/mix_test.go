@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/fabric-bbs/fabric-bbs/test-network/gateway/internal/fabconn"
 	"os"
 	"path/filepath"
 	"strings"
@@ -192,7 +193,7 @@ func TestOrderedDespiteSubmitError(t *testing.T) {
 		return st.Err()
 	}
 	done := "received unsuccessful response from orderer: status=SERVICE_UNAVAILABLE, info=failed to submit request: request already processed"
-	if !orderedDespiteSubmitError(mk(codes.Unavailable, done, done)) {
+	if !fabconn.OrderedDespiteSubmitError(mk(codes.Unavailable, done, done)) {
 		t.Error("every refusal already processed: want ordered")
 	}
 	for name, err := range map[string]error{
@@ -202,7 +203,7 @@ func TestOrderedDespiteSubmitError(t *testing.T) {
 		"not gRPC":            errors.New(done),
 		"nil":                 nil,
 	} {
-		if orderedDespiteSubmitError(err) {
+		if fabconn.OrderedDespiteSubmitError(err) {
 			t.Errorf("%s: want not ordered", name)
 		}
 	}

@@ -4,6 +4,7 @@ package soak
 
 import (
 	"context"
+	"github.com/fabric-bbs/fabric-bbs/test-network/gateway/internal/fabconn"
 	"math/rand/v2"
 	"sync/atomic"
 	"time"
@@ -189,11 +190,11 @@ func resubmit(ctx context.Context, c *gwclient.Client, group, arg string, firstW
 	}); err != nil {
 		// On SmartBFT the orderers refuse the copy of a transaction they
 		// have ordered ("request already processed"): its status says how.
-		if !orderedDespiteSubmitError(rawErr) {
+		if !fabconn.OrderedDespiteSubmitError(rawErr) {
 			p.SecondError = err.Error()
 			return p
 		}
-		if commit2, err = commitOf(c2.Gateway(), c2.Network().Name(), p.TxID); err != nil {
+		if commit2, err = fabconn.CommitOf(c2.Gateway(), c2.Network().Name(), p.TxID); err != nil {
 			p.SecondError = err.Error()
 			return p
 		}
