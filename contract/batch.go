@@ -270,14 +270,7 @@ func verifyEntries(entries []batchEntry) error {
 // emitBatchSummary emits the ProofsVerified event of a SubmitProofs
 // transaction.
 func emitBatchSummary(ctx contractapi.TransactionContextInterface, out *BatchResults) error {
-	payload, err := json.Marshal(BatchSummary{TxID: out.TxID, Count: out.Count, ValidCount: out.ValidCount, RecordIDs: out.RecordIDs})
-	if err != nil {
-		return fmt.Errorf("encoding the %s event: %w", EventProofsVerified, err)
-	}
-	if err := ctx.GetStub().SetEvent(EventProofsVerified, payload); err != nil {
-		return fmt.Errorf("emitting the %s event: %w", EventProofsVerified, err)
-	}
-	return nil
+	return emitJSON(ctx.GetStub(), EventProofsVerified, BatchSummary{TxID: out.TxID, Count: out.Count, ValidCount: out.ValidCount, RecordIDs: out.RecordIDs})
 }
 
 // readNonces reads, in one GetMultipleStates, the nonce keys of the entries

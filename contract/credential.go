@@ -506,12 +506,8 @@ func (c *Contract) SubmitCredential(ctx contractapi.TransactionContextInterface,
 	if err != nil {
 		return nil, err
 	}
-	payload, err := json.Marshal(out)
-	if err != nil {
-		return nil, fmt.Errorf("encoding the %s event: %w", EventCredentialVerified, err)
-	}
-	if err := stub.SetEvent(EventCredentialVerified, payload); err != nil {
-		return nil, fmt.Errorf("emitting the %s event: %w", EventCredentialVerified, err)
+	if err := emitJSON(stub, EventCredentialVerified, out); err != nil {
+		return nil, err
 	}
 	if err := call.commit(); err != nil {
 		return nil, err

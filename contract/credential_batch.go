@@ -3,7 +3,6 @@
 package contract
 
 import (
-	"encoding/json"
 	"fmt"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
@@ -163,12 +162,8 @@ func (c *Contract) SubmitCredentials(ctx contractapi.TransactionContextInterface
 	if err := stub.FinishWriteBatch(); err != nil {
 		return nil, fmt.Errorf("writing the records: %w", err)
 	}
-	payload, err := json.Marshal(BatchSummary{TxID: out.TxID, Count: out.Count, ValidCount: out.ValidCount, RecordIDs: out.RecordIDs})
-	if err != nil {
-		return nil, fmt.Errorf("encoding the %s event: %w", EventCredentialsVerified, err)
-	}
-	if err := stub.SetEvent(EventCredentialsVerified, payload); err != nil {
-		return nil, fmt.Errorf("emitting the %s event: %w", EventCredentialsVerified, err)
+	if err := emitJSON(stub, EventCredentialsVerified, BatchSummary{TxID: out.TxID, Count: out.Count, ValidCount: out.ValidCount, RecordIDs: out.RecordIDs}); err != nil {
+		return nil, err
 	}
 	if err := call.commit(); err != nil {
 		return nil, err

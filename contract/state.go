@@ -198,3 +198,15 @@ func checkRecordID(kind, id string) error {
 	}
 	return nil
 }
+
+// emitJSON emits the chaincode event name with v as JSON payload.
+func emitJSON(stub shim.ChaincodeStubInterface, name string, v any) error {
+	payload, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Errorf("encoding the %s event: %w", name, err)
+	}
+	if err := stub.SetEvent(name, payload); err != nil {
+		return fmt.Errorf("emitting the %s event: %w", name, err)
+	}
+	return nil
+}

@@ -437,18 +437,6 @@ func putOwned(stub shim.ChaincodeStubInterface, key, what string, v any, ownerMS
 // statusBit reports whether entry i of a page's bits is set.
 func statusBit(bits []byte, i int) bool { return bits[i/8]&(0x80>>(i%8)) != 0 }
 
-// emitJSON emits the chaincode event name with v as JSON payload.
-func emitJSON(stub shim.ChaincodeStubInterface, name string, v any) error {
-	payload, err := json.Marshal(v)
-	if err != nil {
-		return fmt.Errorf("encoding the %s event: %w", name, err)
-	}
-	if err := stub.SetEvent(name, payload); err != nil {
-		return fmt.Errorf("emitting the %s event: %w", name, err)
-	}
-	return nil
-}
-
 func nonNil(v []int) []int {
 	if v == nil {
 		return []int{}

@@ -3,7 +3,6 @@
 package contract
 
 import (
-	"encoding/json"
 	"fmt"
 
 	"github.com/fabric-bbs/fabric-bbs/request"
@@ -148,12 +147,8 @@ func (c *Contract) SubmitProof(ctx contractapi.TransactionContextInterface, req 
 	if err != nil {
 		return nil, err
 	}
-	payload, err := json.Marshal(receipt)
-	if err != nil {
-		return nil, fmt.Errorf("encoding the %s event: %w", EventProofVerified, err)
-	}
-	if err := stub.SetEvent(EventProofVerified, payload); err != nil {
-		return nil, fmt.Errorf("emitting the %s event: %w", EventProofVerified, err)
+	if err := emitJSON(stub, EventProofVerified, receipt); err != nil {
+		return nil, err
 	}
 	if err := call.commit(); err != nil {
 		return nil, err
