@@ -144,11 +144,6 @@ start_orderer() {
   local o="$ORG_DIR/ordererOrganizations/example.com/orderers/$name.example.com"
   local data="$STATE_DIR/$name"
   mkdir -p "$data"
-  local pprof_env=()
-  # NET_PPROF=1: Go's pprof on the operations port + 1000 (docs/performance.md)
-  if [ "${NET_PPROF:-0}" = 1 ]; then
-    pprof_env=(ORDERER_GENERAL_PROFILE_ENABLED=true ORDERER_GENERAL_PROFILE_ADDRESS="127.0.0.1:$((ops + 1000))")
-  fi
   start_process "$name" \
     FABRIC_CFG_PATH="$FABRIC_CFG_PATH" FABRIC_LOGGING_SPEC=INFO FABRIC_LOGGING_FORMAT="$LOG_FORMAT" \
     ORDERER_GENERAL_LISTENADDRESS=127.0.0.1 ORDERER_GENERAL_LISTENPORT="$port" \
@@ -164,7 +159,6 @@ start_orderer() {
     ORDERER_ADMIN_TLS_CERTIFICATE="$o/tls/server.crt" ORDERER_ADMIN_TLS_PRIVATEKEY="$o/tls/server.key" \
     ORDERER_ADMIN_TLS_ROOTCAS="[$o/tls/ca.crt]" ORDERER_ADMIN_TLS_CLIENTROOTCAS="[$o/tls/ca.crt]" \
     ORDERER_OPERATIONS_LISTENADDRESS="127.0.0.1:$ops" \
-    "${pprof_env[@]}" \
     ORDERER_FILELEDGER_LOCATION="$data/ledger" \
     ORDERER_CONSENSUS_WALDIR="$data/etcdraft/wal" ORDERER_CONSENSUS_SNAPDIR="$data/etcdraft/snapshot" \
     -- "$FABRIC_BIN_DIR/orderer"
@@ -182,20 +176,20 @@ start_peer() {
   # variables listed in propagateEnvironment: go build needs HOME/GOCACHE;
   # "release" of a ccaas package with client_auth_required puts the peer's
   # own TLS key pair (BBS_CCAAS_CLIENT_*) into connection.json.
-  # BBS_PPROF_ADDR (set by NET_PPROF=1) reaches the chaincode process the
+  # BBS_PPROF_ADDR (set by NODE_PROFILE=1) reaches the chaincode process the
   # builder's run starts: a pprof listener on a free loopback port, written
-  # to this peer's log.
+  # to this peer's log ("pprof listening on").
   local builders="[{name: bbs-builder, path: $TN_DIR/builders, propagateEnvironment: [HOME, GOCACHE, GOTOOLCHAIN, BBS_CCAAS_CLIENT_CERT, BBS_CCAAS_CLIENT_KEY, BBS_PPROF_ADDR]}]"
-  local pprof_env=()
-  # NET_PPROF=1: Go's pprof in the peer on its operations port + 1000, and
-  # in the chaincode processes it launches (docs/performance.md)
-  if [ "${NET_PPROF:-0}" = 1 ]; then
-    pprof_env=(CORE_PEER_PROFILE_ENABLED=true CORE_PEER_PROFILE_LISTENADDRESS="127.0.0.1:$((opsport + 1000))" BBS_PPROF_ADDR=127.0.0.1:0)
-  fi
+  # NODE_PROFILE=1: the peer's Go pprof server (core.yaml peer.profile) on
+  # 127.0.0.1:OPS_PORT+10000, and one in each chaincode process it launches
+  # (docs/performance.md, "Where a batch's network cost goes").
+  local profile=(CORE_PEER_PROFILE_ENABLED=false)
+  [ "${NODE_PROFILE:-0}" = 1 ] &&
+    profile=(CORE_PEER_PROFILE_ENABLED=true CORE_PEER_PROFILE_LISTENADDRESS="127.0.0.1:$((opsport + 10000))" BBS_PPROF_ADDR=127.0.0.1:0)
   local ledger_env
   mapfile -t ledger_env < <(state_db_env "$org")
   start_process "$name" \
-    "${ledger_env[@]}" "${pprof_env[@]}" \
+    "${ledger_env[@]}" "${profile[@]}" \
     BBS_CCAAS_CLIENT_CERT="$p/tls/server.crt" BBS_CCAAS_CLIENT_KEY="$p/tls/server.key" \
     FABRIC_CFG_PATH="$FABRIC_CFG_PATH" FABRIC_LOGGING_SPEC=INFO FABRIC_LOGGING_FORMAT="$LOG_FORMAT" \
     CORE_PEER_ID="peer0.org$org.example.com" CORE_PEER_LOCALMSPID="Org${org}MSP" \
