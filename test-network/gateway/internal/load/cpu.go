@@ -109,9 +109,12 @@ func formatSplit(split map[string]float64) string {
 }
 
 // writeCPUSplits prints, per run, the network CPU per committed
-// transaction by role (peers, chaincode processes, orderer, bbs-load), and
-// per proof for SubmitProofs.
-func writeCPUSplits(w io.Writer, runs []runReport) {
+// transaction by role (peers, chaincode processes, orderer, bbs-load), per
+// proof for SubmitProofs, and how busy the network kept the machine's cpus
+// cores (CPU per transaction × tx/s): well below 100%, the run's tx/s
+// was bounded by something else than the network's CPU (other load on a
+// shared machine, or a run too short to fill the pipeline).
+func writeCPUSplits(w io.Writer, runs []runReport, cpus int) {
 	for _, r := range runs {
 		if r.NetworkCPUMsPerTx <= 0 || len(r.NetworkCPUMsPerTxBy) == 0 {
 			continue
@@ -121,8 +124,12 @@ func writeCPUSplits(w io.Writer, runs []runReport) {
 			per := float64(r.VerifiedProofs) / float64(r.Committed)
 			perProof = fmt.Sprintf(" = %.2f ms per verified proof", r.NetworkCPUMsPerTx/per)
 		}
-		fmt.Fprintf(w, "%s %s: network CPU ms per committed tx %.2f%s (%s)\n",
-			r.Scheme, r.Mode, r.NetworkCPUMsPerTx, perProof, formatSplit(r.NetworkCPUMsPerTxBy))
+		busy := ""
+		if cpus > 0 && r.TxPerSecond > 0 {
+			busy = fmt.Sprintf("; the network busy %.0f%% of %d cores", r.NetworkCPUMsPerTx*r.TxPerSecond/10/float64(cpus), cpus)
+		}
+		fmt.Fprintf(w, "%s %s: network CPU ms per committed tx %.2f%s (%s)%s\n",
+			r.Scheme, r.Mode, r.NetworkCPUMsPerTx, perProof, formatSplit(r.NetworkCPUMsPerTxBy), busy)
 	}
 }
 

@@ -89,12 +89,12 @@ func TestCPUSplit(t *testing.T) {
 	}
 	var out bytes.Buffer
 	batch := runReport{NetworkCPUMsPerTx: 66.1, NetworkCPUMsPerTxBy: split}
-	batch.Scheme, batch.Mode, batch.Committed, batch.VerifiedProofs = "bbs+2020", "batch", 100, 3200
+	batch.Scheme, batch.Mode, batch.Committed, batch.VerifiedProofs, batch.TxPerSecond = "bbs+2020", "batch", 100, 3200, 15
 	light := runReport{NetworkCPUMsPerTx: 13, NetworkCPUMsPerTxBy: map[string]float64{"peer": 13}}
 	light.Scheme, light.Mode, light.Committed = "bbs+2020", "light", 10
-	writeCPUSplits(&out, []runReport{light, {NetworkCPUMsPerTx: 1}, batch})
+	writeCPUSplits(&out, []runReport{light, {NetworkCPUMsPerTx: 1}, batch}, 2)
 	want := "bbs+2020 light: network CPU ms per committed tx 13.00 (peer 13.00)\n" +
-		"bbs+2020 batch: network CPU ms per committed tx 66.10 = 2.07 ms per verified proof (peer 20.00, chaincode 40.00, orderer 5.00, bbs-load 1.00, zz 0.10)\n"
+		"bbs+2020 batch: network CPU ms per committed tx 66.10 = 2.07 ms per verified proof (peer 20.00, chaincode 40.00, orderer 5.00, bbs-load 1.00, zz 0.10); the network busy 50% of 2 cores\n"
 	if out.String() != want {
 		t.Errorf("writeCPUSplits:\n%s\nwant:\n%s", out.String(), want)
 	}

@@ -124,7 +124,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	writeRatios(stdout, sums)
 	writeCPURatios(stdout, rep.Runs)
-	writeCPUSplits(stdout, rep.Runs)
+	writeCPUSplits(stdout, rep.Runs, rep.CPUs)
 	if failed || ctx.Err() != nil {
 		return 1
 	}
