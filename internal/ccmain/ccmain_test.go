@@ -13,6 +13,7 @@ import (
 	"io/fs"
 	"math/big"
 	"net"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -298,4 +299,22 @@ func TestChaincodeServesTheContract(t *testing.T) {
 	require.Same(t, cc, s.CC)
 	require.Equal(t, "bbs:1", s.CCID)
 	require.True(t, s.TLSProps.Disabled)
+}
+
+func TestPprofListener(t *testing.T) {
+	addr, err := startPprof(env(nil))
+	require.NoError(t, err)
+	require.Empty(t, addr, "off unless BBS_PPROF_ADDR is set")
+
+	_, err = startPprof(env(map[string]string{envPprofAddr: "0.0.0.0:0"}))
+	require.ErrorContains(t, err, "only a loopback address")
+	_, err = startPprof(env(map[string]string{envPprofAddr: "nonsense"}))
+	require.ErrorContains(t, err, "BBS_PPROF_ADDR")
+
+	addr, err = startPprof(env(map[string]string{envPprofAddr: "127.0.0.1:0"}))
+	require.NoError(t, err)
+	resp, err := http.Get("http://" + addr + "/debug/pprof/cmdline")
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	require.Equal(t, http.StatusOK, resp.StatusCode)
 }

@@ -24,6 +24,9 @@
 // It fails closed: without CHAINCODE_TLS_KEY and CHAINCODE_TLS_CERT it
 // refuses to start, unless CHAINCODE_TLS_DISABLED=true asks for plaintext
 // gRPC explicitly.
+//
+// BBS_PPROF_ADDR=127.0.0.1:PORT (off by default) serves Go's pprof profiles
+// on that loopback address, in either mode, for profiling under load.
 package ccmain
 
 import (
@@ -41,6 +44,13 @@ func Run(name string, newCC func() (shim.Chaincode, error), getenv func(string) 
 	cfg, err := loadConfig(getenv, readFile)
 	if err != nil {
 		return err
+	}
+	pprofAddr, err := startPprof(getenv)
+	if err != nil {
+		return err
+	}
+	if pprofAddr != "" {
+		log.Printf("%s: pprof listening on %s (%s)", name, pprofAddr, envPprofAddr)
 	}
 	cc, err := newCC()
 	if err != nil {

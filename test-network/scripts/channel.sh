@@ -8,6 +8,14 @@
 # The channel's configtx template (config/) and profile; scripts/bft.sh sets
 # the BFT ones for FABRIC_VERSION=3.1.
 CHANNEL_CONFIGTX="${CHANNEL_CONFIGTX:-configtx.yaml}"
+# The Raft channel's block cutting (configtx.yaml; docs/network.md, "Block
+# cutting"): a block is cut at MaxMessageCount transactions, when the next
+# transaction would take it past PreferredMaxBytes, or BatchTimeout after its
+# first transaction. The BFT channel (configtx-bft.yaml) keeps its own values.
+ORDERER_BATCH_TIMEOUT="${ORDERER_BATCH_TIMEOUT:-100ms}"
+ORDERER_BATCH_MAX_MESSAGES="${ORDERER_BATCH_MAX_MESSAGES:-100}"
+ORDERER_BATCH_ABSOLUTE_BYTES="${ORDERER_BATCH_ABSOLUTE_BYTES:-10 MB}"
+ORDERER_BATCH_PREFERRED_BYTES="${ORDERER_BATCH_PREFERRED_BYTES:-2 MB}"
 CHANNEL_PROFILE="${CHANNEL_PROFILE:-ChannelUsingRaft}"
 
 generate_channel_block() {
@@ -15,6 +23,10 @@ generate_channel_block() {
   sed -e "s/@ORDERER_PORT@/$ORDERER_PORT/g" -e "s/@ORDERER2_PORT@/$ORDERER2_PORT/g" \
     -e "s/@ORDERER3_PORT@/$ORDERER3_PORT/g" -e "s/@ORDERER4_PORT@/$ORDERER4_PORT/g" \
     -e "s/@PEER1_PORT@/$PEER1_PORT/g" -e "s/@PEER2_PORT@/$PEER2_PORT/g" \
+    -e "s/@ORDERER_BATCH_TIMEOUT@/$ORDERER_BATCH_TIMEOUT/g" \
+    -e "s/@ORDERER_BATCH_MAX_MESSAGES@/$ORDERER_BATCH_MAX_MESSAGES/g" \
+    -e "s/@ORDERER_BATCH_ABSOLUTE_BYTES@/$ORDERER_BATCH_ABSOLUTE_BYTES/g" \
+    -e "s/@ORDERER_BATCH_PREFERRED_BYTES@/$ORDERER_BATCH_PREFERRED_BYTES/g" \
     "$TN_DIR/config/$CHANNEL_CONFIGTX" > "$STATE_DIR/configtx.yaml"
   mkdir -p "$STATE_DIR/channel-artifacts"
   configtxgen -configPath "$STATE_DIR" -profile "$CHANNEL_PROFILE" -channelID "$CHANNEL_NAME" \

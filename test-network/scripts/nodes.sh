@@ -176,11 +176,20 @@ start_peer() {
   # variables listed in propagateEnvironment: go build needs HOME/GOCACHE;
   # "release" of a ccaas package with client_auth_required puts the peer's
   # own TLS key pair (BBS_CCAAS_CLIENT_*) into connection.json.
-  local builders="[{name: bbs-builder, path: $TN_DIR/builders, propagateEnvironment: [HOME, GOCACHE, GOTOOLCHAIN, BBS_CCAAS_CLIENT_CERT, BBS_CCAAS_CLIENT_KEY]}]"
+  # BBS_PPROF_ADDR (set by NODE_PROFILE=1) reaches the chaincode process the
+  # builder's run starts: a pprof listener on a free loopback port, written
+  # to this peer's log ("pprof listening on").
+  local builders="[{name: bbs-builder, path: $TN_DIR/builders, propagateEnvironment: [HOME, GOCACHE, GOTOOLCHAIN, BBS_CCAAS_CLIENT_CERT, BBS_CCAAS_CLIENT_KEY, BBS_PPROF_ADDR]}]"
+  # NODE_PROFILE=1: the peer's Go pprof server (core.yaml peer.profile) on
+  # 127.0.0.1:OPS_PORT+10000, and one in each chaincode process it launches
+  # (docs/performance.md, "Where a batch's network cost goes").
+  local profile=(CORE_PEER_PROFILE_ENABLED=false)
+  [ "${NODE_PROFILE:-0}" = 1 ] &&
+    profile=(CORE_PEER_PROFILE_ENABLED=true CORE_PEER_PROFILE_LISTENADDRESS="127.0.0.1:$((opsport + 10000))" BBS_PPROF_ADDR=127.0.0.1:0)
   local ledger_env
   mapfile -t ledger_env < <(state_db_env "$org")
   start_process "$name" \
-    "${ledger_env[@]}" \
+    "${ledger_env[@]}" "${profile[@]}" \
     BBS_CCAAS_CLIENT_CERT="$p/tls/server.crt" BBS_CCAAS_CLIENT_KEY="$p/tls/server.key" \
     FABRIC_CFG_PATH="$FABRIC_CFG_PATH" FABRIC_LOGGING_SPEC=INFO FABRIC_LOGGING_FORMAT="$LOG_FORMAT" \
     CORE_PEER_ID="peer0.org$org.example.com" CORE_PEER_LOCALMSPID="Org${org}MSP" \

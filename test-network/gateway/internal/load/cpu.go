@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -27,13 +28,15 @@ import (
 const clockTicks = 100
 
 // processCPU returns the CPU time (user + system) of the processes whose
-// executable path starts with prefix, read from procDir (/proc).
-func processCPU(procDir, prefix string) (time.Duration, error) {
+// executable path starts with prefix, read from procDir (/proc), in total
+// and by role (roleOf).
+func processCPU(procDir, prefix string) (time.Duration, map[string]time.Duration, error) {
 	entries, err := os.ReadDir(procDir)
 	if err != nil {
-		return 0, err
+		return 0, nil, err
 	}
 	var ticks uint64
+	byRole := map[string]time.Duration{}
 	for _, e := range entries {
 		if _, err := strconv.Atoi(e.Name()); err != nil {
 			continue
@@ -48,11 +51,86 @@ func processCPU(procDir, prefix string) (time.Duration, error) {
 		}
 		t, err := statCPUTicks(b)
 		if err != nil {
-			return 0, fmt.Errorf("%s/%s/stat: %w", procDir, e.Name(), err)
+			return 0, nil, fmt.Errorf("%s/%s/stat: %w", procDir, e.Name(), err)
 		}
 		ticks += t
+		byRole[roleOf(exe)] += time.Duration(t) * time.Second / clockTicks
 	}
-	return time.Duration(ticks) * time.Second / clockTicks, nil
+	return time.Duration(ticks) * time.Second / clockTicks, byRole, nil
+}
+
+// roleOf names a network process by its executable: peer, orderer,
+// chaincode (every chaincode process: the external builder's builds are
+// named chaincode), bbs-load, or the executable's base name.
+func roleOf(exe string) string {
+	base := filepath.Base(exe)
+	if strings.HasPrefix(base, "chaincode") || strings.HasPrefix(base, "bbs-chaincode") {
+		return "chaincode"
+	}
+	return base
+}
+
+// cpuSplit is the network CPU per committed transaction by role, in ms
+// (the CPU of each role during the run over the committed transactions).
+func cpuSplit(before, after map[string]time.Duration, committed int) map[string]float64 {
+	if committed == 0 {
+		return nil
+	}
+	out := map[string]float64{}
+	for role, a := range after {
+		if d := a - before[role]; d > 0 {
+			out[role] = cpuMsPerTx(d, committed)
+		}
+	}
+	return out
+}
+
+// formatSplit writes a split in a fixed order: peer, chaincode, orderer,
+// bbs-load, then any other role by name.
+func formatSplit(split map[string]float64) string {
+	known := []string{"peer", "chaincode", "orderer", "bbs-load"}
+	var roles []string
+	roles = append(roles, known...)
+	var others []string
+	for r := range split {
+		if !slices.Contains(known, r) {
+			others = append(others, r)
+		}
+	}
+	slices.Sort(others)
+	roles = append(roles, others...)
+	var parts []string
+	for _, r := range roles {
+		if v, ok := split[r]; ok {
+			parts = append(parts, fmt.Sprintf("%s %.2f", r, v))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// writeCPUSplits prints, per run, the network CPU per committed
+// transaction by role (peers, chaincode processes, orderer, bbs-load), per
+// proof for SubmitProofs, and how busy the network kept the machine's cpus
+// cores (CPU per transaction × tx/s): well below 100%, the run's tx/s
+// was bounded by something else than the network's CPU (other load on a
+// shared machine, or a run too short to fill the pipeline).
+func writeCPUSplits(w io.Writer, runs []runReport, cpus int) {
+	for _, r := range runs {
+		if r.NetworkCPUMsPerTx <= 0 || len(r.NetworkCPUMsPerTxBy) == 0 {
+			continue
+		}
+		perProof := ""
+		if r.Committed > 0 && r.VerifiedProofs > r.Committed {
+			per := float64(r.VerifiedProofs) / float64(r.Committed)
+			perProof = fmt.Sprintf(" = %.2f ms per verified proof", r.NetworkCPUMsPerTx/per)
+		}
+		busy := ""
+		if cpus > 0 && r.TxPerSecond > 0 {
+			busy = fmt.Sprintf("; the network busy %.0f%% of %d cores", r.NetworkCPUMsPerTx*r.TxPerSecond/10/float64(cpus), cpus)
+		}
+		fmt.Fprintf(w, "%s %s: network CPU ms per committed tx %.2f%s (%s)%s\n",
+			r.Scheme, r.Mode, r.NetworkCPUMsPerTx, perProof, formatSplit(r.NetworkCPUMsPerTxBy), busy)
+	}
 }
 
 // statCPUTicks returns utime + stime (fields 14 and 15) of a

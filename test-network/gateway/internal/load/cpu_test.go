@@ -4,6 +4,7 @@ package load
 
 import (
 	"bytes"
+	"maps"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -54,16 +55,48 @@ func TestProcessCPU(t *testing.T) {
 	add("12", "/usr/bin/other", stat(9999, 9999))                   // not ours
 	add("13", "", stat(9999, 9999))                                 // no exe link
 	add("self", net+".bin/peer", stat(9999, 9999))                  // not a pid
-	got, err := processCPU(proc, net)
+	got, byRole, err := processCPU(proc, net)
 	if err != nil || got != 6*time.Second {
 		t.Fatalf("processCPU = %v, %v; want 6s", got, err)
 	}
+	if want := map[string]time.Duration{"peer": 4 * time.Second, "chaincode": 2 * time.Second}; !maps.Equal(byRole, want) {
+		t.Errorf("processCPU by role = %v, want %v", byRole, want)
+	}
 	add("14", net+".bin/orderer", "garbage")
-	if _, err := processCPU(proc, net); err == nil {
+	if _, _, err := processCPU(proc, net); err == nil {
 		t.Error("a malformed stat of one of ours was accepted")
 	}
-	if _, err := processCPU(filepath.Join(proc, "missing"), net); err == nil {
+	if _, _, err := processCPU(filepath.Join(proc, "missing"), net); err == nil {
 		t.Error("a missing proc dir was accepted")
+	}
+}
+
+// TestCPUSplit: the per-role CPU of a run per committed transaction, in
+// a fixed order, and per verified proof for batches.
+func TestCPUSplit(t *testing.T) {
+	before := map[string]time.Duration{"peer": time.Second, "chaincode": time.Second}
+	after := map[string]time.Duration{"peer": 3 * time.Second, "chaincode": 5 * time.Second,
+		"orderer": 500 * time.Millisecond, "bbs-load": 100 * time.Millisecond, "zz": 10 * time.Millisecond}
+	split := cpuSplit(before, after, 100)
+	if want := map[string]float64{"peer": 20, "chaincode": 40, "orderer": 5, "bbs-load": 1, "zz": 0.1}; !maps.Equal(split, want) {
+		t.Fatalf("cpuSplit = %v, want %v", split, want)
+	}
+	if cpuSplit(before, after, 0) != nil {
+		t.Error("a split with nothing committed")
+	}
+	if got, want := formatSplit(split), "peer 20.00, chaincode 40.00, orderer 5.00, bbs-load 1.00, zz 0.10"; got != want {
+		t.Errorf("formatSplit = %q, want %q", got, want)
+	}
+	var out bytes.Buffer
+	batch := runReport{NetworkCPUMsPerTx: 66.1, NetworkCPUMsPerTxBy: split}
+	batch.Scheme, batch.Mode, batch.Committed, batch.VerifiedProofs, batch.TxPerSecond = "bbs+2020", "batch", 100, 3200, 15
+	light := runReport{NetworkCPUMsPerTx: 13, NetworkCPUMsPerTxBy: map[string]float64{"peer": 13}}
+	light.Scheme, light.Mode, light.Committed = "bbs+2020", "light", 10
+	writeCPUSplits(&out, []runReport{light, {NetworkCPUMsPerTx: 1}, batch}, 2)
+	want := "bbs+2020 light: network CPU ms per committed tx 13.00 (peer 13.00)\n" +
+		"bbs+2020 batch: network CPU ms per committed tx 66.10 = 2.07 ms per verified proof (peer 20.00, chaincode 40.00, orderer 5.00, bbs-load 1.00, zz 0.10); the network busy 50% of 2 cores\n"
+	if out.String() != want {
+		t.Errorf("writeCPUSplits:\n%s\nwant:\n%s", out.String(), want)
 	}
 }
 

@@ -124,6 +124,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	writeRatios(stdout, sums)
 	writeCPURatios(stdout, rep.Runs)
+	writeCPUSplits(stdout, rep.Runs, rep.CPUs)
 	if failed || ctx.Err() != nil {
 		return 1
 	}
@@ -189,15 +190,16 @@ func runMode(ctx context.Context, o *options, clients []engine.Client, txNames m
 		return na("no transactions in " + filepath.Join(dir, m.file))
 	}
 	fmt.Fprintf(stderr, "bbs-load: %s %s: %d transactions, %d in flight...\n", scheme, m.name, min(len(txs), o.count), o.inFlight)
-	cpuBefore, cpuErr := o.networkCPU()
+	cpuBefore, roleBefore, cpuErr := o.networkCPU()
 	recs, wall := engine.Run(ctx, o.engineConfig(), clients, txs)
-	cpuAfter, cpuErr2 := o.networkCPU()
+	cpuAfter, roleAfter, cpuErr2 := o.networkCPU()
 	r.Summary = engine.Summarize(recs, wall)
 	if o.cpuPrefix != "" {
 		if cpuErr != nil || cpuErr2 != nil {
 			fmt.Fprintf(stderr, "bbs-load: %s %s: network CPU not measured: %v %v\n", scheme, m.name, cpuErr, cpuErr2)
 		} else {
 			r.NetworkCPUMsPerTx = cpuMsPerTx(cpuAfter-cpuBefore, r.Committed)
+			r.NetworkCPUMsPerTxBy = cpuSplit(roleBefore, roleAfter, r.Committed)
 		}
 	}
 	r.Scheme, r.Mode = scheme, m.name
@@ -217,9 +219,9 @@ func runMode(ctx context.Context, o *options, clients []engine.Client, txNames m
 
 // networkCPU is the CPU time of the -cpu-prefix processes so far (0
 // without -cpu-prefix).
-func (o *options) networkCPU() (time.Duration, error) {
+func (o *options) networkCPU() (time.Duration, map[string]time.Duration, error) {
 	if o.cpuPrefix == "" {
-		return 0, nil
+		return 0, nil, nil
 	}
 	return processCPU("/proc", o.cpuPrefix)
 }

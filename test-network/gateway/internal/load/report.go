@@ -44,6 +44,9 @@ type runReport struct {
 	// NetworkCPUMsPerTx is the CPU time of the -cpu-prefix processes
 	// during the run per committed transaction, in ms (0: not measured).
 	NetworkCPUMsPerTx float64 `json:"networkCpuMsPerTx,omitempty"`
+	// NetworkCPUMsPerTxBy splits it by role: peer (both peers), chaincode
+	// (every chaincode process), orderer, bbs-load.
+	NetworkCPUMsPerTxBy map[string]float64 `json:"networkCpuMsPerTxBy,omitempty"`
 }
 
 func newReport(o *options, clients []engine.Client) *report {
