@@ -6,8 +6,13 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"os"
+	"path/filepath"
 	"reflect"
+	"regexp"
+	"sort"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
@@ -144,5 +149,76 @@ func TestW3CHolderBindingVector(t *testing.T) {
 	}
 	if err := b.ProofVerify(pk, proof, base.Header, ph, dd.LengthBBSMessages, disclosed, nil); err != nil {
 		t.Errorf("the vector's proof under -02 BlindProofVerify: %v", err)
+	}
+}
+
+// TestW3CHolderBindingVectorStatements checks the vector's statements
+// without the license's contexts (which the shared set lacks): proofHash is
+// SHA-256 of the canonical proof configuration; the canonical N-Quads
+// relabelled with this package's HMAC label shuffle (the vector's hmacKey)
+// and sorted are the vector's HMAC canonical N-Quads; those are exactly the
+// mandatory and non-mandatory statements of addBaseTransform.json at their
+// indexes; mandatoryHash is SHA-256 of the mandatory ones.
+func TestW3CHolderBindingVectorStatements(t *testing.T) {
+	var hashes struct{ ProofHash, MandatoryHash string }
+	readFeature(t, "HolderBinding/addHashData.json", &hashes)
+	cfg, err := os.ReadFile(filepath.Join("testdata", "w3c-features", "HolderBinding", "addProofConfigCanon.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h := sha256.Sum256(cfg); hex.EncodeToString(h[:]) != hashes.ProofHash {
+		t.Errorf("SHA-256 of the canonical proof configuration %x, proofHash %s", h, hashes.ProofHash)
+	}
+	var canon, hmacCanon []string
+	readFeature(t, "HolderBinding/addBaseDocCanon.json", &canon)
+	readFeature(t, "HolderBinding/addBaseDocHMACCanon.json", &hmacCanon)
+	var tr struct {
+		HmacKeyString string
+		Mandatory     struct{ Value [][2]any } `json:"mandatory"`
+		NonMandatory  struct{ Value [][2]any } `json:"nonMandatory"`
+	}
+	readFeature(t, "HolderBinding/addBaseTransform.json", &tr)
+	key, err := hex.DecodeString(tr.HmacKeyString)
+	if err != nil {
+		t.Fatal(err)
+	}
+	label := regexp.MustCompile(`_:(c14n[0-9]+)`)
+	ids := map[string]string{}
+	for _, l := range canon {
+		for _, m := range label.FindAllStringSubmatch(l, -1) {
+			ids[m[1]] = m[1]
+		}
+	}
+	shuffled := shuffledLabels(key, ids)
+	var got []string
+	for _, l := range canon {
+		got = append(got, label.ReplaceAllStringFunc(l, func(s string) string { return "_:" + shuffled[s[2:]] }))
+	}
+	sort.Strings(got)
+	if !reflect.DeepEqual(got, hmacCanon) {
+		t.Errorf("HMAC-relabelled canonical N-Quads:\n%s\nwant\n%s", strings.Join(got, ""), strings.Join(hmacCanon, ""))
+	}
+	split := make([]string, len(hmacCanon))
+	var mandatory []byte
+	for _, g := range []struct {
+		v         [][2]any
+		mandatory bool
+	}{{tr.Mandatory.Value, true}, {tr.NonMandatory.Value, false}} {
+		for _, kv := range g.v {
+			i := int(kv[0].(float64))
+			if i < 0 || i >= len(split) || split[i] != "" {
+				t.Fatalf("index %d repeated or out of range", i)
+			}
+			split[i] = kv[1].(string)
+		}
+	}
+	for _, kv := range tr.Mandatory.Value {
+		mandatory = append(mandatory, kv[1].(string)...)
+	}
+	if !reflect.DeepEqual(split, hmacCanon) {
+		t.Error("mandatory and non-mandatory statements are not the HMAC canonical N-Quads at their indexes")
+	}
+	if h := sha256.Sum256(mandatory); hex.EncodeToString(h[:]) != hashes.MandatoryHash {
+		t.Errorf("SHA-256 of the mandatory statements %x, mandatoryHash %s", h, hashes.MandatoryHash)
 	}
 }
