@@ -101,7 +101,7 @@ func decodeComponents(s string, header []byte, what string) ([]cbor.RawMessage, 
 		if len(h) > 3 {
 			h = h[:3]
 		}
-		return nil, fmt.Errorf("%w: header %x, want %x (%s, baseline feature)", ErrProofValue, h, header, what)
+		return nil, fmt.Errorf("%w: header %x%s, want %x (%s, baseline feature)", ErrProofValue, h, featureOfHeader(h), header, what)
 	}
 	var comps []cbor.RawMessage
 	rest, err := cborDec.UnmarshalFirst(b[3:], &comps)
@@ -250,4 +250,18 @@ func (p *DerivedProofValue) Encode() (string, error) {
 		return "", fmt.Errorf("vc: encode derived proof value: %w", err)
 	}
 	return encodeMultibase(append(append([]byte(nil), headerDerivedBaseline...), b...)), nil
+}
+
+// featureOfHeader names the bbs-2023 feature whose proofValue header is h
+// (" (the NAME feature)"), or returns "" for another header.
+func featureOfHeader(h []byte) string {
+	if len(h) != 3 || h[0] != 0xd9 || h[1] != 0x5d {
+		return ""
+	}
+	name := map[byte]string{0x02: FeatureBaseline, 0x03: FeatureBaseline, 0x04: FeatureHolderBinding, 0x05: FeatureHolderBinding,
+		0x06: FeaturePseudonym, 0x07: FeaturePseudonym, 0x08: "holder_binding_pseudonym", 0x09: "holder_binding_pseudonym"}[h[2]]
+	if name == "" {
+		return ""
+	}
+	return " (the " + name + " feature)"
 }

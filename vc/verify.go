@@ -45,8 +45,8 @@ type Verified struct {
 	// SelectiveIndexes their indexes among the signed messages.
 	Mandatory, NonMandatory []string
 	SelectiveIndexes        []int
-	// Feature is the proof's bbs-2023 feature: FeatureBaseline or
-	// FeaturePseudonym.
+	// Feature is the proof's bbs-2023 feature: FeatureBaseline,
+	// FeaturePseudonym or FeatureHolderBinding.
 	Feature string
 	// Pseudonym (48-byte compressed G1) and NymDomain are set for the
 	// pseudonym feature: the holder's pseudonym in that verifier context.
@@ -70,6 +70,12 @@ type Verifier struct {
 	// with ErrProofValue, so that a caller that never reads the pseudonym
 	// and its domain is not handed one.
 	Pseudonyms bool
+	// HolderBinding admits derived proofs of the anonymous_holder_binding
+	// feature (Verified.Feature FeatureHolderBinding): the holder proved
+	// knowledge of the secret the credential was issued to. Without it they
+	// are refused with ErrProofValue, so that a caller that treats every
+	// credential alike is not handed one unawares.
+	HolderBinding bool
 }
 
 // VerifyJSON is Verify of a credential given as JSON bytes.
@@ -99,6 +105,12 @@ func (v *Verifier) Verify(doc map[string]any) (*Verified, error) {
 			return nil, fmt.Errorf("%w: a derived proof of the pseudonym feature, which this verifier does not admit", ErrProofValue)
 		}
 		return v.verifyPseudonym(proof, unsecured, pv)
+	}
+	if isHolderBindingDerived(pv) {
+		if !v.HolderBinding {
+			return nil, fmt.Errorf("%w: a derived proof of the anonymous_holder_binding feature, which this verifier does not admit", ErrProofValue)
+		}
+		return v.verifyHolderBinding(proof, unsecured, pv)
 	}
 	p, err := v.prepareBaseline(proof, unsecured, pv)
 	if err != nil {

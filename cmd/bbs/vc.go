@@ -23,8 +23,8 @@ import (
 // cryptosuite (package vc); run dispatches its sub-commands (runVC).
 var vcCmd = &command{
 	name:    "vc",
-	summary: "W3C Verifiable Credentials, bbs-2023: keygen, issue, derive, verify",
-	usage:   "keygen|issue|derive|verify [flags]",
+	summary: "W3C Verifiable Credentials, bbs-2023: keygen, issue, derive, verify, holder-commit",
+	usage:   "keygen|issue|derive|verify|holder-commit [flags]",
 	about: `
 The bbs-2023 Data Integrity cryptosuite (W3C vc-di-bbs) over the IETF
 bbs-bls12381-sha256 scheme: JSON-LD credentials whose canonical N-Quads are the
@@ -45,7 +45,7 @@ bbs vc verify --credential derived.json --nonce "$NONCE"
 	},
 }
 
-var vcCommands = []*command{vcKeygenCmd, vcIssueCmd, vcDeriveCmd, vcVerifyCmd}
+var vcCommands = []*command{vcKeygenCmd, vcIssueCmd, vcDeriveCmd, vcVerifyCmd, vcHolderCommitCmd}
 
 func vcCommandNames() string {
 	var n []string
@@ -225,7 +225,8 @@ mode if any of it would not be signed). --mandatory lists the JSON pointers
 every derived credential must disclose. With a bbs+2020 key (bbs keygen
 --scheme bbs+2020) it signs with BbsBlsSignature2020 instead (no --mandatory). The verification method is the key's
 did:key. The result is for the holder only. --nym-commitment issues with the
-pseudonym feature, blind-signing the holder's commitment.`,
+pseudonym feature, blind-signing the holder's commitment; --holder-commitment
+with the anonymous_holder_binding feature (bbs vc holder-commit).`,
 	example: "bbs vc issue --key issuer.json --credential unsigned.json --mandatory /issuer,/validFrom --out signed.json\n",
 	flags: func(fs *flag.FlagSet, e *env) func([]string) error {
 		var ctx contextFlags
@@ -237,6 +238,7 @@ pseudonym feature, blind-signing the holder's commitment.`,
 		out := fs.String("out", "-", "write the signed credential to `file`")
 		force := fs.Bool("force", false, "overwrite --out if it exists")
 		nymCom := fs.String("nym-commitment", "", "issue with the pseudonym feature, blind-signing the holder's commitment `file` (bbs nym-commit --scheme bbs-nym-bls12381-sha256)")
+		holderCom := fs.String("holder-commitment", "", "issue with the anonymous_holder_binding feature, blind-signing the holder's commitment `file` (bbs vc holder-commit)")
 		return func(args []string) error {
 			if len(args) > 0 {
 				return usagef("unexpected argument %q", args[0])
@@ -258,9 +260,12 @@ pseudonym feature, blind-signing the holder's commitment.`,
 			}
 			opts := vc.IssueOptions{SecretKey: k.sk, Created: *created, MandatoryPointers: pointerList(*mandatory)}
 			var signed map[string]any
+			if *nymCom != "" && *holderCom != "" {
+				return usagef("--nym-commitment and --holder-commitment: one feature at a time")
+			}
 			if k.sk.Scheme().Name() == bbs.BBSPlus2020Name {
-				if *nymCom != "" {
-					return usagef("--nym-commitment needs a bbs-2023 key (bbs-bls12381-sha256)")
+				if *nymCom != "" || *holderCom != "" {
+					return usagef("--nym-commitment and --holder-commitment need a bbs-2023 key (bbs-bls12381-sha256)")
 				}
 				if signed, err = issue2020(l, doc, k.sk, *created, *mandatory); err != nil { // vc2020.go
 					return err
@@ -272,6 +277,14 @@ pseudonym feature, blind-signing the holder's commitment.`,
 				}
 				signed, err = l.IssueWithPseudonym(doc, opts, com.Bytes(), vc.Limits{})
 				if err != nil {
+					return err
+				}
+			} else if *holderCom != "" {
+				com, err := readHolderCommitmentFile(*holderCom)
+				if err != nil {
+					return fmt.Errorf("--holder-commitment: %w", err)
+				}
+				if signed, err = l.IssueWithHolderBinding(doc, opts, com, vc.Limits{}); err != nil {
 					return err
 				}
 			} else if signed, err = l.Issue(doc, opts, vc.Limits{}); err != nil {
@@ -297,7 +310,10 @@ BBS presentation header (base64; the verifier's nonce; default empty).
 A BbsBlsSignature2020 credential (issued with a bbs+2020 key) is derived with
 --frame, a JSON-LD frame of what to disclose, instead of --reveal.
 --nym-secret and --nym-domain derive a credential issued with the pseudonym
-feature, showing the holder's pseudonym for the verifier context --nym-domain.`,
+feature, showing the holder's pseudonym for the verifier context --nym-domain.
+--holder-secret derives a credential issued with the anonymous_holder_binding
+feature (bbs vc issue --holder-commitment), proving the credential was issued
+to that secret without showing it; the holder's signature check comes first.`,
 	example: "bbs vc derive --credential signed.json --reveal /credentialSubject/licenseClass --nonce \"$NONCE\" --out derived.json\n",
 	flags: func(fs *flag.FlagSet, e *env) func([]string) error {
 		var ctx contextFlags
@@ -310,6 +326,7 @@ feature, showing the holder's pseudonym for the verifier context --nym-domain.`,
 		force := fs.Bool("force", false, "overwrite --out if it exists")
 		nymSecret := fs.String("nym-secret", "", "the holder's nym secret `file` (bbs nym-commit --secret-out), for a credential issued with --nym-commitment")
 		nymDomain := fs.String("nym-domain", "", "the verifier `context` the pseudonym is shown for (with --nym-secret)")
+		holderSecret := fs.String("holder-secret", "", "the holder secret `file` (bbs vc holder-commit --secret-out), for a credential issued with --holder-commitment")
 		return func(args []string) error {
 			if len(args) > 0 {
 				return usagef("unexpected argument %q", args[0])
@@ -329,10 +346,20 @@ feature, showing the holder's pseudonym for the verifier context --nym-domain.`,
 			dopts := vc.DeriveOptions{SelectivePointers: pointerList(*reveal), PresentationHeader: ph}
 			var derived map[string]any
 			if _, is2020 := proofType2020(doc); is2020 {
-				if *nymSecret != "" || *nymDomain != "" {
-					return usagef("--nym-secret and --nym-domain are for bbs-2023 credentials")
+				if *nymSecret != "" || *nymDomain != "" || *holderSecret != "" {
+					return usagef("--nym-secret, --nym-domain and --holder-secret are for bbs-2023 credentials")
 				}
 				if derived, err = derive2020(l, doc, *frame, *reveal, ph); err != nil { // vc2020.go
+					return err
+				}
+			} else if *nymSecret != "" && *holderSecret != "" {
+				return usagef("--nym-secret and --holder-secret: one feature at a time")
+			} else if *holderSecret != "" {
+				secret, blind, err := readHolderSecretFile(*holderSecret)
+				if err != nil {
+					return fmt.Errorf("--holder-secret: %w", err)
+				}
+				if derived, err = l.DeriveWithHolderBinding(doc, vc.HolderBindingDeriveOptions{DeriveOptions: dopts, HolderSecret: secret, ProverBlind: blind}, vc.Limits{}); err != nil {
 					return err
 				}
 			} else if *nymSecret != "" {
@@ -370,7 +397,9 @@ presentation header. Prints the disclosed credential on standard output.
 A BbsBlsSignatureProof2020 credential is verified by that suite (the nonce is
 its proof's nonce); a BbsBlsSignature2020 one as its holder would.
 --nym-domain admits the pseudonym feature: the pseudonym must be for that
-verifier context, and is printed on standard error.
+verifier context, and is printed on standard error. --holder-binding admits
+(and requires) the anonymous_holder_binding feature: the holder proved it holds
+the secret the credential was issued to.
 
 Exit status 0: valid. 1: the proof is invalid (or the presentation header is
 not --nonce). 2: usage error, or a malformed or unsafe credential.`,
@@ -381,6 +410,7 @@ not --nonce). 2: usage error, or a malformed or unsafe credential.`,
 		cred := fs.String("credential", "", "the derived credential `file` (required)")
 		nonce := fs.String("nonce", "", "require this presentation header, `base64`")
 		nymDomain := fs.String("nym-domain", "", "admit the pseudonym feature, requiring the pseudonym to be shown for this verifier `context`")
+		holderBinding := fs.Bool("holder-binding", false, "admit and require the anonymous_holder_binding feature")
 		return func(args []string) error {
 			if len(args) > 0 {
 				return usagef("unexpected argument %q", args[0])
@@ -408,7 +438,10 @@ not --nonce). 2: usage error, or a malformed or unsafe credential.`,
 					return verify2020(e, l, doc, *nonce != "", want) // vc2020.go
 				}
 			}
-			res, err := (&vc.Verifier{Loader: l, Pseudonyms: *nymDomain != ""}).VerifyJSON(data)
+			if *nymDomain != "" && *holderBinding {
+				return usagef("--nym-domain and --holder-binding: one feature at a time")
+			}
+			res, err := (&vc.Verifier{Loader: l, Pseudonyms: *nymDomain != "", HolderBinding: *holderBinding}).VerifyJSON(data)
 			if errors.Is(err, vc.ErrInvalidProof) {
 				return &exitError{code: exitFailed, err: err}
 			}
@@ -417,6 +450,9 @@ not --nonce). 2: usage error, or a malformed or unsafe credential.`,
 			}
 			if *nonce != "" && !bytes.Equal(res.PresentationHeader, want) {
 				return &exitError{code: exitFailed, err: fmt.Errorf("the presentation header is %s, not --nonce", b64(res.PresentationHeader))}
+			}
+			if *holderBinding && res.Feature != vc.FeatureHolderBinding {
+				return &exitError{code: exitFailed, err: errors.New("--holder-binding: the credential has no holder binding")}
 			}
 			if *nymDomain != "" {
 				if res.Feature != vc.FeaturePseudonym {
