@@ -3,6 +3,7 @@
 package contract
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/binary"
@@ -383,4 +384,40 @@ func TestNonRevocationOneAnswer(t *testing.T) {
 		oneAnswer(t, 5, func() string { return answer(e.evaluate(e.bob, "VerifyProof", tc.arg)) })
 		oneAnswer(t, 5, func() string { return answer(e.evaluate(e.bob, "SubmitProof", tc.arg)) })
 	}
+}
+
+// FuzzNonRevokedPresentation: VerifyProof of a request with nonRevoked
+// whose proof is any bytes never panics, answers a result or a coded
+// error, and calls valid only the genuine presentation's bytes.
+func FuzzNonRevokedPresentation(f *testing.F) {
+	e := newNREnv(&testing.T{})
+	e.ledger.Step = 0
+	alice := e.issue("alice")
+	good := e.presentation(alice, "")
+	genuine, _ := base64.StdEncoding.DecodeString(good.Proof)
+	f.Add(genuine)
+	f.Add(genuine[:len(genuine)-1])
+	f.Add(append([]byte{}, genuine[:13]...))
+	f.Add([]byte{1})
+	f.Fuzz(func(t *testing.T, proof []byte) {
+		if len(proof) == 0 || len(proof) > request.MaxProofSize {
+			return
+		}
+		r := *good
+		r.Proof = base64.StdEncoding.EncodeToString(proof)
+		res := e.evaluate(e.bob, "VerifyProof", jsonArg(t, &r))
+		if !res.OK() {
+			if codes.Find(res.Response.GetMessage()) == "" {
+				t.Fatalf("error without a code: %s", res.Response.GetMessage())
+			}
+			return
+		}
+		var v VerificationResult
+		if err := json.Unmarshal(res.Response.GetPayload(), &v); err != nil {
+			t.Fatal(err)
+		}
+		if v.Valid && !bytes.Equal(proof, genuine) {
+			t.Fatalf("another presentation is valid: %x", proof)
+		}
+	})
 }

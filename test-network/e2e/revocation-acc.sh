@@ -36,6 +36,11 @@ mkdir -p "$RAW"
 AISS="acc-issuer${ACC_RUN:-}" APOL="acc-pol${ACC_RUN:-}"
 setup "bbs keygen ($AISS)" "$BBS" keygen --scheme bbs-bls12381-sha256 --out "$RAW/key.json"
 # Messages: 0 a name, 1 a role, 2 the revocation handle (random, one per credential).
+asave() { # FILE CMD...: CMD's standard output into FILE
+  local f="$1"
+  shift
+  "$@" > "$f"
+}
 acred() { # NAME
   printf '["name=%s", "role=member", "handle-%s"]\n' "$1" "$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')" > "$RAW/$1.msgs.json"
   setup "bbs sign $1" "$BBS" sign --key "$RAW/key.json" --messages "$RAW/$1.msgs.json" --out "$RAW/$1.cred.json"
@@ -50,11 +55,6 @@ setup "bbs acc-keygen" asave "$RAW/acc-args.json" "$BBS" acc-keygen --out "$RAW/
 for n in alice bob; do
   setup "bbs acc-witness $n (version 0)" "$BBS" acc-witness --acc "$RAW/acc.json" --credential "$RAW/$n.cred.json" --handle-index 2 --out "$RAW/$n.witness.json"
 done
-asave() { # FILE CMD...: CMD's standard output into FILE
-  local f="$1"
-  shift
-  "$@" > "$f"
-}
 aprove() { # REQUEST NAME [extra flags]
   local out="$1" n="$2"
   shift 2
