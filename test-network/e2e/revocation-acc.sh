@@ -94,7 +94,7 @@ rejected "GW  SubmitProof alice with her version-0 witness is refused too" "olde
   gw 1 User2 submit SubmitProof "@$RAW/alice2.json"
 
 setup "CLI GetAccumulatorRemoval $AISS 1 on peer0.org2" asave "$RAW/r1.json" as 2 User1 cc_query GetAccumulatorRemoval "$AISS" 1
-ok "CLI GetAccumulatorRemoval 1: the 88-byte record" '.version == 1 and (.removal | @base64d | length) == 88' cat "$RAW/r1.json"
+ok "CLI GetAccumulatorRemoval 1: the 88-byte record (120 base64 characters)" '.version == 1 and (.removal | length) == 120' cat "$RAW/r1.json"
 rejected "bbs update-witness bob from the removal record: revoked" "revoked" \
   "$BBS" update-witness --witness "$RAW/bob.witness.json" --credential "$RAW/bob.cred.json" "$RAW/r1.json"
 ok "bbs update-witness alice from the removal record alone: version 1" "" \
