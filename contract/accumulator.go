@@ -178,16 +178,7 @@ func (c *Contract) GetAccumulator(ctx contractapi.TransactionContextInterface, i
 	if err := checkIssuerID(issuerID); err != nil {
 		return nil, err
 	}
-	stub := ctx.GetStub()
-	key, err := compositeKey(stub, accumulatorObject, issuerID)
-	if err != nil {
-		return nil, err
-	}
-	var acc Accumulator
-	if err := getRecord(stub, key, fmt.Sprintf("accumulator of issuer %q", issuerID), &acc); err != nil {
-		return nil, err
-	}
-	return &acc, nil
+	return getAccumulator(ctx.GetStub(), issuerID)
 }
 
 // GetAccumulatorRemoval returns the removal record of version (1 or more)
@@ -201,14 +192,5 @@ func (c *Contract) GetAccumulatorRemoval(ctx contractapi.TransactionContextInter
 	if version < 1 {
 		return nil, fmt.Errorf("%w: version %d, removals start at version 1", ErrInvalidArgument, version)
 	}
-	stub := ctx.GetStub()
-	key, err := compositeKey(stub, removalObject, issuerID, fmt.Sprintf("%020d", version))
-	if err != nil {
-		return nil, err
-	}
-	var rec AccumulatorRemoval
-	if err := getRecord(stub, key, fmt.Sprintf("removal %d of issuer %q", version, issuerID), &rec); err != nil {
-		return nil, err
-	}
-	return &rec, nil
+	return getAccumulatorRemoval(ctx.GetStub(), issuerID, version)
 }

@@ -242,6 +242,13 @@ func verifyEntries(entries []batchEntry) error {
 		if e.err != nil || e.item == nil {
 			continue
 		}
+		if e.v.nonRev != nil {
+			// Not batched: its pairing product is folded with the
+			// membership proof's (nonrevocation.go).
+			e.err = e.v.conclude(e.v.verifyNonRevoked(e.item.Disclosed))
+			e.item = nil
+			continue
+		}
 		name := e.v.scheme.Name()
 		if _, ok := groups[name]; !ok {
 			order = append(order, e.v.scheme)

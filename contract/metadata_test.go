@@ -153,7 +153,7 @@ func TestMetadataTypes(t *testing.T) {
 		request.Request{}, request.DisclosedMessage{}, request.PolicyRef{}, PolicyRecord{}, PolicyPage{}, policy.Unmet{}, EndorsementConfig{},
 		CredentialResult{}, CredentialVerification{}, CredentialReceipt{}, ContextRecord{}, ContextRef{},
 		IssuerEpoch{}, StatusList{}, StatusPage{}, StatusListUpdate{}, StatusPageVersion{}, StatusEntry{},
-		Accumulator{}, AccumulatorRemoval{},
+		Accumulator{}, AccumulatorRemoval{}, NonRevocation{},
 		CredentialBatchResults{}, CredentialBatchResult{}}
 	var names []string
 	for _, v := range types {

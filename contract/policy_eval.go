@@ -76,6 +76,7 @@ func (v *verification) evaluatePolicy() *policy.Unmet {
 			IssuerEpoch:      v.rev.epoch,
 			EpochPublished:   v.rev.epochPublished,
 			Status:           v.rev.status,
+			NonRevocation:    v.nonRevocationFacts(),
 		})
 	}
 	if allowed := ap.rules.AllowedUses(); v.unmet == nil && allowed > 0 && v.uses >= allowed {

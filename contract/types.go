@@ -165,6 +165,9 @@ type VerificationResult struct {
 	// satisfied or was not evaluated. When it is present, Valid is false
 	// and no pairing was computed.
 	Unmet *policy.Unmet `json:"unmet,omitempty" metadata:",optional"`
+	// NonRevocation is the accumulator version a request with nonRevoked
+	// was verified against; absent without one.
+	NonRevocation *NonRevocation `json:"nonRevocation,omitempty" metadata:",optional"`
 }
 
 // Verification is the record SubmitProof stores, under its transaction ID,
@@ -225,6 +228,9 @@ type Verification struct {
 	// PolicySHA256 is the lower-case hex SHA-256 of that version's
 	// canonical document (GetPolicy's policySha256).
 	PolicySHA256 string `json:"policySha256,omitempty" metadata:",optional"`
+	// NonRevocation is the accumulator version the presentation with
+	// non-revocation was verified against (nonRevoked); absent without one.
+	NonRevocation *NonRevocation `json:"nonRevocation,omitempty" metadata:",optional"`
 }
 
 // ProofReceipt is SubmitProof's answer and the ProofVerified event's
@@ -275,4 +281,7 @@ type ProofReceipt struct {
 	Policy string `json:"policy,omitempty" metadata:",optional"`
 	// PolicyVersion is the version of the policy that was applied.
 	PolicyVersion int `json:"policyVersion,omitempty" metadata:",optional"`
+	// NonRevocation is the accumulator version the presentation with
+	// non-revocation was verified against (nonRevoked); absent without one.
+	NonRevocation *NonRevocation `json:"nonRevocation,omitempty" metadata:",optional"`
 }

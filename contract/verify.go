@@ -84,6 +84,7 @@ func (v *verification) result(nonceConsumed bool, pseudonymUses int) *Verificati
 		PseudonymUses: pseudonymUses,
 		Satisfied:     v.satisfied(),
 		Unmet:         v.unmet,
+		NonRevocation: v.nonRevocationRecord(),
 	}
 	if v.policy != nil {
 		r.Policy, r.PolicyVersion = v.policy.id, v.policy.version
@@ -211,6 +212,7 @@ func (v *verification) record(stub shim.ChaincodeStubInterface, call *spendCall,
 		Timestamp:        now,
 		Pseudonym:        v.req.Pseudonym,
 		Context:          v.req.Context,
+		NonRevocation:    v.nonRevocationRecord(),
 	}
 	if v.policy != nil {
 		rec.Policy, rec.PolicyVersion, rec.PolicySHA256 = v.policy.id, v.policy.version, v.policy.sha256
@@ -238,6 +240,7 @@ func (v *verification) record(stub shim.ChaincodeStubInterface, call *spendCall,
 		PseudonymUse:     rec.PseudonymUse,
 		Policy:           rec.Policy,
 		PolicyVersion:    rec.PolicyVersion,
+		NonRevocation:    rec.NonRevocation,
 	}
 	if len(rec.Context) > 0 {
 		receipt.ContextSHA256 = hashHex(rec.Context)

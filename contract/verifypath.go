@@ -29,6 +29,7 @@ type verification struct {
 	policyEvaluated bool            // evaluatePolicy ran
 	unmet           *policy.Unmet   // the policy's first unmet rule
 	rev             revocationFacts // for the policy's revocation rules (loadRevocation)
+	nonRev          *nonRevocation  // the request's presentation with non-revocation; nil without one
 }
 
 // prepareVerification finds the issuer, key and scheme the request names.
@@ -134,15 +135,22 @@ func (v *verification) precheck(ctx contractapi.TransactionContextInterface, sub
 			return nil, nil
 		}
 	}
-	proof, err := v.scheme.ParseProof(v.req.Proof)
-	if err != nil {
-		if errors.Is(err, bbs.ErrMalformedProof) {
-			v.reason = fmt.Sprintf("the proof is not a well-formed %s proof: %v", v.scheme.Name(), err)
-			return nil, nil
+	var proof *bbs.Proof // nil for a presentation with non-revocation (nonrevocation.go)
+	if v.req.NonRevoked {
+		if ok, err := v.parsePresentation(); err != nil || !ok {
+			return nil, err
 		}
-		return nil, fmt.Errorf("%w: proof: %v", request.ErrInvalid, err)
+	} else {
+		var err error
+		if proof, err = v.scheme.ParseProof(v.req.Proof); err != nil {
+			if errors.Is(err, bbs.ErrMalformedProof) {
+				v.reason = fmt.Sprintf("the proof is not a well-formed %s proof: %v", v.scheme.Name(), err)
+				return nil, nil
+			}
+			return nil, fmt.Errorf("%w: proof: %v", request.ErrInvalid, err)
+		}
+		v.messageCount = proof.MessageCount(len(v.req.Disclosed))
 	}
-	v.messageCount = proof.MessageCount(len(v.req.Disclosed))
 	if !v.issuer.Settings.allowsCount(v.issuer.Scheme, v.messageCount) {
 		// Refused before any curve arithmetic: an unexpected count would
 		// make the verifier derive generators for it.
@@ -152,10 +160,18 @@ func (v *verification) precheck(ctx contractapi.TransactionContextInterface, sub
 	if err := v.loadRevocation(ctx.GetStub()); err != nil {
 		return nil, err
 	}
+	if err := v.loadAccumulator(ctx.GetStub()); err != nil {
+		return nil, err
+	}
 	if u := v.evaluatePolicy(); u != nil {
 		// Refused before any pairing.
 		v.reason = v.policyError().Error()
 		return nil, nil
+	}
+	if v.nonRev != nil {
+		if ok, err := v.lookUpValue(ctx.GetStub()); err != nil || !ok {
+			return nil, err
+		}
 	}
 	disclosed := make([]bbs.DisclosedMessage, len(v.req.Disclosed))
 	for i, m := range v.req.Disclosed {
@@ -185,6 +201,9 @@ func (v *verification) conclude(err error) error {
 // context for a pseudonym scheme, whose credentials have one nym secret
 // and no holder-committed message (disclosed are the issuer's messages).
 func (v *verification) verifyProof(proof *bbs.Proof, disclosed []bbs.DisclosedMessage) error {
+	if v.nonRev != nil {
+		return v.verifyNonRevoked(disclosed)
+	}
 	ps, ok := v.scheme.(bbs.PseudonymScheme)
 	if !ok {
 		return v.scheme.VerifyProof(v.pk, proof, v.req.Header, v.req.Nonce, disclosed)

@@ -48,6 +48,10 @@ type Statement struct {
 	// Status is the caller's lookup of the status list entry, for a status
 	// rule (nil: not looked up, so the rule is unmet).
 	Status *StatusFacts
+	// NonRevocation describes the request's presentation with
+	// non-revocation, for an accumulator rule (nil: the request has none,
+	// so the rule is unmet).
+	NonRevocation *NonRevocationFacts
 }
 
 // Unmet is the first rule of a policy that a statement does not meet. Its
@@ -55,7 +59,8 @@ type Statement struct {
 type Unmet struct {
 	// Rule is the policy field of the rule: "issuers", "keyVersions",
 	// "messageCount", "disclosed", "header", "minNonceLength",
-	// "bindSubmitter", "pseudonym", "validity", "epoch", "status", or
+	// "bindSubmitter", "pseudonym", "validity", "epoch", "status",
+	// "accumulator", or
 	// "policy" for a policy or statement
 	// that is itself invalid.
 	Rule string `json:"rule"`
@@ -77,7 +82,7 @@ func (u *Unmet) String() string { return u.Reason }
 // Evaluate checks st against p and returns nil when every rule is met, else
 // the first unmet rule, in the order issuers, keyVersions, messageCount,
 // disclosed (ascending index), header, minNonceLength, bindSubmitter,
-// pseudonym, validity, epoch, status. It is deterministic and does no
+// pseudonym, validity, epoch, status, accumulator. It is deterministic and does no
 // cryptography. It fails closed: a policy that Validate refuses, or a
 // statement that discloses an index twice, is unmet with Rule "policy". Pseudonym uses are not counted here:
 // the caller counts them against AllowedUses.
@@ -117,7 +122,10 @@ func (p *Policy) Evaluate(st Statement) *Unmet {
 			return &Unmet{Rule: "pseudonym", Reason: "pseudonym context must be " + quoteBytes(r.Context) + " (not " + quoteBytes(st.Context) + ")"}
 		}
 	}
-	return p.evaluateRevocation(st)
+	if u := p.evaluateRevocation(st); u != nil {
+		return u
+	}
+	return p.evaluateAccumulator(st)
 }
 
 // evaluateIssuer checks the issuers rule (and its keyVersions) for the

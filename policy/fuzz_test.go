@@ -19,6 +19,7 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte(fullDoc))
 	f.Add([]byte(pollDoc))
 	f.Add([]byte(revocationDoc))
+	f.Add([]byte(accumulatorDoc))
 	f.Add([]byte(`{"id":"p","issuers":[{"id":"a"}]}`))
 	f.Add([]byte(`{"id":"p","issuers":[{"id":"a"}],"disclosed":[{"index":1,"equals":""}],"header":{"equals":""},"pseudonym":{"context":"eA=="}}`))
 	f.Add([]byte(`{"id":"p","issuers":[{"id":"a","id":"b"}]}`))

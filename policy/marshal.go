@@ -13,19 +13,20 @@ import (
 // absent left out, lists sorted, no insignificant white space.
 type (
 	wirePolicy struct {
-		ID             string          `json:"id"`
-		Description    string          `json:"description,omitempty"`
-		Issuers        []wireIssuer    `json:"issuers"`
-		MessageCount   int             `json:"messageCount,omitempty"`
-		Disclosed      []wireDisclosed `json:"disclosed,omitempty"`
-		Header         *wireValue      `json:"header,omitempty"`
-		BindSubmitter  bool            `json:"bindSubmitter,omitempty"`
-		Pseudonym      *wirePseudonym  `json:"pseudonym,omitempty"`
-		MinNonceLength int             `json:"minNonceLength,omitempty"`
-		Validity       *wireValidity   `json:"validity,omitempty"`
-		Epoch          *wireEpoch      `json:"epoch,omitempty"`
-		Status         *wireStatus     `json:"status,omitempty"`
-		Credential     *wireCredential `json:"credential,omitempty"`
+		ID             string           `json:"id"`
+		Description    string           `json:"description,omitempty"`
+		Issuers        []wireIssuer     `json:"issuers"`
+		MessageCount   int              `json:"messageCount,omitempty"`
+		Disclosed      []wireDisclosed  `json:"disclosed,omitempty"`
+		Header         *wireValue       `json:"header,omitempty"`
+		BindSubmitter  bool             `json:"bindSubmitter,omitempty"`
+		Pseudonym      *wirePseudonym   `json:"pseudonym,omitempty"`
+		MinNonceLength int              `json:"minNonceLength,omitempty"`
+		Validity       *wireValidity    `json:"validity,omitempty"`
+		Epoch          *wireEpoch       `json:"epoch,omitempty"`
+		Status         *wireStatus      `json:"status,omitempty"`
+		Accumulator    *wireAccumulator `json:"accumulator,omitempty"`
+		Credential     *wireCredential  `json:"credential,omitempty"`
 	}
 	wireIssuer struct {
 		ID          string `json:"id"`
@@ -80,6 +81,7 @@ func (p *Policy) Marshal() ([]byte, error) {
 		w.Pseudonym = &wirePseudonym{Context: b64(c.Pseudonym.Context), Uses: c.Pseudonym.Uses}
 	}
 	c.marshalRevocation(&w)
+	c.marshalAccumulator(&w)
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)

@@ -10,7 +10,7 @@ import (
 
 // The exact JSON names Parse accepts, per object.
 var (
-	policyFields    = []string{"id", "description", "issuers", "messageCount", "disclosed", "header", "bindSubmitter", "pseudonym", "minNonceLength", "validity", "epoch", "status", "credential"}
+	policyFields    = []string{"id", "description", "issuers", "messageCount", "disclosed", "header", "bindSubmitter", "pseudonym", "minNonceLength", "validity", "epoch", "status", "accumulator", "credential"}
 	issuerFields    = []string{"id", "keyVersions"}
 	disclosedFields = []string{"index", "equals", "oneOf", "prefix"}
 	headerFields    = []string{"equals", "oneOf", "prefix"}
@@ -120,6 +120,9 @@ func decodePolicy(doc []byte) (*Policy, error) {
 		}
 	}
 	if err := decodeRevocation(top, p); err != nil {
+		return nil, err
+	}
+	if err := decodeAccumulator(top, p); err != nil {
 		return nil, err
 	}
 	if raw, ok := top["credential"]; ok {

@@ -32,7 +32,8 @@
 //	  "minNonceLength": 16,                       // optional: bytes
 //	  "validity": {"validFrom": 6, "validUntil": 7},  // optional: revocation rules,
 //	  "epoch":    {"index": 8, "grace": 1},           //   see revocation.go
-//	  "status":   {"index": 9, "list": "revocation"}
+//	  "status":   {"index": 9, "list": "revocation"},
+//	  "accumulator": {"index": 10, "grace": 1}        // see accumulator.go
 //	}
 //
 // Field names are matched exactly; unknown fields, duplicate keys, null
@@ -50,7 +51,7 @@
 // Evaluate checks a Statement, the facts a request and a registry lookup give
 // before any cryptography, and returns the first unmet rule in this order:
 // issuers, keyVersions, messageCount, disclosed (ascending index), header,
-// minNonceLength, bindSubmitter, pseudonym. A policy says nothing about
+// minNonceLength, bindSubmitter, pseudonym, validity, epoch, status, accumulator. A policy says nothing about
 // whether the proof verifies: the caller verifies it as well. Counting
 // pseudonym uses needs the ledger, so Evaluate checks only that a pseudonym
 // in the policy's context is presented, and AllowedUses says how many uses
@@ -136,6 +137,9 @@ type Policy struct {
 	Validity *ValidityRule
 	Epoch    *EpochRule
 	Status   *StatusRule
+	// Accumulator, when not nil, requires non-revocation against the
+	// issuer's accumulator (see accumulator.go).
+	Accumulator *AccumulatorRule
 	// Credential, when not nil, makes this a credential policy: rules on a
 	// W3C credential (claims.go) instead of bare messages.
 	Credential *CredentialRules

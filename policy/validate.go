@@ -77,7 +77,10 @@ func (p *Policy) validate() error {
 		return fmt.Errorf("minNonceLength: %d is more than the %d bytes of the bound nonce that bindSubmitter requires",
 			p.MinNonceLength, request.BoundNonceSize)
 	}
-	return p.validateRevocation()
+	if err := p.validateRevocation(); err != nil {
+		return err
+	}
+	return p.validateAccumulator()
 }
 
 func validateIssuers(issuers []Issuer) error {
@@ -237,6 +240,7 @@ func (p *Policy) clone() *Policy {
 		c.Pseudonym = &ps
 	}
 	p.cloneRevocation(&c)
+	p.cloneAccumulator(&c)
 	c.Credential = p.Credential.clone()
 	return &c
 }

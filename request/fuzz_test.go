@@ -30,6 +30,10 @@ func FuzzParseRequest(f *testing.F) {
 	f.Add([]byte(`{"issuer":"x","proof":"AA==","nonce":"","pseudonym":"AAEC"}`))
 	f.Add([]byte(`{"issuer":"x","proof":"AA==","nonce":"","context":"Yw=="}`))
 	f.Add([]byte(`{"issuer":"x","proof":"AA==","nonce":"","pseudonym":"AAEC","context":""}`))
+	// non-revocation (issue 23 level 3)
+	f.Add([]byte(`{"issuer":"x","proof":"AQ==","nonce":"","nonRevoked":true}`))
+	f.Add([]byte(`{"issuer":"x","proof":"AQ==","nonce":"","nonRevoked":1}`))
+	f.Add([]byte(`{"issuer":"x","proof":"AQ==","nonce":"","nonrevoked":true}`))
 	f.Fuzz(func(t *testing.T, body []byte) {
 		r, err := Parse(body)
 		if err != nil {

@@ -23,7 +23,8 @@
 //	  "salt":          "<base64>",          // optional; only with bindSubmitter
 //	  "pseudonym":     "<base64>",          // optional; pseudonym schemes, with context
 //	  "context":       "<base64>",          // the pseudonym's context identifier
-//	  "policy":        {"id": "poll-17", "version": 2}  // optional; see PolicyRef
+//	  "policy":        {"id": "poll-17", "version": 2}, // optional; see PolicyRef
+//	  "nonRevoked":    false                // optional; see Request.NonRevoked
 //	}
 //
 // Field names are matched exactly (case-sensitive); unknown fields, a field
@@ -142,6 +143,13 @@ type Request struct {
 	// Policy, when set, names a verification policy on the ledger that the
 	// request must satisfy as well (package policy).
 	Policy *PolicyRef `json:"policy,omitempty" metadata:",optional"`
+	// NonRevoked says that Proof is a presentation with non-revocation
+	// (package revocation, docs/revocation-protocol.md): a
+	// committed-disclosure BBS proof whose hidden revocation handle is
+	// proven a member of the issuer's accumulator at the version the
+	// presentation names. Only the IETF schemes bbs-bls12381-sha256 and
+	// bbs-bls12381-shake256 have one.
+	NonRevoked bool `json:"nonRevoked,omitempty" metadata:",optional"`
 }
 
 // PolicyRef names a verification policy of the ledger and optionally one of
@@ -178,6 +186,7 @@ type Decoded struct {
 	Pseudonym     []byte     // empty: no pseudonym
 	Context       []byte     // non-empty exactly when Pseudonym is
 	Policy        *PolicyRef // nil: no policy
+	NonRevoked    bool       // Proof is a revocation.Presentation
 }
 
 // Message is a decoded disclosed message.
@@ -191,7 +200,7 @@ var (
 	fieldNames = map[string]bool{
 		"issuer": true, "scheme": true, "keyVersion": true, "proof": true, "nonce": true,
 		"header": true, "disclosed": true, "bindSubmitter": true, "salt": true,
-		"pseudonym": true, "context": true, "policy": true,
+		"pseudonym": true, "context": true, "policy": true, "nonRevoked": true,
 	}
 	disclosedFieldNames = map[string]bool{"index": true, "message": true}
 	policyFieldNames    = map[string]bool{"id": true, "version": true}
@@ -369,6 +378,7 @@ func (r *Request) Decode() (*Decoded, error) {
 		Scheme:        r.Scheme,
 		KeyVersion:    r.KeyVersion,
 		BindSubmitter: r.BindSubmitter,
+		NonRevoked:    r.NonRevoked,
 	}
 	if r.Policy != nil {
 		if !issuerIDRE.MatchString(r.Policy.ID) {
@@ -458,6 +468,7 @@ func (d *Decoded) Encode() *Request {
 		Nonce:         base64.StdEncoding.EncodeToString(d.Nonce),
 		Header:        base64.StdEncoding.EncodeToString(d.Header),
 		BindSubmitter: d.BindSubmitter,
+		NonRevoked:    d.NonRevoked,
 		Salt:          base64.StdEncoding.EncodeToString(d.Salt),
 		Pseudonym:     base64.StdEncoding.EncodeToString(d.Pseudonym),
 		Context:       base64.StdEncoding.EncodeToString(d.Context),

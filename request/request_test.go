@@ -228,6 +228,27 @@ func TestEncodeRoundTrip(t *testing.T) {
 	require.Equal(t, r, r2)
 }
 
+// TestParseNonRevoked: nonRevoked is a boolean flag kept by Decode and
+// Encode; other spellings and types are refused.
+func TestParseNonRevoked(t *testing.T) {
+	r, err := Parse([]byte(`{"issuer":"x","proof":"AQ==","nonce":"","nonRevoked":true}`))
+	require.NoError(t, err)
+	d, err := r.Decode()
+	require.NoError(t, err)
+	require.True(t, d.NonRevoked)
+	body, err := json.Marshal(d.Encode())
+	require.NoError(t, err)
+	require.JSONEq(t, `{"issuer":"x","proof":"AQ==","nonce":"","nonRevoked":true}`, string(body))
+	for body, want := range map[string]string{
+		`{"issuer":"x","proof":"AQ==","nonce":"","nonRevoked":1}`:    "malformed JSON",
+		`{"issuer":"x","proof":"AQ==","nonce":"","nonrevoked":true}`: `unknown field "nonrevoked"`,
+	} {
+		_, err := Parse([]byte(body))
+		require.ErrorIs(t, err, ErrInvalid, body)
+		require.Contains(t, err.Error(), want, body)
+	}
+}
+
 func TestEncodeOmitsEmptyOptionalFields(t *testing.T) {
 	d := &Decoded{Issuer: "x", Proof: []byte{1}, Disclosed: []Message{}}
 	body, err := json.Marshal(d.Encode())

@@ -26,7 +26,7 @@ var proveCmd = &command{
 	usage: "--credential credential.json --reveal 0,2,5|none|all (--nonce B64 | --nonce-random |\n" +
 		"         --bind-submitter CERT.pem --msp MSPID --channel C [--salt B64|random])\n" +
 		"         --issuer ID [--key-version N] [--context TEXT] [--policy ID[:VERSION]]\n" +
-		"         [--out request.json]",
+		"         [--non-revoked witness.json] [--out request.json]",
 	about: `
 Derives a zero-knowledge proof of the credential's signature that reveals the
 messages at the --reveal indices (0-based; "none" reveals nothing, "all"
@@ -44,7 +44,11 @@ standard output unless --out is given. A credential of a pseudonym scheme
 then carries "pseudonym" and "context" (base64), and the same credential
 always shows the same pseudonym in one context. --policy names a verification
 policy on the ledger that the request must satisfy as well (its current
-version, or VERSION): the request then carries "policy": {"id", "version"}.`,
+version, or VERSION): the request then carries "policy": {"id", "version"}. --non-revoked makes the
+proof a presentation with non-revocation (IETF schemes): the revocation handle
+named by the witness file (bbs acc-witness, bbs update-witness) stays hidden,
+and the proof shows it is in the issuer's accumulator at the witness's
+version; the request then carries "nonRevoked": true.`,
 	example: `
 bbs prove --credential credential.json --reveal 0,2 --nonce-random \
     --issuer issuer1 --out request.json
@@ -54,6 +58,8 @@ bbs prove --credential credential.json --reveal 2 --issuer issuer1 \
     --msp Org1MSP --channel mychannel --out request.json
 bbs prove --credential credential.json --reveal 2 --nonce-random --issuer issuer1 \
     --policy grads:2 --out request.json
+bbs prove --credential credential.json --reveal 0 --nonce-random --issuer issuer1 \
+    --non-revoked witness.json --policy members --out request.json
 `,
 	flags: func(fs *flag.FlagSet, e *env) func([]string) error {
 		var o proveOptions
@@ -70,6 +76,7 @@ bbs prove --credential credential.json --reveal 2 --nonce-random --issuer issuer
 		fs.StringVar(&o.out, "out", "-", "write the request to `file`; \"-\" for standard output")
 		fs.StringVar(&o.context, "context", "", "pseudonym context `text` such as poll-2026-17 (pseudonym credentials; its UTF-8 bytes)")
 		fs.StringVar(&o.policy, "policy", "", "verification policy the request must satisfy: `ID[:VERSION]` (no VERSION: the current one)")
+		fs.StringVar(&o.nonRevoked, "non-revoked", "", "prove non-revocation with the witness `file` (acc-witness, update-witness)")
 		return func(args []string) error {
 			if len(args) > 0 {
 				return usagef("unexpected argument %q", args[0])
@@ -99,6 +106,7 @@ type proveOptions struct {
 	contextSet             bool
 	policy                 string // --policy ID[:VERSION]
 	policySet              bool   // --policy given, maybe empty
+	nonRevoked             string // --non-revoked witness.json
 }
 
 // flagWasSet reports whether the flag name was given on the command line.
@@ -189,7 +197,15 @@ func prove(e *env, o *proveOptions) error {
 	}
 
 	var proofBytes, pseudonym []byte
-	if nc != nil {
+	if o.nonRevoked != "" {
+		if nc != nil {
+			return usagef("--non-revoked: pseudonym credentials have no presentation with non-revocation")
+		}
+		proofBytes, err = presentNonRevoked(rnd, o, nonce, revealed)
+		if err != nil {
+			return err
+		}
+	} else if nc != nil {
 		proofBytes, pseudonym, err = nymDeriveProof(rnd, nc, name, nonce, []byte(o.context), revealed)
 	} else {
 		var proof *bbs.Proof
@@ -211,6 +227,7 @@ func prove(e *env, o *proveOptions) error {
 		BindSubmitter: o.bindCert != "",
 		Salt:          salt,
 		Policy:        policyRef,
+		NonRevoked:    o.nonRevoked != "",
 	}
 	if pseudonym != nil {
 		d.Pseudonym, d.Context = pseudonym, []byte(o.context)

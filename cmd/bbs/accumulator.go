@@ -1,0 +1,444 @@
+// SPDX-License-Identifier: Apache-2.0
+
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"slices"
+	"sort"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs"
+	"github.com/fabric-bbs/fabric-bbs/revocation"
+)
+
+// Anonymous revocation (issue 23 level 3, docs/revocation.md): the issuer's
+// accumulator (acc-keygen), a holder's witness (acc-witness), a revocation
+// (revoke), the holder's witness update from the ledger's removal records
+// (update-witness); prove --non-revoked presents with it.
+
+// AccumulatorFile is the issuer's accumulator (acc.json), written by
+// "bbs acc-keygen" with mode 0600 and kept up to date by "bbs revoke":
+//
+//	{"secretKey": "<base64 α>", "publicKey": "<base64 P̃_α>", "initialValue": "<base64 V_0>",
+//	 "version": 0, "value": "<base64 V_version>"}
+type AccumulatorFile struct {
+	SecretKey    string `json:"secretKey"`
+	PublicKey    string `json:"publicKey"`
+	InitialValue string `json:"initialValue"`
+	Version      uint64 `json:"version"`
+	Value        string `json:"value"`
+}
+
+// WitnessFile is a holder's witness for one credential (witness.json),
+// written by "bbs acc-witness" and "bbs update-witness", read by
+// "bbs prove --non-revoked":
+//
+//	{"handleIndex": 2, "accumulatorKey": "<base64>", "version": 3, "value": "<base64 V_3>",
+//	 "witness": "<base64>"}
+type WitnessFile struct {
+	HandleIndex    int    `json:"handleIndex"`
+	AccumulatorKey string `json:"accumulatorKey"`
+	Version        uint64 `json:"version"`
+	Value          string `json:"value"`
+	Witness        string `json:"witness"`
+}
+
+// ledgerAccumulator is GetAccumulator's answer; ledgerRemoval is
+// GetAccumulatorRemoval's (base64 for bytes; other fields ignored).
+type ledgerAccumulator struct {
+	PublicKey []byte `json:"publicKey"`
+	Version   uint64 `json:"version"`
+	Value     []byte `json:"value"`
+}
+
+type ledgerRemoval struct {
+	Removal []byte `json:"removal"`
+	Version uint64 `json:"version"`
+}
+
+var accKeygenCmd = &command{
+	name:    "acc-keygen",
+	summary: "make an issuer's revocation accumulator; print the SetAccumulator arguments",
+	usage:   "[--out acc.json] [--force]",
+	about: `
+Makes an accumulator secret and its initial value (version 0) and writes them
+with the public key to --out with mode 0600. Prints on standard output the
+JSON {"publicKey", "initialValue"}: the two base64 arguments of the
+chaincode's SetAccumulator after the issuer ID.`,
+	example: `
+bbs acc-keygen --out acc.json > acc-args.json
+peer chaincode invoke ... -c "$(jq -c '{Args: ["SetAccumulator", "issuer1", .publicKey, .initialValue]}' acc-args.json)"
+`,
+	flags: func(fs *flag.FlagSet, e *env) func([]string) error {
+		out := fs.String("out", "acc.json", "write the accumulator to `file` (mode 0600)")
+		force := fs.Bool("force", false, "replace an existing --out file")
+		return func(args []string) error {
+			if len(args) > 0 {
+				return usagef("unexpected argument %q", args[0])
+			}
+			if *out == "-" || *out == "" {
+				return usagef("--out: give a file; the accumulator secret is not printed")
+			}
+			sk, v0, err := revocation.GenerateKey(nil)
+			if err != nil {
+				return failed(err)
+			}
+			f := &AccumulatorFile{SecretKey: b64(sk.Bytes()), PublicKey: b64(sk.PublicKey().Bytes()), InitialValue: b64(v0), Value: b64(v0)}
+			if err := writeAccumulator(e, *out, f, *force); err != nil {
+				return err
+			}
+			data, err := marshalFile(map[string]string{"publicKey": f.PublicKey, "initialValue": f.InitialValue})
+			if err != nil {
+				return err
+			}
+			return writeOutput(e.stdout, "-", data, 0, true)
+		}
+	},
+}
+
+var accWitnessCmd = &command{
+	name:    "acc-witness",
+	summary: "issue the witness of a credential's revocation handle",
+	usage:   "--acc acc.json --credential credential.json --handle-index H [--ledger record.json] [--out witness.json]",
+	about: `
+Computes, with the accumulator secret, the witness of the credential's
+revocation handle (the message at --handle-index: random bytes unique to the
+credential, which the issuer chose when it signed) at the accumulator's
+current version, and writes the holder's witness file. The current version
+and value are acc.json's, or, with --ledger, those of the chaincode's
+GetAccumulator answer saved in record.json (its public key must be acc.json's).
+Issuing changes nothing on the ledger.`,
+	example: `
+bbs acc-witness --acc acc.json --credential credential.json --handle-index 2 --out witness.json
+`,
+	flags: func(fs *flag.FlagSet, e *env) func([]string) error {
+		var o accOptions
+		o.define(fs)
+		out := fs.String("out", "witness.json", "write the witness to `file`; \"-\" for standard output")
+		return func(args []string) error {
+			if len(args) > 0 {
+				return usagef("unexpected argument %q", args[0])
+			}
+			st, err := o.load()
+			if err != nil {
+				return err
+			}
+			w, err := st.sk.Witness(st.value, st.handle)
+			if err != nil {
+				return fmt.Errorf("witness: %w", err)
+			}
+			return writeWitness(e, *out, &WitnessFile{HandleIndex: o.handleIndex, AccumulatorKey: st.file.PublicKey,
+				Version: st.version, Value: b64(st.value), Witness: b64(w)})
+		}
+	},
+}
+
+var revokeCmd = &command{
+	name:    "revoke",
+	summary: "revoke a credential: print the RevokeHandle argument",
+	usage:   "--acc acc.json --credential credential.json --handle-index H [--ledger record.json]",
+	about: `
+Removes the credential's revocation handle from the accumulator's current
+version (acc.json's, or with --ledger that of the GetAccumulator answer in
+record.json) and prints the removal record of the next version in base64:
+the argument of the chaincode's RevokeHandle after the issuer ID. acc.json is
+updated to the new version and value. From the block after RevokeHandle
+commits, the revoked holder cannot prove non-revocation at the new version,
+and every other holder updates its witness from the record (update-witness).`,
+	example: `
+REMOVAL=$(bbs revoke --acc acc.json --credential credential.json --handle-index 2 --ledger acc-record.json)
+peer chaincode invoke ... -c "{\"Args\":[\"RevokeHandle\",\"issuer1\",\"$REMOVAL\"]}"
+`,
+	flags: func(fs *flag.FlagSet, e *env) func([]string) error {
+		var o accOptions
+		o.define(fs)
+		return func(args []string) error {
+			if len(args) > 0 {
+				return usagef("unexpected argument %q", args[0])
+			}
+			st, err := o.load()
+			if err != nil {
+				return err
+			}
+			rem, err := st.sk.Remove(st.version, st.value, st.handle)
+			if err != nil {
+				return fmt.Errorf("revoke: %w", err)
+			}
+			st.file.Version, st.file.Value = rem.Version, b64(rem.Value())
+			if err := writeAccumulator(e, o.acc, st.file, true); err != nil {
+				return err
+			}
+			_, err = fmt.Fprintln(e.stdout, b64(rem.Bytes()))
+			return err
+		}
+	},
+}
+
+var updateWitnessCmd = &command{
+	name:    "update-witness",
+	summary: "update a witness from the ledger's removal records",
+	usage:   "--witness witness.json --credential credential.json [--out FILE] REMOVAL.json...",
+	about: `
+Applies the removal records (each the chaincode's GetAccumulatorRemoval answer
+saved as JSON, given in any order; the versions after the witness's, without
+gaps) to the witness, checks the result against the new value, and writes the
+witness (in place unless --out is given). Needs nothing from the issuer. If
+one of the records removes this credential's handle, the credential is
+revoked: nothing is written and the exit status is 1.`,
+	example: `
+peer chaincode query ... -c '{"Args":["GetAccumulatorRemoval","issuer1","4"]}' > r4.json
+bbs update-witness --witness witness.json --credential credential.json r4.json
+`,
+	flags: func(fs *flag.FlagSet, e *env) func([]string) error {
+		wf := fs.String("witness", "", "the witness `file` (required)")
+		cf := fs.String("credential", "", "the credential `file` the witness is for (required)")
+		out := fs.String("out", "", "write the updated witness to `file` (default: --witness)")
+		return func(args []string) error {
+			if *wf == "" || *cf == "" {
+				return usagef("missing --witness or --credential")
+			}
+			if len(args) == 0 {
+				return usagef("give the removal record files to apply")
+			}
+			rc, err := readRevocableCredential(*cf, *wf)
+			if err != nil {
+				return err
+			}
+			var recs []*revocation.Removal
+			for _, path := range args {
+				data, err := readInput(path)
+				if err != nil {
+					return err
+				}
+				var lr ledgerRemoval
+				if err := json.Unmarshal(data, &lr); err != nil {
+					return fmt.Errorf("%s: %w", displayName(path), err)
+				}
+				r, err := revocation.ParseRemoval(lr.Removal)
+				if err != nil {
+					return fmt.Errorf("%s: removal: %w", displayName(path), err)
+				}
+				if lr.Version != r.Version {
+					return fmt.Errorf("%s: version %d, but its removal record is of version %d", displayName(path), lr.Version, r.Version)
+				}
+				recs = append(recs, r)
+			}
+			sort.Slice(recs, func(i, j int) bool { return recs[i].Version < recs[j].Version })
+			for len(recs) > 0 && recs[0].Version <= rc.cred.Version {
+				recs = recs[1:] // already applied
+			}
+			if err := rc.cred.Update(recs); err != nil {
+				if errors.Is(err, revocation.ErrRevoked) {
+					return failed(fmt.Errorf("the credential is revoked: a removal record removes its handle"))
+				}
+				return err
+			}
+			value := rc.value
+			if len(recs) > 0 {
+				value = recs[len(recs)-1].Value()
+			}
+			h, _ := rc.cred.Handle()
+			if err := revocation.VerifyWitness(rc.acc, value, h, rc.cred.Witness); err != nil {
+				return fmt.Errorf("the updated witness does not verify against version %d: %w", rc.cred.Version, err)
+			}
+			dst := *out
+			if dst == "" {
+				dst = *wf
+			}
+			if err := writeWitness(e, dst, &WitnessFile{HandleIndex: rc.cred.HandleIndex, AccumulatorKey: b64(rc.acc.Bytes()),
+				Version: rc.cred.Version, Value: b64(value), Witness: b64(rc.cred.Witness)}); err != nil {
+				return err
+			}
+			fmt.Fprintf(e.stderr, "bbs update-witness: the witness is at version %d\n", rc.cred.Version)
+			return nil
+		}
+	},
+}
+
+// accOptions are the flags of acc-witness and revoke.
+type accOptions struct {
+	acc, credential, ledger string
+	handleIndex             int
+}
+
+func (o *accOptions) define(fs *flag.FlagSet) {
+	fs.StringVar(&o.acc, "acc", "", "the accumulator `file` of acc-keygen (required)")
+	fs.StringVar(&o.credential, "credential", "", "the credential `file` (required)")
+	fs.IntVar(&o.handleIndex, "handle-index", -1, "the `index` of the revocation handle among the credential's messages (required)")
+	fs.StringVar(&o.ledger, "ledger", "", "the chaincode's GetAccumulator answer in `file`: use its version and value")
+}
+
+// accState is an issuer's accumulator and a credential's handle.
+type accState struct {
+	file    *AccumulatorFile
+	sk      *revocation.SecretKey
+	version uint64
+	value   []byte
+	handle  []byte
+}
+
+func (o *accOptions) load() (*accState, error) {
+	if o.acc == "" || o.credential == "" || o.handleIndex < 0 {
+		return nil, usagef("give --acc, --credential and --handle-index")
+	}
+	f, sk, err := readAccumulator(o.acc)
+	if err != nil {
+		return nil, err
+	}
+	st := &accState{file: f, sk: sk, version: f.Version}
+	if st.value, err = decodeB64(f.Value); err != nil {
+		return nil, fmt.Errorf("%s: value: %w", displayName(o.acc), err)
+	}
+	if o.ledger != "" {
+		data, err := readInput(o.ledger)
+		if err != nil {
+			return nil, err
+		}
+		var la ledgerAccumulator
+		if err := json.Unmarshal(data, &la); err != nil {
+			return nil, fmt.Errorf("%s: %w", displayName(o.ledger), err)
+		}
+		if b64(la.PublicKey) != f.PublicKey {
+			return nil, fmt.Errorf("%s: publicKey is not the key of %s", displayName(o.ledger), displayName(o.acc))
+		}
+		if err := revocation.CheckValue(la.Value); err != nil {
+			return nil, fmt.Errorf("%s: value: %w", displayName(o.ledger), err)
+		}
+		st.version, st.value = la.Version, la.Value
+	}
+	c, err := readCredentialFile(o.credential)
+	if err != nil {
+		return nil, err
+	}
+	if o.handleIndex >= len(c.messages) {
+		return nil, usagef("--handle-index: %d, but %s has %d messages", o.handleIndex, displayName(o.credential), len(c.messages))
+	}
+	if st.handle, err = bbs.MessageScalar(c.scheme, c.messages[o.handleIndex]); err != nil {
+		return nil, fmt.Errorf("%s: %w", displayName(o.credential), err)
+	}
+	return st, nil
+}
+
+func readAccumulator(path string) (*AccumulatorFile, *revocation.SecretKey, error) {
+	data, err := readInput(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	name := displayName(path)
+	var f AccumulatorFile
+	if err := decodeJSONFile(name, data, &f); err != nil {
+		return nil, nil, err
+	}
+	skb, err := decodeB64(f.SecretKey)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: secretKey: %w", name, err)
+	}
+	sk, err := revocation.ParseSecretKey(skb)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: secretKey: %w", name, err)
+	}
+	if b64(sk.PublicKey().Bytes()) != f.PublicKey {
+		return nil, nil, fmt.Errorf("%s: publicKey is not the secret key's", name)
+	}
+	return &f, sk, nil
+}
+
+func writeAccumulator(e *env, path string, f *AccumulatorFile, overwrite bool) error {
+	data, err := marshalFile(f)
+	if err != nil {
+		return err
+	}
+	return writeOutput(e.stdout, path, data, 0o600, overwrite)
+}
+
+func writeWitness(e *env, path string, w *WitnessFile) error {
+	data, err := marshalFile(w)
+	if err != nil {
+		return err
+	}
+	return writeOutput(e.stdout, path, data, 0o644, true)
+}
+
+// revocableCredential is a credential with its witness, as a holder keeps
+// it.
+type revocableCredential struct {
+	cred  *revocation.Credential
+	acc   *revocation.PublicKey
+	value []byte // of cred.Version
+}
+
+// readRevocableCredential reads a credential and its witness file and
+// checks the witness against the value it names.
+func readRevocableCredential(credPath, witnessPath string) (*revocableCredential, error) {
+	c, err := readCredentialFile(credPath)
+	if err != nil {
+		return nil, err
+	}
+	if err := c.verify(displayName(credPath)); err != nil {
+		return nil, err
+	}
+	data, err := readInput(witnessPath)
+	if err != nil {
+		return nil, err
+	}
+	name := displayName(witnessPath)
+	var wf WitnessFile
+	if err := decodeJSONFile(name, data, &wf); err != nil {
+		return nil, err
+	}
+	rc := &revocableCredential{cred: &revocation.Credential{Scheme: c.scheme, PublicKey: c.pk, Signature: c.sig, Header: c.header,
+		Messages: c.messages, HandleIndex: wf.HandleIndex, Version: wf.Version}}
+	if wf.HandleIndex < 0 || wf.HandleIndex >= len(c.messages) {
+		return nil, fmt.Errorf("%s: handleIndex %d, but the credential has %d messages", name, wf.HandleIndex, len(c.messages))
+	}
+	kb, err := decodeB64(wf.AccumulatorKey)
+	if err != nil {
+		return nil, fmt.Errorf("%s: accumulatorKey: %w", name, err)
+	}
+	if rc.acc, err = revocation.ParsePublicKey(kb); err != nil {
+		return nil, fmt.Errorf("%s: accumulatorKey: %w", name, err)
+	}
+	if rc.value, err = decodeB64(wf.Value); err != nil {
+		return nil, fmt.Errorf("%s: value: %w", name, err)
+	}
+	if rc.cred.Witness, err = decodeB64(wf.Witness); err != nil {
+		return nil, fmt.Errorf("%s: witness: %w", name, err)
+	}
+	h, err := rc.cred.Handle()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if err := revocation.VerifyWitness(rc.acc, rc.value, h, rc.cred.Witness); err != nil {
+		return nil, fmt.Errorf("%s: the witness does not verify against version %d: %w", name, wf.Version, err)
+	}
+	return rc, nil
+}
+
+// presentNonRevoked makes prove's presentation with non-revocation.
+func presentNonRevoked(rnd io.Reader, o *proveOptions, nonce []byte, revealed []int) ([]byte, error) {
+	rc, err := readRevocableCredential(o.credential, o.nonRevoked)
+	if err != nil {
+		return nil, err
+	}
+	if !nonRevokedScheme(rc.cred.Scheme) {
+		return nil, usagef("--non-revoked: scheme %s has no presentation with non-revocation (only %s and %s)",
+			rc.cred.Scheme.Name(), bbs.BLS12381SHA256Name, bbs.BLS12381SHAKE256Name)
+	}
+	if slices.Contains(revealed, rc.cred.HandleIndex) {
+		return nil, usagef("--reveal: message %d is the revocation handle, which stays hidden with --non-revoked", rc.cred.HandleIndex)
+	}
+	p, err := revocation.Present(rnd, rc.cred, rc.acc, rc.value, nonce, revealed)
+	if err != nil {
+		return nil, fmt.Errorf("present %s: %w", displayName(o.credential), err)
+	}
+	return p.Bytes(), nil
+}
+
+func nonRevokedScheme(s bbs.Scheme) bool {
+	n := s.Name()
+	return n == bbs.BLS12381SHA256Name || n == bbs.BLS12381SHAKE256Name
+}

@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: Apache-2.0
+
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs"
+	"github.com/fabric-bbs/fabric-bbs/request"
+	"github.com/fabric-bbs/fabric-bbs/revocation"
+)
+
+// TestAccumulatorCommands: an issuer makes an accumulator and two
+// holders' witnesses; a presentation with non-revocation verifies against
+// the accumulator; the issuer revokes one holder, whose witness update is
+// refused, while the other updates from the removal record alone (as the
+// ledger's GetAccumulatorRemoval answers it) and verifies at the new
+// version.
+func TestAccumulatorCommands(t *testing.T) {
+	dir := t.TempDir()
+	mustBBS(t, dir, "keygen", "--scheme", "bbs-bls12381-sha256", "--out", "issuer.json")
+	writeFile(t, dir, "a.json", `["name=Alice", "role=member", "handle-Ai8gN1ZQf0x3v2Xk8TqYwQ"]`)
+	writeFile(t, dir, "b.json", `["name=Bob", "role=member", "handle-9d2LmQ0sPp6wZrC4eKjHbA"]`)
+	mustBBS(t, dir, "sign", "--key", "issuer.json", "--messages", "a.json", "--out", "cred-a.json")
+	mustBBS(t, dir, "sign", "--key", "issuer.json", "--messages", "b.json", "--out", "cred-b.json")
+	args := mustBBS(t, dir, "acc-keygen", "--out", "acc.json")
+	var setArgs struct{ PublicKey, InitialValue string }
+	if err := json.Unmarshal([]byte(args.stdout), &setArgs); err != nil {
+		t.Fatalf("acc-keygen output: %v\n%s", err, args.stdout)
+	}
+	acc := readJSON(t, dir, "acc.json")
+	if acc["publicKey"] != setArgs.PublicKey || acc["initialValue"] != setArgs.InitialValue || acc["version"] != 0.0 {
+		t.Fatalf("acc.json %v does not match the printed arguments %+v", acc, setArgs)
+	}
+	mustBBS(t, dir, "acc-witness", "--acc", "acc.json", "--credential", "cred-a.json", "--handle-index", "2", "--out", "wa.json")
+	mustBBS(t, dir, "acc-witness", "--acc", "acc.json", "--credential", "cred-b.json", "--handle-index", "2", "--out", "wb.json")
+
+	pk, err := bbs.BLS12381SHA256().ParsePublicKey(b64dec(t, readJSON(t, dir, "issuer.json")["publicKey"]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	accPK, err := revocation.ParsePublicKey(b64dec(t, setArgs.PublicKey))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// verify checks a request of prove --non-revoked offline against value.
+	verify := func(file string, value []byte, wantVersion uint64) {
+		t.Helper()
+		r, err := request.Parse(readFile(t, dir, file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := r.Decode()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !d.NonRevoked {
+			t.Fatalf("%s: nonRevoked is not set", file)
+		}
+		p, err := revocation.ParsePresentation(bbs.BLS12381SHA256(), d.Proof)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Version != wantVersion || p.HandleIndex != 2 {
+			t.Fatalf("%s: version %d, handle %d", file, p.Version, p.HandleIndex)
+		}
+		disclosed := []bbs.DisclosedMessage{{Index: 0, Message: d.Disclosed[0].Message}}
+		if err := revocation.VerifyPresentation(pk, p, d.Header, d.Nonce, disclosed, accPK, value); err != nil {
+			t.Fatalf("%s: %v", file, err)
+		}
+	}
+	mustBBS(t, dir, "prove", "--credential", "cred-a.json", "--reveal", "0", "--nonce-random", "--issuer", "acme",
+		"--non-revoked", "wa.json", "--policy", "members", "--out", "req-a0.json")
+	verify("req-a0.json", b64dec(t, setArgs.InitialValue), 0)
+
+	// Revoke Bob: the printed record is RevokeHandle's argument.
+	rev := mustBBS(t, dir, "revoke", "--acc", "acc.json", "--credential", "cred-b.json", "--handle-index", "2")
+	removal := b64dec(t, strings.TrimSpace(rev.stdout))
+	rem, err := revocation.ParseRemoval(removal)
+	if err != nil || rem.Version != 1 {
+		t.Fatalf("revoke printed %q: %v", rev.stdout, err)
+	}
+	if err := revocation.VerifyRemoval(accPK, b64dec(t, setArgs.InitialValue), rem); err != nil {
+		t.Fatal(err)
+	}
+	if acc := readJSON(t, dir, "acc.json"); acc["version"] != 1.0 || acc["value"] != b64(rem.Value()) {
+		t.Fatalf("acc.json not updated: %v", acc)
+	}
+	// As GetAccumulatorRemoval answers it.
+	writeJSON(t, dir, "r1.json", map[string]any{"issuer": "acme", "removal": b64(removal), "version": 1, "createdAt": "2026-12-01T00:00:00Z", "txId": "t"})
+
+	r := runBBS(t, dir, "", "update-witness", "--witness", "wb.json", "--credential", "cred-b.json", "r1.json")
+	if r.code != exitFailed || !strings.Contains(r.stderr, "revoked") {
+		t.Fatalf("a revoked holder's update: %v", r)
+	}
+	if readJSON(t, dir, "wb.json")["version"] != 0.0 {
+		t.Fatal("the revoked holder's witness was rewritten")
+	}
+	mustBBS(t, dir, "update-witness", "--witness", "wa.json", "--credential", "cred-a.json", "r1.json")
+	if readJSON(t, dir, "wa.json")["version"] != 1.0 {
+		t.Fatal("witness not at version 1")
+	}
+	mustBBS(t, dir, "update-witness", "--witness", "wa.json", "--credential", "cred-a.json", "r1.json") // applied already: no change
+	mustBBS(t, dir, "prove", "--credential", "cred-a.json", "--reveal", "0", "--nonce-random", "--issuer", "acme",
+		"--non-revoked", "wa.json", "--out", "req-a1.json")
+	verify("req-a1.json", rem.Value(), 1)
+
+	// The ledger's record decides: acc-witness with --ledger uses its
+	// version and value.
+	writeJSON(t, dir, "ledger.json", map[string]any{"issuer": "acme", "publicKey": setArgs.PublicKey, "initialValue": setArgs.InitialValue,
+		"version": 1, "value": b64(rem.Value()), "txId": "t"})
+	mustBBS(t, dir, "acc-witness", "--acc", "acc.json", "--credential", "cred-a.json", "--handle-index", "2", "--ledger", "ledger.json", "--out", "wa2.json")
+	if w := readJSON(t, dir, "wa2.json"); w["version"] != 1.0 || w["witness"] != readJSON(t, dir, "wa.json")["witness"] {
+		t.Fatalf("the issuer's witness at version 1 %v is not the holder's updated one", w)
+	}
+
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"prove", "--credential", "cred-a.json", "--reveal", "0,2", "--nonce-random", "--issuer", "acme", "--non-revoked", "wa.json"}, "message 2 is the revocation handle"},
+		{[]string{"prove", "--credential", "cred-b.json", "--reveal", "0", "--nonce-random", "--issuer", "acme", "--non-revoked", "wa.json"}, "the witness does not verify"},
+		{[]string{"update-witness", "--witness", "wa.json", "--credential", "cred-a.json"}, "give the removal record files"},
+		{[]string{"revoke", "--acc", "acc.json", "--credential", "cred-a.json"}, "give --acc, --credential and --handle-index"},
+		{[]string{"revoke", "--acc", "acc.json", "--credential", "cred-a.json", "--handle-index", "3"}, "--handle-index: 3, but cred-a.json has 3 messages"},
+		{[]string{"acc-witness", "--acc", "issuer.json", "--credential", "cred-a.json", "--handle-index", "2"}, "unknown field"},
+		{[]string{"acc-keygen", "--out", "-"}, "the accumulator secret is not printed"},
+	} {
+		r := runBBS(t, dir, "", tc.args...)
+		if r.code == 0 || !strings.Contains(r.stderr, tc.want) {
+			t.Errorf("bbs %s: want a failure with %q, got %v", strings.Join(tc.args, " "), tc.want, r)
+		}
+	}
+}

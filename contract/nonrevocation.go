@@ -1,0 +1,204 @@
+// SPDX-License-Identifier: Apache-2.0
+
+package contract
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs"
+	"github.com/fabric-bbs/fabric-bbs/policy"
+	"github.com/fabric-bbs/fabric-bbs/request"
+	"github.com/fabric-bbs/fabric-bbs/revocation"
+	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
+)
+
+// Requests with non-revocation (issue 23 level 3, docs/revocation.md): a
+// request with nonRevoked carries in its proof field a
+// revocation.Presentation, a committed-disclosure BBS proof whose hidden
+// revocation handle is proven a member of the issuer's accumulator at the
+// version the presentation names. The contract reads the accumulator's
+// current record (so a RevokeHandle that commits first invalidates the
+// transaction, MVCC: a revocation takes effect from the next block), takes
+// the value of the named version from it (the current one or V_0) or from
+// that version's removal record, and verifies both proofs in one pairing
+// product (revocation.VerifyPresentation). Which versions are recent
+// enough is the request's policy (policy.AccumulatorRule); without one, any
+// version of the ledger is accepted and the result names it.
+
+// NonRevocation is what a verification with non-revocation proved: the
+// credential's revocation handle was not revoked at accumulator version
+// Version, when the accumulator was at CurrentVersion.
+type NonRevocation struct {
+	// Version is the accumulator version the presentation was verified
+	// against (0: before any revocation).
+	Version int `json:"version"`
+	// CurrentVersion is the issuer's accumulator version the transaction
+	// read.
+	CurrentVersion int `json:"currentVersion"`
+}
+
+// nonRevocation is a request's presentation with non-revocation in
+// progress.
+type nonRevocation struct {
+	pres  *revocation.Presentation
+	acc   *Accumulator // the issuer's current record; nil: it has none
+	value []byte       // the value of pres.Version, once looked up
+}
+
+// nonRevokedSchemes are the schemes with a presentation with
+// non-revocation.
+func nonRevokedScheme(name string) bool {
+	return name == bbs.BLS12381SHA256Name || name == bbs.BLS12381SHAKE256Name
+}
+
+// parsePresentation parses the request's proof as a presentation with
+// non-revocation and sets the message count. It reports false, with the
+// reason set, when the presentation is malformed; an error means the
+// request is unacceptable (a scheme without presentations).
+func (v *verification) parsePresentation() (bool, error) {
+	if !nonRevokedScheme(v.issuer.Scheme) {
+		return false, fmt.Errorf("%w: nonRevoked: issuer %q uses scheme %s, which has no presentation with non-revocation (only %s and %s)",
+			request.ErrInvalid, v.issuer.ID, v.issuer.Scheme, bbs.BLS12381SHA256Name, bbs.BLS12381SHAKE256Name)
+	}
+	p, err := revocation.ParsePresentation(v.scheme, v.req.Proof)
+	if err != nil {
+		v.reason = fmt.Sprintf("the proof is not a well-formed presentation with non-revocation of %s: %v", v.scheme.Name(), err)
+		return false, nil
+	}
+	v.nonRev = &nonRevocation{pres: p}
+	v.messageCount = p.Proof.MessageCount()
+	return true, nil
+}
+
+// loadAccumulator reads the issuer's current accumulator record for a
+// presentation with non-revocation (nothing without one).
+func (v *verification) loadAccumulator(stub shim.ChaincodeStubInterface) error {
+	if v.nonRev == nil {
+		return nil
+	}
+	acc, err := getAccumulator(stub, v.issuer.ID)
+	switch {
+	case err == nil:
+		v.nonRev.acc = acc
+	case !isNotFound(err):
+		return err
+	}
+	return nil
+}
+
+// nonRevocationFacts are the facts of the request's presentation for the
+// policy's accumulator rule; nil without a presentation.
+func (v *verification) nonRevocationFacts() *policy.NonRevocationFacts {
+	n := v.nonRev
+	if n == nil {
+		return nil
+	}
+	f := &policy.NonRevocationFacts{HandleIndex: n.pres.HandleIndex, Version: clampVersion(n.pres.Version)}
+	if n.acc != nil {
+		f.Published, f.Current = true, int64(n.acc.Version)
+	}
+	return f
+}
+
+// clampVersion is a presentation's version as an int64: a version above
+// any ledger's (2^63 and more) is clamped, and is above the current one.
+func clampVersion(u uint64) int64 {
+	if u > 1<<62 {
+		return 1 << 62
+	}
+	return int64(u)
+}
+
+// lookUpValue finds the accumulator value of the version the presentation
+// names, after the policy is met: the current record's value, V_0, or the
+// removal record of that version (one more read). It reports false, with
+// the reason set, for a version the ledger does not have yet; an issuer
+// without an accumulator is ErrNotFound.
+func (v *verification) lookUpValue(stub shim.ChaincodeStubInterface) (bool, error) {
+	n := v.nonRev
+	if n.acc == nil {
+		return false, fmt.Errorf("nonRevoked: accumulator of issuer %q: %w", v.issuer.ID, ErrNotFound)
+	}
+	k, current := n.pres.Version, uint64(n.acc.Version)
+	switch {
+	case k > current:
+		v.reason = fmt.Sprintf("the presentation names accumulator version %d, but the accumulator of issuer %q is at version %d", k, v.issuer.ID, current)
+		return false, nil
+	case k == current:
+		n.value = n.acc.Value
+	case k == 0:
+		n.value = n.acc.InitialValue
+	default:
+		rec, err := getAccumulatorRemoval(stub, v.issuer.ID, int(k))
+		if err != nil {
+			return false, err
+		}
+		r, err := revocation.ParseRemoval(rec.Removal)
+		if err != nil || r.Version != k {
+			return false, fmt.Errorf("removal %d of issuer %q: the stored record: %v", k, v.issuer.ID, err)
+		}
+		n.value = r.Value()
+	}
+	return true, nil
+}
+
+// verifyNonRevoked verifies the presentation: the committed-disclosure
+// BBS proof and the membership of its handle in the version's value, in
+// one pairing product. Its errors wrap bbs.ErrInvalidProof or
+// bbs.ErrMalformedProof, as verifyProof's.
+func (v *verification) verifyNonRevoked(disclosed []bbs.DisclosedMessage) error {
+	n := v.nonRev
+	pk, err := revocation.ParsePublicKey(n.acc.PublicKey)
+	if err != nil {
+		return fmt.Errorf("accumulator of issuer %q: stored key: %w", v.issuer.ID, err)
+	}
+	err = revocation.VerifyPresentation(v.pk, n.pres, v.req.Header, v.req.Nonce, disclosed, pk, n.value)
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, revocation.ErrMalformed):
+		return fmt.Errorf("%w: presentation with non-revocation: %v", bbs.ErrMalformedProof, err)
+	case errors.Is(err, revocation.ErrInvalid), errors.Is(err, revocation.ErrVersion), errors.Is(err, bbs.ErrInvalidProof):
+		return fmt.Errorf("%w: presentation with non-revocation against accumulator version %d: %v", bbs.ErrInvalidProof, n.pres.Version, err)
+	default:
+		return err
+	}
+}
+
+// nonRevocationRecord is what results and records show of a verified
+// presentation; nil without one.
+func (v *verification) nonRevocationRecord() *NonRevocation {
+	n := v.nonRev
+	if n == nil || n.acc == nil || n.value == nil {
+		return nil
+	}
+	return &NonRevocation{Version: int(n.pres.Version), CurrentVersion: n.acc.Version}
+}
+
+// getAccumulator reads the issuer's accumulator record.
+func getAccumulator(stub shim.ChaincodeStubInterface, issuerID string) (*Accumulator, error) {
+	key, err := compositeKey(stub, accumulatorObject, issuerID)
+	if err != nil {
+		return nil, err
+	}
+	var acc Accumulator
+	if err := getRecord(stub, key, fmt.Sprintf("accumulator of issuer %q", issuerID), &acc); err != nil {
+		return nil, err
+	}
+	return &acc, nil
+}
+
+// getAccumulatorRemoval reads the removal record of version of the
+// issuer's accumulator.
+func getAccumulatorRemoval(stub shim.ChaincodeStubInterface, issuerID string, version int) (*AccumulatorRemoval, error) {
+	key, err := compositeKey(stub, removalObject, issuerID, fmt.Sprintf("%020d", version))
+	if err != nil {
+		return nil, err
+	}
+	var rec AccumulatorRemoval
+	if err := getRecord(stub, key, fmt.Sprintf("removal %d of issuer %q", version, issuerID), &rec); err != nil {
+		return nil, err
+	}
+	return &rec, nil
+}
