@@ -168,6 +168,22 @@ func CommitmentGenerators(s Scheme) (y0, y1 []byte, err error) {
 	return group.AppendG1(nil, &g.y[0]), group.AppendG1(nil, &g.y[1]), nil
 }
 
+// CommitmentCombination returns s0·Y_0 + s1·Y_1 + z·p, with Y_0, Y_1 the
+// committed-disclosure generators of scheme s, multiplied from their cached
+// tables: a verifier's recomputation of a Schnorr commitment over Y_0, Y_1
+// (package revocation). Variable time: public points and scalars only.
+func CommitmentCombination(s Scheme, s0, s1 fr.Element, p bls12381.G1Affine, z fr.Element) (bls12381.G1Affine, error) {
+	is, err := asCommitScheme(s)
+	if err != nil {
+		return bls12381.G1Affine{}, err
+	}
+	g, err := is.commitGenerators()
+	if err != nil {
+		return bls12381.G1Affine{}, err
+	}
+	return group.MSMWithTables([]*group.G1Table{&g.tables[0], &g.tables[1]}, []fr.Element{s0, s1}, []bls12381.G1Affine{p}, []fr.Element{z}), nil
+}
+
 // MessageScalar returns the 32-byte big-endian scalar that message maps to
 // in scheme s ([BLS12381SHA256] or [BLS12381SHAKE256]): the value a
 // commitment of a committed proof commits to.
@@ -447,12 +463,19 @@ func VerifyCommittedProof(pk *PublicKey, p *CommittedProof, header, nonce []byte
 // accumulator public key). The two checks are folded with a 128-bit weight
 // ρ hashed from every input, e(Ā, W)·e(ρ·a, K)·e(−B̄ − ρ·b, P2) = 1: one
 // final exponentiation instead of two, and a cheater passes only if ρ
-// happens to be the one value (2^-128) that cancels a failing check. a and
-// b must be subgroup points other than the identity (the caller parsed
-// them). ErrInvalidProof if either check fails.
+// happens to be the one value (2^-128) that cancels a failing check.
+//
+// a must be a subgroup point other than the identity. b need only be a
+// point of the curve other than the identity: it is checked here for the
+// subgroup only up to what the pairing sees. E(Fp) = G1 ⊕ H with |H| the
+// cofactor, prime to r, and the pairing is trivial on H, so the check
+// proves π(b) = x·a for π the projection onto G1 (b = x·a when b is in
+// G1). A caller that needs b itself in G1 checks it (package revocation
+// needs only π(b), see docs/revocation-protocol.md; this saves one subgroup
+// check). ErrInvalidProof if either check fails.
 func VerifyCommittedProofWithDH(pk *PublicKey, p *CommittedProof, header, nonce []byte, disclosed []DisclosedMessage, key *PublicKey, a, b *bls12381.G1Affine) error {
-	if key == nil || a == nil || b == nil || a.IsInfinity() || b.IsInfinity() || !a.IsInSubGroup() || !b.IsInSubGroup() {
-		return fmt.Errorf("%w: the DH pair needs a key and two subgroup points other than the identity", ErrInvalidArgument)
+	if key == nil || a == nil || b == nil || a.IsInfinity() || b.IsInfinity() || !a.IsInSubGroup() || !b.IsOnCurve() {
+		return fmt.Errorf("%w: the DH pair needs a key, a subgroup point and a curve point, neither the identity", ErrInvalidArgument)
 	}
 	if err := verifyCommittedChallenge(pk, p, header, nonce, disclosed); err != nil {
 		return err
@@ -479,14 +502,18 @@ func VerifyCommittedProofWithDH(pk *PublicKey, p *CommittedProof, header, nonce 
 	if rho.IsZero() {
 		rho.SetOne()
 	}
-	// ρ·a, and −B̄ − ρ·b (public scalars: variable time is fine).
+	// ρ·a, and −B̄ − ρ·b (public scalars: variable time is fine). Each is
+	// one 128-bit multiplication; B̄ is added, not multiplied by −1 (a
+	// full-length scalar).
 	pa := group.MSMWithTables(nil, nil, []bls12381.G1Affine{*a}, []fr.Element{rho})
 	var negRho fr.Element
 	negRho.Neg(&rho)
-	var minusOne fr.Element
-	minusOne.SetOne()
-	minusOne.Neg(&minusOne)
-	pb := group.MSMWithTables(nil, nil, []bls12381.G1Affine{p.bbs.bbar, *b}, []fr.Element{minusOne, negRho})
+	pbJac := group.MSMWithTablesJac(nil, nil, []bls12381.G1Affine{*b}, []fr.Element{negRho})
+	var negBbar bls12381.G1Affine
+	negBbar.Neg(&p.bbs.bbar)
+	pbJac.AddMixed(&negBbar)
+	var pb bls12381.G1Affine
+	pb.FromJacobian(&pbJac)
 	wl, err := publicKeyLines(pk)
 	if err != nil {
 		return err

@@ -362,7 +362,10 @@ func verifyMembershipLinear(st *Statement, proof []byte) (*membershipProof, erro
 	negYH.Neg(&p.yH)
 	// T1 = r^·V − y^·C' − c·C̄; T2 = s^·Y_0 + y^·Y_1 − c·C_h (public values).
 	t1 := linear([]bls12381.G1Affine{s.v, p.cp, p.cbar}, []fr.Element{p.rH, negYH, negC})
-	t2 := linear([]bls12381.G1Affine{s.y0, s.y1, s.ch}, []fr.Element{p.sH, p.yH, negC})
+	t2, err := bbs.CommitmentCombination(st.Scheme, p.sH, p.yH, s.ch, negC)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrMalformed, err)
+	}
 	c, err := s.challenge(&p.cp, &p.cbar, &t1, &t2)
 	if err != nil {
 		return nil, err
