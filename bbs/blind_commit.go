@@ -536,6 +536,136 @@ func VerifyCommittedProofWithDH(pk *PublicKey, p *CommittedProof, header, nonce 
 	return nil
 }
 
+// PairingRelation is a pairing equation a caller folds into a committed
+// proof's pairing check (VerifyCommittedProofWithPairing):
+//
+//	e(A, K)·e(S, P2) = 1,  S = Σ Scalars[i]·Points[i] + Y0·Y_0 + Y1·Y_1
+//
+// with Y_0, Y_1 the committed-disclosure generators of the proof's scheme.
+type PairingRelation struct {
+	// Key is K: any G2 point parsed by ParsePublicKey of the proof's
+	// scheme (such as an accumulator public key).
+	Key *PublicKey
+	// A is a subgroup point other than the identity.
+	A bls12381.G1Affine
+	// Points (on the curve, not necessarily in G1: see below) and their
+	// scalars, at most MaxMessages.
+	Points  []bls12381.G1Affine
+	Scalars []fr.Element
+	// Y0, Y1 multiply the generators Y_0, Y_1 (cached tables).
+	Y0, Y1 fr.Element
+}
+
+// VerifyCommittedProofWithPairing is VerifyCommittedProof that also checks
+// rel in the same pairing product, folded with a 128-bit weight ρ hashed
+// from every input: e(Ā, W)·e(ρ·A, K)·e(−B̄ + ρ·S, P2) = 1, one final
+// exponentiation and one multi-scalar multiplication for S. A cheater
+// passes only if ρ happens to be the one value (2^-128) that cancels a
+// failing check. The points of S need only be on the curve: E(Fp) = G1 ⊕ H
+// with |H| the cofactor, prime to r, and the pairing is trivial on H, so
+// the check proves the relation for π(S), π the projection onto G1.
+// ErrInvalidProof if either check fails.
+func VerifyCommittedProofWithPairing(pk *PublicKey, p *CommittedProof, header, nonce []byte, disclosed []DisclosedMessage, rel *PairingRelation) error {
+	if rel == nil || rel.Key == nil || rel.A.IsInfinity() || !rel.A.IsInSubGroup() ||
+		len(rel.Points) != len(rel.Scalars) || len(rel.Points) > MaxMessages {
+		return fmt.Errorf("%w: the pairing relation needs a key, a subgroup point other than the identity and as many scalars as points, at most %d", ErrInvalidArgument, MaxMessages)
+	}
+	for i := range rel.Points {
+		if !rel.Points[i].IsOnCurve() || tinyOrder(&rel.Points[i]) {
+			return fmt.Errorf("%w: pairing relation point %d is not on the curve or has order 1, 3 or 11", ErrInvalidArgument, i)
+		}
+	}
+	if err := verifyCommittedChallenge(pk, p, header, nonce, disclosed); err != nil {
+		return err
+	}
+	if err := checkScheme(p.scheme, "relation key", rel.Key.scheme); err != nil {
+		return err
+	}
+	cg, err := p.scheme.commitGenerators()
+	if err != nil {
+		return err
+	}
+	in := make([]byte, 0, len(p.enc)+2*PublicKeySize+(1+len(rel.Points))*g1Size+(2+len(rel.Scalars))*scalarSize+16+len(nonce)+len(header))
+	in = append(in, pk.enc[:]...)
+	in = append(in, rel.Key.enc[:]...)
+	in = group.AppendG1(in, &rel.A)
+	in = binary.BigEndian.AppendUint64(in, uint64(len(rel.Points)))
+	for i := range rel.Points {
+		in = group.AppendG1(in, &rel.Points[i])
+		in = group.AppendScalar(in, &rel.Scalars[i])
+	}
+	in = group.AppendScalar(in, &rel.Y0)
+	in = group.AppendScalar(in, &rel.Y1)
+	in = binary.BigEndian.AppendUint64(in, uint64(len(header)))
+	in = append(in, header...)
+	in = binary.BigEndian.AppendUint64(in, uint64(len(nonce)))
+	in = append(in, nonce...)
+	in = append(in, p.enc...)
+	u, err := p.scheme.expand(in, []byte(string(p.scheme.apiID)+"COM_DIS_PAIRING_WEIGHT_"), 16)
+	if err != nil {
+		return err
+	}
+	var rho fr.Element
+	rho.SetBytes(u)
+	if rho.IsZero() {
+		rho.SetOne()
+	}
+	// ρ·A, and −B̄ + ρ·S in one MSM (public scalars: variable time is fine).
+	pa := group.MSMWithTables(nil, nil, []bls12381.G1Affine{rel.A}, []fr.Element{rho})
+	sc := make([]fr.Element, len(rel.Scalars))
+	for i := range sc {
+		sc[i].Mul(&rel.Scalars[i], &rho)
+	}
+	var y0, y1 fr.Element
+	y0.Mul(&rel.Y0, &rho)
+	y1.Mul(&rel.Y1, &rho)
+	sJac := group.MSMWithTablesJac([]*group.G1Table{&cg.tables[0], &cg.tables[1]}, []fr.Element{y0, y1}, rel.Points, sc)
+	var negBbar bls12381.G1Affine
+	negBbar.Neg(&p.bbs.bbar)
+	sJac.AddMixed(&negBbar)
+	var ps bls12381.G1Affine
+	ps.FromJacobian(&sJac)
+	wl, err := publicKeyLines(pk)
+	if err != nil {
+		return err
+	}
+	kl, err := publicKeyLines(rel.Key)
+	if err != nil {
+		return err
+	}
+	// PairingCheckFixedQ scales the lines it is given: copies, never the caches.
+	ok, err := bls12381.PairingCheckFixedQ(
+		[]bls12381.G1Affine{p.bbs.abar, pa, ps},
+		[][2][len(bls12381.LoopCounter) - 1]bls12381.LineEvaluationAff{*wl, *kl, *generatorG2Lines()},
+	)
+	if err != nil {
+		return fmt.Errorf("verify committed proof: pairing check: %w", err)
+	}
+	if !ok {
+		return fmt.Errorf("%w: pairing check failed", ErrInvalidProof)
+	}
+	return nil
+}
+
+// tinyOrder reports whether P·k = O for k = 1, 3 or 11. The cofactor of
+// E(Fp) is 3·11²·10177²·859267²·52437899², so these are the only orders
+// for which an odd multiple up to 15 of a curve point is the identity; such
+// a point would zero a Straus table's batch inversion (and with it every
+// term of the MSM). It is in H, so its G1 component is O and refusing it
+// loses no honest input.
+func tinyOrder(p *bls12381.G1Affine) bool {
+	if p.IsInfinity() {
+		return true
+	}
+	var one, two, three, eight, eleven bls12381.G1Jac
+	one.FromAffine(p)
+	two.Double(&one)
+	three.Set(&two).AddAssign(&one)
+	eight.Double(&two).DoubleAssign()
+	eleven.Set(&eight).AddAssign(&three)
+	return three.Z.IsZero() || eleven.Z.IsZero()
+}
+
 // verifyCommittedChallenge is CoreProofVerify up to the pairing check.
 func verifyCommittedChallenge(pk *PublicKey, p *CommittedProof, header, nonce []byte, disclosed []DisclosedMessage) error {
 	if pk == nil || p == nil || p.bbs == nil {

@@ -50,6 +50,9 @@ const (
 	PublicKeySize  = bls12381.SizeOfG2AffineCompressed     // P̃_α
 	RemovalSize    = 8 + ScalarSize + PointSize            // one update record
 	MembershipSize = 1 + 8 + 2*rawPointSize + 4*ScalarSize // a membership proof
+	// MembershipSizeFolded is the size of a membership proof in the folded
+	// form (format 0x02) that Present makes.
+	MembershipSizeFolded = 1 + 8 + 4*rawPointSize + 3*ScalarSize
 
 	rawPointSize = bls12381.SizeOfG1AffineUncompressed
 )
