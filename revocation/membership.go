@@ -52,7 +52,7 @@ const (
 	membershipDST          = "FABRIC_BBS_REVOCATION_VB20_MEMBERSHIP_V1_H2S_"
 	membershipDSTFolded    = "FABRIC_BBS_REVOCATION_VB20_MEMBERSHIP_V2_H2S_"
 	membershipWeightDST    = "FABRIC_BBS_REVOCATION_VB20_MEMBERSHIP_V2_WEIGHT_"
-	hedgeDST         = "FABRIC_BBS_REVOCATION_VB20_MEMBERSHIP_V1_HEDGE_"
+	hedgeDST               = "FABRIC_BBS_REVOCATION_VB20_MEMBERSHIP_V1_HEDGE_"
 )
 
 // Statement is what a membership proof is about.
