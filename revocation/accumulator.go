@@ -18,12 +18,15 @@
 // V_{k+1}) is constant-size, anyone checks it with one pairing product, and
 // every holder of another handle x updates its witness from it alone:
 // C' = (C − V_{k+1})·1/(y − x) (VB20, section 3). No issuer contact.
+// RemoveBatch removes several handles in one version with one record that
+// holders apply with one multi-scalar multiplication (VB20, section 4, the
+// polynomial method; batch.go).
 //
 // The design, its soundness and zero-knowledge arguments and the wire
 // formats are in docs/revocation-protocol.md. No standard exists for this
 // composition; the BBS proof is draft -03's unchanged.
 //
-// Verification (VerifyRemoval, VerifyWitness, VerifyMembership,
+// Verification (VerifyRemoval, VerifyBatchRemoval, VerifyWitness, VerifyMembership,
 // VerifyPresentation) is deterministic, draws no randomness and does not
 // panic on any input.
 package revocation
