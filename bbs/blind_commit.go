@@ -168,6 +168,22 @@ func CommitmentGenerators(s Scheme) (y0, y1 []byte, err error) {
 	return group.AppendG1(nil, &g.y[0]), group.AppendG1(nil, &g.y[1]), nil
 }
 
+// CommitmentCombination returns s0·Y_0 + s1·Y_1 + z·p, with Y_0, Y_1 the
+// committed-disclosure generators of scheme s, multiplied from their cached
+// tables: a verifier's recomputation of a Schnorr commitment over Y_0, Y_1
+// (package revocation). Variable time: public points and scalars only.
+func CommitmentCombination(s Scheme, s0, s1 fr.Element, p bls12381.G1Affine, z fr.Element) (bls12381.G1Affine, error) {
+	is, err := asCommitScheme(s)
+	if err != nil {
+		return bls12381.G1Affine{}, err
+	}
+	g, err := is.commitGenerators()
+	if err != nil {
+		return bls12381.G1Affine{}, err
+	}
+	return group.MSMWithTables([]*group.G1Table{&g.tables[0], &g.tables[1]}, []fr.Element{s0, s1}, []bls12381.G1Affine{p}, []fr.Element{z}), nil
+}
+
 // MessageScalar returns the 32-byte big-endian scalar that message maps to
 // in scheme s ([BLS12381SHA256] or [BLS12381SHAKE256]): the value a
 // commitment of a committed proof commits to.
@@ -447,12 +463,19 @@ func VerifyCommittedProof(pk *PublicKey, p *CommittedProof, header, nonce []byte
 // accumulator public key). The two checks are folded with a 128-bit weight
 // ρ hashed from every input, e(Ā, W)·e(ρ·a, K)·e(−B̄ − ρ·b, P2) = 1: one
 // final exponentiation instead of two, and a cheater passes only if ρ
-// happens to be the one value (2^-128) that cancels a failing check. a and
-// b must be subgroup points other than the identity (the caller parsed
-// them). ErrInvalidProof if either check fails.
+// happens to be the one value (2^-128) that cancels a failing check.
+//
+// a must be a subgroup point other than the identity. b need only be a
+// point of the curve other than the identity: it is checked here for the
+// subgroup only up to what the pairing sees. E(Fp) = G1 ⊕ H with |H| the
+// cofactor, prime to r, and the pairing is trivial on H, so the check
+// proves π(b) = x·a for π the projection onto G1 (b = x·a when b is in
+// G1). A caller that needs b itself in G1 checks it (package revocation
+// needs only π(b), see docs/revocation-protocol.md; this saves one subgroup
+// check). ErrInvalidProof if either check fails.
 func VerifyCommittedProofWithDH(pk *PublicKey, p *CommittedProof, header, nonce []byte, disclosed []DisclosedMessage, key *PublicKey, a, b *bls12381.G1Affine) error {
-	if key == nil || a == nil || b == nil || a.IsInfinity() || b.IsInfinity() || !a.IsInSubGroup() || !b.IsInSubGroup() {
-		return fmt.Errorf("%w: the DH pair needs a key and two subgroup points other than the identity", ErrInvalidArgument)
+	if key == nil || a == nil || b == nil || a.IsInfinity() || b.IsInfinity() || !a.IsInSubGroup() || !b.IsOnCurve() {
+		return fmt.Errorf("%w: the DH pair needs a key, a subgroup point and a curve point, neither the identity", ErrInvalidArgument)
 	}
 	if err := verifyCommittedChallenge(pk, p, header, nonce, disclosed); err != nil {
 		return err
@@ -479,14 +502,18 @@ func VerifyCommittedProofWithDH(pk *PublicKey, p *CommittedProof, header, nonce 
 	if rho.IsZero() {
 		rho.SetOne()
 	}
-	// ρ·a, and −B̄ − ρ·b (public scalars: variable time is fine).
+	// ρ·a, and −B̄ − ρ·b (public scalars: variable time is fine). Each is
+	// one 128-bit multiplication; B̄ is added, not multiplied by −1 (a
+	// full-length scalar).
 	pa := group.MSMWithTables(nil, nil, []bls12381.G1Affine{*a}, []fr.Element{rho})
 	var negRho fr.Element
 	negRho.Neg(&rho)
-	var minusOne fr.Element
-	minusOne.SetOne()
-	minusOne.Neg(&minusOne)
-	pb := group.MSMWithTables(nil, nil, []bls12381.G1Affine{p.bbs.bbar, *b}, []fr.Element{minusOne, negRho})
+	pbJac := group.MSMWithTablesJac(nil, nil, []bls12381.G1Affine{*b}, []fr.Element{negRho})
+	var negBbar bls12381.G1Affine
+	negBbar.Neg(&p.bbs.bbar)
+	pbJac.AddMixed(&negBbar)
+	var pb bls12381.G1Affine
+	pb.FromJacobian(&pbJac)
 	wl, err := publicKeyLines(pk)
 	if err != nil {
 		return err
@@ -507,6 +534,136 @@ func VerifyCommittedProofWithDH(pk *PublicKey, p *CommittedProof, header, nonce 
 		return fmt.Errorf("%w: pairing check failed", ErrInvalidProof)
 	}
 	return nil
+}
+
+// PairingRelation is a pairing equation a caller folds into a committed
+// proof's pairing check (VerifyCommittedProofWithPairing):
+//
+//	e(A, K)·e(S, P2) = 1,  S = Σ Scalars[i]·Points[i] + Y0·Y_0 + Y1·Y_1
+//
+// with Y_0, Y_1 the committed-disclosure generators of the proof's scheme.
+type PairingRelation struct {
+	// Key is K: any G2 point parsed by ParsePublicKey of the proof's
+	// scheme (such as an accumulator public key).
+	Key *PublicKey
+	// A is a subgroup point other than the identity.
+	A bls12381.G1Affine
+	// Points (on the curve, not necessarily in G1: see below) and their
+	// scalars, at most MaxMessages.
+	Points  []bls12381.G1Affine
+	Scalars []fr.Element
+	// Y0, Y1 multiply the generators Y_0, Y_1 (cached tables).
+	Y0, Y1 fr.Element
+}
+
+// VerifyCommittedProofWithPairing is VerifyCommittedProof that also checks
+// rel in the same pairing product, folded with a 128-bit weight ρ hashed
+// from every input: e(Ā, W)·e(ρ·A, K)·e(−B̄ + ρ·S, P2) = 1, one final
+// exponentiation and one multi-scalar multiplication for S. A cheater
+// passes only if ρ happens to be the one value (2^-128) that cancels a
+// failing check. The points of S need only be on the curve: E(Fp) = G1 ⊕ H
+// with |H| the cofactor, prime to r, and the pairing is trivial on H, so
+// the check proves the relation for π(S), π the projection onto G1.
+// ErrInvalidProof if either check fails.
+func VerifyCommittedProofWithPairing(pk *PublicKey, p *CommittedProof, header, nonce []byte, disclosed []DisclosedMessage, rel *PairingRelation) error {
+	if rel == nil || rel.Key == nil || rel.A.IsInfinity() || !rel.A.IsInSubGroup() ||
+		len(rel.Points) != len(rel.Scalars) || len(rel.Points) > MaxMessages {
+		return fmt.Errorf("%w: the pairing relation needs a key, a subgroup point other than the identity and as many scalars as points, at most %d", ErrInvalidArgument, MaxMessages)
+	}
+	for i := range rel.Points {
+		if !rel.Points[i].IsOnCurve() || tinyOrder(&rel.Points[i]) {
+			return fmt.Errorf("%w: pairing relation point %d is not on the curve or has order 1, 3 or 11", ErrInvalidArgument, i)
+		}
+	}
+	if err := verifyCommittedChallenge(pk, p, header, nonce, disclosed); err != nil {
+		return err
+	}
+	if err := checkScheme(p.scheme, "relation key", rel.Key.scheme); err != nil {
+		return err
+	}
+	cg, err := p.scheme.commitGenerators()
+	if err != nil {
+		return err
+	}
+	in := make([]byte, 0, len(p.enc)+2*PublicKeySize+(1+len(rel.Points))*g1Size+(2+len(rel.Scalars))*scalarSize+16+len(nonce)+len(header))
+	in = append(in, pk.enc[:]...)
+	in = append(in, rel.Key.enc[:]...)
+	in = group.AppendG1(in, &rel.A)
+	in = binary.BigEndian.AppendUint64(in, uint64(len(rel.Points)))
+	for i := range rel.Points {
+		in = group.AppendG1(in, &rel.Points[i])
+		in = group.AppendScalar(in, &rel.Scalars[i])
+	}
+	in = group.AppendScalar(in, &rel.Y0)
+	in = group.AppendScalar(in, &rel.Y1)
+	in = binary.BigEndian.AppendUint64(in, uint64(len(header)))
+	in = append(in, header...)
+	in = binary.BigEndian.AppendUint64(in, uint64(len(nonce)))
+	in = append(in, nonce...)
+	in = append(in, p.enc...)
+	u, err := p.scheme.expand(in, []byte(string(p.scheme.apiID)+"COM_DIS_PAIRING_WEIGHT_"), 16)
+	if err != nil {
+		return err
+	}
+	var rho fr.Element
+	rho.SetBytes(u)
+	if rho.IsZero() {
+		rho.SetOne()
+	}
+	// ρ·A, and −B̄ + ρ·S in one MSM (public scalars: variable time is fine).
+	pa := group.MSMWithTables(nil, nil, []bls12381.G1Affine{rel.A}, []fr.Element{rho})
+	sc := make([]fr.Element, len(rel.Scalars))
+	for i := range sc {
+		sc[i].Mul(&rel.Scalars[i], &rho)
+	}
+	var y0, y1 fr.Element
+	y0.Mul(&rel.Y0, &rho)
+	y1.Mul(&rel.Y1, &rho)
+	sJac := group.MSMWithTablesJac([]*group.G1Table{&cg.tables[0], &cg.tables[1]}, []fr.Element{y0, y1}, rel.Points, sc)
+	var negBbar bls12381.G1Affine
+	negBbar.Neg(&p.bbs.bbar)
+	sJac.AddMixed(&negBbar)
+	var ps bls12381.G1Affine
+	ps.FromJacobian(&sJac)
+	wl, err := publicKeyLines(pk)
+	if err != nil {
+		return err
+	}
+	kl, err := publicKeyLines(rel.Key)
+	if err != nil {
+		return err
+	}
+	// PairingCheckFixedQ scales the lines it is given: copies, never the caches.
+	ok, err := bls12381.PairingCheckFixedQ(
+		[]bls12381.G1Affine{p.bbs.abar, pa, ps},
+		[][2][len(bls12381.LoopCounter) - 1]bls12381.LineEvaluationAff{*wl, *kl, *generatorG2Lines()},
+	)
+	if err != nil {
+		return fmt.Errorf("verify committed proof: pairing check: %w", err)
+	}
+	if !ok {
+		return fmt.Errorf("%w: pairing check failed", ErrInvalidProof)
+	}
+	return nil
+}
+
+// tinyOrder reports whether P·k = O for k = 1, 3 or 11. The cofactor of
+// E(Fp) is 3·11²·10177²·859267²·52437899², so these are the only orders
+// for which an odd multiple up to 15 of a curve point is the identity; such
+// a point would zero a Straus table's batch inversion (and with it every
+// term of the MSM). It is in H, so its G1 component is O and refusing it
+// loses no honest input.
+func tinyOrder(p *bls12381.G1Affine) bool {
+	if p.IsInfinity() {
+		return true
+	}
+	var one, two, three, eight, eleven bls12381.G1Jac
+	one.FromAffine(p)
+	two.Double(&one)
+	three.Set(&two).AddAssign(&one)
+	eight.Double(&two).DoubleAssign()
+	eleven.Set(&eight).AddAssign(&three)
+	return three.Z.IsZero() || eleven.Z.IsZero()
 }
 
 // verifyCommittedChallenge is CoreProofVerify up to the pairing check.

@@ -24,7 +24,9 @@ import (
 //     AccumulatorRemoval: the 88-byte removal record of that version,
 //     checked with revocation.VerifyRemoval before it is written; written
 //     in the same transaction as the current record, so under the same
-//     endorsement.
+//     endorsement. A version made by RevokeHandles holds instead the
+//     batch record (revocation.BatchRemoval, 12 + 80·m bytes for m
+//     handles), checked with revocation.VerifyBatchRemoval.
 
 const (
 	accumulatorObject = "bbs.accumulator"
@@ -44,11 +46,15 @@ type Accumulator struct {
 	TxID         string    `json:"txId"`
 }
 
-// AccumulatorRemoval is the record of one revocation.
+// AccumulatorRemoval is the record of one version: one revocation
+// (Removal) or one batch of them (Batch); exactly one is set.
 type AccumulatorRemoval struct {
 	Issuer string `json:"issuer"`
 	// Removal is the 88-byte record I2OSP(version, 8) ‖ handle ‖ value.
-	Removal   []byte    `json:"removal"`
+	Removal []byte `json:"removal,omitempty" metadata:",optional"`
+	// Batch is a batch removal record (revocation.ParseBatchRemoval):
+	// holders apply it with revocation.Credential.UpdateBatch.
+	Batch     []byte    `json:"batch,omitempty" metadata:",optional"`
 	Version   int       `json:"version"`
 	CreatedAt time.Time `json:"createdAt"`
 	TxID      string    `json:"txId"`
@@ -162,6 +168,64 @@ func (c *Contract) RevokeHandle(ctx contractapi.TransactionContextInterface, iss
 		return nil, err
 	}
 	rec := &AccumulatorRemoval{Issuer: issuerID, Removal: rb, Version: int(r.Version), CreatedAt: now, TxID: stub.GetTxID()}
+	if err := putRecord(stub, rkey, fmt.Sprintf("removal %d of issuer %q", r.Version, issuerID), rec); err != nil {
+		return nil, err
+	}
+	acc.Version, acc.Value, acc.UpdatedAt, acc.TxID = int(r.Version), r.Value(), now, stub.GetTxID()
+	if err := putRecord(stub, key, fmt.Sprintf("accumulator of issuer %q", issuerID), &acc); err != nil {
+		return nil, err
+	}
+	return &acc, nil
+}
+
+// RevokeHandles records one batch of revocations as one version: batch
+// (base64) is the revocation.BatchRemoval record of version current+1
+// (1 to revocation.MaxBatch distinct handles), which must be the removal of
+// its handles from the current value under the accumulator's key, with Ω
+// points that let every other holder update
+// (revocation.VerifyBatchRemoval). Only the issuer's owner may, invoking
+// bbs directly. One ledger record of 12 + 80·m bytes instead of m.
+func (c *Contract) RevokeHandles(ctx contractapi.TransactionContextInterface, issuerID, batch string) (_ *Accumulator, err error) {
+	defer coded(&err)
+	if _, err := c.issuerForChange(ctx, issuerID); err != nil {
+		return nil, err
+	}
+	bb, err := decodeB64Arg("batch", batch, revocation.BatchRemovalSize(revocation.MaxBatch))
+	if err != nil {
+		return nil, err
+	}
+	r, err := revocation.ParseBatchRemoval(bb)
+	if err != nil {
+		return nil, fmt.Errorf("%w: batch: %v", ErrInvalidArgument, err)
+	}
+	stub := ctx.GetStub()
+	key, err := compositeKey(stub, accumulatorObject, issuerID)
+	if err != nil {
+		return nil, err
+	}
+	var acc Accumulator
+	if err := getRecord(stub, key, fmt.Sprintf("accumulator of issuer %q", issuerID), &acc); err != nil {
+		return nil, err
+	}
+	if r.Version != uint64(acc.Version)+1 {
+		return nil, fmt.Errorf("%w: batch makes version %d, the accumulator is at version %d", ErrInvalidArgument, r.Version, acc.Version)
+	}
+	pk, err := revocation.ParsePublicKey(acc.PublicKey)
+	if err != nil {
+		return nil, fmt.Errorf("accumulator of issuer %q: stored key: %w", issuerID, err)
+	}
+	if err := revocation.VerifyBatchRemoval(pk, acc.Value, r); err != nil {
+		return nil, fmt.Errorf("%w: batch is not the removal of its handles from version %d: %v", ErrInvalidArgument, acc.Version, err)
+	}
+	now, err := txTime(stub)
+	if err != nil {
+		return nil, err
+	}
+	rkey, err := compositeKey(stub, removalObject, issuerID, fmt.Sprintf("%020d", r.Version))
+	if err != nil {
+		return nil, err
+	}
+	rec := &AccumulatorRemoval{Issuer: issuerID, Batch: bb, Version: int(r.Version), CreatedAt: now, TxID: stub.GetTxID()}
 	if err := putRecord(stub, rkey, fmt.Sprintf("removal %d of issuer %q", r.Version, issuerID), rec); err != nil {
 		return nil, err
 	}

@@ -204,6 +204,7 @@ var codeCases = []codeCase{
 	{"GetStatusEntry", nil, argsOf("acme", "nolist", "0"), codes.NotFound},
 	{"SetAccumulator", nil, argsOf("acme", "not base64", "x"), codes.InvalidArgument},
 	{"RevokeHandle", nil, argsOf("acme", `{`), codes.InvalidArgument},
+	{"RevokeHandles", nil, argsOf("acme", `{`), codes.InvalidArgument},
 	{"GetAccumulator", nil, argsOf("acme"), codes.NotFound},
 	{"GetAccumulatorRemoval", nil, argsOf("acme", "1"), codes.NotFound},
 	// Not transactions of the contract, and contract-api's own errors.

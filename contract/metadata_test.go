@@ -102,6 +102,7 @@ func TestMetadataTransactions(t *testing.T) {
 		{"RegisterIssuer", "SUBMIT", []string{str}, ref("Issuer")},
 		{"RetirePolicy", "SUBMIT", []string{str}, ref("PolicyRecord")},
 		{"RevokeHandle", "SUBMIT", []string{str, str}, ref("Accumulator")},
+		{"RevokeHandles", "SUBMIT", []string{str, str}, ref("Accumulator")},
 		{"RevokeIssuer", "SUBMIT", []string{str}, ref("Issuer")},
 		{"RevokeIssuerKey", "SUBMIT", []string{str, integer}, ref("Issuer")},
 		{"RotateIssuerKey", "SUBMIT", []string{str}, ref("Issuer")},

@@ -18,12 +18,15 @@
 // V_{k+1}) is constant-size, anyone checks it with one pairing product, and
 // every holder of another handle x updates its witness from it alone:
 // C' = (C − V_{k+1})·1/(y − x) (VB20, section 3). No issuer contact.
+// RemoveBatch removes several handles in one version with one record that
+// holders apply with one multi-scalar multiplication (VB20, section 4, the
+// polynomial method; batch.go).
 //
 // The design, its soundness and zero-knowledge arguments and the wire
 // formats are in docs/revocation-protocol.md. No standard exists for this
 // composition; the BBS proof is draft -03's unchanged.
 //
-// Verification (VerifyRemoval, VerifyWitness, VerifyMembership,
+// Verification (VerifyRemoval, VerifyBatchRemoval, VerifyWitness, VerifyMembership,
 // VerifyPresentation) is deterministic, draws no randomness and does not
 // panic on any input.
 package revocation
@@ -50,6 +53,9 @@ const (
 	PublicKeySize  = bls12381.SizeOfG2AffineCompressed     // P̃_α
 	RemovalSize    = 8 + ScalarSize + PointSize            // one update record
 	MembershipSize = 1 + 8 + 2*rawPointSize + 4*ScalarSize // a membership proof
+	// MembershipSizeFolded is the size of a membership proof in the folded
+	// form (format 0x02) that Present makes.
+	MembershipSizeFolded = 1 + 8 + 4*rawPointSize + 3*ScalarSize
 
 	rawPointSize = bls12381.SizeOfG1AffineUncompressed
 )

@@ -242,3 +242,81 @@ func BenchmarkVerifyHostile(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkBatch: one batch of m removals against m single ones, for the
+// issuer, the contract's check and a holder's witness update.
+func BenchmarkBatch(b *testing.B) {
+	s := bbs.BLS12381SHA256()
+	sk, v0, _ := GenerateKey(nil)
+	x := handle(b, s, "holder")
+	w0, _ := sk.Witness(v0, x)
+	for _, m := range []int{16, 128} {
+		hs := make([][]byte, m)
+		for i := range hs {
+			hs[i] = handle(b, s, string(rune('a'+i%26))+string(rune('0'+i)))
+		}
+		batch, err := sk.RemoveBatch(0, v0, hs)
+		if err != nil {
+			b.Fatal(err)
+		}
+		enc := batch.Bytes()
+		var seq []*Removal
+		v := v0
+		for i, h := range hs {
+			r, _ := sk.Remove(uint64(i), v, h)
+			seq = append(seq, r)
+			v = r.Value()
+		}
+		sfx := "/m=" + itoa(m)
+		b.Run("issuer-batch"+sfx, func(b *testing.B) {
+			start := cpuNow()
+			for b.Loop() {
+				if _, err := sk.RemoveBatch(0, v0, hs); err != nil {
+					b.Fatal(err)
+				}
+			}
+			reportCPU(b, start)
+		})
+		b.Run("verify-batch"+sfx, func(b *testing.B) {
+			start := cpuNow()
+			for b.Loop() {
+				r, err := ParseBatchRemoval(enc)
+				if err == nil {
+					err = VerifyBatchRemoval(sk.PublicKey(), v0, r)
+				}
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
+			reportCPU(b, start)
+		})
+		b.Run("holder-batch"+sfx, func(b *testing.B) {
+			start := cpuNow()
+			for b.Loop() {
+				if _, err := UpdateWitnessBatch(x, w0, batch); err != nil {
+					b.Fatal(err)
+				}
+			}
+			reportCPU(b, start)
+		})
+		b.Run("holder-sequential"+sfx, func(b *testing.B) {
+			start := cpuNow()
+			for b.Loop() {
+				w := w0
+				for _, r := range seq {
+					if w, err = UpdateWitness(x, w, r); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+			reportCPU(b, start)
+		})
+	}
+}
+
+func itoa(n int) string {
+	if n < 10 {
+		return string(rune('0' + n))
+	}
+	return itoa(n/10) + string(rune('0'+n%10))
+}

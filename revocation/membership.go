@@ -35,10 +35,24 @@ import (
 // I2OSP(len(context), 8) ‖ context ‖ I2OSP(version, 8) ‖ P̃_α ‖ V ‖ Y_0 ‖
 // Y_1 ‖ C_h ‖ C' ‖ C̄ ‖ T1 ‖ T2 with membershipDST.
 
+// The folded form (format 0x02, MembershipSizeFolded = 489 bytes), which
+// Present makes, sends the Schnorr commitments instead of the challenge:
+// 0x02 ‖ I2OSP(version, 8) ‖ C' ‖ C̄ ‖ T1 ‖ T2 (uncompressed) ‖ r^ ‖ y^ ‖
+// s^, with the challenge computed as above with membershipDSTFolded. A
+// verifier then checks the two linear relations as equations
+// (T1 = r^·V − y^·C' − c·C̄, T2 = s^·Y_0 + y^·Y_1 − c·C_h) instead of
+// recomputing T1, T2 to hash them, so that they fold, with 128-bit weights,
+// into the one multi-scalar multiplication and pairing product that also
+// check the BBS proof and e(C', P̃_α) = e(C̄, P̃)
+// (bbs.VerifyCommittedProofWithPairing). See docs/revocation-protocol.md.
+
 const (
-	membershipFormat = 0x01
-	membershipDST    = "FABRIC_BBS_REVOCATION_VB20_MEMBERSHIP_V1_H2S_"
-	hedgeDST         = "FABRIC_BBS_REVOCATION_VB20_MEMBERSHIP_V1_HEDGE_"
+	membershipFormat       = 0x01
+	membershipFormatFolded = 0x02
+	membershipDST          = "FABRIC_BBS_REVOCATION_VB20_MEMBERSHIP_V1_H2S_"
+	membershipDSTFolded    = "FABRIC_BBS_REVOCATION_VB20_MEMBERSHIP_V2_H2S_"
+	membershipWeightDST    = "FABRIC_BBS_REVOCATION_VB20_MEMBERSHIP_V2_WEIGHT_"
+	hedgeDST               = "FABRIC_BBS_REVOCATION_VB20_MEMBERSHIP_V1_HEDGE_"
 )
 
 // Statement is what a membership proof is about.
@@ -144,7 +158,7 @@ func commitGenerators(s bbs.Scheme) (*[2]bls12381.G1Affine, error) {
 	return v.(*[2]bls12381.G1Affine), nil
 }
 
-func (s *statement) challenge(cp, cbar, t1, t2 *bls12381.G1Affine) (fr.Element, error) {
+func (s *statement) challenge(format byte, cp, cbar, t1, t2 *bls12381.G1Affine) (fr.Element, error) {
 	in := make([]byte, 0, 8+len(s.st.Context)+8+PublicKeySize+8*PointSize)
 	in = binary.BigEndian.AppendUint64(in, uint64(len(s.st.Context)))
 	in = append(in, s.st.Context...)
@@ -154,7 +168,11 @@ func (s *statement) challenge(cp, cbar, t1, t2 *bls12381.G1Affine) (fr.Element, 
 		b := p.Bytes()
 		in = append(in, b[:]...)
 	}
-	c, err := fr.Hash(in, []byte(membershipDST), 1)
+	dst := membershipDST
+	if format == membershipFormatFolded {
+		dst = membershipDSTFolded
+	}
+	c, err := fr.Hash(in, []byte(dst), 1)
 	if err != nil {
 		return fr.Element{}, err
 	}
@@ -168,12 +186,17 @@ func (s *statement) challenge(cp, cbar, t1, t2 *bls12381.G1Affine) (fr.Element, 
 // scalars are hedged: hashed from 32 fresh bytes of rnd (crypto/rand when
 // nil) with the secrets and the statement.
 func ProveMembership(rnd io.Reader, st *Statement, handle, witness, blind []byte) ([]byte, error) {
-	return proveMembership(rnd, st, handle, witness, blind, true)
+	return proveMembership(rnd, st, handle, witness, blind, true, membershipFormat)
 }
 
 // proveMembership is ProveMembership; check=false skips the checks of the
 // witness and the commitment (for tests of what a cheating prover gets).
-func proveMembership(rnd io.Reader, st *Statement, handle, witness, blind []byte, check bool) ([]byte, error) {
+//
+// format is membershipFormat or membershipFormatFolded.
+func proveMembership(rnd io.Reader, st *Statement, handle, witness, blind []byte, check bool, format byte) ([]byte, error) {
+	if format != membershipFormat && format != membershipFormatFolded {
+		return nil, fmt.Errorf("%w: membership proof format %d", ErrMalformed, format)
+	}
 	s, err := st.parse()
 	if err != nil {
 		return nil, err
@@ -243,7 +266,7 @@ func proveMembership(rnd io.Reader, st *Statement, handle, witness, blind []byte
 	if err != nil {
 		return nil, err
 	}
-	ch, err := s.challenge(&cp, &cbar, &t1, &t2)
+	ch, err := s.challenge(format, &cp, &cbar, &t1, &t2)
 	if err != nil {
 		return nil, err
 	}
@@ -251,6 +274,20 @@ func proveMembership(rnd io.Reader, st *Statement, handle, witness, blind []byte
 	rH.Add(&rT, t.Mul(&ch, &r))
 	yH.Add(&yT, t.Mul(&ch, &y))
 	sH.Add(&sT, t.Mul(&ch, &sb))
+	if format == membershipFormatFolded {
+		out := make([]byte, 0, MembershipSizeFolded)
+		out = append(out, membershipFormatFolded)
+		out = binary.BigEndian.AppendUint64(out, st.Version)
+		for _, p := range []*bls12381.G1Affine{&cp, &cbar, &t1, &t2} {
+			b := p.RawBytes() // uncompressed
+			out = append(out, b[:]...)
+		}
+		for _, z := range []*fr.Element{&rH, &yH, &sH} {
+			b := z.Bytes()
+			out = append(out, b[:]...)
+		}
+		return out, nil
+	}
 	out := make([]byte, 0, MembershipSize)
 	out = append(out, membershipFormat)
 	out = binary.BigEndian.AppendUint64(out, st.Version)
@@ -267,36 +304,58 @@ func proveMembership(rnd io.Reader, st *Statement, handle, witness, blind []byte
 
 // membershipProof is a parsed membership proof.
 type membershipProof struct {
+	format        byte
 	version       uint64
 	cp, cbar      bls12381.G1Affine
-	c, rH, yH, sH fr.Element
+	t1, t2        bls12381.G1Affine // folded form only
+	c, rH, yH, sH fr.Element        // c: format 0x01 only
 }
 
-// parseMembership parses exactly MembershipSize bytes: the format byte,
-// the version, C' and C̄ uncompressed points on the curve other than the identity (the
-// subgroup check is the caller's), four canonical scalars.
+// membershipSize returns the encoding size of a membership proof of the
+// given format, or 0.
+func membershipSize(format byte) int {
+	switch format {
+	case membershipFormat:
+		return MembershipSize
+	case membershipFormatFolded:
+		return MembershipSizeFolded
+	}
+	return 0
+}
+
+// parseMembership parses a membership proof: exactly MembershipSize bytes
+// of format 0x01 (version, C', C̄, c, r^, y^, s^) or MembershipSizeFolded
+// bytes of format 0x02 (version, C', C̄, T1, T2, r^, y^, s^); points
+// uncompressed, canonical, on the curve, not the identity (the subgroup
+// checks are the caller's), scalars canonical.
 func parseMembership(b []byte) (*membershipProof, error) {
-	if len(b) != MembershipSize {
-		return nil, fmt.Errorf("%w: membership proof of %d bytes, want %d", ErrMalformed, len(b), MembershipSize)
+	if len(b) == 0 || membershipSize(b[0]) == 0 {
+		return nil, fmt.Errorf("%w: not a membership proof of format %d or %d", ErrMalformed, membershipFormat, membershipFormatFolded)
 	}
-	if b[0] != membershipFormat {
-		return nil, fmt.Errorf("%w: membership proof format %d, want %d", ErrMalformed, b[0], membershipFormat)
+	if len(b) != membershipSize(b[0]) {
+		return nil, fmt.Errorf("%w: membership proof of %d bytes, want %d", ErrMalformed, len(b), membershipSize(b[0]))
 	}
-	p := &membershipProof{version: binary.BigEndian.Uint64(b[1:9])}
-	off := 9 + 2*rawPointSize
-	for _, z := range []*fr.Element{&p.c, &p.rH, &p.yH, &p.sH} {
+	p := &membershipProof{format: b[0], version: binary.BigEndian.Uint64(b[1:9])}
+	pts := []*bls12381.G1Affine{&p.cp, &p.cbar}
+	scs := []*fr.Element{&p.c, &p.rH, &p.yH, &p.sH}
+	if p.format == membershipFormatFolded {
+		pts = append(pts, &p.t1, &p.t2)
+		scs = scs[1:]
+	}
+	off := 9 + len(pts)*rawPointSize
+	for _, z := range scs {
 		var err error
 		if *z, err = parseScalar(b[off : off+ScalarSize]); err != nil {
 			return nil, err
 		}
 		off += ScalarSize
 	}
-	var err error
-	if p.cp, err = parseRawPoint(b[9 : 9+rawPointSize]); err != nil {
-		return nil, fmt.Errorf("C': %w", err)
-	}
-	if p.cbar, err = parseRawPoint(b[9+rawPointSize : 9+2*rawPointSize]); err != nil {
-		return nil, fmt.Errorf("C̄: %w", err)
+	names := []string{"C'", "C̄", "T1", "T2"}
+	for i, q := range pts {
+		var err error
+		if *q, err = parseRawPoint(b[9+i*rawPointSize : 9+(i+1)*rawPointSize]); err != nil {
+			return nil, fmt.Errorf("%s: %w", names[i], err)
+		}
 	}
 	return p, nil
 }
@@ -304,15 +363,15 @@ func parseMembership(b []byte) (*membershipProof, error) {
 // MembershipVersion returns the accumulator version a membership proof
 // names, after checking its format byte and length only.
 func MembershipVersion(proof []byte) (uint64, error) {
-	if len(proof) != MembershipSize || proof[0] != membershipFormat {
+	if len(proof) == 0 || membershipSize(proof[0]) == 0 || len(proof) != membershipSize(proof[0]) {
 		return 0, fmt.Errorf("%w: not a membership proof", ErrMalformed)
 	}
 	return binary.BigEndian.Uint64(proof[1:9]), nil
 }
 
-// VerifyMembership checks a membership proof against st: the version it
-// names must be st.Version (else ErrVersion), the Schnorr relations and
-// the challenge must hold, and e(C', P̃_α) = e(C̄, P̃).
+// VerifyMembership checks a membership proof (either format) against st:
+// the version it names must be st.Version (else ErrVersion), the Schnorr
+// relations and the challenge must hold, and e(C', P̃_α) = e(C̄, P̃).
 func VerifyMembership(st *Statement, proof []byte) error {
 	p, err := verifyMembershipLinear(st, proof)
 	if err != nil {
@@ -357,13 +416,35 @@ func verifyMembershipLinear(st *Statement, proof []byte) (*membershipProof, erro
 	if p.version != st.Version {
 		return nil, fmt.Errorf("%w: proof for version %d, statement of version %d", ErrVersion, p.version, st.Version)
 	}
+	if p.format == membershipFormatFolded {
+		// The relations as equations, on recomputed T1, T2 (in G1 once the
+		// caller has checked C', C̄): equal to the sent ones in full.
+		if p.c, err = s.challenge(p.format, &p.cp, &p.cbar, &p.t1, &p.t2); err != nil {
+			return nil, err
+		}
+		var negC, negYH fr.Element
+		negC.Neg(&p.c)
+		negYH.Neg(&p.yH)
+		t1 := linear([]bls12381.G1Affine{s.v, p.cp, p.cbar}, []fr.Element{p.rH, negYH, negC})
+		t2, err := bbs.CommitmentCombination(st.Scheme, p.sH, p.yH, s.ch, negC)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %v", ErrMalformed, err)
+		}
+		if !t1.Equal(&p.t1) || !t2.Equal(&p.t2) {
+			return nil, fmt.Errorf("%w: membership relations do not hold", ErrInvalid)
+		}
+		return p, nil
+	}
 	var negC, negYH fr.Element
 	negC.Neg(&p.c)
 	negYH.Neg(&p.yH)
 	// T1 = r^·V − y^·C' − c·C̄; T2 = s^·Y_0 + y^·Y_1 − c·C_h (public values).
 	t1 := linear([]bls12381.G1Affine{s.v, p.cp, p.cbar}, []fr.Element{p.rH, negYH, negC})
-	t2 := linear([]bls12381.G1Affine{s.y0, s.y1, s.ch}, []fr.Element{p.sH, p.yH, negC})
-	c, err := s.challenge(&p.cp, &p.cbar, &t1, &t2)
+	t2, err := bbs.CommitmentCombination(st.Scheme, p.sH, p.yH, s.ch, negC)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrMalformed, err)
+	}
+	c, err := s.challenge(p.format, &p.cp, &p.cbar, &t1, &t2)
 	if err != nil {
 		return nil, err
 	}

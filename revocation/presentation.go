@@ -3,10 +3,14 @@
 package revocation
 
 import (
+	"crypto/sha256"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
+
+	bls12381 "github.com/consensys/gnark-crypto/ecc/bls12-381"
+	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 )
@@ -117,7 +121,7 @@ func Present(rnd io.Reader, c *Credential, acc *PublicKey, value, nonce []byte, 
 	pb := proof.Bytes()
 	st := &Statement{Scheme: c.Scheme, Key: acc, Version: c.Version, Value: value,
 		Commitment: proof.Commitments()[0].Point, Context: presentationContext(c.HandleIndex, pb, nonce)}
-	m, err := ProveMembership(rnd, st, h, c.Witness, open[0].Blind)
+	m, err := proveMembership(rnd, st, h, c.Witness, open[0].Blind, true, membershipFormatFolded)
 	if err != nil {
 		return nil, err
 	}
@@ -150,7 +154,7 @@ func ParsePresentation(s bbs.Scheme, b []byte) (*Presentation, error) {
 	}
 	pb := b[9 : 9+pl]
 	rest := b[9+pl:]
-	if len(rest) != 4+MembershipSize || binary.BigEndian.Uint32(rest) != MembershipSize {
+	if len(rest) < 5 || membershipSize(rest[4]) == 0 || len(rest) != 4+membershipSize(rest[4]) || binary.BigEndian.Uint32(rest) != uint32(membershipSize(rest[4])) {
 		return nil, fmt.Errorf("%w: membership proof length", ErrMalformed)
 	}
 	m := rest[4:]
@@ -188,6 +192,9 @@ func VerifyPresentation(pk *bbs.PublicKey, p *Presentation, header, nonce []byte
 	}
 	st := &Statement{Scheme: p.Proof.Scheme(), Key: acc, Version: p.Version, Value: value,
 		Context: presentationContext(p.HandleIndex, p.Proof.Bytes(), nonce), commitment: &ch}
+	if len(p.membership) > 0 && p.membership[0] == membershipFormatFolded {
+		return verifyFolded(pk, p, header, nonce, disclosed, st)
+	}
 	m, err := verifyMembershipLinear(st, p.membership)
 	if err != nil {
 		return err
@@ -200,6 +207,72 @@ func VerifyPresentation(pk *bbs.PublicKey, p *Presentation, header, nonce []byte
 	if err := bbs.VerifyCommittedProofWithDH(pk, p.Proof, header, nonce, disclosed, key, &m.cp, &m.cbar); err != nil {
 		if errors.Is(err, bbs.ErrInvalidProof) {
 			return fmt.Errorf("%w (BBS proof or randomized witness): %w", ErrInvalid, err)
+		}
+		return err
+	}
+	return nil
+}
+
+// verifyFolded verifies a presentation whose membership proof has the
+// folded form: the membership challenge c is hashed from the sent T1, T2,
+// and the two relations E1 = r^·V − y^·C' − c·C̄ − T1 = O and
+// E2 = s^·Y_0 + y^·Y_1 − c·C_h − T2 = O, weighted by 128-bit ρ1, ρ2
+// hashed from c and the proof, join e(C', P̃_α) = e(C̄, P̃) as
+// e(C', P̃_α)·e(−C̄ + ρ1·E1 + ρ2·E2, P̃) = 1, which
+// bbs.VerifyCommittedProofWithPairing folds into the BBS pairing check: one
+// multi-scalar multiplication and one pairing product in all.
+func verifyFolded(pk *bbs.PublicKey, p *Presentation, header, nonce []byte, disclosed []bbs.DisclosedMessage, st *Statement) error {
+	s, err := st.parse()
+	if err != nil {
+		return err
+	}
+	m, err := parseMembership(p.membership)
+	if err != nil {
+		return err
+	}
+	if m.version != st.Version {
+		return fmt.Errorf("%w: proof for version %d, statement of version %d", ErrVersion, m.version, st.Version)
+	}
+	c, err := s.challenge(m.format, &m.cp, &m.cbar, &m.t1, &m.t2)
+	if err != nil {
+		return err
+	}
+	in := make([]byte, 0, len(membershipWeightDST)+ScalarSize+len(p.membership))
+	in = append(in, membershipWeightDST...)
+	cb := c.Bytes()
+	in = append(in, cb[:]...)
+	in = append(in, p.membership...)
+	w := sha256.Sum256(in)
+	var r1, r2 fr.Element
+	r1.SetBytes(w[:16])
+	r2.SetBytes(w[16:])
+	if r1.IsZero() {
+		r1.SetOne()
+	}
+	if r2.IsZero() {
+		r2.SetOne()
+	}
+	var one, t fr.Element
+	one.SetOne()
+	sc := make([]fr.Element, 6)
+	sc[0].Add(&one, t.Mul(&r1, &c)).Neg(&sc[0]) // C̄: −1 − ρ1·c
+	sc[1].Mul(&r1, &m.rH)                       // V: ρ1·r^
+	sc[2].Mul(&r1, &m.yH).Neg(&sc[2])           // C': −ρ1·y^
+	sc[3].Neg(&r1)                              // T1: −ρ1
+	sc[4].Mul(&r2, &c).Neg(&sc[4])              // C_h: −ρ2·c
+	sc[5].Neg(&r2)                              // T2: −ρ2
+	rel := &bbs.PairingRelation{A: m.cp, Points: []bls12381.G1Affine{m.cbar, s.v, m.cp, m.t1, s.ch, m.t2}, Scalars: sc}
+	rel.Y0.Mul(&r2, &m.sH)
+	rel.Y1.Mul(&r2, &m.yH)
+	if rel.Key, err = st.Key.bbsKey(st.Scheme); err != nil {
+		return err
+	}
+	if err := bbs.VerifyCommittedProofWithPairing(pk, p.Proof, header, nonce, disclosed, rel); err != nil {
+		if errors.Is(err, bbs.ErrInvalidProof) {
+			return fmt.Errorf("%w (BBS proof or membership proof): %w", ErrInvalid, err)
+		}
+		if errors.Is(err, bbs.ErrInvalidArgument) {
+			return fmt.Errorf("%w: %w", ErrMalformed, err)
 		}
 		return err
 	}

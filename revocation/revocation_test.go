@@ -352,7 +352,7 @@ func presentUncheckedTB(t testing.TB, c *Credential, acc *PublicKey, value, nonc
 	pb := proof.Bytes()
 	st := &Statement{Scheme: c.Scheme, Key: acc, Version: c.Version, Value: value,
 		Commitment: proof.Commitments()[0].Point, Context: presentationContext(c.HandleIndex, pb, nonce)}
-	m, err := proveMembership(nil, st, h, c.Witness, open[0].Blind, false)
+	m, err := proveMembership(nil, st, h, c.Witness, open[0].Blind, false, membershipFormatFolded)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -401,7 +401,7 @@ func TestPresentationMixRefused(t *testing.T) {
 	if _, err := ProveMembership(nil, st, hc, carol.Witness, make([]byte, 32)); !errors.Is(err, ErrInvalid) {
 		t.Errorf("carol proving about alice's commitment: %v", err)
 	}
-	m, _ := proveMembership(nil, st, hc, carol.Witness, make([]byte, 32), false)
+	m, _ := proveMembership(nil, st, hc, carol.Witness, make([]byte, 32), false, membershipFormatFolded)
 	if err := VerifyMembership(st, m); !errors.Is(err, ErrInvalid) {
 		t.Errorf("unchecked: %v", err)
 	}
