@@ -134,11 +134,19 @@ func (v *verification) lookUpValue(stub shim.ChaincodeStubInterface) (bool, erro
 		if err != nil {
 			return false, err
 		}
-		r, err := revocation.ParseRemoval(rec.Removal)
-		if err != nil || r.Version != k {
+		var version uint64
+		if len(rec.Batch) > 0 {
+			// a batch record (RevokeHandles): only its value is needed
+			version, n.value, err = revocation.BatchRemovalValue(rec.Batch)
+		} else {
+			var r *revocation.Removal
+			if r, err = revocation.ParseRemoval(rec.Removal); err == nil {
+				version, n.value = r.Version, r.Value()
+			}
+		}
+		if err != nil || version != k {
 			return false, fmt.Errorf("removal %d of issuer %q: the stored record: %v", k, v.issuer.ID, err)
 		}
-		n.value = r.Value()
 	}
 	return true, nil
 }

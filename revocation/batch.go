@@ -242,6 +242,33 @@ func ParseBatchRemoval(b []byte) (*BatchRemoval, error) {
 	return r, nil
 }
 
+// BatchRemovalValue returns the version and the accumulator value V_k of a
+// batch record (as ParseBatchRemoval would give them) without parsing its
+// handles and Ω: a verifier that only needs the value of a past version
+// (a presentation against version k) pays one point decoding, not m + 1.
+// The framing is checked as ParseBatchRemoval checks it; the value is a G1
+// subgroup point other than the identity.
+func BatchRemovalValue(b []byte) (uint64, []byte, error) {
+	if len(b) < 12 {
+		return 0, nil, fmt.Errorf("%w: batch removal of %d bytes", ErrMalformed, len(b))
+	}
+	m := binary.BigEndian.Uint32(b[8:12])
+	if m == 0 || m > MaxBatch || len(b) != BatchRemovalSize(int(m)) {
+		return 0, nil, fmt.Errorf("%w: batch removal of %d bytes for %d handles (1 to %d, %d bytes each and 12)", ErrMalformed, len(b), m, MaxBatch, ScalarSize+PointSize)
+	}
+	version := binary.BigEndian.Uint64(b)
+	if version == 0 {
+		return 0, nil, fmt.Errorf("%w: batch removal makes version 0", ErrMalformed)
+	}
+	off := 12 + int(m)*ScalarSize
+	v, err := parseValue(b[off : off+PointSize])
+	if err != nil {
+		return 0, nil, err
+	}
+	out := v.Bytes()
+	return version, out[:], nil
+}
+
 // VerifyBatchRemoval checks that r is the removal of its handles from
 // prev, the value of version r.Version−1, and that its Ω let every other
 // holder update: α·Ω_0 = V − D_0·V' and α·Ω_j = −Ω_{j−1} − D_j·V' for

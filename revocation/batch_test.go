@@ -269,3 +269,44 @@ func FuzzParseBatchRemoval(f *testing.F) {
 		_ = VerifyBatchRemoval(sk.PublicKey(), v0, r) // must not panic
 	})
 }
+
+// TestBatchRemovalValue: the value accessor agrees with the full parser
+// and refuses what it refuses in the framing and the value.
+func TestBatchRemovalValue(t *testing.T) {
+	s := bbs.BLS12381SHA256()
+	sk, v0, err := GenerateKey(&detRand{seed: []byte("batch value")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ys := [][]byte{handle(t, s, "a"), handle(t, s, "b"), handle(t, s, "c")}
+	b, err := sk.RemoveBatch(0, v0, ys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	enc := b.Bytes()
+	version, value, err := BatchRemovalValue(enc)
+	if err != nil || version != b.Version || !bytes.Equal(value, b.Value()) {
+		t.Fatalf("BatchRemovalValue = %d, %x, %v; want %d, %x", version, value, err, b.Version, b.Value())
+	}
+	off := 12 + len(ys)*ScalarSize
+	identity := append([]byte(nil), enc...)
+	copy(identity[off:off+PointSize], make([]byte, PointSize))
+	identity[off] = 0xc0 // the compressed identity
+	offCurve := append([]byte(nil), enc...)
+	offCurve[off+PointSize-1] ^= 1
+	for name, bad := range map[string][]byte{
+		"short":     enc[:11],
+		"truncated": enc[:len(enc)-1],
+		"count 0":   append(append([]byte(nil), enc[:8]...), append([]byte{0, 0, 0, 0}, enc[12:]...)...),
+		"version 0": append(make([]byte, 8), enc[8:]...),
+		"identity":  identity,
+		"value":     offCurve,
+	} {
+		if _, _, err := BatchRemovalValue(bad); !errors.Is(err, ErrMalformed) {
+			t.Errorf("%s: BatchRemovalValue: %v, want ErrMalformed", name, err)
+		}
+		if _, err := ParseBatchRemoval(bad); err == nil {
+			t.Errorf("%s: ParseBatchRemoval accepted it", name)
+		}
+	}
+}
