@@ -473,6 +473,8 @@ MEM="$(network_rss)"
 . "$TN_DIR/e2e/revocation.sh"   # issue 23: validity, epochs, status lists
 # shellcheck source=e2e/credpolicy.sh
 . "$TN_DIR/e2e/credpolicy.sh"   # issue 22: credential policies, SubmitCredentials, contexts per issuer
+# shellcheck source=e2e/credentials-more.sh
+. "$TN_DIR/e2e/credentials-more.sh"   # issue 22: BbsBlsSignatureProof2020 and bbs-2023 pseudonym credentials
 # Parts added by other branches go here, one line each (a part is
 # test-network/e2e/<topic>.sh, see e2e/lib.sh for the helpers):
 #   # shellcheck source=e2e/<topic>.sh
