@@ -433,3 +433,49 @@ func TestCredentialMoreOneAnswer(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkVerifyCredentialKinds runs VerifyCredential through the fake
+// stub for a valid and a hostile credential of each new kind, side by
+// side: the hostile ones must cost at most about as much as the valid
+// (a changed claim or pseudonym costs the full verification; a false
+// lengthBBSMessages is refused before the pairing).
+func BenchmarkVerifyCredentialKinds(b *testing.B) {
+	t := &testing.T{}
+	e := newEnv(t).asDeployed()
+	e.t = t
+	psk := register2020Issuer(t, e, "uscis", 24)
+	kp := registerNymIssuer(t, e, "rental", 33)
+	h := newNymHolder(t, kp.sk, 5)
+	nym := h.derive(t, "https://g.example/", testNonce(110))
+	nymLen := h.derive(t, "https://g.example/", testNonce(111))
+	proof := nymLen["proof"].(map[string]any)
+	p, err := vc.ParsePseudonymDerivedProofValue(proof["proofValue"].(string))
+	if err != nil {
+		b.Fatal(err)
+	}
+	p.LengthBBSMessages++
+	if proof["proofValue"], err = p.Encode(); err != nil {
+		b.Fatal(err)
+	}
+	args := []struct {
+		name  string
+		arg   string
+		valid bool
+	}{
+		{"2020/valid", credentialArg(t, cred2020(t, psk, nil, testNonce(112))), true},
+		{"2020/claim-changed", credentialArg(t, tamperedClaim(t, cred2020(t, psk, nil, testNonce(113)), "credentialSubject", "givenName")), false},
+		{"pseudonym/valid", credentialArg(t, nym), true},
+		{"pseudonym/claim-changed", credentialArg(t, tamperedClaim(t, h.derive(t, "https://g.example/", testNonce(114)), "credentialSubject", "sailNumber")), false},
+		{"pseudonym/length+1", credentialArg(t, nymLen), false},
+	}
+	for _, a := range args {
+		b.Run(a.name, func(b *testing.B) {
+			for b.Loop() {
+				r := e.ledger.Evaluate(e.cc, e.bob.Creator, Name+":VerifyCredential", a.arg)
+				if !r.OK() || decode[CredentialResult](t, r).Valid != a.valid {
+					b.Fatalf("%s: %s %s", a.name, r.Response.GetMessage(), r.Response.GetPayload())
+				}
+			}
+		})
+	}
+}
