@@ -69,7 +69,8 @@
 //     pseudonym in a context (issuers of a pseudonym scheme: SubmitProof
 //     accepts a pseudonym once per context and key, see pseudonym.go).
 //
-// W3C verifiable credentials (bbs-2023 cryptosuite, package vc; see
+// W3C verifiable credentials (bbs-2023 cryptosuite, with or without its
+// pseudonym feature, and BbsBlsSignatureProof2020; package vc; see
 // credential.go):
 //
 //   - VerifyCredential(request) verifies a derived credential against the

@@ -3,6 +3,8 @@
 package contract
 
 import (
+	"bytes"
+	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
@@ -40,6 +42,28 @@ const (
 // contract reads issuer, type, validFrom and validUntil with the meaning
 // the VC 2.0 data model gives them.
 const credentialVCContext = "https://www.w3.org/ns/credentials/v2"
+
+// credentialVC11Context is the VC 1.1 context, which a
+// BbsBlsSignatureProof2020 credential may name first instead (the
+// aries-style wallets issue VC 1.1): issuanceDate and expirationDate are
+// then its validity period.
+const credentialVC11Context = "https://www.w3.org/2018/credentials/v1"
+
+// The kinds of credential the contract verifies (CredentialResult.Suite).
+const (
+	// SuiteBBS2023 is a bbs-2023 derived credential of the baseline
+	// feature, under a key of scheme bbs-bls12381-sha256.
+	SuiteBBS2023 = "bbs-2023"
+	// SuiteBBS2023Pseudonym is a bbs-2023 derived credential of the
+	// pseudonym feature (proofValue header 0xd95d07), under a key of
+	// scheme bbs-nym-bls12381-sha256: it shows the holder's pseudonym in
+	// the proof's nym_domain, counted as SubmitProof counts pseudonyms.
+	SuiteBBS2023Pseudonym = "bbs-2023-pseudonym"
+	// SuiteBbsBlsSignatureProof2020 is a BbsBlsSignatureProof2020 derived
+	// credential (W3C CCG draft, MATTR's suite), under a key of scheme
+	// bbs+2020.
+	SuiteBbsBlsSignatureProof2020 = "BbsBlsSignatureProof2020"
+)
 
 // credentialLoader is the JSON-LD loader of the contract: the core
 // contexts built into package vc, pinned by SHA-256. It is never added to
@@ -143,7 +167,14 @@ type credentialCheck struct {
 	doc            map[string]any // the credential, parsed
 	vm             string
 	policy         *appliedPolicy // the credential policy the request names; nil without one
-	prepared       *vc.Prepared   // canonicalized, not yet verified
+	suite          string         // SuiteBBS2023, SuiteBBS2023Pseudonym or SuiteBbsBlsSignatureProof2020
+	prepared       *vc.Prepared   // canonicalized, not yet verified (SuiteBBS2023)
+	preparedNym    *vc.PreparedPseudonym
+	prepared2020   *vc.Prepared2020
+	document       map[string]any // the disclosed credential without its proof, once prepared
+	proofHash      []byte         // what the record shows as proofConfigSha256
+	mandatoryHash  []byte         // and as mandatorySha256 (nil: none)
+	uses           int            // the pseudonym's uses before this one (SuiteBBS2023Pseudonym)
 	verified       bool           // the BBS proof verified
 	semantic       string         // why the credential's semantics are unacceptable ("" if not)
 	claims         []byte         // the disclosed credential without proof, compact JSON
@@ -190,13 +221,45 @@ func prepareCredentialArg(ctx contractapi.TransactionContextInterface, arg []byt
 		return nil, fmt.Errorf("%w: credential: verificationMethod %s: %v (only did:key is resolved)", request.ErrInvalid, request.Excerpt(vm), err)
 	}
 	pv, _ := proof["proofValue"].(string)
-	dp, err := vc.ParseDerivedProofValue(pv)
-	if err != nil {
-		return nil, fmt.Errorf("%w: credential: %v", request.ErrInvalid, err)
+	// d.Policy stays nil: precheck's policy evaluation is for proofs; the
+	// credential policy is evaluated on the credential (prepare).
+	d := &request.Decoded{BindSubmitter: r.bindSubmitter, Salt: r.salt}
+	var suite string
+	switch ptype, _ := proof["type"].(string); {
+	case ptype == vc.ProofTypeProof2020:
+		suite, d.Scheme = SuiteBbsBlsSignatureProof2020, bbs.BBSPlus2020Name
+		ns, ok := proof["nonce"].(string)
+		if !ok {
+			return nil, fmt.Errorf("%w: credential: the BbsBlsSignatureProof2020 proof has no nonce string", request.ErrInvalid)
+		}
+		if d.Nonce, err = vc.ParseNonce2020(ns); err != nil {
+			return nil, fmt.Errorf("%w: credential: %v", request.ErrInvalid, err)
+		}
+		if d.Proof, err = vc.ParseProofValue2020(pv); err != nil {
+			return nil, fmt.Errorf("%w: credential: %v", request.ErrInvalid, err)
+		}
+	case vc.IsPseudonymDerived(doc):
+		suite, d.Scheme = SuiteBBS2023Pseudonym, bbs.NymBLS12381SHA256Name
+		dp, err := vc.ParsePseudonymDerivedProofValue(pv)
+		if err != nil {
+			return nil, fmt.Errorf("%w: credential: %v", request.ErrInvalid, err)
+		}
+		if len(dp.NymDomain) == 0 || len(dp.NymDomain) > request.MaxContextSize {
+			return nil, fmt.Errorf("%w: credential: the proof's nym_domain (the pseudonym's context) is %d bytes; it must be 1 to %d",
+				request.ErrInvalid, len(dp.NymDomain), request.MaxContextSize)
+		}
+		d.Proof, d.Nonce, d.Pseudonym, d.Context = dp.Proof, dp.PresentationHeader, dp.Pseudonym, dp.NymDomain
+	default:
+		suite, d.Scheme = SuiteBBS2023, bbs.BLS12381SHA256Name
+		dp, err := vc.ParseDerivedProofValue(pv)
+		if err != nil {
+			return nil, fmt.Errorf("%w: credential: %v", request.ErrInvalid, err)
+		}
+		d.Proof, d.Nonce = dp.Proof, dp.PresentationHeader
 	}
-	if len(dp.PresentationHeader) > request.MaxNonceSize {
+	if len(d.Nonce) > request.MaxNonceSize {
 		return nil, fmt.Errorf("%w: credential: the presentation header (the nonce) is %d bytes, over the limit of %d",
-			request.ErrInvalid, len(dp.PresentationHeader), request.MaxNonceSize)
+			request.ErrInvalid, len(d.Nonce), request.MaxNonceSize)
 	}
 	stub := ctx.GetStub()
 	ik, err := publicKeyIndexKey(stub, pk)
@@ -211,12 +274,7 @@ func prepareCredentialArg(ctx contractapi.TransactionContextInterface, arg []byt
 	if !found {
 		return nil, fmt.Errorf("the key of verificationMethod %s is not registered under any issuer: %w", request.Excerpt(vm), ErrNotFound)
 	}
-	// d.Policy stays nil: precheck's policy evaluation is for proofs; the
-	// credential policy is evaluated on the credential (prepare).
-	d := &request.Decoded{
-		Issuer: held.Issuer, Scheme: bbs.BLS12381SHA256Name, KeyVersion: held.Version,
-		Proof: dp.Proof, Nonce: dp.PresentationHeader, BindSubmitter: r.bindSubmitter, Salt: r.salt,
-	}
+	d.Issuer, d.KeyVersion = held.Issuer, held.Version
 	var v *verification
 	if submit {
 		v, err = prepareSubmission(ctx, d, sub, keys)
@@ -226,7 +284,7 @@ func prepareCredentialArg(ctx contractapi.TransactionContextInterface, arg []byt
 	if err != nil {
 		return nil, err
 	}
-	cc := &credentialCheck{v: v, raw: arg, doc: doc, vm: vm}
+	cc := &credentialCheck{v: v, raw: arg, doc: doc, vm: vm, suite: suite}
 	if r.policy != nil {
 		if cc.policy, err = keys.appliedPolicy(stub, r.policy); err != nil {
 			return nil, err
@@ -241,18 +299,106 @@ func (c *credentialCheck) check(ctx contractapi.TransactionContextInterface, sub
 	if err != nil || item == nil {
 		return err
 	}
-	return c.conclude(c.prepared.ProofVerify())
+	return c.conclude(c.proofVerify())
+}
+
+// proofVerify runs the prepared credential's BBS proof check alone.
+func (c *credentialCheck) proofVerify() error {
+	switch {
+	case c.preparedNym != nil:
+		return c.preparedNym.ProofVerify()
+	case c.prepared2020 != nil:
+		return c.prepared2020.ProofVerify()
+	}
+	return c.prepared.ProofVerify()
+}
+
+// batchable reports whether the prepared credential's proof can be
+// verified in a bbs.VerifyProofs batch: not a pseudonym proof, which
+// VerifyProofs does not verify.
+func (c *credentialCheck) batchable() bool { return c.suite != SuiteBBS2023Pseudonym }
+
+// canonicalize takes the credential through its suite's verifier up to the
+// BBS proof check (package vc: Prepare, PreparePseudonym, Prepare2020),
+// with loader l and the registered key, and sets the document, the
+// statements (each a canonical N-Quad with its newline), the hashes and
+// the request's header and disclosed messages. It returns false with the
+// reason set when the proof's indexes do not fit the document.
+func (c *credentialCheck) canonicalize(l *vc.Loader) (bool, error) {
+	v := c.v
+	resolve := func(vm string) ([]byte, error) {
+		if vm != c.vm {
+			return nil, fmt.Errorf("%w: verificationMethod changed", vc.ErrKey)
+		}
+		return v.key.PublicKey, nil
+	}
+	var statements []string
+	var err error
+	switch c.suite {
+	case SuiteBbsBlsSignatureProof2020:
+		var got *vc.Prepared2020
+		if got, err = (&vc.Verifier2020{Loader: l, Resolve: resolve}).Prepare2020(c.doc); err == nil {
+			c.prepared2020, c.document = got, got.Document
+			for _, st := range append(append([]string(nil), got.ProofStatements...), got.DocumentStatements...) {
+				statements = append(statements, st+"\n")
+			}
+			config := ""
+			for _, st := range got.ProofStatements {
+				config += st + "\n"
+			}
+			h := sha256.Sum256([]byte(config))
+			c.proofHash = h[:]
+			for _, m := range got.Item.Disclosed {
+				v.req.Disclosed = append(v.req.Disclosed, request.Message{Index: m.Index, Message: m.Message})
+			}
+		}
+	case SuiteBBS2023Pseudonym:
+		var got *vc.PreparedPseudonym
+		if got, err = (&vc.Verifier{Loader: l, Resolve: resolve}).PreparePseudonym(c.doc); err == nil {
+			c.preparedNym, c.document = got, got.Document
+			statements = append(append(statements, got.Mandatory...), got.NonMandatory...)
+			c.proofHash, c.mandatoryHash = got.ProofHash[:], got.MandatoryHash[:]
+			v.req.Header = got.Options.Header
+			for i, m := range got.NonMandatory {
+				v.req.Disclosed = append(v.req.Disclosed, request.Message{Index: got.SelectiveIndexes[i], Message: []byte(m)})
+			}
+		}
+	default:
+		var got *vc.Prepared
+		if got, err = (&vc.Verifier{Loader: l, Resolve: resolve}).Prepare(c.doc); err == nil {
+			c.prepared, c.document = got, got.Document
+			statements = append(append(statements, got.Mandatory...), got.NonMandatory...)
+			c.proofHash, c.mandatoryHash = got.ProofHash[:], got.MandatoryHash[:]
+			v.req.Header = got.Item.Header
+			for i, m := range got.NonMandatory {
+				v.req.Disclosed = append(v.req.Disclosed, request.Message{Index: got.SelectiveIndexes[i], Message: []byte(m)})
+			}
+		}
+	}
+	if err != nil {
+		if errors.Is(err, vc.ErrInvalidProof) {
+			v.reason = fmt.Sprintf("the credential's proof does not verify under key version %d of issuer %q (%v)", v.key.Version, v.issuer.ID, err)
+			return false, nil
+		}
+		return false, fmt.Errorf("%w: credential: %v", request.ErrInvalid, err)
+	}
+	sort.Strings(statements)
+	c.statements = statements
+	c.statementsHash = hashHex([]byte(strings.Join(statements, "")))
+	if c.claims, err = json.Marshal(c.document); err != nil {
+		return false, fmt.Errorf("%w: credential: %v", request.ErrInvalid, err)
+	}
+	return true, nil
 }
 
 // prepare takes the credential through everything but the pairing:
-// canonicalization (vc.Verifier.Prepare) with the issuer's contexts, the
-// checks SubmitProof makes of a proof before its cryptography (bound
-// nonce, pinned message counts), the credential's semantics at the
-// transaction's timestamp, and the request's credential policy. It returns
-// the BBS statement to verify, or nil with the reason set when the
-// credential is already known not to be valid (a policy not satisfied is
-// refused before any pairing). An error means the credential is
-// malformed.
+// canonicalization (canonicalize) with the issuer's contexts, the checks
+// SubmitProof makes of a proof before its cryptography (bound nonce,
+// pinned message counts), the credential's semantics at the transaction's
+// timestamp, and the request's credential policy. It returns the BBS
+// statement to verify, or nil with the reason set when the credential is
+// already known not to be valid (a policy not satisfied is refused before
+// any pairing). An error means the credential is malformed.
 func (c *credentialCheck) prepare(ctx contractapi.TransactionContextInterface, sub *submitter) (*bbs.BatchItem, error) {
 	v := c.v
 	l, used, err := credentialLoaderFor(ctx.GetStub(), v.issuer.ID, c.doc)
@@ -260,38 +406,25 @@ func (c *credentialCheck) prepare(ctx contractapi.TransactionContextInterface, s
 		return nil, err
 	}
 	c.contexts = used
-	// The key is the registered one prepareCredential resolved the
-	// verificationMethod to (the same bytes as the did:key).
-	ver := &vc.Verifier{Loader: l, Resolve: func(vm string) ([]byte, error) {
-		if vm != c.vm {
-			return nil, fmt.Errorf("%w: verificationMethod changed", vc.ErrKey)
-		}
-		return v.key.PublicKey, nil
-	}}
-	got, err := ver.Prepare(c.doc)
-	if err != nil {
-		if errors.Is(err, vc.ErrInvalidProof) {
-			v.reason = fmt.Sprintf("the credential's proof does not verify under key version %d of issuer %q (%v)", v.key.Version, v.issuer.ID, err)
-			return nil, nil
-		}
-		return nil, fmt.Errorf("%w: credential: %v", request.ErrInvalid, err)
+	if ok, err := c.canonicalize(l); err != nil || !ok {
+		return nil, err
 	}
-	c.prepared = got
-	statements := append(append([]string(nil), got.Mandatory...), got.NonMandatory...)
-	sort.Strings(statements)
-	v.req.Header = got.Item.Header
-	for i, m := range got.NonMandatory {
-		v.req.Disclosed = append(v.req.Disclosed, request.Message{Index: got.SelectiveIndexes[i], Message: []byte(m)})
-	}
-	c.claims, err = json.Marshal(got.Document)
-	if err != nil {
-		return nil, fmt.Errorf("%w: credential: %v", request.ErrInvalid, err)
-	}
-	c.statements = statements
-	c.statementsHash = hashHex([]byte(strings.Join(statements, "")))
 	item, err := v.precheck(ctx, sub)
 	if err != nil || item == nil {
 		return nil, err
+	}
+	if c.preparedNym != nil && !bytes.Equal(c.preparedNym.Pseudonym, v.req.Pseudonym) {
+		// The use records are keyed by the request's bytes: only the
+		// canonical encoding of the point may be counted.
+		v.reason = "the credential's pseudonym is not the canonical encoding of its point"
+		return nil, nil
+	}
+	if c.preparedNym != nil && c.preparedNym.Options.SignerMessages != v.messageCount {
+		// The proof's shape gives the issuer's message count; a
+		// lengthBBSMessages that differs cannot verify.
+		v.reason = fmt.Sprintf("the credential's proof does not verify under key version %d of issuer %q (lengthBBSMessages %d, the proof is for %d messages)",
+			v.key.Version, v.issuer.ID, c.preparedNym.Options.SignerMessages, v.messageCount)
+		return nil, nil
 	}
 	now, err := txTime(ctx.GetStub())
 	if err != nil {
@@ -338,7 +471,7 @@ func (c *credentialCheck) conclude(err error) error {
 //
 // The types returned are those of the JSON's type member, as disclosed.
 func (c *credentialCheck) semantics(now time.Time) string {
-	doc := c.prepared.Document
+	doc := c.document
 	var first any
 	switch ctx := doc["@context"].(type) {
 	case []any:
@@ -348,8 +481,16 @@ func (c *credentialCheck) semantics(now time.Time) string {
 	default:
 		first = ctx
 	}
-	if first != credentialVCContext {
+	legacy := c.suite == SuiteBbsBlsSignatureProof2020 && first == credentialVC11Context
+	if first != credentialVCContext && !legacy {
+		if c.suite == SuiteBbsBlsSignatureProof2020 {
+			return fmt.Sprintf("the credential's first @context is neither %s nor %s", credentialVCContext, credentialVC11Context)
+		}
 		return fmt.Sprintf("the credential's first @context is not %s", credentialVCContext)
+	}
+	fromIRI, untilIRI, fromName, untilName := iriValidFrom, iriValidUntil, "validFrom", "validUntil"
+	if legacy {
+		fromIRI, untilIRI, fromName, untilName = iriIssuanceDate, iriExpirationDate, "issuanceDate", "expirationDate"
 	}
 	switch t := doc["type"].(type) {
 	case string:
@@ -377,25 +518,25 @@ func (c *credentialCheck) semantics(now time.Time) string {
 				return fmt.Sprintf("the credential's issuer %s is not the DID of the proof's verificationMethod", request.Excerpt(st.object))
 			}
 			hasIssuer = true
-		case iriValidFrom, iriValidUntil:
-			name := "validFrom"
-			if st.predicate == iriValidUntil {
-				name = "validUntil"
+		case fromIRI, untilIRI:
+			name := fromName
+			if st.predicate == untilIRI {
+				name = untilName
 			}
 			t, err := time.Parse(time.RFC3339Nano, st.object)
 			if !st.literal || err != nil {
 				return fmt.Sprintf("the credential's %s %s is not a date-time with a time zone", name, request.Excerpt(st.object))
 			}
-			if name == "validFrom" {
+			if st.predicate == fromIRI {
 				if now.Before(t) {
-					return fmt.Sprintf("the credential is not valid before %s (validFrom); the transaction's timestamp is %s", st.object, now.Format(time.RFC3339))
+					return fmt.Sprintf("the credential is not valid before %s (%s); the transaction's timestamp is %s", st.object, name, now.Format(time.RFC3339))
 				}
 				if c.from == "" || t.After(from) {
 					c.from, from = st.object, t
 				}
 			} else {
 				if now.After(t) {
-					return fmt.Sprintf("the credential is not valid after %s (validUntil); the transaction's timestamp is %s", st.object, now.Format(time.RFC3339))
+					return fmt.Sprintf("the credential is not valid after %s (%s); the transaction's timestamp is %s", st.object, name, now.Format(time.RFC3339))
 				}
 				if c.until == "" || t.Before(until) {
 					c.until, until = st.object, t
@@ -442,12 +583,17 @@ func (c *Contract) VerifyCredential(ctx contractapi.TransactionContextInterface,
 	if err != nil {
 		return nil, err
 	}
+	uses, err := cc.v.pseudonymUses(ctx.GetStub(), call)
+	if err != nil {
+		return nil, err
+	}
 	if err := cc.check(ctx, sub); err != nil {
 		return nil, err
 	}
 	v := cc.v
 	r := &CredentialResult{
 		Valid: v.valid, Reason: v.reason, Code: codeOf(v, nil), Issuer: v.issuer.ID, KeyVersion: v.key.Version, Scheme: v.issuer.Scheme,
+		Suite: cc.suite, Pseudonym: v.req.Pseudonym, Context: v.req.Context, PseudonymUses: uses,
 		VerificationMethod: cc.vm, CredentialIssuer: cc.issuer, Types: cc.types, ValidFrom: cc.from, ValidUntil: cc.until,
 		MessageCount: v.messageCount, NonceConsumed: consumed != nil, Contexts: cc.contexts,
 		Satisfied: v.satisfied(), Unmet: v.unmet,
@@ -496,6 +642,9 @@ func (c *Contract) SubmitCredential(ctx contractapi.TransactionContextInterface,
 	if used != nil {
 		return nil, replayError(v, used.TxID)
 	}
+	if err := cc.checkUses(stub, call); err != nil {
+		return nil, err
+	}
 	if err := cc.check(ctx, sub); err != nil {
 		return nil, err
 	}
@@ -522,7 +671,7 @@ func (c *Contract) SubmitCredential(ctx contractapi.TransactionContextInterface,
 func (cc *credentialCheck) store(stub shim.ChaincodeStubInterface, call *spendCall, sub *submitter, recordID string) (*CredentialReceipt, error) {
 	v := cc.v
 	v.req.Disclosed = nil
-	receipt, err := v.record(stub, call, sub, cc.raw, recordID, 0)
+	receipt, err := v.record(stub, call, sub, cc.raw, recordID, cc.uses)
 	if err != nil {
 		return nil, err
 	}
@@ -532,9 +681,10 @@ func (cc *credentialCheck) store(stub shim.ChaincodeStubInterface, call *spendCa
 	}
 	rec := &CredentialVerification{
 		TxID: receipt.TxID, Issuer: v.issuer.ID, KeyVersion: v.key.Version, VerificationMethod: cc.vm,
+		Suite: cc.suite, Pseudonym: v.req.Pseudonym, Context: v.req.Context, PseudonymUse: receipt.PseudonymUse,
 		CredentialIssuer: cc.issuer, Types: cc.types, ValidFrom: cc.from, ValidUntil: cc.until,
 		ClaimsSHA256: hashHex(cc.claims), StatementsSHA256: cc.statementsHash,
-		ProofConfigSHA256: hex.EncodeToString(cc.prepared.ProofHash[:]), MandatorySHA256: hex.EncodeToString(cc.prepared.MandatoryHash[:]),
+		ProofConfigSHA256: hex.EncodeToString(cc.proofHash), MandatorySHA256: hex.EncodeToString(cc.mandatoryHash),
 		NonceSHA256: receipt.NonceSHA256, Timestamp: now, Contexts: cc.contexts, RecordID: receipt.RecordID,
 	}
 	if cc.policy != nil {
@@ -552,6 +702,7 @@ func (cc *credentialCheck) store(stub shim.ChaincodeStubInterface, call *spendCa
 	}
 	return &CredentialReceipt{
 		TxID: rec.TxID, Valid: true, Issuer: rec.Issuer, KeyVersion: rec.KeyVersion, CredentialIssuer: rec.CredentialIssuer,
+		Suite: rec.Suite, Pseudonym: rec.Pseudonym, PseudonymUse: rec.PseudonymUse,
 		Types: rec.Types, ClaimsSHA256: rec.ClaimsSHA256, NonceSHA256: rec.NonceSHA256, RequestSHA256: receipt.RequestSHA256,
 		RecordID: rec.RecordID, Policy: rec.Policy, PolicyVersion: rec.PolicyVersion,
 	}, nil
@@ -564,4 +715,18 @@ func (cc *credentialCheck) store(stub shim.ChaincodeStubInterface, call *spendCa
 func (c *Contract) GetCredentialVerification(ctx contractapi.TransactionContextInterface, txID string) (_ *CredentialVerification, err error) {
 	defer coded(&err)
 	return getRecordByID[CredentialVerification](ctx.GetStub(), credentialObjectType, "credential verification", txID)
+}
+
+// checkUses counts the uses of a pseudonym credential's pseudonym in its
+// context under the key, committed and earlier in the transaction (call),
+// into c.uses, and refuses one beyond the limit (useLimit) with
+// ErrPseudonymUsed, as SubmitProof does. It does nothing for other
+// credentials.
+func (c *credentialCheck) checkUses(stub shim.ChaincodeStubInterface, call *spendCall) error {
+	uses, err := c.v.pseudonymUses(stub, call)
+	if err != nil {
+		return err
+	}
+	c.uses = uses
+	return c.v.checkPseudonymLimit(uses, c.useLimit())
 }

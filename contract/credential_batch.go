@@ -121,6 +121,9 @@ func (c *Contract) SubmitCredentials(ctx contractapi.TransactionContextInterface
 			e.err = replayError(e.cc.v, used.TxID)
 			continue
 		}
+		if e.err = e.cc.checkUses(stub, call); e.err != nil {
+			continue
+		}
 		e.item, e.err = e.cc.prepare(ctx, sub)
 	}
 	if err := verifyCredentialEntries(entries); err != nil {
@@ -147,6 +150,10 @@ func (c *Contract) SubmitCredentials(ctx contractapi.TransactionContextInterface
 				e.err = replayError(e.cc.v, by)
 			}
 		}
+		// An earlier request of the array may have used the pseudonym.
+		if e.err == nil {
+			e.err = e.cc.checkUses(stub, call)
+		}
 		if e.err != nil {
 			r.Refused, r.Reason, r.Code = true, e.err.Error(), ErrorCode(e.err)
 			continue
@@ -172,28 +179,44 @@ func (c *Contract) SubmitCredentials(ctx contractapi.TransactionContextInterface
 }
 
 // verifyCredentialEntries verifies the BBS proofs of the entries that
-// reached the cryptography in one bbs.VerifyProofs batch (bbs-2023 has one
-// scheme) and concludes each.
+// reached the cryptography: one bbs.VerifyProofs batch per scheme
+// (bbs-2023 and BbsBlsSignatureProof2020, in the order each scheme first
+// appears), each pseudonym proof alone (VerifyProofs has no pseudonyms),
+// and concludes each.
 func verifyCredentialEntries(entries []credentialEntry) error {
-	var idx []int
-	var items []bbs.BatchItem
+	var schemes []string
+	groups := map[string][]int{}
 	for i := range entries {
-		if e := &entries[i]; e.err == nil && e.item != nil {
-			idx, items = append(idx, i), append(items, *e.item)
-		}
-	}
-	if len(items) == 0 {
-		return nil
-	}
-	s := entries[idx[0]].cc.v.scheme
-	verdicts := bbs.VerifyProofs(s, items)
-	if len(verdicts) != len(items) {
-		return fmt.Errorf("verifying a batch of %d credential proofs: %d verdicts", len(items), len(verdicts))
-	}
-	for j, i := range idx {
 		e := &entries[i]
-		e.err = e.cc.conclude(verdicts[j])
-		e.item = nil
+		if e.err != nil || e.item == nil {
+			continue
+		}
+		if !e.cc.batchable() {
+			e.err = e.cc.conclude(e.cc.proofVerify())
+			e.item = nil
+			continue
+		}
+		name := e.cc.v.scheme.Name()
+		if _, ok := groups[name]; !ok {
+			schemes = append(schemes, name)
+		}
+		groups[name] = append(groups[name], i)
+	}
+	for _, name := range schemes {
+		idx := groups[name]
+		items := make([]bbs.BatchItem, len(idx))
+		for j, i := range idx {
+			items[j] = *entries[i].item
+		}
+		verdicts := bbs.VerifyProofs(entries[idx[0]].cc.v.scheme, items)
+		if len(verdicts) != len(items) {
+			return fmt.Errorf("verifying a batch of %d credential proofs: %d verdicts", len(items), len(verdicts))
+		}
+		for j, i := range idx {
+			e := &entries[i]
+			e.err = e.cc.conclude(verdicts[j])
+			e.item = nil
+		}
 	}
 	return nil
 }

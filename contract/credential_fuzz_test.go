@@ -22,6 +22,11 @@ func FuzzCredentialRequest(f *testing.F) {
 	f.Add([]byte(`{"credential":[],"salt":"!"}`))
 	f.Add([]byte(`{"credential":{},"policy":{"id":"p","version":2}}`))
 	f.Add([]byte(`{"credential":{},"policy":{"id":"p","version":-1,"id":"q"}}`))
+	// The shapes of the other kinds: a BbsBlsSignatureProof2020 proof
+	// (nonce and proofValue in base64), a bbs-2023 pseudonym proofValue
+	// (multibase u, header d95d07).
+	f.Add([]byte(`{"credential":{"proof":{"type":"BbsBlsSignatureProof2020","nonce":"AAEC","proofValue":"AA==","verificationMethod":"did:key:zUC7#zUC7"}}}`))
+	f.Add([]byte(`{"credential":{"proof":{"type":"DataIntegrityProof","cryptosuite":"bbs-2023","proofValue":"u2V0HhQ"}},"bindSubmitter":true}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		r, err := parseCredentialRequest(string(data))
 		if err != nil {
@@ -45,6 +50,7 @@ func FuzzParseStatement(f *testing.F) {
 	f.Add("<did:key:z> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <https://www.w3.org/2018/credentials#VerifiableCredential> .\n")
 	f.Add("_:a <p> _:b _:g .\n")
 	f.Add("_:a <p> \"x\\\"")
+	f.Add("<urn:bnid:_:c14n0> <https://www.w3.org/2018/credentials#expirationDate> \"2029-12-03T12:19:52Z\"^^<http://www.w3.org/2001/XMLSchema#dateTime> .\n")
 	f.Fuzz(func(t *testing.T, line string) {
 		st, ok := parseStatement(line)
 		if ok && (!strings.Contains(line, st.predicate) || !strings.Contains(line, st.object)) {

@@ -60,9 +60,11 @@ func (c *credentialCheck) evaluateCredentialPolicy() *policy.Unmet {
 		Types:            c.types,
 		ValidFrom:        c.from != "",
 		ValidUntil:       c.until != "",
-		Document:         c.prepared.Document,
+		Document:         c.document,
 		NonceLength:      len(v.req.Nonce),
 		BoundToSubmitter: v.req.BindSubmitter,
+		Pseudonym:        len(v.req.Pseudonym) > 0,
+		Context:          v.req.Context,
 	})
 	return v.unmet
 }
@@ -71,4 +73,16 @@ func (c *credentialCheck) evaluateCredentialPolicy() *policy.Unmet {
 // to store the disclosed claims.
 func (c *credentialCheck) recordsClaims() bool {
 	return c.policy != nil && c.policy.rules.Credential != nil && c.policy.rules.Credential.RecordClaims
+}
+
+// useLimit is how many uses of a credential's pseudonym in its context
+// SubmitCredential accepts: the credential policy's pseudonym rule, else
+// DefaultPseudonymUseLimit, as for SubmitProof.
+func (c *credentialCheck) useLimit() int {
+	if c.policy != nil {
+		if n := c.policy.rules.AllowedUses(); n > 0 {
+			return n
+		}
+	}
+	return DefaultPseudonymUseLimit
 }

@@ -12,8 +12,11 @@ const (
 	iriIssuer     = "https://www.w3.org/2018/credentials#issuer"
 	iriValidFrom  = "https://www.w3.org/2018/credentials#validFrom"
 	iriValidUntil = "https://www.w3.org/2018/credentials#validUntil"
-	iriType       = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type"
-	iriVCType     = "https://www.w3.org/2018/credentials#VerifiableCredential"
+	// VC 1.1 (BbsBlsSignatureProof2020 credentials).
+	iriIssuanceDate   = "https://www.w3.org/2018/credentials#issuanceDate"
+	iriExpirationDate = "https://www.w3.org/2018/credentials#expirationDate"
+	iriType           = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type"
+	iriVCType         = "https://www.w3.org/2018/credentials#VerifiableCredential"
 )
 
 // statement is what the contract reads of one canonical N-Quad: its

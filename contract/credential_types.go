@@ -24,8 +24,20 @@ type CredentialResult struct {
 	Issuer string `json:"issuer"`
 	// KeyVersion is that key's version.
 	KeyVersion int `json:"keyVersion"`
-	// Scheme is the issuer's scheme (always bbs-bls12381-sha256).
+	// Scheme is the issuer's scheme: bbs-bls12381-sha256 (bbs-2023),
+	// bbs-nym-bls12381-sha256 (bbs-2023 pseudonym), bbs+2020
+	// (BbsBlsSignatureProof2020).
 	Scheme string `json:"scheme"`
+	// Suite is the credential's kind: SuiteBBS2023, SuiteBBS2023Pseudonym
+	// or SuiteBbsBlsSignatureProof2020.
+	Suite string `json:"suite"`
+	// Pseudonym and Context are the pseudonym a pseudonym credential shows
+	// and its context (the proof's nym_domain); PseudonymUses its uses in
+	// that context under the key so far, committed or earlier in the
+	// transaction. Absent for other credentials.
+	Pseudonym     []byte `json:"pseudonym,omitempty" metadata:",optional"`
+	Context       []byte `json:"context,omitempty" metadata:",optional"`
+	PseudonymUses int    `json:"pseudonymUses,omitempty" metadata:",optional"`
 	// VerificationMethod is the proof's verificationMethod (a did:key).
 	VerificationMethod string `json:"verificationMethod"`
 	// CredentialIssuer is the credential's issuer (its ID); absent when
@@ -84,6 +96,14 @@ type CredentialVerification struct {
 	KeyVersion int `json:"keyVersion"`
 	// VerificationMethod is the proof's verificationMethod.
 	VerificationMethod string `json:"verificationMethod"`
+	// Suite is the credential's kind (CredentialResult.Suite).
+	Suite string `json:"suite"`
+	// Pseudonym and Context are a pseudonym credential's pseudonym and
+	// its context (nym_domain); PseudonymUse the use's sequence number
+	// (GetPseudonymUses). Absent for other credentials.
+	Pseudonym    []byte `json:"pseudonym,omitempty" metadata:",optional"`
+	Context      []byte `json:"context,omitempty" metadata:",optional"`
+	PseudonymUse int    `json:"pseudonymUse,omitempty" metadata:",optional"`
 	// CredentialIssuer is the credential's issuer ID (the DID of the
 	// verification method).
 	CredentialIssuer string `json:"credentialIssuer"`
@@ -101,7 +121,9 @@ type CredentialVerification struct {
 	StatementsSHA256 string `json:"statementsSha256"`
 	// ProofConfigSHA256 and MandatorySHA256 are the two halves of the BBS
 	// header (hex): SHA-256 of the canonical proof configuration and of
-	// the mandatory statements.
+	// the mandatory statements. For a BbsBlsSignatureProof2020 credential
+	// (no header), ProofConfigSHA256 is the SHA-256 of the proof options'
+	// signed statements and MandatorySHA256 is empty.
 	ProofConfigSHA256 string `json:"proofConfigSha256"`
 	MandatorySHA256   string `json:"mandatorySha256"`
 	// NonceSHA256 is the lower-case hex SHA-256 of the presentation
@@ -142,6 +164,10 @@ type CredentialReceipt struct {
 	KeyVersion int `json:"keyVersion"`
 	// CredentialIssuer is the credential's issuer ID.
 	CredentialIssuer string `json:"credentialIssuer"`
+	// Suite, Pseudonym and PseudonymUse are as in CredentialVerification.
+	Suite        string `json:"suite"`
+	Pseudonym    []byte `json:"pseudonym,omitempty" metadata:",optional"`
+	PseudonymUse int    `json:"pseudonymUse,omitempty" metadata:",optional"`
 	// Types are the credential's types as disclosed.
 	Types []string `json:"types"`
 	// ClaimsSHA256 is as in CredentialVerification.

@@ -106,6 +106,10 @@ type CredentialStatement struct {
 	// BoundToSubmitter whether it is bound to the submitter.
 	NonceLength      int
 	BoundToSubmitter bool
+	// Pseudonym tells whether the credential shows a pseudonym (the
+	// bbs-2023 pseudonym feature); Context is its nym_domain.
+	Pseudonym bool
+	Context   []byte
 }
 
 // IsCredential reports whether p is a credential policy (it has credential
@@ -120,7 +124,9 @@ var unmetNotForBare = Unmet{Rule: "policy", Reason: "the policy is for W3C crede
 // keyVersions, credential.contexts, credential.types,
 // credential.requireValidFrom, credential.requireValidUntil,
 // credential.claims (in the policy's order), minNonceLength,
-// bindSubmitter. It is deterministic and fails closed: an invalid policy,
+// bindSubmitter, pseudonym (a credential of the bbs-2023 pseudonym feature
+// in the rule's context; the contract counts its uses against
+// AllowedUses). It is deterministic and fails closed: an invalid policy,
 // or a policy for bare proofs, is unmet with Rule "policy".
 //
 // The claim and type rules read the credential's JSON, so they hold only
@@ -167,7 +173,7 @@ func (p *Policy) EvaluateCredential(st CredentialStatement) *Unmet {
 	if p.BindSubmitter && !st.BoundToSubmitter {
 		return &Unmet{Rule: "bindSubmitter", Reason: "nonce must be bound to the submitter"}
 	}
-	return nil
+	return p.evaluatePseudonym(st.Pseudonym, st.Context)
 }
 
 // contextsUnsafe returns why the document's contexts do not fix the

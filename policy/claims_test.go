@@ -80,7 +80,7 @@ func TestCredentialPolicyRefused(t *testing.T) {
 	tests := []struct{ doc, want string }{
 		{`{"id":"p","issuers":[{"id":"a"}],"messageCount":3,"credential":{}}`, "credential: a credential policy has no messageCount"},
 		{`{"id":"p","issuers":[{"id":"a"}],"disclosed":[{"index":0}],"credential":{}}`, "has no messageCount, disclosed"},
-		{`{"id":"p","issuers":[{"id":"a"}],"pseudonym":{"context":"eA=="},"credential":{}}`, "has no messageCount"},
+		{`{"id":"p","issuers":[{"id":"a"}],"header":{"equals":"eA=="},"credential":{}}`, "has no messageCount, disclosed or header"},
 		{wrap(`{"x":1}`), `credential: unknown field "x"`},
 		{wrap(`[]`), "credential: must be an object"},
 		{wrap(`{"types":[]}`), "credential.types: empty"},
@@ -274,4 +274,29 @@ func FuzzEvaluateCredential(f *testing.F) {
 			t.Fatalf("a policy and its canonical form evaluate differently: %v, %v", u1, u2)
 		}
 	})
+}
+
+// TestCredentialPolicyPseudonym: a credential policy may have a pseudonym
+// rule (bbs-2023 pseudonym credentials): unmet without a pseudonym or in
+// another context, met in its context, with its uses for the contract.
+func TestCredentialPolicyPseudonym(t *testing.T) {
+	p, err := Parse([]byte(`{"id":"p","issuers":[{"id":"a"}],"pseudonym":{"context":"eA==","uses":3},"credential":{}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.AllowedUses() != 3 {
+		t.Fatalf("uses %d", p.AllowedUses())
+	}
+	st := CredentialStatement{Issuer: "a", KeyVersion: 1, Document: map[string]any{"@context": []any{"https://www.w3.org/ns/credentials/v2"}}}
+	if u := p.EvaluateCredential(st); u == nil || u.Rule != "pseudonym" || !strings.Contains(u.Reason, "is required") {
+		t.Fatalf("no pseudonym: %+v", u)
+	}
+	st.Pseudonym, st.Context = true, []byte("y")
+	if u := p.EvaluateCredential(st); u == nil || u.Rule != "pseudonym" || !strings.Contains(u.Reason, "context must be") {
+		t.Fatalf("another context: %+v", u)
+	}
+	st.Context = []byte("x")
+	if u := p.EvaluateCredential(st); u != nil {
+		t.Fatalf("its context: %+v", u)
+	}
 }

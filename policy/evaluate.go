@@ -114,18 +114,27 @@ func (p *Policy) Evaluate(st Statement) *Unmet {
 	if p.BindSubmitter && !st.BoundToSubmitter {
 		return &Unmet{Rule: "bindSubmitter", Reason: "nonce must be bound to the submitter"}
 	}
-	if r := p.Pseudonym; r != nil {
-		if !st.Pseudonym {
-			return &Unmet{Rule: "pseudonym", Reason: "a pseudonym in context " + quoteBytes(r.Context) + " is required"}
-		}
-		if !bytes.Equal(st.Context, r.Context) {
-			return &Unmet{Rule: "pseudonym", Reason: "pseudonym context must be " + quoteBytes(r.Context) + " (not " + quoteBytes(st.Context) + ")"}
-		}
+	if u := p.evaluatePseudonym(st.Pseudonym, st.Context); u != nil {
+		return u
 	}
 	if u := p.evaluateRevocation(st); u != nil {
 		return u
 	}
 	return p.evaluateAccumulator(st)
+}
+
+// evaluatePseudonym checks the pseudonym rule: a pseudonym, in the rule's
+// context.
+func (p *Policy) evaluatePseudonym(has bool, context []byte) *Unmet {
+	if r := p.Pseudonym; r != nil {
+		if !has {
+			return &Unmet{Rule: "pseudonym", Reason: "a pseudonym in context " + quoteBytes(r.Context) + " is required"}
+		}
+		if !bytes.Equal(context, r.Context) {
+			return &Unmet{Rule: "pseudonym", Reason: "pseudonym context must be " + quoteBytes(r.Context) + " (not " + quoteBytes(context) + ")"}
+		}
+	}
+	return nil
 }
 
 // evaluateIssuer checks the issuers rule (and its keyVersions) for the

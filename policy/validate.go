@@ -38,8 +38,8 @@ func (p *Policy) validate() error {
 		return err
 	}
 	if cr := p.Credential; cr != nil {
-		if p.MessageCount != 0 || len(p.Disclosed) > 0 || p.Header != nil || p.Pseudonym != nil {
-			return fmt.Errorf("credential: a credential policy has no messageCount, disclosed, header or pseudonym rule (those are for bare proofs)")
+		if p.MessageCount != 0 || len(p.Disclosed) > 0 || p.Header != nil {
+			return fmt.Errorf("credential: a credential policy has no messageCount, disclosed or header rule (those are for bare proofs)")
 		}
 		if err := validateCredential(cr); err != nil {
 			return err

@@ -477,6 +477,8 @@ MEM="$(network_rss)"
 . "$TN_DIR/e2e/credentials-db.sh"   # issue 22: a Digital Bazaar-issued credential, their key registered, through the peer CLI and the Gateway
 # shellcheck source=e2e/revocation-acc.sh
 . "$TN_DIR/e2e/revocation-acc.sh"   # issue 23 level 3: accumulator, presentations with non-revocation
+# shellcheck source=e2e/credentials-more.sh
+. "$TN_DIR/e2e/credentials-more.sh"   # issue 22: BbsBlsSignatureProof2020 and bbs-2023 pseudonym credentials
 # Parts added by other branches go here, one line each (a part is
 # test-network/e2e/<topic>.sh, see e2e/lib.sh for the helpers):
 #   # shellcheck source=e2e/<topic>.sh

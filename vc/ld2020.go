@@ -373,8 +373,37 @@ func (v *Verifier2020) VerifyJSON(b []byte) (*Verified2020, error) {
 // urn:bnid:_:c14nN turned back into the blank node _:c14nN, are the other
 // disclosed messages, in order. It returns ErrInvalidProof (wrapped) for a
 // proof that does not verify, another error for a malformed or unsafe
-// document.
+// document. Verify is Prepare2020 followed by ProofVerify.
 func (v *Verifier2020) Verify(derived map[string]any) (*Verified2020, error) {
+	p, err := v.Prepare2020(derived)
+	if err != nil {
+		return nil, err
+	}
+	if err := p.ProofVerify(); err != nil {
+		return nil, err
+	}
+	return &p.Verified2020, nil
+}
+
+// Prepared2020 is a BbsBlsSignatureProof2020 document taken through every
+// step of Verify but the BBS proof check, as Prepared is for bbs-2023.
+type Prepared2020 struct {
+	// Verified2020 holds what the verifier will have established once
+	// the proof verifies; it is not established before.
+	Verified2020
+	// Item is the BBS statement the proof must verify: the key, the parsed
+	// proof, no header, the nonce, the disclosed statements at their
+	// indexes.
+	Item bbs.BatchItem
+	// Scheme is the BBS scheme of the suite (bbs+2020).
+	Scheme bbs.Scheme
+}
+
+// Prepare2020 runs Verify on derived up to the BBS proof check. It returns
+// an error for a malformed or unsafe document or proof, and
+// ErrInvalidProof (wrapped) when the proof's revealed indexes do not fit
+// the document; it never verifies the proof.
+func (v *Verifier2020) Prepare2020(derived map[string]any) (*Prepared2020, error) {
 	if err := v.check(); err != nil {
 		return nil, err
 	}
@@ -428,11 +457,22 @@ func (v *Verifier2020) Verify(derived map[string]any) (*Verified2020, error) {
 	for i, l := range all {
 		disclosed[i] = bbs.DisclosedMessage{Index: revealed[i], Message: []byte(l)}
 	}
-	if err := bbsPlusScheme().VerifyProof(pk, bp, nil, nonce, disclosed); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrInvalidProof, err)
+	return &Prepared2020{
+		Verified2020: Verified2020{Document: doc, Proof: proof, VerificationMethod: vm, PublicKey: pkBytes, Nonce: nonce,
+			ProofStatements: ps, DocumentStatements: ds, Indexes: revealed, MessageCount: count},
+		Item:   bbs.BatchItem{PublicKey: pk, Proof: bp, Nonce: nonce, Disclosed: disclosed},
+		Scheme: bbsPlusScheme(),
+	}, nil
+}
+
+// ProofVerify runs the BBS proof check of the prepared statement; an
+// error wraps ErrInvalidProof.
+func (p *Prepared2020) ProofVerify() error {
+	it := &p.Item
+	if err := p.Scheme.VerifyProof(it.PublicKey, it.Proof, it.Header, it.Nonce, it.Disclosed); err != nil {
+		return fmt.Errorf("%w: %v", ErrInvalidProof, err)
 	}
-	return &Verified2020{Document: doc, Proof: proof, VerificationMethod: vm, PublicKey: pkBytes, Nonce: nonce,
-		ProofStatements: ps, DocumentStatements: ds, Indexes: revealed, MessageCount: count}, nil
+	return nil
 }
 
 // unBnid turns every <urn:bnid:_:c14nN> of a canonical N-Quad back into

@@ -3,6 +3,7 @@
 package vc
 
 import (
+	"errors"
 	"fmt"
 	"io"
 
@@ -192,10 +193,57 @@ func (l *Loader) DeriveWithPseudonym(signed map[string]any, opts PseudonymDerive
 	return d.withProof(proof, dpv), nil
 }
 
-// verifyPseudonym is Verify for a derived proof of the pseudonym feature:
-// the specification's verifier with ProofVerifyWithNym for L =
-// lengthBBSMessages and no committed messages.
-func (v *Verifier) verifyPseudonym(proof, unsecured map[string]any, pv string) (*Verified, error) {
+// PreparedPseudonym is a derived credential of the pseudonym feature
+// taken through every step of Verify but the BBS pseudonym proof check, as
+// Prepared is for the baseline feature.
+type PreparedPseudonym struct {
+	// Verified holds what the verifier will have established once the
+	// proof verifies (Pseudonym and NymDomain set); it is not
+	// established before.
+	Verified
+	// PublicKey is the issuer key, Proof the parsed proof, Nym the parsed
+	// pseudonym.
+	PublicKey *bbs.PublicKey
+	Proof     *bbs.Proof
+	Nym       *bbs.Pseudonym
+	// Options are the verify options: the header, the presentation header
+	// as nonce, the nym domain as context, lengthBBSMessages as the
+	// signer's message count, the disclosed statements.
+	Options bbs.PseudonymVerifyOptions
+	// Scheme is the pseudonym scheme of the feature.
+	Scheme bbs.PseudonymScheme
+}
+
+// PreparePseudonym runs Verify on doc, a derived credential of the
+// pseudonym feature, up to the BBS proof check (which it never makes). It
+// returns an error for a malformed or unsafe document or proof (and
+// ErrProofValue for a proof of another feature), ErrInvalidProof (wrapped)
+// when the proof's indexes or label map do not fit the document.
+func (v *Verifier) PreparePseudonym(doc map[string]any) (*PreparedPseudonym, error) {
+	if v.Loader == nil {
+		return nil, errors.New("vc: Verifier has no Loader")
+	}
+	proof, unsecured, err := splitProof(doc)
+	if err != nil {
+		return nil, err
+	}
+	pv, _ := proof["proofValue"].(string)
+	if !isPseudonymDerived(pv) {
+		return nil, fmt.Errorf("%w: not a derived proof of the pseudonym feature", ErrProofValue)
+	}
+	return v.preparePseudonym(proof, unsecured, pv)
+}
+
+// IsPseudonymDerived reports whether doc's proof has a proofValue with the
+// header of a derived proof of the pseudonym feature (0xd95d07); it checks
+// nothing else.
+func IsPseudonymDerived(doc map[string]any) bool {
+	proof, _ := doc["proof"].(map[string]any)
+	pv, _ := proof["proofValue"].(string)
+	return isPseudonymDerived(pv)
+}
+
+func (v *Verifier) preparePseudonym(proof, unsecured map[string]any, pv string) (*PreparedPseudonym, error) {
 	dp, err := ParsePseudonymDerivedProofValue(pv)
 	if err != nil {
 		return nil, err
@@ -223,11 +271,32 @@ func (v *Verifier) verifyPseudonym(proof, unsecured map[string]any, pv string) (
 	}
 	out.VerificationMethod, out.PublicKey, out.Feature = vm, pkBytes, FeaturePseudonym
 	out.Pseudonym, out.NymDomain = nym.Bytes(), dp.NymDomain
-	if err := ps.VerifyPseudonymProof(pk, bp, nym, bbs.PseudonymVerifyOptions{
-		Header: header, Nonce: dp.PresentationHeader, Context: dp.NymDomain,
-		SignerMessages: dp.LengthBBSMessages, Disclosed: disclosed,
-	}); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrInvalidProof, err)
+	return &PreparedPseudonym{Verified: *out, PublicKey: pk, Proof: bp, Nym: nym, Scheme: ps,
+		Options: bbs.PseudonymVerifyOptions{
+			Header: header, Nonce: dp.PresentationHeader, Context: dp.NymDomain,
+			SignerMessages: dp.LengthBBSMessages, Disclosed: disclosed,
+		}}, nil
+}
+
+// ProofVerify runs the BBS pseudonym proof check of the prepared
+// statement; an error wraps ErrInvalidProof.
+func (p *PreparedPseudonym) ProofVerify() error {
+	if err := p.Scheme.VerifyPseudonymProof(p.PublicKey, p.Proof, p.Nym, p.Options); err != nil {
+		return fmt.Errorf("%w: %v", ErrInvalidProof, err)
 	}
-	return out, nil
+	return nil
+}
+
+// verifyPseudonym is Verify for a derived proof of the pseudonym feature:
+// the specification's verifier with ProofVerifyWithNym for L =
+// lengthBBSMessages and no committed messages.
+func (v *Verifier) verifyPseudonym(proof, unsecured map[string]any, pv string) (*Verified, error) {
+	p, err := v.preparePseudonym(proof, unsecured, pv)
+	if err != nil {
+		return nil, err
+	}
+	if err := p.ProofVerify(); err != nil {
+		return nil, err
+	}
+	return &p.Verified, nil
 }
