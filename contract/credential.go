@@ -153,6 +153,7 @@ type credentialCheck struct {
 	types          []string
 	from, until    string
 	contexts       []ContextRef // the registered contexts used
+	loader         *vc.Loader   // the JSON-LD loader of the issuer's contexts
 }
 
 // prepareCredential parses the request argument and the credential, and
@@ -259,7 +260,7 @@ func (c *credentialCheck) prepare(ctx contractapi.TransactionContextInterface, s
 	if err != nil {
 		return nil, err
 	}
-	c.contexts = used
+	c.contexts, c.loader = used, l
 	// The key is the registered one prepareCredential resolved the
 	// verificationMethod to (the same bytes as the did:key).
 	ver := &vc.Verifier{Loader: l, Resolve: func(vm string) ([]byte, error) {
@@ -301,7 +302,11 @@ func (c *credentialCheck) prepare(ctx contractapi.TransactionContextInterface, s
 	// that a false proof is reported as such; its semantics are the
 	// reason when the proof verifies (conclude).
 	if c.semantic = c.semantics(now); c.semantic == "" {
-		if u := c.evaluateCredentialPolicy(); u != nil {
+		u, err := c.evaluateCredentialPolicy(ctx.GetStub())
+		if err != nil {
+			return nil, err
+		}
+		if u != nil {
 			v.reason = v.policyError().Error()
 			return nil, nil
 		}

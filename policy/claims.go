@@ -36,7 +36,7 @@ const (
 )
 
 var (
-	credentialFields = []string{"types", "requireValidFrom", "requireValidUntil", "claims", "recordClaims"}
+	credentialFields = []string{"types", "requireValidFrom", "requireValidUntil", "claims", "recordClaims", "epoch", "status"}
 	claimFields      = []string{"pointer", "equals", "oneOf", "prefix", "after", "before", "atLeast", "atMost"}
 )
 
@@ -59,6 +59,10 @@ type CredentialRules struct {
 	// application that needs them on the ledger. Without it the record
 	// holds their hashes only.
 	RecordClaims bool
+	// Epoch and Status, when not nil, are the revocation rules
+	// (credential_revocation.go).
+	Epoch  *CredentialEpochRule
+	Status *CredentialStatusRule
 }
 
 // ClaimRule requires the value at Pointer (RFC 6901, in the disclosed
@@ -106,6 +110,10 @@ type CredentialStatement struct {
 	// BoundToSubmitter whether it is bound to the submitter.
 	NonceLength      int
 	BoundToSubmitter bool
+	// Epoch and Status are what the caller read for the policy's epoch
+	// and status rules (nil: not read, so the rule is unmet).
+	Epoch  *CredentialEpochFacts
+	Status *CredentialStatusFacts
 }
 
 // IsCredential reports whether p is a credential policy (it has credential
@@ -120,7 +128,7 @@ var unmetNotForBare = Unmet{Rule: "policy", Reason: "the policy is for W3C crede
 // keyVersions, credential.contexts, credential.types,
 // credential.requireValidFrom, credential.requireValidUntil,
 // credential.claims (in the policy's order), minNonceLength,
-// bindSubmitter. It is deterministic and fails closed: an invalid policy,
+// bindSubmitter, credential.epoch, credential.status. It is deterministic and fails closed: an invalid policy,
 // or a policy for bare proofs, is unmet with Rule "policy".
 //
 // The claim and type rules read the credential's JSON, so they hold only
@@ -167,7 +175,7 @@ func (p *Policy) EvaluateCredential(st CredentialStatement) *Unmet {
 	if p.BindSubmitter && !st.BoundToSubmitter {
 		return &Unmet{Rule: "bindSubmitter", Reason: "nonce must be bound to the submitter"}
 	}
-	return nil
+	return cr.evaluateCredentialRevocation(st)
 }
 
 // contextsUnsafe returns why the document's contexts do not fix the
@@ -417,6 +425,9 @@ func decodeCredential(raw json.RawMessage) (*CredentialRules, error) {
 			}
 		}
 	}
+	if err := decodeCredentialRevocation(m, cr); err != nil {
+		return nil, err
+	}
 	return cr, nil
 }
 
@@ -526,7 +537,7 @@ func validateCredential(cr *CredentialRules) error {
 			}
 		}
 	}
-	return nil
+	return validateCredentialRevocation(cr)
 }
 
 func (r *ClaimRule) validate(name string) error {
@@ -632,11 +643,13 @@ func checkScalar(v any, name string) error {
 // EvaluateCredential reports them in), absent constraints left out.
 type (
 	wireCredential struct {
-		Types             []string    `json:"types,omitempty"`
-		RequireValidFrom  bool        `json:"requireValidFrom,omitempty"`
-		RequireValidUntil bool        `json:"requireValidUntil,omitempty"`
-		Claims            []wireClaim `json:"claims,omitempty"`
-		RecordClaims      bool        `json:"recordClaims,omitempty"`
+		Types             []string              `json:"types,omitempty"`
+		RequireValidFrom  bool                  `json:"requireValidFrom,omitempty"`
+		RequireValidUntil bool                  `json:"requireValidUntil,omitempty"`
+		Claims            []wireClaim           `json:"claims,omitempty"`
+		RecordClaims      bool                  `json:"recordClaims,omitempty"`
+		Epoch             *wireCredentialEpoch  `json:"epoch,omitempty"`
+		Status            *wireCredentialStatus `json:"status,omitempty"`
 	}
 	wireClaim struct {
 		Pointer string   `json:"pointer"`
@@ -659,6 +672,7 @@ func encodeCredential(cr *CredentialRules) *wireCredential {
 		w.Claims = append(w.Claims, wireClaim{Pointer: r.Pointer, Equals: r.Equals, OneOf: r.OneOf, Prefix: r.Prefix,
 			After: r.After, Before: r.Before, AtLeast: r.AtLeast, AtMost: r.AtMost})
 	}
+	encodeCredentialRevocation(cr, w)
 	return w
 }
 
@@ -681,5 +695,6 @@ func (cr *CredentialRules) clone() *CredentialRules {
 			c.Claims[i].AtMost = &f
 		}
 	}
+	cr.cloneRevocation(&c)
 	return &c
 }
