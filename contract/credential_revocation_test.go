@@ -348,3 +348,29 @@ func FuzzParseQuad(f *testing.F) {
 		_, _ = statusEntry(lines, windRevocationList, "revocation")
 	})
 }
+
+// TestSubmitCredentialsRevocation: in a SubmitCredentials batch under the
+// epoch and status policy, the revoked item and the item of an old epoch
+// are refused with their rule in words, the others are recorded.
+func TestSubmitCredentialsRevocation(t *testing.T) {
+	e := newCredRevEnv(t)
+	requireAccepted(t, e.submit(e.alice, "CreateStatusList", "windsurf", "revocation", "revocation", "8192"))
+	requireAccepted(t, e.submit(e.alice, "SetIssuerEpoch", "windsurf", "6"))
+	requireAccepted(t, e.submit(e.alice, "UpdateStatusList", "windsurf", "revocation", `{"set":[2]}`))
+	reqs := []string{
+		credentialPolicyArg(t, e.credential(6, statusEntryOf(windRevocationList, "revocation", "1"), false, false), "both", 0),
+		credentialPolicyArg(t, e.credential(6, statusEntryOf(windRevocationList, "revocation", "2"), false, false), "both", 0),
+		credentialPolicyArg(t, e.credential(5, statusEntryOf(windRevocationList, "revocation", "3"), false, false), "both", 0),
+		credentialPolicyArg(t, e.credential(6, statusEntryOf(windRevocationList, "revocation", "4"), false, false), "both", 0),
+	}
+	r := e.submit(e.bob, "SubmitCredentials", credentialBatchArg(t, reqs...))
+	requireAccepted(t, r)
+	out := decode[CredentialBatchResults](t, r)
+	require.Equal(t, 2, out.ValidCount)
+	require.True(t, out.Results[0].Valid)
+	require.True(t, out.Results[1].Refused)
+	require.Contains(t, out.Results[1].Reason, "the credential is revoked: entry 2 of the status list")
+	require.True(t, out.Results[2].Refused)
+	require.Contains(t, out.Results[2].Reason, "the credential's epoch 5")
+	require.True(t, out.Results[3].Valid)
+}
