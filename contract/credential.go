@@ -184,6 +184,7 @@ type credentialCheck struct {
 	types          []string
 	from, until    string
 	contexts       []ContextRef // the registered contexts used
+	loader         *vc.Loader   // the JSON-LD loader of the issuer's contexts
 }
 
 // prepareCredential parses the request argument and the credential, and
@@ -405,7 +406,7 @@ func (c *credentialCheck) prepare(ctx contractapi.TransactionContextInterface, s
 	if err != nil {
 		return nil, err
 	}
-	c.contexts = used
+	c.contexts, c.loader = used, l
 	if ok, err := c.canonicalize(l); err != nil || !ok {
 		return nil, err
 	}
@@ -434,7 +435,11 @@ func (c *credentialCheck) prepare(ctx contractapi.TransactionContextInterface, s
 	// that a false proof is reported as such; its semantics are the
 	// reason when the proof verifies (conclude).
 	if c.semantic = c.semantics(now); c.semantic == "" {
-		if u := c.evaluateCredentialPolicy(); u != nil {
+		u, err := c.evaluateCredentialPolicy(ctx.GetStub())
+		if err != nil {
+			return nil, err
+		}
+		if u != nil {
 			v.reason = v.policyError().Error()
 			return nil, nil
 		}

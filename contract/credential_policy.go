@@ -8,6 +8,7 @@ import (
 
 	"github.com/fabric-bbs/fabric-bbs/policy"
 	"github.com/fabric-bbs/fabric-bbs/request"
+	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
 )
 
 // credentialPolicyFields are the fields of a credential request's policy
@@ -42,19 +43,21 @@ func parsePolicyRef(raw json.RawMessage) (*request.PolicyRef, error) {
 // and before any pairing: the first unmet rule, or nil, is recorded in v
 // (v.policy, v.unmet), so that the Verification records the policy and
 // SubmitCredential refuses with ErrPolicyNotSatisfied. A retired policy
-// is unmet (rule "policy"), as for proofs.
-func (c *credentialCheck) evaluateCredentialPolicy() *policy.Unmet {
+// is unmet (rule "policy"), as for proofs. The epoch and status rules read
+// the ledger (credentialRevocationFacts); an error is a ledger read that
+// failed.
+func (c *credentialCheck) evaluateCredentialPolicy(stub shim.ChaincodeStubInterface) (*policy.Unmet, error) {
 	ap := c.policy
 	if ap == nil {
-		return nil
+		return nil, nil
 	}
 	v := c.v
 	v.policy, v.policyEvaluated = ap, true
 	if ap.retired {
 		v.unmet = &policy.Unmet{Rule: "policy", Reason: "the policy is retired"}
-		return v.unmet
+		return v.unmet, nil
 	}
-	v.unmet = ap.rules.EvaluateCredential(policy.CredentialStatement{
+	st := policy.CredentialStatement{
 		Issuer:           v.issuer.ID,
 		KeyVersion:       v.key.Version,
 		Types:            c.types,
@@ -65,8 +68,15 @@ func (c *credentialCheck) evaluateCredentialPolicy() *policy.Unmet {
 		BoundToSubmitter: v.req.BindSubmitter,
 		Pseudonym:        len(v.req.Pseudonym) > 0,
 		Context:          v.req.Context,
-	})
-	return v.unmet
+	}
+	if cr := ap.rules.Credential; cr != nil {
+		var err error
+		if st.Epoch, st.Status, err = c.credentialRevocationFacts(stub, cr); err != nil {
+			return nil, err
+		}
+	}
+	v.unmet = ap.rules.EvaluateCredential(st)
+	return v.unmet, nil
 }
 
 // recordsClaims reports whether the applied policy asks SubmitCredential

@@ -36,7 +36,7 @@ const (
 )
 
 var (
-	credentialFields = []string{"types", "requireValidFrom", "requireValidUntil", "claims", "recordClaims"}
+	credentialFields = []string{"types", "requireValidFrom", "requireValidUntil", "claims", "recordClaims", "epoch", "status"}
 	claimFields      = []string{"pointer", "equals", "oneOf", "prefix", "after", "before", "atLeast", "atMost"}
 )
 
@@ -59,6 +59,10 @@ type CredentialRules struct {
 	// application that needs them on the ledger. Without it the record
 	// holds their hashes only.
 	RecordClaims bool
+	// Epoch and Status, when not nil, are the revocation rules
+	// (credential_revocation.go).
+	Epoch  *CredentialEpochRule
+	Status *CredentialStatusRule
 }
 
 // ClaimRule requires the value at Pointer (RFC 6901, in the disclosed
@@ -110,6 +114,10 @@ type CredentialStatement struct {
 	// bbs-2023 pseudonym feature); Context is its nym_domain.
 	Pseudonym bool
 	Context   []byte
+	// Epoch and Status are what the caller read for the policy's epoch
+	// and status rules (nil: not read, so the rule is unmet).
+	Epoch  *CredentialEpochFacts
+	Status *CredentialStatusFacts
 }
 
 // IsCredential reports whether p is a credential policy (it has credential
@@ -126,7 +134,7 @@ var unmetNotForBare = Unmet{Rule: "policy", Reason: "the policy is for W3C crede
 // credential.claims (in the policy's order), minNonceLength,
 // bindSubmitter, pseudonym (a credential of the bbs-2023 pseudonym feature
 // in the rule's context; the contract counts its uses against
-// AllowedUses). It is deterministic and fails closed: an invalid policy,
+// AllowedUses), credential.epoch, credential.status. It is deterministic and fails closed: an invalid policy,
 // or a policy for bare proofs, is unmet with Rule "policy".
 //
 // The claim and type rules read the credential's JSON, so they hold only
@@ -173,7 +181,10 @@ func (p *Policy) EvaluateCredential(st CredentialStatement) *Unmet {
 	if p.BindSubmitter && !st.BoundToSubmitter {
 		return &Unmet{Rule: "bindSubmitter", Reason: "nonce must be bound to the submitter"}
 	}
-	return p.evaluatePseudonym(st.Pseudonym, st.Context)
+	if u := p.evaluatePseudonym(st.Pseudonym, st.Context); u != nil {
+		return u
+	}
+	return cr.evaluateCredentialRevocation(st)
 }
 
 // contextsUnsafe returns why the document's contexts do not fix the
@@ -423,6 +434,9 @@ func decodeCredential(raw json.RawMessage) (*CredentialRules, error) {
 			}
 		}
 	}
+	if err := decodeCredentialRevocation(m, cr); err != nil {
+		return nil, err
+	}
 	return cr, nil
 }
 
@@ -532,7 +546,7 @@ func validateCredential(cr *CredentialRules) error {
 			}
 		}
 	}
-	return nil
+	return validateCredentialRevocation(cr)
 }
 
 func (r *ClaimRule) validate(name string) error {
@@ -638,11 +652,13 @@ func checkScalar(v any, name string) error {
 // EvaluateCredential reports them in), absent constraints left out.
 type (
 	wireCredential struct {
-		Types             []string    `json:"types,omitempty"`
-		RequireValidFrom  bool        `json:"requireValidFrom,omitempty"`
-		RequireValidUntil bool        `json:"requireValidUntil,omitempty"`
-		Claims            []wireClaim `json:"claims,omitempty"`
-		RecordClaims      bool        `json:"recordClaims,omitempty"`
+		Types             []string              `json:"types,omitempty"`
+		RequireValidFrom  bool                  `json:"requireValidFrom,omitempty"`
+		RequireValidUntil bool                  `json:"requireValidUntil,omitempty"`
+		Claims            []wireClaim           `json:"claims,omitempty"`
+		RecordClaims      bool                  `json:"recordClaims,omitempty"`
+		Epoch             *wireCredentialEpoch  `json:"epoch,omitempty"`
+		Status            *wireCredentialStatus `json:"status,omitempty"`
 	}
 	wireClaim struct {
 		Pointer string   `json:"pointer"`
@@ -665,6 +681,7 @@ func encodeCredential(cr *CredentialRules) *wireCredential {
 		w.Claims = append(w.Claims, wireClaim{Pointer: r.Pointer, Equals: r.Equals, OneOf: r.OneOf, Prefix: r.Prefix,
 			After: r.After, Before: r.Before, AtLeast: r.AtLeast, AtMost: r.AtMost})
 	}
+	encodeCredentialRevocation(cr, w)
 	return w
 }
 
@@ -687,5 +704,6 @@ func (cr *CredentialRules) clone() *CredentialRules {
 			c.Claims[i].AtMost = &f
 		}
 	}
+	cr.cloneRevocation(&c)
 	return &c
 }

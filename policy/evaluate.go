@@ -60,15 +60,17 @@ type Unmet struct {
 	// Rule is the policy field of the rule: "issuers", "keyVersions",
 	// "messageCount", "disclosed", "header", "minNonceLength",
 	// "bindSubmitter", "pseudonym", "validity", "epoch", "status",
-	// "accumulator", or
+	// "accumulator", the credential rules "credential.contexts", "credential.types",
+	// "credential.requireValidFrom", "credential.requireValidUntil",
+	// "credential.claims", "credential.epoch", "credential.status", or
 	// "policy" for a policy or statement
 	// that is itself invalid.
 	Rule string `json:"rule"`
 	// Index is the message index of a "disclosed" rule, the position of
 	// a "credential.claims" rule in the policy, else 0.
 	Index int `json:"index"`
-	// Pointer is the JSON pointer of a "credential.claims" rule; absent
-	// otherwise.
+	// Pointer is the JSON pointer of a "credential.claims" or
+	// "credential.epoch" rule; absent otherwise.
 	Pointer string `json:"pointer,omitempty" metadata:",optional"`
 	// Reason says in words what the rule requires, e.g.
 	// `disclosed message 3 must equal "BE"`. It is at most a few hundred

@@ -41,6 +41,9 @@ func (p *Policy) validate() error {
 		if p.MessageCount != 0 || len(p.Disclosed) > 0 || p.Header != nil {
 			return fmt.Errorf("credential: a credential policy has no messageCount, disclosed or header rule (those are for bare proofs)")
 		}
+		if p.Validity != nil || p.Epoch != nil || p.Status != nil {
+			return fmt.Errorf("credential: a credential policy has no validity, epoch or status rule on message indices (those are for bare proofs; use credential.epoch and credential.status, and the credential's own validFrom and validUntil)")
+		}
 		if err := validateCredential(cr); err != nil {
 			return err
 		}

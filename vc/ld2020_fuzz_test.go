@@ -29,6 +29,10 @@ func FuzzParseProofValue2020(f *testing.F) {
 
 // FuzzVerify2020Document: Verify and VerifySignature never panic and give
 // the same answer twice on any document (the derived fixtures as seeds).
+// Run it with a bounded minimization (make fuzz passes
+// -fuzzminimizetime 100x): Go's minimizer is quadratic in the input's
+// length, and on these kilobyte seeds the default 60 s per new input is
+// the whole run (docs/testing.md#fuzzing).
 func FuzzVerify2020Document(f *testing.F) {
 	for _, name := range []string{"derived-mattr.json", "derived-mattr-from-go.json", "signed-mattr.json"} {
 		b, err := os.ReadFile("testdata/ld2020/" + name)
