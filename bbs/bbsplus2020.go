@@ -292,13 +292,19 @@ type bbsPlusGenerators struct {
 	raw [][bls12381.SizeOfG1AffineUncompressed]byte
 	// tables holds the odd-multiple tables of h for the multi-scalar
 	// multiplication, for counts up to bbsPlusTableMaxCount only (3 KiB a
-	// generator: at most 64 cached sets of 32 tables, 6 MiB).
+	// generator, 378 KiB for a set of 126: at most maxCachedKeys admitted
+	// sets plus bbsPlusProbationSets, 25 MiB in all).
 	tables []group.G1Table
 }
 
 // bbsPlusTableMaxCount is the largest message count whose generators get
-// multiplication tables.
-const bbsPlusTableMaxCount = 31
+// multiplication tables: VerifyProof's second MSM has count+2 generators
+// (P1, h0, h1..hL) and D, and up to group.StrausMaxTerms terms it runs
+// Straus' method over the cached tables, which on one core costs about
+// half of MultiExp over the bare points at 100 messages (BenchmarkVerifyProof,
+// docs/performance.md). Beyond, the MSM goes to MultiExp and tables would
+// be dead weight.
+const bbsPlusTableMaxCount = group.StrausMaxTerms - 3
 
 var (
 	p1TableOnce sync.Once
