@@ -350,9 +350,20 @@ func (s *bbsPlus2020) generators(pk *PublicKey, count int) (*bbsPlusGenerators, 
 
 // admitGenerators caches g, the generators for pk and count, in the main
 // cache: call it only once a signature or proof verified under g, or when
-// signing.
+// signing. A set entering the main cache gets its multiplication tables
+// here (in a copy: g may be in use), so that input which never verifies,
+// whose sets stay in probation, does not pay for them.
 func (s *bbsPlus2020) admitGenerators(pk *PublicKey, count int, g *bbsPlusGenerators) {
-	s.gens.Add(bbsPlusGenKey{pk: pk.enc, count: count}, g)
+	s.gens.Add(bbsPlusGenKey{pk: pk.enc, count: count}, withTables(g))
+}
+
+// withTables returns g if it has its multiplication tables or its count
+// gets none, else a copy of g with them.
+func withTables(g *bbsPlusGenerators) *bbsPlusGenerators {
+	if g.tables != nil || len(g.h)-1 > bbsPlusTableMaxCount {
+		return g
+	}
+	return &bbsPlusGenerators{h: g.h, raw: g.raw, tables: group.NewG1Tables(g.h)}
 }
 
 // deriveBBSPlusGenerators hashes h0 from W_raw ‖ 0^6 ‖ u32(L) and hi from
@@ -375,10 +386,7 @@ func deriveBBSPlusGenerators(pk *PublicKey, count int) (*bbsPlusGenerators, erro
 		g.h[i] = p
 		g.raw[i] = p.RawBytes()
 	}
-	if count <= bbsPlusTableMaxCount {
-		g.tables = group.NewG1Tables(g.h)
-	}
-	return g, nil
+	return g, nil // no tables until admitted (withTables)
 }
 
 // commitment returns B = P1 + s·h0 + Σ mi·hi.

@@ -3,6 +3,7 @@
 package bbs
 
 import (
+	"crypto/rand"
 	"fmt"
 	"testing"
 
@@ -13,9 +14,9 @@ import (
 )
 
 // TestBBSPlus2020GeneratorTables checks which bbs+2020 generator sets get
-// cached multiplication tables (every count up to bbsPlusTableMaxCount,
-// whose VerifyProof MSM of count+3 terms stays within Straus' method, none
-// beyond), that each table starts at its generator, and that the msm over
+// multiplication tables on admission (none while on probation; every count
+// up to bbsPlusTableMaxCount, whose VerifyProof MSM of count+3 terms stays
+// within Straus' method, none beyond), that each table starts at its generator, and that the msm over
 // the tables equals the one over the bare points (g.tables == nil) for
 // every generator of the set, P1 included, with random, zero and −1
 // scalars and the identity among the variable points.
@@ -31,9 +32,16 @@ func TestBBSPlus2020GeneratorTables(t *testing.T) {
 	minusOne.SetOne().Neg(&minusOne)
 	for _, count := range []int{1, 10, 31, 100, bbsPlusTableMaxCount, bbsPlusTableMaxCount + 1} {
 		t.Run(fmt.Sprintf("L%d", count), func(t *testing.T) {
-			g, err := deriveBBSPlusGenerators(pk, count)
+			derived, err := deriveBBSPlusGenerators(pk, count)
 			if err != nil {
 				t.Fatal(err)
+			}
+			if derived.tables != nil {
+				t.Fatal("a derived set, not yet admitted, has tables")
+			}
+			g := withTables(derived)
+			if withTables(g) != g {
+				t.Fatal("withTables copied a set that has its tables")
 			}
 			if want := count <= bbsPlusTableMaxCount; (g.tables != nil) != want {
 				t.Fatalf("count %d: tables present = %v, want %v", count, g.tables != nil, want)
@@ -84,5 +92,29 @@ func TestBBSPlus2020GeneratorTables(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestBBSPlus2020AdmittedSetHasTables: after Sign and VerifyProof at 100
+// messages, the main cache holds the generator set with its tables.
+func TestBBSPlus2020AdmittedSetHasTables(t *testing.T) {
+	s := BBSPlus2020().(*bbsPlus2020)
+	sk := testKey(t, s)
+	msgs := testMessages(100)
+	sig, err := s.Sign(sk, nil, msgs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nonce := []byte("tables nonce")
+	proof, err := s.DeriveProof(rand.Reader, sk.PublicKey(), sig, nil, nonce, msgs, []int{0, 50})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.VerifyProof(sk.PublicKey(), proof, nil, nonce, disclosedFor(msgs, []int{0, 50})); err != nil {
+		t.Fatal(err)
+	}
+	g, ok := s.gens.Lookup(bbsPlusGenKey{pk: sk.PublicKey().enc, count: 100})
+	if !ok || g.tables == nil {
+		t.Fatalf("after VerifyProof: admitted = %v, tables = %v", ok, ok && g.tables != nil)
 	}
 }
