@@ -292,13 +292,19 @@ type bbsPlusGenerators struct {
 	raw [][bls12381.SizeOfG1AffineUncompressed]byte
 	// tables holds the odd-multiple tables of h for the multi-scalar
 	// multiplication, for counts up to bbsPlusTableMaxCount only (3 KiB a
-	// generator: at most 64 cached sets of 32 tables, 6 MiB).
+	// generator, 378 KiB for a set of 126: at most maxCachedKeys admitted
+	// sets plus bbsPlusProbationSets, 25 MiB in all).
 	tables []group.G1Table
 }
 
 // bbsPlusTableMaxCount is the largest message count whose generators get
-// multiplication tables.
-const bbsPlusTableMaxCount = 31
+// multiplication tables: VerifyProof's second MSM has count+2 generators
+// (P1, h0, h1..hL) and D, and up to group.StrausMaxTerms terms it runs
+// Straus' method over the cached tables, which on one core costs about
+// half of MultiExp over the bare points at 100 messages (BenchmarkVerifyProof,
+// docs/performance.md). Beyond, the MSM goes to MultiExp and tables would
+// be dead weight.
+const bbsPlusTableMaxCount = group.StrausMaxTerms - 3
 
 var (
 	p1TableOnce sync.Once
@@ -344,9 +350,20 @@ func (s *bbsPlus2020) generators(pk *PublicKey, count int) (*bbsPlusGenerators, 
 
 // admitGenerators caches g, the generators for pk and count, in the main
 // cache: call it only once a signature or proof verified under g, or when
-// signing.
+// signing. A set entering the main cache gets its multiplication tables
+// here (in a copy: g may be in use), so that input which never verifies,
+// whose sets stay in probation, does not pay for them.
 func (s *bbsPlus2020) admitGenerators(pk *PublicKey, count int, g *bbsPlusGenerators) {
-	s.gens.Add(bbsPlusGenKey{pk: pk.enc, count: count}, g)
+	s.gens.Add(bbsPlusGenKey{pk: pk.enc, count: count}, withTables(g))
+}
+
+// withTables returns g if it has its multiplication tables or its count
+// gets none, else a copy of g with them.
+func withTables(g *bbsPlusGenerators) *bbsPlusGenerators {
+	if g.tables != nil || len(g.h)-1 > bbsPlusTableMaxCount {
+		return g
+	}
+	return &bbsPlusGenerators{h: g.h, raw: g.raw, tables: group.NewG1Tables(g.h)}
 }
 
 // deriveBBSPlusGenerators hashes h0 from W_raw ‖ 0^6 ‖ u32(L) and hi from
@@ -369,10 +386,7 @@ func deriveBBSPlusGenerators(pk *PublicKey, count int) (*bbsPlusGenerators, erro
 		g.h[i] = p
 		g.raw[i] = p.RawBytes()
 	}
-	if count <= bbsPlusTableMaxCount {
-		g.tables = group.NewG1Tables(g.h)
-	}
-	return g, nil
+	return g, nil // no tables until admitted (withTables)
 }
 
 // commitment returns B = P1 + s·h0 + Σ mi·hi.
