@@ -71,12 +71,26 @@ func decodeB64Arg(name, s string, max int) ([]byte, error) {
 	return b, nil
 }
 
+// issuerForAccumulatorChange authorizes a change of the issuer's
+// accumulator: the owner's (issuerForChange), invoking bbs directly. As for
+// epochs and status lists, the issuer's allowedCallers do not open it to
+// another chaincode: they cover key changes only (docs/trust-model.md).
+func (c *Contract) issuerForAccumulatorChange(ctx contractapi.TransactionContextInterface, issuerID string) (*Issuer, error) {
+	if err := checkIssuerID(issuerID); err != nil {
+		return nil, err
+	}
+	if err := requireDirect(ctx, fmt.Sprintf("the accumulator of issuer %q", issuerID), nil); err != nil {
+		return nil, err
+	}
+	return c.issuerForChange(ctx, issuerID)
+}
+
 // SetAccumulator creates the issuer's accumulator record from its public
 // key and initial value (base64). Only the issuer's owner may, invoking bbs
 // directly; once: a second call is ErrExists.
 func (c *Contract) SetAccumulator(ctx contractapi.TransactionContextInterface, issuerID, publicKey, initialValue string) (_ *Accumulator, err error) {
 	defer coded(&err)
-	is, err := c.issuerForChange(ctx, issuerID)
+	is, err := c.issuerForAccumulatorChange(ctx, issuerID)
 	if err != nil {
 		return nil, err
 	}
@@ -129,7 +143,7 @@ func (c *Contract) SetAccumulator(ctx contractapi.TransactionContextInterface, i
 // need a witness updated past it, which the revoked holder cannot make.
 func (c *Contract) RevokeHandle(ctx contractapi.TransactionContextInterface, issuerID, removal string) (_ *Accumulator, err error) {
 	defer coded(&err)
-	if _, err := c.issuerForChange(ctx, issuerID); err != nil {
+	if _, err := c.issuerForAccumulatorChange(ctx, issuerID); err != nil {
 		return nil, err
 	}
 	rb, err := decodeB64Arg("removal", removal, revocation.RemovalSize)
@@ -187,7 +201,7 @@ func (c *Contract) RevokeHandle(ctx contractapi.TransactionContextInterface, iss
 // bbs directly. One ledger record of 12 + 80·m bytes instead of m.
 func (c *Contract) RevokeHandles(ctx contractapi.TransactionContextInterface, issuerID, batch string) (_ *Accumulator, err error) {
 	defer coded(&err)
-	if _, err := c.issuerForChange(ctx, issuerID); err != nil {
+	if _, err := c.issuerForAccumulatorChange(ctx, issuerID); err != nil {
 		return nil, err
 	}
 	bb, err := decodeB64Arg("batch", batch, revocation.BatchRemovalSize(revocation.MaxBatch))

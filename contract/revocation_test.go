@@ -3,8 +3,10 @@
 package contract
 
 import (
+	"crypto/sha256"
 	"encoding/json"
 	"fmt"
+	mrand "math/rand/v2"
 	"strings"
 	"testing"
 	"time"
@@ -13,6 +15,7 @@ import (
 	"github.com/fabric-bbs/fabric-bbs/internal/fakeid"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakestub"
 	"github.com/fabric-bbs/fabric-bbs/request"
+	"github.com/fabric-bbs/fabric-bbs/revocation"
 	"github.com/hyperledger/fabric-protos-go-apiv2/peer"
 	"github.com/stretchr/testify/require"
 )
@@ -399,6 +402,32 @@ func TestRevocationChangesRefusedThroughAnotherChaincode(t *testing.T) {
 	r := e.viaRelay(relay, e.alice, "UpdateStatusList", "acme", "revocation", `{"set":[1]}`)
 	require.Contains(t, string(r.Response.Payload), "an owner-only transaction must invoke chaincode bbs itself")
 	require.False(t, decode[StatusEntry](t, e.evaluate(e.bob, "GetStatusEntry", "acme", "revocation", "1")).Set)
+
+	// The accumulator (level 3): SetAccumulator, RevokeHandle and
+	// RevokeHandles through the relay are refused and write nothing.
+	ask, v0, err := revocation.GenerateKey(mrand.NewChaCha8([32]byte{9}))
+	require.NoError(t, err)
+	pk, val := enc64(ask.PublicKey().Bytes()), enc64(v0)
+	r = e.viaRelay(relay, e.alice, "SetAccumulator", "acme", pk, val)
+	require.Contains(t, string(r.Response.Payload), "an owner-only transaction must invoke chaincode bbs itself")
+	require.Equal(t, 0, r.Writes)
+	requireFailure(t, e.evaluate(e.bob, "GetAccumulator", "acme"), "not found")
+	requireAccepted(t, e.submit(e.alice, "SetAccumulator", "acme", pk, val))
+	y := sha256.Sum256([]byte("a handle"))
+	y[0] = 0 // below the group order
+	rem, err := ask.Remove(0, v0, y[:])
+	require.NoError(t, err)
+	batch, err := ask.RemoveBatch(0, v0, [][]byte{y[:]})
+	require.NoError(t, err)
+	for _, tc := range [][]string{
+		{"RevokeHandle", "acme", enc64(rem.Bytes())},
+		{"RevokeHandles", "acme", enc64(batch.Bytes())},
+	} {
+		r := e.viaRelay(relay, e.alice, tc[0], tc[1:]...)
+		require.Contains(t, string(r.Response.Payload), "an owner-only transaction must invoke chaincode bbs itself", tc[0])
+		require.Equal(t, 0, r.Writes, tc[0])
+	}
+	require.Equal(t, 0, decode[Accumulator](t, e.evaluate(e.bob, "GetAccumulator", "acme")).Version)
 }
 
 // TestRevocationOneAnswer: hostile requests under revocation policies,
