@@ -57,7 +57,59 @@ type ledgerAccumulator struct {
 
 type ledgerRemoval struct {
 	Removal []byte `json:"removal"`
+	Batch   []byte `json:"batch"` // a RevokeHandles record (VB20 batch)
 	Version uint64 `json:"version"`
+}
+
+// removalStep is one version's removal record: a single removal or a batch.
+type removalStep struct {
+	version uint64
+	single  *revocation.Removal
+	batch   *revocation.BatchRemoval
+}
+
+func (r removalStep) value() []byte {
+	if r.batch != nil {
+		return r.batch.Value()
+	}
+	return r.single.Value()
+}
+
+// apply brings c from version r.version-1 to r.version.
+func (r removalStep) apply(c *revocation.Credential) error {
+	if r.batch != nil {
+		return c.UpdateBatch(r.batch)
+	}
+	return c.Update([]*revocation.Removal{r.single})
+}
+
+// parseLedgerRemoval reads a GetAccumulatorRemoval answer.
+func parseLedgerRemoval(data []byte) (removalStep, error) {
+	var lr ledgerRemoval
+	if err := json.Unmarshal(data, &lr); err != nil {
+		return removalStep{}, err
+	}
+	var st removalStep
+	switch {
+	case len(lr.Removal) > 0 && len(lr.Batch) > 0:
+		return st, errors.New("the record has both removal and batch")
+	case len(lr.Batch) > 0:
+		b, err := revocation.ParseBatchRemoval(lr.Batch)
+		if err != nil {
+			return st, fmt.Errorf("batch: %w", err)
+		}
+		st = removalStep{version: b.Version, batch: b}
+	default:
+		r, err := revocation.ParseRemoval(lr.Removal)
+		if err != nil {
+			return st, fmt.Errorf("removal: %w", err)
+		}
+		st = removalStep{version: r.Version, single: r}
+	}
+	if lr.Version != st.version {
+		return st, fmt.Errorf("version %d, but its removal record is of version %d", lr.Version, st.version)
+	}
+	return st, nil
 }
 
 var accKeygenCmd = &command{
@@ -184,7 +236,7 @@ var updateWitnessCmd = &command{
 	usage:   "--witness witness.json --credential credential.json [--out FILE] REMOVAL.json...",
 	about: `
 Applies the removal records (each the chaincode's GetAccumulatorRemoval answer
-saved as JSON, given in any order; the versions after the witness's, without
+saved as JSON, a single removal or a RevokeHandles batch, given in any order; the versions after the witness's, without
 gaps) to the witness, checks the result against the new value, and writes the
 witness (in place unless --out is given). Needs nothing from the issuer. If
 one of the records removes this credential's handle, the credential is
@@ -208,38 +260,36 @@ bbs update-witness --witness witness.json --credential credential.json r4.json
 			if err != nil {
 				return err
 			}
-			var recs []*revocation.Removal
+			var recs []removalStep
 			for _, path := range args {
 				data, err := readInput(path)
 				if err != nil {
 					return err
 				}
-				var lr ledgerRemoval
-				if err := json.Unmarshal(data, &lr); err != nil {
+				st, err := parseLedgerRemoval(data)
+				if err != nil {
 					return fmt.Errorf("%s: %w", displayName(path), err)
 				}
-				r, err := revocation.ParseRemoval(lr.Removal)
-				if err != nil {
-					return fmt.Errorf("%s: removal: %w", displayName(path), err)
-				}
-				if lr.Version != r.Version {
-					return fmt.Errorf("%s: version %d, but its removal record is of version %d", displayName(path), lr.Version, r.Version)
-				}
-				recs = append(recs, r)
+				recs = append(recs, st)
 			}
-			sort.Slice(recs, func(i, j int) bool { return recs[i].Version < recs[j].Version })
-			for len(recs) > 0 && recs[0].Version <= rc.cred.Version {
+			sort.Slice(recs, func(i, j int) bool { return recs[i].version < recs[j].version })
+			for len(recs) > 0 && recs[0].version <= rc.cred.Version {
 				recs = recs[1:] // already applied
 			}
-			if err := rc.cred.Update(recs); err != nil {
-				if errors.Is(err, revocation.ErrRevoked) {
-					return failed(fmt.Errorf("the credential is revoked: a removal record removes its handle"))
+			// Applied to a copy, so that nothing changes unless every record applies.
+			updated := *rc.cred
+			for _, st := range recs {
+				if err := st.apply(&updated); err != nil {
+					if errors.Is(err, revocation.ErrRevoked) {
+						return failed(fmt.Errorf("the credential is revoked: the removal record of version %d removes its handle", st.version))
+					}
+					return err
 				}
-				return err
 			}
+			*rc.cred = updated
 			value := rc.value
 			if len(recs) > 0 {
-				value = recs[len(recs)-1].Value()
+				value = recs[len(recs)-1].value()
 			}
 			h, _ := rc.cred.Handle()
 			if err := revocation.VerifyWitness(rc.acc, value, h, rc.cred.Witness); err != nil {

@@ -107,6 +107,32 @@ func TestAccumulatorCommands(t *testing.T) {
 		"--non-revoked", "wa.json", "--out", "req-a1.json")
 	verify("req-a1.json", rem.Value(), 1)
 
+	// A RevokeHandles batch (version 2, two other handles) as
+	// GetAccumulatorRemoval answers it: Alice updates from it alone.
+	accFile := readJSON(t, dir, "acc.json")
+	ask, err := revocation.ParseSecretKey(b64dec(t, accFile["secretKey"].(string)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h1, h2 := make([]byte, 32), make([]byte, 32)
+	h1[31], h2[31] = 7, 8
+	batch, err := ask.RemoveBatch(1, rem.Value(), [][]byte{h1, h2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeJSON(t, dir, "r2.json", map[string]any{"issuer": "acme", "batch": b64(batch.Bytes()), "version": 2, "createdAt": "2026-12-01T00:00:01Z", "txId": "t2"})
+	writeJSON(t, dir, "r2-bad.json", map[string]any{"issuer": "acme", "batch": b64(batch.Bytes()), "version": 3})
+	if r := runBBS(t, dir, "", "update-witness", "--witness", "wa.json", "--credential", "cred-a.json", "r2-bad.json"); r.code == 0 {
+		t.Fatalf("a batch record under another version was applied: %v", r)
+	}
+	mustBBS(t, dir, "update-witness", "--witness", "wa.json", "--credential", "cred-a.json", "--out", "wa-v2.json", "r1.json", "r2.json")
+	if readJSON(t, dir, "wa-v2.json")["version"] != 2.0 {
+		t.Fatal("witness not at version 2 after the batch")
+	}
+	mustBBS(t, dir, "prove", "--credential", "cred-a.json", "--reveal", "0", "--nonce-random", "--issuer", "acme",
+		"--non-revoked", "wa-v2.json", "--out", "req-a2.json")
+	verify("req-a2.json", batch.Value(), 2)
+
 	// The ledger's record decides: acc-witness with --ledger uses its
 	// version and value.
 	writeJSON(t, dir, "ledger.json", map[string]any{"issuer": "acme", "publicKey": setArgs.PublicKey, "initialValue": setArgs.InitialValue,
