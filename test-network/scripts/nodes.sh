@@ -149,9 +149,6 @@ start_orderer() {
   local profile=(ORDERER_GENERAL_PROFILE_ENABLED=false)
   [ "${NODE_PROFILE:-0}" = 1 ] &&
     profile=(ORDERER_GENERAL_PROFILE_ENABLED=true ORDERER_GENERAL_PROFILE_ADDRESS="127.0.0.1:$((ops + 10000))")
-  # ORDERER_GOMEMLIMIT (e.g. 96MiB): the Go runtime's soft memory limit for
-  # every orderer (GOMEMLIMIT; unset: none, the Go default).
-  [ -n "${ORDERER_GOMEMLIMIT:-}" ] && profile+=(GOMEMLIMIT="$ORDERER_GOMEMLIMIT")
   mkdir -p "$data"
   start_process "$name" \
     "${profile[@]}" \
