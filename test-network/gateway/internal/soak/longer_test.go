@@ -386,3 +386,22 @@ func TestInjectCrashes(t *testing.T) {
 		t.Errorf("failed kill: failed %v, calls %q", r.Failed, b)
 	}
 }
+
+// The text report states the bound it judged by, with the block-cache
+// allowance when there is one.
+func TestMemoryText(t *testing.T) {
+	for _, tc := range []struct {
+		cache int64
+		want  string
+	}{
+		{0, "bound: a process ends at most 2 x its RSS 30 s after it started + 64 MiB):"},
+		{50, "bound: a process ends at most 2 x its RSS 30 s after it started + 64 MiB; an orderer or peer: 2 x (that RSS + its block cache, 50 MiB) + 64 MiB):"},
+	} {
+		m := summarizeMem(map[string][]memSample{"orderer": {{0, 1, 40 << 10}, {30, 1, 50 << 10}}}, 5*time.Second, 2, 64, tc.cache)
+		var b bytes.Buffer
+		(&report{Memory: &m}).text(&b)
+		if !strings.Contains(b.String(), tc.want) {
+			t.Errorf("cache %d: the text has no %q:\n%s", tc.cache, tc.want, b.String())
+		}
+	}
+}
