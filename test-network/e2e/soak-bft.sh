@@ -18,7 +18,7 @@ setup "bbs-loadgen -soak $E2E_SOAK_BFT_PER_SCHEME -mix 9" "$FABRIC_BIN_DIR/bbs-l
 t=$(now_ms)
 run "$FABRIC_BIN_DIR/bbs-soak" -org-dir "$ORG_DIR" -peer1 "$PEER1_ADDRESS" -peer2 "$PEER2_ADDRESS" \
   -channel "$CHANNEL_NAME" -data "$W/soak-bft-data" -network "$TN_DIR/network.sh" -inflight 16 -rate fill \
-  -duration 90s -faults "bft-leader-stop@0.2,issuer-change@0.6" -resubmits 1 -sample 10 -json "$W/soak-bft.json"
+  -duration 90s -faults "bft-leader-stop@0.2,issuer-change@0.6" -mem-block-cache-mib 50 -resubmits 1 -sample 10 -json "$W/soak-bft.json"
 T_SOAK_BFT="$(secs $(($(now_ms) - t)))"
 if [ "$RC" -eq 0 ]; then
   pass "soak (BFT): $(jq -r '"\(.load.sent) transactions, \(.load.committed) committed"' "$W/soak-bft.json"): nothing lost, nothing counted twice, both peers agree ($T_SOAK_BFT)"

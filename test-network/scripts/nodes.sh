@@ -138,13 +138,20 @@ generate_crypto() {
 }
 
 # start_orderer [NAME PORT ADMIN_PORT OPS_PORT]: orderer NAME.example.com
-# (default: "orderer" on ORDERER_PORT, ORDERER_ADMIN_PORT, ORDERER_OPS_PORT)
+# (default: "orderer" on ORDERER_PORT, ORDERER_ADMIN_PORT, ORDERER_OPS_PORT).
+# NODE_PROFILE=1: the orderer's Go pprof server (orderer.yaml General.Profile)
+# on 127.0.0.1:OPS_PORT+10000, e.g. for a heap profile under load:
+#   go tool pprof -sample_index=inuse_space http://127.0.0.1:$((ORDERER_OPS_PORT + 10000))/debug/pprof/heap
 start_orderer() {
   local name="${1:-orderer}" port="${2:-$ORDERER_PORT}" admin="${3:-$ORDERER_ADMIN_PORT}" ops="${4:-$ORDERER_OPS_PORT}"
   local o="$ORG_DIR/ordererOrganizations/example.com/orderers/$name.example.com"
   local data="$STATE_DIR/$name"
+  local profile=(ORDERER_GENERAL_PROFILE_ENABLED=false)
+  [ "${NODE_PROFILE:-0}" = 1 ] &&
+    profile=(ORDERER_GENERAL_PROFILE_ENABLED=true ORDERER_GENERAL_PROFILE_ADDRESS="127.0.0.1:$((ops + 10000))")
   mkdir -p "$data"
   start_process "$name" \
+    "${profile[@]}" \
     FABRIC_CFG_PATH="$FABRIC_CFG_PATH" FABRIC_LOGGING_SPEC=INFO FABRIC_LOGGING_FORMAT="$LOG_FORMAT" \
     ORDERER_GENERAL_LISTENADDRESS=127.0.0.1 ORDERER_GENERAL_LISTENPORT="$port" \
     ORDERER_GENERAL_LOCALMSPID=OrdererMSP ORDERER_GENERAL_LOCALMSPDIR="$o/msp" \

@@ -35,9 +35,15 @@ set -euo pipefail
 TN_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=../env.sh
 . "$TN_DIR/env.sh"
+# BLOCK_CACHE_MIB: from Fabric v3.0 on, every orderer and peer keeps its most
+# recent blocks in memory, up to 50 MiB (common/ledger/blkstorage cache.go);
+# bbs-soak's memory bound allows for it (-mem-block-cache-mib,
+# docs/reliability.md "Memory"). v2.5 has no such cache.
 case "$FABRIC_VERSION" in
-  2.5) DEFAULT_FAULTS="cc-kill@0.1,peer-restart:2@0.25,orderer-restart@0.4,issuer-change@0.5,peer-kill:1@0.55,orderer-kill@0.7,cc-kill@0.85" ;;
-  3.1) DEFAULT_FAULTS="cc-kill@0.1,bft-leader-stop@0.25,peer-kill:2@0.4,issuer-change@0.5,bft-leader-kill@0.55,peer-restart:1@0.7,cc-kill@0.85" ;;
+  2.5) DEFAULT_FAULTS="cc-kill@0.1,peer-restart:2@0.25,orderer-restart@0.4,issuer-change@0.5,peer-kill:1@0.55,orderer-kill@0.7,cc-kill@0.85"
+    BLOCK_CACHE_MIB=0 ;;
+  3.1) DEFAULT_FAULTS="cc-kill@0.1,bft-leader-stop@0.25,peer-kill:2@0.4,issuer-change@0.5,bft-leader-kill@0.55,peer-restart:1@0.7,cc-kill@0.85"
+    BLOCK_CACHE_MIB=50 ;;
   *) echo "soak.sh: FABRIC_VERSION is 2.5 (Raft) or 3.1 (SmartBFT), not $FABRIC_VERSION" >&2; exit 2 ;;
 esac
 
@@ -97,7 +103,7 @@ log "Soak on Fabric v$FABRIC_VERSION: $TX transactions (0: all generated), at mo
 set +e
 bbs-soak -org-dir "$ORG_DIR" -peer1 "$PEER1_ADDRESS" -peer2 "$PEER2_ADDRESS" -channel "$CHANNEL_NAME" \
   -data "$OUT/data" -network "$TN_DIR/network.sh" -inflight "$INFLIGHT" -rate "$RATE" -faults "$FAULTS" \
-  -tx "$TX" -duration "$DURATION" -mem-interval "$MEM_INTERVAL" -down "$DOWN" -resubmits "$RESUBMITS" -vanish "$VANISH" -json "$OUT/report.json" 2> "$OUT/soak.log" | tee "$OUT/report.txt"
+  -tx "$TX" -duration "$DURATION" -mem-interval "$MEM_INTERVAL" -mem-block-cache-mib "$BLOCK_CACHE_MIB" -down "$DOWN" -resubmits "$RESUBMITS" -vanish "$VANISH" -json "$OUT/report.json" 2> "$OUT/soak.log" | tee "$OUT/report.txt"
 rc=${PIPESTATUS[0]}
 set -e
 [ "$rc" -eq 0 ] || { echo "--- bbs-soak log (last lines):"; tail -n 20 "$OUT/soak.log"; cp -a "$LOG_DIR" "$OUT/logs" 2> /dev/null || true; }

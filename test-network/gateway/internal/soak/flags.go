@@ -24,6 +24,7 @@ type options struct {
 	memInterval        time.Duration
 	memFactor          float64
 	memSlackMiB        int64
+	memBlockCacheMiB   int64
 	plotOut            string
 	duration, drain    time.Duration
 	timeout, down      time.Duration
@@ -49,6 +50,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, int) {
 	fs.DurationVar(&o.memInterval, "mem-interval", 5*time.Second, "sample the memory (RSS) of every node and chaincode process this often (0: not; needs -network)")
 	fs.Float64Var(&o.memFactor, "mem-factor", 2, "memory bound: a process ends at most mem-factor x its RSS 30 s after it started + mem-slack-mib")
 	fs.Int64Var(&o.memSlackMiB, "mem-slack-mib", 64, "memory bound's slack in `MiB` (see -mem-factor)")
+	fs.Int64Var(&o.memBlockCacheMiB, "mem-block-cache-mib", 0, "the block cache of a Fabric v3 orderer or peer, in `MiB` (50 from Fabric v3.0 on; 0: none, v2.5): its bound is mem-factor x (its RSS 30 s after it started + this) + mem-slack-mib")
 	fs.StringVar(&o.plotOut, "plot", "", "write the SVG plot (throughput, latency, faults) to `file` (default: next to -json, .svg)")
 	fs.DurationVar(&o.drain, "drain", 90*time.Second, "time left to in-flight transactions after -duration")
 	fs.DurationVar(&o.timeout, "timeout", 30*time.Second, "timeout of each gateway call")
@@ -81,8 +83,8 @@ func parseFlags(args []string, stderr io.Writer) (*options, int) {
 	} else {
 		return usage("-rate: a number of transactions per second, or fill")
 	}
-	if o.tx < 0 || o.vanish < 0 || o.memInterval < 0 || !(o.memFactor >= 1) || o.memSlackMiB < 0 {
-		return usage("-tx and -mem-interval must be >= 0, -mem-factor >= 1, -mem-slack-mib >= 0")
+	if o.tx < 0 || o.vanish < 0 || o.memInterval < 0 || !(o.memFactor >= 1) || o.memSlackMiB < 0 || o.memBlockCacheMiB < 0 {
+		return usage("-tx and -mem-interval must be >= 0, -mem-factor >= 1, -mem-slack-mib and -mem-block-cache-mib >= 0")
 	}
 	if o.plotOut == "" && o.jsonOut != "" {
 		o.plotOut = strings.TrimSuffix(o.jsonOut, ".json") + ".svg"

@@ -49,7 +49,7 @@ func TestSummarizeMem(t *testing.T) {
 		"peer0.org2": {{0, 7, 80 << 10}, {40, 7, 90 << 10}, {50, 8, 20 << 10}, {60, 8, 400 << 10}},
 		"short":      {{0, 9, 1 << 10}, {10, 9, 900 << 10}},
 	}
-	r := summarizeMem(series, 5*time.Second, 2, 64)
+	r := summarizeMem(series, 5*time.Second, 2, 64, 0)
 	if len(r.Processes) != 4 || r.Processes[0].Name != "orderer" || r.Processes[3].Name != "short" {
 		t.Fatalf("processes %+v", r.Processes)
 	}
@@ -67,6 +67,30 @@ func TestSummarizeMem(t *testing.T) {
 	}
 	if len(r.Problems) != 1 || !strings.Contains(r.Problems[0], "orderer (pid 5)") {
 		t.Errorf("problems %q, want the orderer's growth only", r.Problems)
+	}
+}
+
+// The block-cache allowance (-mem-block-cache-mib) goes to the Fabric
+// nodes only: an orderer and a peer from 56 to 224 MiB (the v3.1 run of
+// docs/reliability.md) pass 2 x (56 + 50) + 64 = 276 MiB; a chaincode
+// process and CouchDB with the same figures do not (2 x 56 + 64 = 176),
+// and without the allowance neither does the orderer.
+func TestSummarizeMemBlockCache(t *testing.T) {
+	grow := []memSample{{0, 3, 40 << 10}, {30, 3, 56 << 10}, {900, 3, 224 << 10}}
+	series := map[string][]memSample{"orderer2": grow, "peer0.org1": grow, "chaincode.peer0.org1": grow, "couchdb1": grow}
+	r := summarizeMem(series, 5*time.Second, 2, 64, 50)
+	bounds := map[string]int64{}
+	for _, p := range r.Processes {
+		bounds[p.Name] = p.Checks[0].BoundKiB >> 10
+	}
+	if fmt.Sprint(bounds) != "map[chaincode.peer0.org1:176 couchdb1:176 orderer2:276 peer0.org1:276]" || r.BlockCacheMiB != 50 {
+		t.Errorf("bounds (MiB) %v, block cache %d", bounds, r.BlockCacheMiB)
+	}
+	if len(r.Problems) != 2 || !strings.Contains(r.Problems[0], "chaincode.peer0.org1") || !strings.Contains(r.Problems[1], "couchdb1") {
+		t.Errorf("problems %q, want the chaincode's and CouchDB's", r.Problems)
+	}
+	if r := summarizeMem(map[string][]memSample{"orderer2": grow}, 5*time.Second, 2, 64, 0); len(r.Problems) != 1 {
+		t.Errorf("without the allowance: problems %q, want the orderer's", r.Problems)
 	}
 }
 
@@ -93,7 +117,7 @@ func TestMemSampler(t *testing.T) {
 		t.Errorf("series %s, errors %d", got, m.errors)
 	}
 	empty := &memSampler{interval: time.Second, series: map[string][]memSample{}}
-	if r := empty.report(2, 64); len(r.Problems) != 1 {
+	if r := empty.report(2, 64, 0); len(r.Problems) != 1 {
 		t.Errorf("nothing sampled gives problems %q, want one", r.Problems)
 	}
 }
@@ -360,5 +384,24 @@ func TestInjectCrashes(t *testing.T) {
 	b, _ := os.ReadFile(filepath.Join(dir, "calls"))
 	if !r.Failed || string(b) != "peer-kill 1\n" {
 		t.Errorf("failed kill: failed %v, calls %q", r.Failed, b)
+	}
+}
+
+// The text report states the bound it judged by, with the block-cache
+// allowance when there is one.
+func TestMemoryText(t *testing.T) {
+	for _, tc := range []struct {
+		cache int64
+		want  string
+	}{
+		{0, "bound: a process ends at most 2 x its RSS 30 s after it started + 64 MiB):"},
+		{50, "bound: a process ends at most 2 x its RSS 30 s after it started + 64 MiB; an orderer or peer: 2 x (that RSS + its block cache, 50 MiB) + 64 MiB):"},
+	} {
+		m := summarizeMem(map[string][]memSample{"orderer": {{0, 1, 40 << 10}, {30, 1, 50 << 10}}}, 5*time.Second, 2, 64, tc.cache)
+		var b bytes.Buffer
+		(&report{Memory: &m}).text(&b)
+		if !strings.Contains(b.String(), tc.want) {
+			t.Errorf("cache %d: the text has no %q:\n%s", tc.cache, tc.want, b.String())
+		}
 	}
 }

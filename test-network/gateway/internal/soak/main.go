@@ -309,7 +309,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	stopMem()
 	memDone.Wait()
 	if mem != nil {
-		m := mem.report(o.memFactor, o.memSlackMiB)
+		m := mem.report(o.memFactor, o.memSlackMiB, o.memBlockCacheMiB)
 		rep.Memory = &m
 	}
 	if o.plotOut != "" {

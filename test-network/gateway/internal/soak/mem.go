@@ -50,11 +50,15 @@ type memCheck struct {
 
 // memReport is the report's memory section.
 type memReport struct {
-	IntervalSeconds float64      `json:"intervalSeconds"`
-	Factor          float64      `json:"boundFactor"`
-	SlackMiB        int64        `json:"boundSlackMiB"`
-	Processes       []memProcess `json:"processes"`
-	Problems        []string     `json:"problems,omitempty"`
+	IntervalSeconds float64 `json:"intervalSeconds"`
+	Factor          float64 `json:"boundFactor"`
+	SlackMiB        int64   `json:"boundSlackMiB"`
+	// BlockCacheMiB is the allowance of every Fabric node process (see
+	// holdsBlockCache) for its block store's cache of recent blocks: its
+	// bound is factor x (reference + BlockCacheMiB) + slack.
+	BlockCacheMiB int64        `json:"blockCacheMiB,omitempty"`
+	Processes     []memProcess `json:"processes"`
+	Problems      []string     `json:"problems,omitempty"`
 }
 
 // parseVmRSS reads VmRSS (kB) from the text of /proc/PID/status.
@@ -159,10 +163,22 @@ func (m *memSampler) run(ctx context.Context) {
 	}
 }
 
+// holdsBlockCache tells whether the process of network.sh node-pids name
+// is a Fabric node with a block store (an orderer or a peer, not a
+// chaincode or CouchDB). From Fabric v3.0 on, a block store keeps the most
+// recent blocks it wrote in memory, up to 50 MiB of their serialized size
+// (common/ledger/blkstorage: cache.go, defaultBlockCacheSizeBytes in
+// blockfile_mgr.go; not configurable): a node's live heap grows by that
+// much under load, then stops (docs/reliability.md, "Memory").
+func holdsBlockCache(name string) bool {
+	return strings.HasPrefix(name, "orderer") || strings.HasPrefix(name, "peer")
+}
+
 // summarize the samples, judging each instance against factor x its
-// reference + slackMiB.
-func summarizeMem(series map[string][]memSample, interval time.Duration, factor float64, slackMiB int64) memReport {
-	r := memReport{IntervalSeconds: interval.Seconds(), Factor: factor, SlackMiB: slackMiB}
+// reference + slackMiB, and each Fabric node's (holdsBlockCache) against
+// factor x (its reference + cacheMiB) + slackMiB.
+func summarizeMem(series map[string][]memSample, interval time.Duration, factor float64, slackMiB, cacheMiB int64) memReport {
+	r := memReport{IntervalSeconds: interval.Seconds(), Factor: factor, SlackMiB: slackMiB, BlockCacheMiB: cacheMiB}
 	names := make([]string, 0, len(series))
 	for n := range series {
 		names = append(names, n)
@@ -195,8 +211,12 @@ func summarizeMem(series map[string][]memSample, interval time.Duration, factor 
 				continue
 			}
 			end := is[len(is)-1]
+			base := ref.KiB
+			if holdsBlockCache(n) {
+				base += cacheMiB << 10
+			}
 			c := memCheck{PID: pid, RefKiB: ref.KiB, EndKiB: end.KiB,
-				BoundKiB: int64(factor*float64(ref.KiB)) + slackMiB<<10}
+				BoundKiB: int64(factor*float64(base)) + slackMiB<<10}
 			c.OK = c.EndKiB <= c.BoundKiB
 			if !c.OK {
 				r.Problems = append(r.Problems, fmt.Sprintf("memory: %s (pid %d) grew from %d KiB to %d KiB, beyond its bound %d KiB",
@@ -210,10 +230,10 @@ func summarizeMem(series map[string][]memSample, interval time.Duration, factor 
 }
 
 // report summarizes what was sampled so far.
-func (m *memSampler) report(factor float64, slackMiB int64) memReport {
+func (m *memSampler) report(factor float64, slackMiB, cacheMiB int64) memReport {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	r := summarizeMem(m.series, m.interval, factor, slackMiB)
+	r := summarizeMem(m.series, m.interval, factor, slackMiB, cacheMiB)
 	if len(m.series) == 0 {
 		r.Problems = append(r.Problems, fmt.Sprintf("memory: no process sampled (%d failed listings)", m.errors))
 	}

@@ -213,8 +213,12 @@ func (r *report) text(w io.Writer) {
 			ph.Name, ph.From, ph.To, ph.Started, ph.Committed, ph.P50, ph.P90, ph.P99, ph.Max, ph.Stall)
 	}
 	if m := r.Memory; m != nil {
-		pf("memory (RSS every %.0f s; bound: a process ends at most %.4g x its RSS %.0f s after it started + %d MiB):",
-			m.IntervalSeconds, m.Factor, memWarmup.Seconds(), m.SlackMiB)
+		cache := ""
+		if m.BlockCacheMiB > 0 {
+			cache = fmt.Sprintf("; an orderer or peer: %.4g x (that RSS + its block cache, %d MiB) + %d MiB", m.Factor, m.BlockCacheMiB, m.SlackMiB)
+		}
+		pf("memory (RSS every %.0f s; bound: a process ends at most %.4g x its RSS %.0f s after it started + %d MiB%s):",
+			m.IntervalSeconds, m.Factor, memWarmup.Seconds(), m.SlackMiB, cache)
 		for _, p := range m.Processes {
 			judged, ok := len(p.Checks), true
 			for _, c := range p.Checks {
