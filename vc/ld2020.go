@@ -370,8 +370,10 @@ func (v *Verifier2020) VerifyJSON(b []byte) (*Verified2020, error) {
 // as MATTR's verifier does: the proof options' statements (type
 // BbsBlsSignature2020, no proofValue or nonce) are the first signed
 // messages, all disclosed; the canonical statements of the document, with
-// urn:bnid:_:c14nN turned back into the blank node _:c14nN, are the other
-// disclosed messages, in order. It returns ErrInvalidProof (wrapped) for a
+// urn:bnid:_:c14nN turned back into the blank node _:c14nN and sorted
+// again (the order the issuer signed them in), are the other disclosed
+// messages, in order; MATTR's verifier does not sort again, see
+// Prepare2020. It returns ErrInvalidProof (wrapped) for a
 // proof that does not verify, another error for a malformed or unsafe
 // document. Verify is Prepare2020 followed by ProofVerify.
 func (v *Verifier2020) Verify(derived map[string]any) (*Verified2020, error) {
@@ -444,6 +446,15 @@ func (v *Verifier2020) Prepare2020(derived map[string]any) (*Prepared2020, error
 	for i, l := range ds {
 		ds[i] = unBnid(l)
 	}
+	// The issuer signed its statements sorted with the blank node labels
+	// _:c14nN; the revealed ones, a subsequence, keep that order, which is
+	// the order of the proof's (ascending) revealed indexes. The derived
+	// document's canonical order is that of <urn:bnid:_:c14nN>: an IRI
+	// such as <urn:uuid:1> sorts before _:c14n0 but after
+	// <urn:bnid:_:c14n0>, so the statements are sorted again once the
+	// labels are back. MATTR's verifier does not sort again and refuses
+	// such a proof although the proof is right (its issues #110, #207).
+	sort.Strings(ds)
 	all := append(append([]string{}, ps...), ds...)
 	if len(all) != len(revealed) {
 		return nil, fmt.Errorf("%w: the proof reveals %d messages, the document gives %d statements", ErrInvalidProof, len(revealed), len(all))

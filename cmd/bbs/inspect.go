@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
+	"github.com/fabric-bbs/fabric-bbs/vc"
 )
 
 var inspectCmd = &command{
@@ -177,6 +178,14 @@ func inspectKey(name string, data []byte) (*report, error) {
 	r.add("kind", "key pair")
 	r.add("scheme", k.sk.Scheme().Name())
 	r.add("publicKey", b64(k.sk.PublicKey().Bytes()))
+	// Every scheme's public key is a 96-byte BLS12-381 G2 point: one
+	// did:key (multicodec 0xeb01) names it, whatever the scheme.
+	did, vm, err := vc.DIDKey(k.sk.PublicKey().Bytes())
+	if err != nil {
+		return nil, failed(fmt.Errorf("%s: did:key: %w", name, err))
+	}
+	r.add("didKey", did)
+	r.add("verificationMethod", vm)
 	r.add("secretKey", fmt.Sprintf("present, %d bytes (not shown)", len(k.sk.Bytes())))
 	return r, nil
 }

@@ -12,6 +12,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -172,15 +173,20 @@ func pointerList(s string) []string {
 
 var vcKeygenCmd = &command{
 	name:    "vc keygen",
-	summary: "make a bbs-bls12381-sha256 issuer key and print its did:key",
-	usage:   "[--out key.json] [--force]",
+	summary: "make a credential issuer key and print its did:key",
+	usage:   "[--scheme S] [--out key.json] [--force]",
 	about: `
-Makes a key pair of scheme bbs-bls12381-sha256, writes it as bbs keygen does
-({"scheme", "publicKey", "secretKey"}, mode 0600) and prints its did:key on
-standard output (the verification method is the did:key, '#', and the part
-after "did:key:").`,
-	example: "bbs vc keygen --out issuer.json > issuer.did\n",
+Makes a key pair of scheme S, writes it as bbs keygen does ({"scheme",
+"publicKey", "secretKey"}, mode 0600) and prints its did:key on standard output
+(the verification method is the did:key, '#', and the part after "did:key:").
+S is the scheme of the credentials the key issues: bbs-bls12381-sha256 (the
+default: bbs-2023), bbs-nym-bls12381-sha256 (bbs-2023 with pseudonyms, as the
+contract registers such an issuer) or bbs+2020 (BbsBlsSignature2020). All three
+have a 96-byte BLS12-381 G2 public key, so the did:key encoding is the same
+(multicodec 0xeb01); 'bbs inspect KEY' prints the did:key of any key file.`,
+	example: "bbs vc keygen --out issuer.json > issuer.did\nbbs vc keygen --scheme bbs+2020 --out issuer2020.json > issuer2020.did\n",
 	flags: func(fs *flag.FlagSet, e *env) func([]string) error {
+		scheme := fs.String("scheme", bbs.BLS12381SHA256Name, "the key's scheme `name`: "+strings.Join(vcKeySchemes, ", "))
 		out := fs.String("out", "key.json", "write the key pair to `file` (mode 0600)")
 		force := fs.Bool("force", false, "overwrite --out if it exists")
 		return func(args []string) error {
@@ -190,7 +196,13 @@ after "did:key:").`,
 			if *out == "" || *out == "-" {
 				return usagef("--out: a file is needed (the did:key goes to standard output)")
 			}
-			s, _ := bbs.SchemeByName(bbs.BLS12381SHA256Name)
+			if !slices.Contains(vcKeySchemes, *scheme) {
+				return usagef("--scheme %q: a credential issuer key is one of %s", *scheme, strings.Join(vcKeySchemes, ", "))
+			}
+			s, err := schemeByName("--scheme", *scheme)
+			if err != nil {
+				return usagef("%v", err)
+			}
 			sk, err := s.GenerateKey(rand.Reader)
 			if err != nil {
 				return failed(err)
@@ -206,7 +218,7 @@ after "did:key:").`,
 			if err := writeOutput(e.stdout, *out, data, 0o600, *force); err != nil {
 				return err
 			}
-			fmt.Fprintf(e.stderr, "bbs vc keygen: wrote the key pair to %s (mode 0600); did:key on standard output\n", *out)
+			fmt.Fprintf(e.stderr, "bbs vc keygen: wrote the %s key pair to %s (mode 0600); did:key on standard output\n", s.Name(), *out)
 			if _, err := fmt.Fprintln(e.stdout, did); err != nil {
 				return failed(err)
 			}
@@ -214,6 +226,10 @@ after "did:key:").`,
 		}
 	},
 }
+
+// vcKeySchemes are the schemes of credential issuer keys: bbs-2023,
+// bbs-2023 with pseudonyms, BbsBlsSignature2020.
+var vcKeySchemes = []string{bbs.BLS12381SHA256Name, bbs.NymBLS12381SHA256Name, bbs.BBSPlus2020Name}
 
 var vcIssueCmd = &command{
 	name:    "vc issue",
