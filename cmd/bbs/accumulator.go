@@ -10,6 +10,8 @@ import (
 	"io"
 	"slices"
 	"sort"
+	"strconv"
+	"strings"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/revocation"
@@ -191,43 +193,118 @@ bbs acc-witness --acc acc.json --credential credential.json --handle-index 2 --o
 
 var revokeCmd = &command{
 	name:    "revoke",
-	summary: "revoke a credential: print the RevokeHandle argument",
-	usage:   "--acc acc.json --credential credential.json --handle-index H [--ledger record.json]",
+	summary: "revoke credentials: print the RevokeHandle or RevokeHandles argument",
+	usage:   "--acc acc.json --credential credential.json... --handle-index H... [--batch] [--ledger record.json]",
 	about: `
-Removes the credential's revocation handle from the accumulator's current
-version (acc.json's, or with --ledger that of the GetAccumulator answer in
-record.json) and prints the removal record of the next version in base64:
-the argument of the chaincode's RevokeHandle after the issuer ID. acc.json is
-updated to the new version and value. From the block after RevokeHandle
-commits, the revoked holder cannot prove non-revocation at the new version,
-and every other holder updates its witness from the record (update-witness).`,
+Removes the revocation handles of the credentials (--credential, repeated for
+several) from the accumulator's current version (acc.json's, or with --ledger
+that of the GetAccumulator answer in record.json) and prints the record of
+the next version in base64. With one credential it is a removal record: the
+argument of the chaincode's RevokeHandle after the issuer ID. With several (or
+with --batch) it is one batch removal record (VB20) of all of them: the
+argument of RevokeHandles after the issuer ID, one version for the whole
+batch. --handle-index is given once for all credentials, or once per
+credential in the order of the --credential flags. The same handle twice is
+refused. acc.json is updated to the new version and value. From the block
+after the transaction commits, the revoked holders cannot prove
+non-revocation at the new version, and every other holder updates its
+witness from the record (update-witness).`,
 	example: `
 REMOVAL=$(bbs revoke --acc acc.json --credential credential.json --handle-index 2 --ledger acc-record.json)
 peer chaincode invoke ... -c "{\"Args\":[\"RevokeHandle\",\"issuer1\",\"$REMOVAL\"]}"
+BATCH=$(bbs revoke --acc acc.json --credential bob.json --credential carol.json --handle-index 2 --ledger acc-record.json)
+peer chaincode invoke ... -c "{\"Args\":[\"RevokeHandles\",\"issuer1\",\"$BATCH\"]}"
 `,
 	flags: func(fs *flag.FlagSet, e *env) func([]string) error {
-		var o accOptions
-		o.define(fs)
+		var acc, ledger string
+		var creds stringList
+		var indices intList
+		fs.StringVar(&acc, "acc", "", "the accumulator `file` of acc-keygen (required)")
+		fs.Var(&creds, "credential", "a credential `file` to revoke (required; repeat for a batch)")
+		fs.Var(&indices, "handle-index", "the `index` of the revocation handle among the credential's messages (required; once for all, or once per --credential)")
+		fs.StringVar(&ledger, "ledger", "", "the chaincode's GetAccumulator answer in `file`: use its version and value")
+		batch := fs.Bool("batch", false, "print a RevokeHandles batch record even for one credential")
 		return func(args []string) error {
 			if len(args) > 0 {
 				return usagef("unexpected argument %q", args[0])
 			}
-			st, err := o.load()
+			if acc == "" || len(creds) == 0 || len(indices) == 0 {
+				return usagef("give --acc, --credential and --handle-index")
+			}
+			if len(indices) != 1 && len(indices) != len(creds) {
+				return usagef("--handle-index: given %d times for %d credentials; give it once, or once per --credential", len(indices), len(creds))
+			}
+			if len(creds) > revocation.MaxBatch {
+				return usagef("--credential: %d credentials, at most %d in one batch", len(creds), revocation.MaxBatch)
+			}
+			st, err := loadAccumulator(acc, ledger)
 			if err != nil {
 				return err
 			}
-			rem, err := st.sk.Remove(st.version, st.value, st.handle)
-			if err != nil {
-				return fmt.Errorf("revoke: %w", err)
+			handles := make([][]byte, len(creds))
+			seen := make(map[string]string, len(creds))
+			for i, cf := range creds {
+				hi := indices[0]
+				if len(indices) > 1 {
+					hi = indices[i]
+				}
+				if handles[i], err = loadHandle(cf, hi); err != nil {
+					return err
+				}
+				if prev, ok := seen[string(handles[i])]; ok {
+					return usagef("--credential: %s has the same revocation handle as %s", displayName(cf), displayName(prev))
+				}
+				seen[string(handles[i])] = cf
 			}
-			st.file.Version, st.file.Value = rem.Version, b64(rem.Value())
-			if err := writeAccumulator(e, o.acc, st.file, true); err != nil {
+			var version uint64
+			var value, record []byte
+			if len(creds) == 1 && !*batch {
+				rem, err := st.sk.Remove(st.version, st.value, handles[0])
+				if err != nil {
+					return fmt.Errorf("revoke: %w", err)
+				}
+				version, value, record = rem.Version, rem.Value(), rem.Bytes()
+			} else {
+				b, err := st.sk.RemoveBatch(st.version, st.value, handles)
+				if err != nil {
+					return fmt.Errorf("revoke: %w", err)
+				}
+				version, value, record = b.Version, b.Value(), b.Bytes()
+			}
+			st.file.Version, st.file.Value = version, b64(value)
+			if err := writeAccumulator(e, acc, st.file, true); err != nil {
 				return err
 			}
-			_, err = fmt.Fprintln(e.stdout, b64(rem.Bytes()))
+			_, err = fmt.Fprintln(e.stdout, b64(record))
 			return err
 		}
 	},
+}
+
+// stringList is a repeatable string flag.
+type stringList []string
+
+func (l *stringList) String() string     { return strings.Join(*l, ",") }
+func (l *stringList) Set(s string) error { *l = append(*l, s); return nil }
+
+// intList is a repeatable non-negative integer flag.
+type intList []int
+
+func (l *intList) String() string {
+	s := make([]string, len(*l))
+	for i, n := range *l {
+		s[i] = strconv.Itoa(n)
+	}
+	return strings.Join(s, ",")
+}
+
+func (l *intList) Set(s string) error {
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 {
+		return fmt.Errorf("%q is not a non-negative integer", s)
+	}
+	*l = append(*l, n)
+	return nil
 }
 
 var updateWitnessCmd = &command{
@@ -309,7 +386,7 @@ bbs update-witness --witness witness.json --credential credential.json r4.json
 	},
 }
 
-// accOptions are the flags of acc-witness and revoke.
+// accOptions are the flags of acc-witness.
 type accOptions struct {
 	acc, credential, ledger string
 	handleIndex             int
@@ -335,42 +412,62 @@ func (o *accOptions) load() (*accState, error) {
 	if o.acc == "" || o.credential == "" || o.handleIndex < 0 {
 		return nil, usagef("give --acc, --credential and --handle-index")
 	}
-	f, sk, err := readAccumulator(o.acc)
+	st, err := loadAccumulator(o.acc, o.ledger)
+	if err != nil {
+		return nil, err
+	}
+	if st.handle, err = loadHandle(o.credential, o.handleIndex); err != nil {
+		return nil, err
+	}
+	return st, nil
+}
+
+// loadAccumulator reads acc.json and, with ledger, takes the version and
+// value of the GetAccumulator answer there (its key must be acc.json's).
+func loadAccumulator(acc, ledger string) (*accState, error) {
+	f, sk, err := readAccumulator(acc)
 	if err != nil {
 		return nil, err
 	}
 	st := &accState{file: f, sk: sk, version: f.Version}
 	if st.value, err = decodeB64(f.Value); err != nil {
-		return nil, fmt.Errorf("%s: value: %w", displayName(o.acc), err)
+		return nil, fmt.Errorf("%s: value: %w", displayName(acc), err)
 	}
-	if o.ledger != "" {
-		data, err := readInput(o.ledger)
+	if ledger != "" {
+		data, err := readInput(ledger)
 		if err != nil {
 			return nil, err
 		}
 		var la ledgerAccumulator
 		if err := json.Unmarshal(data, &la); err != nil {
-			return nil, fmt.Errorf("%s: %w", displayName(o.ledger), err)
+			return nil, fmt.Errorf("%s: %w", displayName(ledger), err)
 		}
 		if b64(la.PublicKey) != f.PublicKey {
-			return nil, fmt.Errorf("%s: publicKey is not the key of %s", displayName(o.ledger), displayName(o.acc))
+			return nil, fmt.Errorf("%s: publicKey is not the key of %s", displayName(ledger), displayName(acc))
 		}
 		if err := revocation.CheckValue(la.Value); err != nil {
-			return nil, fmt.Errorf("%s: value: %w", displayName(o.ledger), err)
+			return nil, fmt.Errorf("%s: value: %w", displayName(ledger), err)
 		}
 		st.version, st.value = la.Version, la.Value
 	}
-	c, err := readCredentialFile(o.credential)
+	return st, nil
+}
+
+// loadHandle reads a credential and returns its message at index as the
+// accumulated handle scalar.
+func loadHandle(credential string, index int) ([]byte, error) {
+	c, err := readCredentialFile(credential)
 	if err != nil {
 		return nil, err
 	}
-	if o.handleIndex >= len(c.messages) {
-		return nil, usagef("--handle-index: %d, but %s has %d messages", o.handleIndex, displayName(o.credential), len(c.messages))
+	if index >= len(c.messages) {
+		return nil, usagef("--handle-index: %d, but %s has %d messages", index, displayName(credential), len(c.messages))
 	}
-	if st.handle, err = bbs.MessageScalar(c.scheme, c.messages[o.handleIndex]); err != nil {
-		return nil, fmt.Errorf("%s: %w", displayName(o.credential), err)
+	h, err := bbs.MessageScalar(c.scheme, c.messages[index])
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", displayName(credential), err)
 	}
-	return st, nil
+	return h, nil
 }
 
 func readAccumulator(path string) (*AccumulatorFile, *revocation.SecretKey, error) {

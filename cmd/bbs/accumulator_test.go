@@ -160,3 +160,109 @@ func TestAccumulatorCommands(t *testing.T) {
 		}
 	}
 }
+
+// TestRevokeBatch: bbs revoke with several credentials prints one
+// RevokeHandles batch record (revocation.SecretKey.RemoveBatch) of the next
+// version and moves acc.json to it; the batch verifies against the previous
+// value (as the contract checks it), the revoked holders' witness updates are
+// refused, another holder updates from the batch alone; --handle-index is
+// given once for all or once per credential; --batch makes a batch of one;
+// a repeated handle, a count mismatch and an out-of-range index are refused
+// and leave acc.json as it was.
+func TestRevokeBatch(t *testing.T) {
+	dir := t.TempDir()
+	mustBBS(t, dir, "keygen", "--scheme", "bbs-bls12381-sha256", "--out", "issuer.json")
+	names := []string{"a", "b", "c", "d"}
+	for i, n := range names {
+		writeFile(t, dir, n+".json", `["name=`+n+`", "role=member", "handle-`+strings.Repeat(n, 20+i)+`"]`)
+		mustBBS(t, dir, "sign", "--key", "issuer.json", "--messages", n+".json", "--out", "cred-"+n+".json")
+	}
+	// d has its handle first: message 0.
+	writeFile(t, dir, "d.json", `["handle-dddddddddddddddddddddddd", "name=d", "role=member"]`)
+	mustBBS(t, dir, "sign", "--key", "issuer.json", "--messages", "d.json", "--out", "cred-d.json")
+	args := mustBBS(t, dir, "acc-keygen", "--out", "acc.json")
+	var setArgs struct{ PublicKey, InitialValue string }
+	if err := json.Unmarshal([]byte(args.stdout), &setArgs); err != nil {
+		t.Fatal(err)
+	}
+	accPK, err := revocation.ParsePublicKey(b64dec(t, setArgs.PublicKey))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []string{"a", "b", "c"} {
+		mustBBS(t, dir, "acc-witness", "--acc", "acc.json", "--credential", "cred-"+n+".json", "--handle-index", "2", "--out", "w"+n+".json")
+	}
+	mustBBS(t, dir, "acc-witness", "--acc", "acc.json", "--credential", "cred-d.json", "--handle-index", "0", "--out", "wd.json")
+
+	// Refusals change nothing.
+	before := readFile(t, dir, "acc.json")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--credential", "cred-b.json", "--credential", "cred-b.json", "--handle-index", "2"}, "cred-b.json has the same revocation handle as cred-b.json"},
+		{[]string{"--credential", "cred-b.json", "--credential", "cred-c.json", "--credential", "cred-d.json", "--handle-index", "2", "--handle-index", "2"}, "given 2 times for 3 credentials"},
+		{[]string{"--credential", "cred-b.json", "--credential", "cred-c.json", "--handle-index", "2", "--handle-index", "3"}, "--handle-index: 3, but cred-c.json has 3 messages"},
+		{[]string{"--credential", "cred-b.json", "--handle-index", "-1"}, "not a non-negative integer"},
+		{[]string{"--credential", "cred-b.json"}, "give --acc, --credential and --handle-index"},
+	} {
+		r := runBBS(t, dir, "", append([]string{"revoke", "--acc", "acc.json"}, tc.args...)...)
+		if r.code == 0 || !strings.Contains(r.stderr, tc.want) {
+			t.Errorf("bbs revoke %s: want a failure with %q, got %v", strings.Join(tc.args, " "), tc.want, r)
+		}
+		if got := readFile(t, dir, "acc.json"); string(got) != string(before) {
+			t.Fatalf("bbs revoke %s changed acc.json", strings.Join(tc.args, " "))
+		}
+	}
+
+	// A batch of b and d, each with its own handle index: version 1.
+	rev := mustBBS(t, dir, "revoke", "--acc", "acc.json", "--credential", "cred-b.json", "--credential", "cred-d.json",
+		"--handle-index", "2", "--handle-index", "0")
+	rec := b64dec(t, strings.TrimSpace(rev.stdout))
+	if len(rec) != revocation.BatchRemovalSize(2) {
+		t.Fatalf("batch record of %d bytes, want %d", len(rec), revocation.BatchRemovalSize(2))
+	}
+	b1, err := revocation.ParseBatchRemoval(rec)
+	if err != nil || b1.Version != 1 || b1.Len() != 2 {
+		t.Fatalf("revoke printed %q: %v", rev.stdout, err)
+	}
+	if err := revocation.VerifyBatchRemoval(accPK, b64dec(t, setArgs.InitialValue), b1); err != nil {
+		t.Fatal(err)
+	}
+	if acc := readJSON(t, dir, "acc.json"); acc["version"] != 1.0 || acc["value"] != b64(b1.Value()) {
+		t.Fatalf("acc.json not updated: %v", acc)
+	}
+	writeJSON(t, dir, "r1.json", map[string]any{"issuer": "acme", "batch": b64(rec), "version": 1, "createdAt": "2026-12-01T00:00:00Z", "txId": "t1"})
+	for _, h := range []struct{ cred, w string }{{"cred-b.json", "wb.json"}, {"cred-d.json", "wd.json"}} {
+		r := runBBS(t, dir, "", "update-witness", "--witness", h.w, "--credential", h.cred, "r1.json")
+		if r.code != exitFailed || !strings.Contains(r.stderr, "revoked") {
+			t.Fatalf("the revoked holder %s updated: %v", h.cred, r)
+		}
+	}
+	mustBBS(t, dir, "update-witness", "--witness", "wa.json", "--credential", "cred-a.json", "r1.json")
+	if readJSON(t, dir, "wa.json")["version"] != 1.0 {
+		t.Fatal("a's witness not at version 1")
+	}
+
+	// --batch: a batch of one (c), from the ledger's record of version 1.
+	writeJSON(t, dir, "ledger.json", map[string]any{"issuer": "acme", "publicKey": setArgs.PublicKey, "initialValue": setArgs.InitialValue,
+		"version": 1, "value": b64(b1.Value()), "txId": "t1"})
+	rev = mustBBS(t, dir, "revoke", "--acc", "acc.json", "--credential", "cred-c.json", "--handle-index", "2", "--batch", "--ledger", "ledger.json")
+	b2, err := revocation.ParseBatchRemoval(b64dec(t, strings.TrimSpace(rev.stdout)))
+	if err != nil || b2.Version != 2 || b2.Len() != 1 {
+		t.Fatalf("revoke --batch printed %q: %v", rev.stdout, err)
+	}
+	if err := revocation.VerifyBatchRemoval(accPK, b1.Value(), b2); err != nil {
+		t.Fatal(err)
+	}
+	writeJSON(t, dir, "r2.json", map[string]any{"issuer": "acme", "batch": b64(b2.Bytes()), "version": 2})
+	mustBBS(t, dir, "update-witness", "--witness", "wa.json", "--credential", "cred-a.json", "r2.json")
+	if w := readJSON(t, dir, "wa.json"); w["version"] != 2.0 || w["value"] != b64(b2.Value()) {
+		t.Fatalf("a's witness not at version 2: %v", w)
+	}
+	// Without --batch, one credential is still RevokeHandle's single record.
+	rev = mustBBS(t, dir, "revoke", "--acc", "acc.json", "--credential", "cred-a.json", "--handle-index", "2")
+	if rem, err := revocation.ParseRemoval(b64dec(t, strings.TrimSpace(rev.stdout))); err != nil || rem.Version != 3 {
+		t.Fatalf("revoke of one printed %q: %v", rev.stdout, err)
+	}
+}

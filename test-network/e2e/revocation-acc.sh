@@ -10,7 +10,11 @@
 # block that holder is refused, and so is any presentation against the old
 # version; the revoked holder cannot update its witness, the other updates
 # from the ledger's removal record alone (GetAccumulatorRemoval, bbs
-# update-witness) and is accepted again.
+# update-witness) and is accepted again. Then a batch: the issuer revokes
+# two more holders at once (bbs revoke with two credentials, RevokeHandles,
+# one version; through Org2 refused); from the next block both are refused
+# and cannot update their witnesses, and alice updates from the ledger's
+# batch record (GetAccumulatorRemoval) alone and is accepted.
 #
 # Sourced by e2e.sh once the network is up, bbs deployed and the bbs CLI
 # built. Run alone against a network where "network.sh deploy" ran:
@@ -105,3 +109,51 @@ ok "GW  SubmitProof alice with the updated witness commits, at version 1" \
   gw 2 User2 -json submit SubmitProof "@$RAW/alice3.json"
 ok "CLI GetVerification of it on peer0.org1: nonRevocation version 1" '.nonRevocation.version == 1' \
   as 1 User1 cc_query GetVerification "$(jq -r .result.txId <<< "$OUT")"
+
+# A batch (RevokeHandles, one version for two holders): carol and dave get
+# witnesses at version 1 and present; the issuer revokes both at once (bbs
+# revoke with two credentials prints the VB20 batch record); from the next
+# block both are refused and cannot update, and alice updates from the
+# ledger's batch record alone and is accepted at version 2.
+acred carol
+acred dave
+setup "CLI GetAccumulator $AISS at version 1" asave "$RAW/acc-record1.json" as 1 User1 cc_query GetAccumulator "$AISS"
+for n in carol dave; do
+  setup "bbs acc-witness $n (version 1, from the ledger's record)" "$BBS" acc-witness --acc "$RAW/acc.json" --credential "$RAW/$n.cred.json" \
+    --handle-index 2 --ledger "$RAW/acc-record1.json" --out "$RAW/$n.witness.json"
+  aprove "${n}1" "$n" --non-revoked "$RAW/$n.witness.json"
+  aprove "${n}2" "$n" --non-revoked "$RAW/$n.witness.json"
+done
+ok "GW  SubmitProof carol at version 1 commits" '.status == "VALID" and .result.nonRevocation.version == 1' \
+  gw 1 User2 -json submit SubmitProof "@$RAW/carol1.json"
+ok "GW  VerifyProof dave at version 1: satisfied" '.valid == true and .satisfied == true and .nonRevocation.version == 1' \
+  gw 2 User1 evaluate VerifyProof "@$RAW/dave1.json"
+setup "bbs revoke carol and dave (one batch)" asave "$RAW/batch.b64" "$BBS" revoke --acc "$RAW/acc.json" \
+  --credential "$RAW/carol.cred.json" --credential "$RAW/dave.cred.json" --handle-index 2 --ledger "$RAW/acc-record1.json"
+BATCH="$(cat "$RAW/batch.b64")"
+rejected "GW  RevokeHandles by Org2 User1 is refused" "access denied" gw 2 User1 submit RevokeHandles "$AISS" "$BATCH"
+rejected "GW  RevokeHandle with the batch record is refused" "removal is 232 characters, too long" gw 1 User1 submit RevokeHandle "$AISS" "$BATCH"
+ok "GW  RevokeHandles carol and dave by its owner: version 2" '.status == "VALID" and .result.version == 2' \
+  gw 1 User1 -json submit RevokeHandles "$AISS" "$BATCH"
+rejected "GW  RevokeHandles replayed is refused" "makes version 2, the accumulator is at version 2" gw 1 User1 submit RevokeHandles "$AISS" "$BATCH"
+rejected "GW  SubmitProof carol in a later block is refused: version 1 is older than the 2 the policy accepts" \
+  "against accumulator version 1, older than the 2 the policy accepts" gw 2 User2 submit SubmitProof "@$RAW/carol2.json"
+rejected "GW  SubmitProof dave in a later block is refused too" \
+  "against accumulator version 1, older than the 2 the policy accepts" gw 1 User2 submit SubmitProof "@$RAW/dave2.json"
+ok "GW  VerifyProof dave (version 1) now: unmet accumulator rule" '.satisfied == false and .unmet.rule == "accumulator"' \
+  gw 2 User1 evaluate VerifyProof "@$RAW/dave1.json"
+
+setup "CLI GetAccumulatorRemoval $AISS 2 on peer0.org2" asave "$RAW/r2.json" as 2 User1 cc_query GetAccumulatorRemoval "$AISS" 2
+ok "CLI GetAccumulatorRemoval 2: the batch record of two (172 bytes, 232 base64 characters), no single removal" \
+  '.version == 2 and (.batch | length) == 232 and ((.removal // "") | length) == 0' cat "$RAW/r2.json"
+for n in carol dave; do
+  rejected "bbs update-witness $n from the batch record: revoked" "revoked" \
+    "$BBS" update-witness --witness "$RAW/$n.witness.json" --credential "$RAW/$n.cred.json" "$RAW/r2.json"
+done
+ok "bbs update-witness alice from the batch record alone: version 2" "" \
+  "$BBS" update-witness --witness "$RAW/alice.witness.json" --credential "$RAW/alice.cred.json" "$RAW/r2.json"
+ok "alice's witness is at version 2" '.version == 2' cat "$RAW/alice.witness.json"
+aprove alice4 alice --non-revoked "$RAW/alice.witness.json"
+ok "GW  SubmitProof alice with the witness updated from the batch commits, at version 2" \
+  '.status == "VALID" and .result.nonRevocation.version == 2 and .result.nonRevocation.currentVersion == 2' \
+  gw 2 User2 -json submit SubmitProof "@$RAW/alice4.json"
