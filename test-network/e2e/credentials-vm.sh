@@ -78,7 +78,7 @@ ok "CLI GetIssuer: key 1 declares the method" '.keys[0].verificationMethods == [
 ok "CLI VerifyCredential (did:web, declared): valid, the issuer and its DID" \
   '.valid == true and .issuer == "'"$CV_ID"'" and .keyVersion == 1 and .verificationMethod == "'"$CV_VM"'" and .credentialIssuer == "'"$CV_DID"'"' \
   as 1 User1 cc_query VerifyCredential "@$CVW/d1.req.json"
-ok "GW  SubmitCredential (did:web, Org2 User1)" '.status == "VALID" and .result.valid == true and .result.verificationMethod == "'"$CV_VM"'"' \
+ok "GW  SubmitCredential (did:web, Org2 User1)" '.status == "VALID" and .result.valid == true and .result.issuer == "'"$CV_ID"'" and .result.credentialIssuer == "'"$CV_DID"'"' \
   gw 2 User1 -json submit SubmitCredential "@$CVW/d1.req.json"
 CVTX="$(printf '%s' "$OUT" | jq -r '.result.txId')"
 ok "CLI GetCredentialVerification: the ledger issuer and the declared method" \
