@@ -97,6 +97,15 @@ func TestDeclaredVerificationMethod(t *testing.T) {
 	rec := decode[CredentialVerification](t, e.evaluate(e.bob, "GetCredentialVerification", decode[CredentialReceipt](t, sr).TxID))
 	require.Equal(t, "dmv", rec.Issuer)
 	require.Equal(t, dmvVM1, rec.VerificationMethod)
+	// In a batch too: each request names its issuer.
+	batched := vmCredential(t, sk, dmvVM1, dmvDID, testNonce(20))
+	br := e.submit(e.bob, "SubmitCredentials", credentialBatchArg(t, issuerArg(t, batched, "dmv"), credentialArg(t, batched)))
+	require.True(t, br.Committed, br.Response.GetMessage())
+	out := decode[CredentialBatchResults](t, br)
+	require.Equal(t, 1, out.ValidCount)
+	require.Equal(t, []string{br.TxID + "#0"}, out.RecordIDs)
+	require.Contains(t, out.Results[1].Reason, "must name the ledger issuer")
+	require.Equal(t, "BBS_INVALID_REQUEST", out.Results[1].Code)
 
 	// Another org declaring dmv's method for its own key squats nothing:
 	// the request names the ledger issuer, and under the squatter's key
