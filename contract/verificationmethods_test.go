@@ -279,3 +279,46 @@ func TestParseVerificationMethods(t *testing.T) {
 	_, err = parseVerificationMethods(strings.Repeat(" ", MaxVerificationMethods*(MaxVerificationMethodSize+8)+3))
 	require.ErrorContains(t, err, "too long")
 }
+
+// BenchmarkVerifyCredentialDeclared runs VerifyCredential through the
+// fake stub for a valid credential under a declared did:web method, the
+// same under its did:key, and hostile requests: an undeclared method, an
+// unnamed issuer, another issuer named. The refusals come before any
+// canonicalization or pairing.
+func BenchmarkVerifyCredentialDeclared(b *testing.B) {
+	t := &testing.T{}
+	e := newEnv(t).asDeployed()
+	e.t = t
+	sk := windKey(t)
+	registerKeyIssuer(t, e, "dmv", sk)
+	if msg := declare(e, "dmv", "1", `["`+dmvVM1+`"]`); msg != "" {
+		b.Fatal(msg)
+	}
+	other := newKeyPair(t, mustScheme(t, bbs.BLS12381SHA256Name), 41)
+	if r := e.register(e.bob, "squatter", other, ""); !r.Committed {
+		b.Fatal(r.Response.GetMessage())
+	}
+	cred := vmCredential(t, sk, dmvVM1, dmvDID, testNonce(1))
+	undeclared := vmCredential(t, sk, dmvDID+"#key-9", dmvDID, testNonce(2))
+	args := []struct {
+		name string
+		arg  string
+		ok   bool
+	}{
+		{"did:web/valid", issuerArg(t, cred, "dmv"), true},
+		{"did:key/valid", credentialArg(t, windCredential(t, sk, nil, testNonce(3))), true},
+		{"did:web/undeclared", issuerArg(t, undeclared, "dmv"), false},
+		{"did:web/unnamed", credentialArg(t, cred), false},
+		{"did:web/another-issuer", issuerArg(t, cred, "squatter"), false},
+	}
+	for _, a := range args {
+		b.Run(a.name, func(b *testing.B) {
+			for b.Loop() {
+				r := e.ledger.Evaluate(e.cc, e.bob.Creator, Name+":VerifyCredential", a.arg)
+				if r.OK() != a.ok || (a.ok && !decode[CredentialResult](t, r).Valid) {
+					b.Fatalf("%s: %s %s", a.name, r.Response.GetMessage(), r.Response.GetPayload())
+				}
+			}
+		})
+	}
+}
