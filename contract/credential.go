@@ -197,8 +197,9 @@ type credentialCheck struct {
 }
 
 // prepareCredential parses the request argument and the credential, and
-// resolves the proof's verificationMethod (a did:key) to the registered
-// issuer key that holds it, unrevoked, of scheme bbs-bls12381-sha256.
+// resolves the proof's verificationMethod (a did:key, or a method the
+// issuer the request names declared: resolveVerificationMethod) to the
+// registered issuer key, unrevoked, of the credential kind's scheme.
 // submit applies SubmitProof's checks of the nonce length and the
 // issuer's requireBoundNonce setting (prepareSubmission).
 func prepareCredential(ctx contractapi.TransactionContextInterface, submit bool, sub *submitter) (*credentialCheck, error) {
