@@ -85,6 +85,9 @@ func TestOwnerOnlyTransactionsRefusedThroughAnotherChaincode(t *testing.T) {
 		{"RetirePolicy", func(*testing.T, *env) []string { return []string{"p"} }},
 		{"CreatePolicy", func(*testing.T, *env) []string { return []string{policyDoc("q", "")} }},
 		{"SetEndorsementConfig", func(*testing.T, *env) []string { return []string{`{"mode":"and","orgs":["Org1MSP","Org2MSP"]}`} }},
+		{"DeclareVerificationMethods", func(*testing.T, *env) []string {
+			return []string{"acme", "1", `["did:web:acme.example#key-1"]`}
+		}},
 		{"RegisterContext", func(*testing.T, *env) []string {
 			return []string{"acme", "https://app.example/contexts/v1", `{"@context":{"@vocab":"https://app.example/terms#"}}`}
 		}},

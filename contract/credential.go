@@ -93,9 +93,10 @@ type credentialRequest struct {
 	bindSubmitter bool
 	salt          []byte
 	policy        *request.PolicyRef
+	issuer        string // the ledger issuer ID the request names ("" if none)
 }
 
-var credentialRequestFields = map[string]bool{"credential": true, "bindSubmitter": true, "salt": true, "policy": true}
+var credentialRequestFields = map[string]bool{"credential": true, "bindSubmitter": true, "salt": true, "policy": true, "issuer": true}
 
 // parseCredentialRequest parses the argument, bounded before reading it:
 // one JSON object, no duplicate or unknown field names (exact case).
@@ -120,7 +121,7 @@ func parseCredentialRequest(arg string) (*credentialRequest, error) {
 	sort.Strings(names)
 	for _, k := range names {
 		if !credentialRequestFields[k] {
-			return nil, fmt.Errorf("%w: credential request: unknown field %s (fields: credential, bindSubmitter, salt, policy)", request.ErrInvalid, request.Excerpt(k))
+			return nil, fmt.Errorf("%w: credential request: unknown field %s (fields: credential, bindSubmitter, salt, policy, issuer)", request.ErrInvalid, request.Excerpt(k))
 		}
 	}
 	var err error
@@ -153,6 +154,14 @@ func parseCredentialRequest(arg string) (*credentialRequest, error) {
 	if b, ok := obj["policy"]; ok {
 		if r.policy, err = parsePolicyRef(b); err != nil {
 			return nil, err
+		}
+	}
+	if b, ok := obj["issuer"]; ok {
+		if err := json.Unmarshal(b, &r.issuer); err != nil {
+			return nil, fmt.Errorf("%w: credential request: issuer must be a string, a ledger issuer ID", request.ErrInvalid)
+		}
+		if err := checkIssuerID(r.issuer); err != nil {
+			return nil, fmt.Errorf("%w: credential request: issuer: %v", request.ErrInvalid, err)
 		}
 	}
 	return r, nil
@@ -188,8 +197,9 @@ type credentialCheck struct {
 }
 
 // prepareCredential parses the request argument and the credential, and
-// resolves the proof's verificationMethod (a did:key) to the registered
-// issuer key that holds it, unrevoked, of scheme bbs-bls12381-sha256.
+// resolves the proof's verificationMethod (a did:key, or a method the
+// issuer the request names declared: resolveVerificationMethod) to the
+// registered issuer key, unrevoked, of the credential kind's scheme.
 // submit applies SubmitProof's checks of the nonce length and the
 // issuer's requireBoundNonce setting (prepareSubmission).
 func prepareCredential(ctx contractapi.TransactionContextInterface, submit bool, sub *submitter) (*credentialCheck, error) {
@@ -216,10 +226,6 @@ func prepareCredentialArg(ctx contractapi.TransactionContextInterface, arg []byt
 	vm, _ := proof["verificationMethod"].(string)
 	if vm == "" {
 		return nil, fmt.Errorf("%w: credential: the proof has no verificationMethod string", request.ErrInvalid)
-	}
-	pk, err := vc.ParseDIDKey(vm)
-	if err != nil {
-		return nil, fmt.Errorf("%w: credential: verificationMethod %s: %v (only did:key is resolved)", request.ErrInvalid, request.Excerpt(vm), err)
 	}
 	pv, _ := proof["proofValue"].(string)
 	// d.Policy stays nil: precheck's policy evaluation is for proofs; the
@@ -263,19 +269,9 @@ func prepareCredentialArg(ctx contractapi.TransactionContextInterface, arg []byt
 			request.ErrInvalid, len(d.Nonce), request.MaxNonceSize)
 	}
 	stub := ctx.GetStub()
-	ik, err := publicKeyIndexKey(stub, pk)
-	if err != nil {
+	if d.Issuer, d.KeyVersion, err = resolveVerificationMethod(stub, vm, r.issuer, keys); err != nil {
 		return nil, err
 	}
-	var held keyRecord
-	found, err := getJSON(stub, ik, &held)
-	if err != nil {
-		return nil, fmt.Errorf("resolving the verificationMethod: %w", err)
-	}
-	if !found {
-		return nil, fmt.Errorf("the key of verificationMethod %s is not registered under any issuer: %w", request.Excerpt(vm), ErrNotFound)
-	}
-	d.Issuer, d.KeyVersion = held.Issuer, held.Version
 	var v *verification
 	if submit {
 		v, err = prepareSubmission(ctx, d, sub, keys)
@@ -734,4 +730,50 @@ func (c *credentialCheck) checkUses(stub shim.ChaincodeStubInterface, call *spen
 	}
 	c.uses = uses
 	return c.v.checkPseudonymLimit(uses, c.useLimit())
+}
+
+// resolveVerificationMethod returns the registered issuer and key version
+// of the proof's verificationMethod vm. A did:key is resolved through the
+// public key index to the issuer that registered the key, which must be
+// issuer when the request names one. Any other DID URL is resolved only
+// in the request's issuer, which must name it: to the key version of that
+// issuer that declared vm (DeclareVerificationMethods). The issuer's and
+// the key's revocation and scheme are checked afterwards, as for a proof
+// (prepareVerification).
+func resolveVerificationMethod(stub shim.ChaincodeStubInterface, vm, issuer string, keys *keyCache) (string, int, error) {
+	if !strings.HasPrefix(vm, "did:key:") {
+		if issuer == "" {
+			return "", 0, fmt.Errorf("%w: credential: verificationMethod %s is not a did:key: the request must name the ledger issuer that declared it (\"issuer\")",
+				request.ErrInvalid, request.Excerpt(vm))
+		}
+		is, err := keys.issuer(stub, issuer)
+		if err != nil {
+			return "", 0, err
+		}
+		version := declaredKey(is, vm)
+		if version == 0 {
+			return "", 0, fmt.Errorf("issuer %q declares no verification method %s for any of its keys: %w", issuer, request.Excerpt(vm), ErrNotFound)
+		}
+		return issuer, version, nil
+	}
+	pk, err := vc.ParseDIDKey(vm)
+	if err != nil {
+		return "", 0, fmt.Errorf("%w: credential: verificationMethod %s: %v", request.ErrInvalid, request.Excerpt(vm), err)
+	}
+	ik, err := publicKeyIndexKey(stub, pk)
+	if err != nil {
+		return "", 0, err
+	}
+	var held keyRecord
+	found, err := getJSON(stub, ik, &held)
+	if err != nil {
+		return "", 0, fmt.Errorf("resolving the verificationMethod: %w", err)
+	}
+	if !found {
+		return "", 0, fmt.Errorf("the key of verificationMethod %s is not registered under any issuer: %w", request.Excerpt(vm), ErrNotFound)
+	}
+	if issuer != "" && held.Issuer != issuer {
+		return "", 0, fmt.Errorf("the key of verificationMethod %s is not a key of issuer %q: %w", request.Excerpt(vm), issuer, ErrNotFound)
+	}
+	return held.Issuer, held.Version, nil
 }

@@ -22,6 +22,8 @@ func FuzzCredentialRequest(f *testing.F) {
 	f.Add([]byte(`{"credential":[],"salt":"!"}`))
 	f.Add([]byte(`{"credential":{},"policy":{"id":"p","version":2}}`))
 	f.Add([]byte(`{"credential":{},"policy":{"id":"p","version":-1,"id":"q"}}`))
+	f.Add([]byte(`{"credential":{"proof":{"verificationMethod":"did:web:dmv.example#key-1"}},"issuer":"dmv"}`))
+	f.Add([]byte(`{"credential":{},"issuer":""}`))
 	// The shapes of the other kinds: a BbsBlsSignatureProof2020 proof
 	// (nonce and proofValue in base64), a bbs-2023 pseudonym proofValue
 	// (multibase u, header d95d07).
@@ -37,7 +39,8 @@ func FuzzCredentialRequest(f *testing.F) {
 		}
 		if len(data) > MaxCredentialRequestSize || len(r.credential) == 0 || r.credential[0] != '{' ||
 			(len(r.salt) > 0 && !r.bindSubmitter) || len(r.salt) > request.MaxSaltSize ||
-			(r.policy != nil && (!request.ValidIssuerID(r.policy.ID) || r.policy.Version < 0 || r.policy.Version > request.MaxPolicyVersion)) {
+			(r.policy != nil && (!request.ValidIssuerID(r.policy.ID) || r.policy.Version < 0 || r.policy.Version > request.MaxPolicyVersion)) ||
+			(r.issuer != "" && !request.ValidIssuerID(r.issuer)) {
 			t.Fatalf("accepted outside the rules: %q", data)
 		}
 	})
@@ -55,6 +58,36 @@ func FuzzParseStatement(f *testing.F) {
 		st, ok := parseStatement(line)
 		if ok && (!strings.Contains(line, st.predicate) || !strings.Contains(line, st.object)) {
 			t.Fatalf("read %+v from %q", st, line)
+		}
+	})
+}
+
+// FuzzVerificationMethods: DeclareVerificationMethods' argument parser
+// never panics, and what it accepts keeps the rules (ascending, bounded,
+// DID URLs with a fragment, no did:key).
+func FuzzVerificationMethods(f *testing.F) {
+	f.Add(`["did:web:dmv.example#key-1"]`)
+	f.Add(`["did:web:a.example%3A8443:p#k","did:web:b.example#k"]`)
+	f.Add(`["did:key:zUC7#zUC7"]`)
+	f.Add(`[]`)
+	f.Add(`["did:web:x#a","did:web:x#a"]`)
+	f.Fuzz(func(t *testing.T, text string) {
+		list, err := parseVerificationMethods(text)
+		if err != nil {
+			if !errors.Is(err, ErrInvalidArgument) {
+				t.Fatalf("error does not wrap ErrInvalidArgument: %v", err)
+			}
+			return
+		}
+		if len(list) > MaxVerificationMethods {
+			t.Fatalf("accepted %d methods", len(list))
+		}
+		for i, vm := range list {
+			did, frag, ok := strings.Cut(vm, "#")
+			if !ok || frag == "" || !strings.HasPrefix(did, "did:") || strings.HasPrefix(did, "did:key:") || len(vm) > MaxVerificationMethodSize ||
+				(i > 0 && vm <= list[i-1]) || strings.ContainsAny(vm, " \"<>\\\n") {
+				t.Fatalf("accepted %q in %q", vm, text)
+			}
 		}
 	})
 }

@@ -82,6 +82,7 @@ func TestMetadataTransactions(t *testing.T) {
 	}{
 		{"CreatePolicy", "SUBMIT", []string{str}, ref("PolicyRecord")},
 		{"CreateStatusList", "SUBMIT", []string{str, str, str, integer}, ref("StatusList")},
+		{"DeclareVerificationMethods", "SUBMIT", []string{str, integer, str}, ref("Issuer")},
 		{"GetAccumulator", "EVALUATE", []string{str}, ref("Accumulator")},
 		{"GetAccumulatorRemoval", "EVALUATE", []string{str, integer}, ref("AccumulatorRemoval")},
 		{"GetContext", "EVALUATE", []string{str, str}, ref("ContextRecord")},

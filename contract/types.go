@@ -39,6 +39,11 @@ type IssuerKey struct {
 	Revoked bool `json:"revoked"`
 	// RevokedAt is when the key was revoked; absent if it is not.
 	RevokedAt time.Time `json:"revokedAt,omitzero" metadata:",optional"`
+	// VerificationMethods are the DID URLs (other than did:key) the
+	// owner declared for this key (DeclareVerificationMethods): a
+	// credential whose proof names one of them, in a request that names
+	// this issuer, verifies under this key. Ascending, without repeats.
+	VerificationMethods []string `json:"verificationMethods,omitempty" metadata:",optional"`
 }
 
 // Issuer is an issuer's registry record.

@@ -485,6 +485,8 @@ MEM="$(network_rss)"
 #   . "$TN_DIR/e2e/<topic>.sh"   # issue N: what it checks
 # shellcheck source=e2e/credrevocation.sh
 . "$TN_DIR/e2e/credrevocation.sh"   # issue 23: epoch claims and status entries of bbs-2023 credentials
+# shellcheck source=e2e/credentials-vm.sh
+. "$TN_DIR/e2e/credentials-vm.sh"   # issue 22: credentials under verification methods the issuer declared (did:web)
 
 # ---- soak (issue 14, begin): Fabric v2.5, while the chaincode is peer-launched
 if [ "$FABRIC_VERSION" = 2.5 ] && [ "${E2E_SOAK:-1}" = 1 ]; then

@@ -240,7 +240,9 @@ Adds a bbs-2023 base proof to an unsecured credential (JSON-LD, refused in safe
 mode if any of it would not be signed). --mandatory lists the JSON pointers
 every derived credential must disclose. With a bbs+2020 key (bbs keygen
 --scheme bbs+2020) it signs with BbsBlsSignature2020 instead (no --mandatory). The verification method is the key's
-did:key. The result is for the holder only. --nym-commitment issues with the
+did:key, or --verification-method (a DID URL such as did:web:dmv.example#key-1,
+bbs-2023 keys only) that the issuer's owner declares on the ledger with
+DeclareVerificationMethods. The result is for the holder only. --nym-commitment issues with the
 pseudonym feature, blind-signing the holder's commitment; --holder-commitment
 with the anonymous_holder_binding feature (bbs vc holder-commit).`,
 	example: "bbs vc issue --key issuer.json --credential unsigned.json --mandatory /issuer,/validFrom --out signed.json\n",
@@ -255,6 +257,7 @@ with the anonymous_holder_binding feature (bbs vc holder-commit).`,
 		force := fs.Bool("force", false, "overwrite --out if it exists")
 		nymCom := fs.String("nym-commitment", "", "issue with the pseudonym feature, blind-signing the holder's commitment `file` (bbs nym-commit --scheme bbs-nym-bls12381-sha256)")
 		holderCom := fs.String("holder-commitment", "", "issue with the anonymous_holder_binding feature, blind-signing the holder's commitment `file` (bbs vc holder-commit)")
+		vm := fs.String("verification-method", "", "the proof's verificationMethod, a DID URL `did:method:id#fragment` (default: the key's did:key; bbs-2023 keys only)")
 		return func(args []string) error {
 			if len(args) > 0 {
 				return usagef("unexpected argument %q", args[0])
@@ -274,7 +277,10 @@ with the anonymous_holder_binding feature (bbs vc holder-commit).`,
 			if err != nil {
 				return err
 			}
-			opts := vc.IssueOptions{SecretKey: k.sk, Created: *created, MandatoryPointers: pointerList(*mandatory)}
+			opts := vc.IssueOptions{SecretKey: k.sk, Created: *created, MandatoryPointers: pointerList(*mandatory), VerificationMethod: *vm}
+			if *vm != "" && (!strings.HasPrefix(*vm, "did:") || !strings.Contains(*vm, "#")) {
+				return usagef("--verification-method: %q is not a DID URL did:method:id#fragment", *vm)
+			}
 			var signed map[string]any
 			if *nymCom != "" && *holderCom != "" {
 				return usagef("--nym-commitment and --holder-commitment: one feature at a time")
@@ -282,6 +288,9 @@ with the anonymous_holder_binding feature (bbs vc holder-commit).`,
 			if k.sk.Scheme().Name() == bbs.BBSPlus2020Name {
 				if *nymCom != "" || *holderCom != "" {
 					return usagef("--nym-commitment and --holder-commitment need a bbs-2023 key (bbs-bls12381-sha256)")
+				}
+				if *vm != "" {
+					return usagef("--verification-method: a bbs+2020 credential is issued under the key's did:key")
 				}
 				if signed, err = issue2020(l, doc, k.sk, *created, *mandatory); err != nil { // vc2020.go
 					return err
@@ -407,7 +416,8 @@ var vcVerifyCmd = &command{
 	usage:   "--credential derived.json [--nonce B64] [--context URL=FILE]... [--contexts DIR]",
 	about: `
 The specification's verifier (Verify Derived Proof, bbs-2023): the issuer key
-from the proof's did:key verification method, any presentation header the
+from the proof's did:key verification method (or --did-key, for a credential
+under another DID URL), any presentation header the
 specification allows (empty included); --nonce also requires that
 presentation header. Prints the disclosed credential on standard output.
 A BbsBlsSignatureProof2020 credential is verified by that suite (the nonce is
@@ -427,6 +437,7 @@ not --nonce). 2: usage error, or a malformed or unsafe credential.`,
 		nonce := fs.String("nonce", "", "require this presentation header, `base64`")
 		nymDomain := fs.String("nym-domain", "", "admit the pseudonym feature, requiring the pseudonym to be shown for this verifier `context`")
 		holderBinding := fs.Bool("holder-binding", false, "admit and require the anonymous_holder_binding feature")
+		didKey := fs.String("did-key", "", "verify under this `did:key` (bbs vc keygen prints it) whatever the verificationMethod, e.g. a did:web the issuer declared (bbs-2023 only)")
 		return func(args []string) error {
 			if len(args) > 0 {
 				return usagef("unexpected argument %q", args[0])
@@ -457,7 +468,15 @@ not --nonce). 2: usage error, or a malformed or unsafe credential.`,
 			if *nymDomain != "" && *holderBinding {
 				return usagef("--nym-domain and --holder-binding: one feature at a time")
 			}
-			res, err := (&vc.Verifier{Loader: l, Pseudonyms: *nymDomain != "", HolderBinding: *holderBinding}).VerifyJSON(data)
+			ver := &vc.Verifier{Loader: l, Pseudonyms: *nymDomain != "", HolderBinding: *holderBinding}
+			if *didKey != "" {
+				pk, err := vc.ParseDIDKey(*didKey)
+				if err != nil {
+					return usagef("--did-key: %v", err)
+				}
+				ver.Resolve = func(string) ([]byte, error) { return pk, nil }
+			}
+			res, err := ver.VerifyJSON(data)
 			if errors.Is(err, vc.ErrInvalidProof) {
 				return &exitError{code: exitFailed, err: err}
 			}

@@ -88,6 +88,64 @@ func TestVCFlow(t *testing.T) {
 	}
 }
 
+// TestVCVerificationMethod: bbs vc issue --verification-method signs
+// under a did:web verification method; vc verify resolves it only with
+// --did-key, the issuer's did:key, and a credential under another key's
+// did:key fails; a bbs+2020 key and a method that is not a DID URL are
+// usage errors.
+func TestVCVerificationMethod(t *testing.T) {
+	dir := t.TempDir()
+	p := func(n string) string { return filepath.Join(dir, n) }
+	if err := os.WriteFile(p("unsigned.json"), []byte(`{
+  "@context": ["https://www.w3.org/ns/credentials/v2", {"@vocab": "https://dmv.example/vocab#"}],
+  "type": ["VerifiableCredential"],
+  "issuer": "did:web:dmv.example",
+  "credentialSubject": {"licenseClass": "C"}
+}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, did, stderr := runVCTest(t, "vc", "keygen", "--out", p("issuer.json"))
+	if code != exitOK {
+		t.Fatalf("keygen: %d %s", code, stderr)
+	}
+	did = strings.TrimSpace(did)
+	code, other, _ := runVCTest(t, "vc", "keygen", "--out", p("other.json"))
+	if code != exitOK {
+		t.Fatal("keygen other")
+	}
+	const vm = "did:web:dmv.example#key-1"
+	if code, _, stderr = runVCTest(t, "vc", "issue", "--key", p("issuer.json"), "--credential", p("unsigned.json"),
+		"--mandatory", "/issuer", "--verification-method", vm, "--out", p("signed.json")); code != exitOK {
+		t.Fatalf("issue: %d %s", code, stderr)
+	}
+	if code, _, stderr = runVCTest(t, "vc", "derive", "--credential", p("signed.json"), "--reveal", "/credentialSubject/licenseClass",
+		"--out", p("derived.json")); code != exitOK {
+		t.Fatalf("derive: %d %s", code, stderr)
+	}
+	b, _ := os.ReadFile(p("derived.json"))
+	if !strings.Contains(string(b), `"verificationMethod": "`+vm+`"`) {
+		t.Fatalf("derived credential without %s: %s", vm, b)
+	}
+	if code, _, _ = runVCTest(t, "vc", "verify", "--credential", p("derived.json")); code == exitOK {
+		t.Error("verified a did:web credential without --did-key")
+	}
+	if code, _, stderr = runVCTest(t, "vc", "verify", "--credential", p("derived.json"), "--did-key", did); code != exitOK || !strings.Contains(stderr, vm) {
+		t.Errorf("verify --did-key: %d %s", code, stderr)
+	}
+	if code, _, _ = runVCTest(t, "vc", "verify", "--credential", p("derived.json"), "--did-key", strings.TrimSpace(other)); code != exitFailed {
+		t.Errorf("verify under another key: %d", code)
+	}
+	if code, _, _ = runVCTest(t, "vc", "issue", "--key", p("issuer.json"), "--credential", p("unsigned.json"), "--verification-method", "https://dmv.example/k"); code != exitBadInput {
+		t.Errorf("not a DID URL: %d", code)
+	}
+	if code, _, _ = runVCTest(t, "keygen", "--scheme", "bbs+2020", "--out", p("k2020.json")); code != exitOK {
+		t.Fatal("keygen bbs+2020")
+	}
+	if code, _, _ = runVCTest(t, "vc", "issue", "--key", p("k2020.json"), "--credential", p("unsigned.json"), "--verification-method", vm); code != exitBadInput {
+		t.Errorf("bbs+2020 with --verification-method: %d", code)
+	}
+}
+
 // TestVCContextsDir: --contexts DIR with an index.json, as the shared
 // vector set lays its contexts out, verifies the W3C vector; a file whose
 // SHA-256 is not the index's is refused.

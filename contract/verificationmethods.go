@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: Apache-2.0
+
+package contract
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/fabric-bbs/fabric-bbs/request"
+	"github.com/hyperledger/fabric-contract-api-go/v2/contractapi"
+)
+
+// MaxVerificationMethods is the most verification methods one key version
+// may declare; MaxVerificationMethodSize bounds each, in bytes.
+const (
+	MaxVerificationMethods    = 16
+	MaxVerificationMethodSize = 512
+)
+
+// verificationMethodDID is the DID of a declared verification method: the
+// did: scheme, a method name, a method-specific ID (DID Core 1.0 syntax).
+// verificationMethodFragment is its fragment, after the one '#'.
+var (
+	verificationMethodDID      = regexp.MustCompile(`^did:[a-z0-9]+:(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2}|:)*(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})$`)
+	verificationMethodFragment = regexp.MustCompile(`^(?:[A-Za-z0-9._~!$&'()*+,;=:@/?-]|%[0-9A-Fa-f]{2})+$`)
+)
+
+// checkVerificationMethod returns an error unless vm is a DID URL that a
+// key may declare: did:<method>:<id>#<fragment>, not a did:key (a did:key
+// is its own key and is resolved without a declaration).
+func checkVerificationMethod(i int, vm string) error {
+	if len(vm) > MaxVerificationMethodSize {
+		return fmt.Errorf("%w: verification method %d is %d bytes, over the limit of %d", ErrInvalidArgument, i, len(vm), MaxVerificationMethodSize)
+	}
+	did, frag, ok := strings.Cut(vm, "#")
+	if !ok || !verificationMethodDID.MatchString(did) || !verificationMethodFragment.MatchString(frag) {
+		return fmt.Errorf("%w: verification method %d, %s, is not a DID URL did:<method>:<id>#<fragment>", ErrInvalidArgument, i, request.Excerpt(vm))
+	}
+	if strings.HasPrefix(did, "did:key:") {
+		return fmt.Errorf("%w: verification method %d, %s, is a did:key: a did:key names its own key and needs no declaration", ErrInvalidArgument, i, request.Excerpt(vm))
+	}
+	return nil
+}
+
+// parseVerificationMethods parses DeclareVerificationMethods' argument: a
+// JSON array of at most MaxVerificationMethods strings, ascending without
+// repeats, each a valid declaration (checkVerificationMethod).
+func parseVerificationMethods(text string) ([]string, error) {
+	if len(text) > MaxVerificationMethods*(MaxVerificationMethodSize+8)+2 {
+		return nil, fmt.Errorf("%w: verification methods are %d bytes, too long for %d methods", ErrInvalidArgument, len(text), MaxVerificationMethods)
+	}
+	body := []byte(text)
+	dec := json.NewDecoder(bytes.NewReader(body))
+	var methods []string
+	if err := dec.Decode(&methods); err != nil || methods == nil {
+		return nil, fmt.Errorf("%w: verification methods must be one JSON array of strings", ErrInvalidArgument)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, fmt.Errorf("%w: verification methods: data after the array", ErrInvalidArgument)
+	}
+	if len(methods) > MaxVerificationMethods {
+		return nil, fmt.Errorf("%w: %d verification methods, at most %d", ErrInvalidArgument, len(methods), MaxVerificationMethods)
+	}
+	for i, vm := range methods {
+		if err := checkVerificationMethod(i, vm); err != nil {
+			return nil, err
+		}
+		if i > 0 && vm <= methods[i-1] {
+			return nil, fmt.Errorf("%w: verification methods must be ascending without repeats (%s follows %s)", ErrInvalidArgument, request.Excerpt(vm), request.Excerpt(methods[i-1]))
+		}
+	}
+	if len(methods) == 0 {
+		methods = nil
+	}
+	return methods, nil
+}
+
+// DeclareVerificationMethods replaces the verification methods declared
+// for key version of issuer id with methods, a JSON array of DID URLs
+// (["did:web:dmv.example#key-1"]; [] clears them). A credential whose
+// proof's verificationMethod is one of them verifies under that key, in a
+// request that names the issuer (the credential request's "issuer"), and
+// only while the key and the issuer are not revoked. A method may be
+// declared for one key version of the issuer at a time; a new key
+// version (RotateIssuerKey) starts with none. The declaration proves
+// nothing about who controls the DID: it is the owner's statement, and
+// the ledger issuer ID is what a relying party trusts. Only the owner may
+// declare, and only directly (like SetIssuerSettings). It writes the
+// issuer record only.
+func (c *Contract) DeclareVerificationMethods(ctx contractapi.TransactionContextInterface, id string, version int, methods string) (_ *Issuer, err error) {
+	defer coded(&err)
+	list, err := parseVerificationMethods(methods)
+	if err != nil {
+		return nil, err
+	}
+	if err := requireDirect(ctx, fmt.Sprintf("the verification methods of issuer %q", id), nil); err != nil {
+		return nil, err
+	}
+	is, err := c.issuerForChange(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	k := is.key(version)
+	if k == nil {
+		return nil, fmt.Errorf("%w: issuer %q has no key version %d (it has versions 1 to %d)", ErrNotFound, id, version, len(is.Keys))
+	}
+	if k.Revoked {
+		return nil, fmt.Errorf("key version %d of issuer %q is %w and cannot be changed", version, id, ErrRevoked)
+	}
+	for _, vm := range list {
+		for j := range is.Keys {
+			if other := &is.Keys[j]; other.Version != version && slices.Contains(other.VerificationMethods, vm) {
+				return nil, fmt.Errorf("%w: verification method %s is declared for key version %d of issuer %q (clear it there first)",
+					ErrExists, request.Excerpt(vm), other.Version, id)
+			}
+		}
+	}
+	now, err := txTime(ctx.GetStub())
+	if err != nil {
+		return nil, err
+	}
+	k.VerificationMethods = list
+	is.UpdatedAt = now
+	if err := putIssuer(ctx.GetStub(), is); err != nil {
+		return nil, err
+	}
+	return is, nil
+}
+
+// declaredKey returns the version of the key of is that declared the
+// verification method vm, or 0 if none did.
+func declaredKey(is *Issuer, vm string) int {
+	for j := range is.Keys {
+		if slices.Contains(is.Keys[j].VerificationMethods, vm) {
+			return is.Keys[j].Version
+		}
+	}
+	return 0
+}
