@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
 	"github.com/hyperledger/fabric-contract-api-go/v2/contractapi"
 
 	"github.com/fabric-bbs/fabric-bbs/revocation"
@@ -154,42 +155,11 @@ func (c *Contract) RevokeHandle(ctx contractapi.TransactionContextInterface, iss
 	if err != nil {
 		return nil, fmt.Errorf("%w: removal: %v", ErrInvalidArgument, err)
 	}
-	stub := ctx.GetStub()
-	key, err := compositeKey(stub, accumulatorObject, issuerID)
-	if err != nil {
-		return nil, err
-	}
-	var acc Accumulator
-	if err := getRecord(stub, key, fmt.Sprintf("accumulator of issuer %q", issuerID), &acc); err != nil {
-		return nil, err
-	}
-	if r.Version != uint64(acc.Version)+1 {
-		return nil, fmt.Errorf("%w: removal makes version %d, the accumulator is at version %d", ErrInvalidArgument, r.Version, acc.Version)
-	}
-	pk, err := revocation.ParsePublicKey(acc.PublicKey)
-	if err != nil {
-		return nil, fmt.Errorf("accumulator of issuer %q: stored key: %w", issuerID, err)
-	}
-	if err := revocation.VerifyRemoval(pk, acc.Value, r); err != nil {
-		return nil, fmt.Errorf("%w: removal is not the removal of its handle from version %d: %v", ErrInvalidArgument, acc.Version, err)
-	}
-	now, err := txTime(stub)
-	if err != nil {
-		return nil, err
-	}
-	rkey, err := compositeKey(stub, removalObject, issuerID, fmt.Sprintf("%020d", r.Version))
-	if err != nil {
-		return nil, err
-	}
-	rec := &AccumulatorRemoval{Issuer: issuerID, Removal: rb, Version: int(r.Version), CreatedAt: now, TxID: stub.GetTxID()}
-	if err := putRecord(stub, rkey, fmt.Sprintf("removal %d of issuer %q", r.Version, issuerID), rec); err != nil {
-		return nil, err
-	}
-	acc.Version, acc.Value, acc.UpdatedAt, acc.TxID = int(r.Version), r.Value(), now, stub.GetTxID()
-	if err := putRecord(stub, key, fmt.Sprintf("accumulator of issuer %q", issuerID), &acc); err != nil {
-		return nil, err
-	}
-	return &acc, nil
+	return recordRemoval(ctx.GetStub(), issuerID, accumulatorStep{
+		what: "removal", notRemoval: "the removal of its handle", version: r.Version, value: r.Value(),
+		verify: func(pk *revocation.PublicKey, prev []byte) error { return revocation.VerifyRemoval(pk, prev, r) },
+		record: AccumulatorRemoval{Removal: rb},
+	})
 }
 
 // RevokeHandles records one batch of revocations as one version: batch
@@ -212,7 +182,28 @@ func (c *Contract) RevokeHandles(ctx contractapi.TransactionContextInterface, is
 	if err != nil {
 		return nil, fmt.Errorf("%w: batch: %v", ErrInvalidArgument, err)
 	}
-	stub := ctx.GetStub()
+	return recordRemoval(ctx.GetStub(), issuerID, accumulatorStep{
+		what: "batch", notRemoval: "the removal of its handles", version: r.Version, value: r.Value(),
+		verify: func(pk *revocation.PublicKey, prev []byte) error { return revocation.VerifyBatchRemoval(pk, prev, r) },
+		record: AccumulatorRemoval{Batch: bb},
+	})
+}
+
+// accumulatorStep is one new version of an accumulator, as RevokeHandle
+// (one removal) and RevokeHandles (a batch) record it.
+type accumulatorStep struct {
+	what, notRemoval string // "removal" or "batch", and what it must be, for errors
+	version          uint64 // the version it makes
+	value            []byte // the accumulator value of that version
+	// verify checks the step against the previous value under the key.
+	verify func(pk *revocation.PublicKey, prev []byte) error
+	record AccumulatorRemoval // Removal or Batch set; recordRemoval fills in the rest
+}
+
+// recordRemoval checks st against the issuer's accumulator (the next
+// version, a removal from the current value) and writes its removal
+// record and the accumulator's new version and value.
+func recordRemoval(stub shim.ChaincodeStubInterface, issuerID string, st accumulatorStep) (*Accumulator, error) {
 	key, err := compositeKey(stub, accumulatorObject, issuerID)
 	if err != nil {
 		return nil, err
@@ -221,29 +212,30 @@ func (c *Contract) RevokeHandles(ctx contractapi.TransactionContextInterface, is
 	if err := getRecord(stub, key, fmt.Sprintf("accumulator of issuer %q", issuerID), &acc); err != nil {
 		return nil, err
 	}
-	if r.Version != uint64(acc.Version)+1 {
-		return nil, fmt.Errorf("%w: batch makes version %d, the accumulator is at version %d", ErrInvalidArgument, r.Version, acc.Version)
+	if st.version != uint64(acc.Version)+1 {
+		return nil, fmt.Errorf("%w: %s makes version %d, the accumulator is at version %d", ErrInvalidArgument, st.what, st.version, acc.Version)
 	}
 	pk, err := revocation.ParsePublicKey(acc.PublicKey)
 	if err != nil {
 		return nil, fmt.Errorf("accumulator of issuer %q: stored key: %w", issuerID, err)
 	}
-	if err := revocation.VerifyBatchRemoval(pk, acc.Value, r); err != nil {
-		return nil, fmt.Errorf("%w: batch is not the removal of its handles from version %d: %v", ErrInvalidArgument, acc.Version, err)
+	if err := st.verify(pk, acc.Value); err != nil {
+		return nil, fmt.Errorf("%w: %s is not %s from version %d: %v", ErrInvalidArgument, st.what, st.notRemoval, acc.Version, err)
 	}
 	now, err := txTime(stub)
 	if err != nil {
 		return nil, err
 	}
-	rkey, err := compositeKey(stub, removalObject, issuerID, fmt.Sprintf("%020d", r.Version))
+	rkey, err := compositeKey(stub, removalObject, issuerID, fmt.Sprintf("%020d", st.version))
 	if err != nil {
 		return nil, err
 	}
-	rec := &AccumulatorRemoval{Issuer: issuerID, Batch: bb, Version: int(r.Version), CreatedAt: now, TxID: stub.GetTxID()}
-	if err := putRecord(stub, rkey, fmt.Sprintf("removal %d of issuer %q", r.Version, issuerID), rec); err != nil {
+	rec := st.record
+	rec.Issuer, rec.Version, rec.CreatedAt, rec.TxID = issuerID, int(st.version), now, stub.GetTxID()
+	if err := putRecord(stub, rkey, fmt.Sprintf("removal %d of issuer %q", st.version, issuerID), &rec); err != nil {
 		return nil, err
 	}
-	acc.Version, acc.Value, acc.UpdatedAt, acc.TxID = int(r.Version), r.Value(), now, stub.GetTxID()
+	acc.Version, acc.Value, acc.UpdatedAt, acc.TxID = int(st.version), st.value, now, stub.GetTxID()
 	if err := putRecord(stub, key, fmt.Sprintf("accumulator of issuer %q", issuerID), &acc); err != nil {
 		return nil, err
 	}
