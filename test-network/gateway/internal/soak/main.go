@@ -126,6 +126,21 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 				return 1
 			}
 		}
+		// Pseudonym races (loadgen -mix, IETF schemes), spread likewise;
+		// makePlan sends each race's requests together.
+		nymPath := filepath.Join(dir, "nym.jsonl")
+		if _, err := os.Stat(nymPath); err == nil {
+			nym, err := readLinesFile(nymPath)
+			if err != nil {
+				fmt.Fprintf(stderr, "bbs-soak: %v\n", err)
+				return 1
+			}
+			ls = interleave(ls, nym)
+			if err := setup(ctx, o, ecs[0], filepath.Join(dir, "nym-setup.jsonl")); err != nil {
+				fmt.Fprintf(stderr, "bbs-soak: %s: nym setup: %v\n", s, err)
+				return 1
+			}
+		}
 		perScheme = append(perScheme, ls)
 		if err := setup(ctx, o, ecs[0], filepath.Join(dir, "setup.jsonl")); err != nil {
 			fmt.Fprintf(stderr, "bbs-soak: %s: setup: %v\n", s, err)

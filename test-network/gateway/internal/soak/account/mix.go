@@ -23,6 +23,9 @@ const (
 	// (NotBefore names the rotation): recorded exactly once, by a
 	// transaction ordered after the rotation.
 	ClassNewKey = "new-key"
+	// ClassNym: one of a pseudonym race (Race): at most once, and
+	// exactly one request of its race (checkRaces).
+	ClassNym = "nym"
 )
 
 // position is a transaction's place in the ledger's order.
@@ -42,7 +45,9 @@ func mustRecord(class string) bool {
 	return class == "valid" || class == ClassBatch || class == ClassNewKey
 }
 
-func mayRecord(class string) bool { return mustRecord(class) || class == ClassOldKey }
+func mayRecord(class string) bool {
+	return mustRecord(class) || class == ClassOldKey || class == ClassNym
+}
 
 // checkOrder checks that txID, the transaction of r's records, is ordered
 // after r.NotBefore's and before r.NotAfter's valid transaction on this

@@ -62,7 +62,8 @@ func checkRequest(r Request, st ledger.State, byKey map[string][]writer) (string
 		}
 	}
 	if !mustRecord(r.Class) && len(recorded) == 0 && told == "" {
-		// old-key: refused (revoked, or a read conflict with the revocation).
+		// old-key: refused (revoked, or a read conflict with the revocation);
+		// nym: refused (the pseudonym is used, or a read conflict on its count).
 		if len(nonceWriters) > 0 {
 			bad("its nonce is recorded as consumed (by %s) without a verification record", nonceWriters[0].txID)
 		}

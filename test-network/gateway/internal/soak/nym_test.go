@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: Apache-2.0
+
+package soak
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/fabric-bbs/fabric-bbs/test-network/gateway/internal/load/engine"
+)
+
+// nymLines are n pseudonym races of 4 requests (loadgen nym.jsonl).
+func nymLines(scheme string, n int) []line {
+	var out []line
+	for r := 0; r < n; r++ {
+		for k := 0; k < 4; k++ {
+			out = append(out, line{Tx: engine.Tx{Name: "SubmitProof", Args: []string{fmt.Sprintf("%s-nym-%d-%d", scheme, r, k)}},
+				Class: "nym", Group: fmt.Sprintf("%s/nym/%d", scheme, r*4+k), KeySHA256: "k", NonceSHA256: fmt.Sprint(r*4 + k),
+				Race: fmt.Sprintf("%s/race/%d", scheme, r), Pseudonym: "P" + fmt.Sprint(r), Context: "C" + fmt.Sprint(r)})
+		}
+	}
+	return out
+}
+
+// A race's requests are sent one after the other (so the engine gives
+// them to consecutive clients: every client, both peers), though the
+// schemes' lines are interleaved; each is sent once, never replayed; when
+// the clients saw none of a race commit, the recovery proposes one of it
+// again, and none once one was seen.
+func TestPlanRaces(t *testing.T) {
+	a := interleave(makeLines("a", 36), nymLines("a", 2))
+	b := interleave(makeLines("b", 36), nymLines("b", 2))
+	p := makePlan([][]line{a, b}, 2, 10)
+	pos := map[string][]int{}
+	sent := map[int]int{}
+	for k, it := range p.items {
+		sent[it.req]++
+		if r := p.reqs[it.req].Race; r != "" {
+			if it.kind != "original" {
+				t.Errorf("race %s: a %s", r, it.kind)
+			}
+			pos[r] = append(pos[r], k)
+		}
+	}
+	if len(pos) != 4 {
+		t.Fatalf("races %v, want 4", pos)
+	}
+	for r, ks := range pos {
+		if len(ks) != 4 || ks[3]-ks[0] != 3 {
+			t.Errorf("race %s at items %v, want 4 consecutive", r, ks)
+		}
+	}
+	for i, r := range p.reqs {
+		if r.Race != "" && sent[i] != 1 {
+			t.Errorf("%s sent %d times", r.Group, sent[i])
+		}
+	}
+	if p.nyms["a/race/1"] != [2]string{"P1", "C1"} {
+		t.Errorf("nyms %v", p.nyms)
+	}
+	p.markUnsent(nil)
+	p.unsent = map[int]bool{}
+	race := func(name string) []int {
+		var out []int
+		for i, r := range p.reqs {
+			if r.Race == name {
+				out = append(out, i)
+			}
+		}
+		return out
+	}
+	a0, a1 := race("a/race/0"), race("a/race/1")
+	// a/race/0: one seen committed; a/race/1: all refused (no answer seen VALID).
+	for k, i := range a0 {
+		rec := engine.Record{TxID: fmt.Sprint("a0-", k), Outcome: engine.Rejected}
+		if k == 2 {
+			rec.Outcome = engine.Committed
+		}
+		p.record(i, "original", rec)
+	}
+	for k, i := range a1 {
+		p.record(i, "original", engine.Record{TxID: fmt.Sprint("a1-", k), Outcome: engine.Rejected})
+	}
+	var got []string
+	for _, i := range p.unrecorded() {
+		if p.reqs[i].Race != "" {
+			got = append(got, p.reqs[i].Group)
+		}
+	}
+	// b's races were never recorded either (no transaction): one each.
+	sort.Strings(got)
+	if want := p.reqs[a1[0]].Group + " " + p.reqs[race("b/race/0")[0]].Group + " " + p.reqs[race("b/race/1")[0]].Group; strings.Join(got, " ") != want {
+		t.Errorf("recovery of races %q, want %q", got, want)
+	}
+}
+
+// The cross-check of GetPseudonymUses: one use, sequence 1, by the
+// recorded transaction.
+func TestNymUsesProblem(t *testing.T) {
+	one := `{"context":"QQ==","pseudonym":"Qg==","uses":[{"txId":"t1","sequence":1}],"count":1,"more":false}`
+	for _, tt := range []struct {
+		b, want string
+		ok      bool
+	}{
+		{one, "t1", true},
+		{one, "t2", false},
+		{one, "", false},
+		{`{"uses":[],"count":0}`, "t1", false},
+		{`{"uses":[{"txId":"t1","sequence":1},{"txId":"t2","sequence":2}],"count":2}`, "t1", false},
+		{`{"uses":[{"txId":"t1","sequence":2}],"count":1}`, "t1", false},
+		{`not json`, "t1", false},
+	} {
+		if got := nymUsesProblem("r", []byte(tt.b), tt.want); (got == "") != tt.ok {
+			t.Errorf("nymUsesProblem(%s, %q) = %q, ok want %v", tt.b, tt.want, got, tt.ok)
+		}
+	}
+}
+
+func TestReadNymLines(t *testing.T) {
+	nym := `{"tx":"SubmitProof","args":["{}"],"class":"nym","group":"g","keySha256":"` + hashA + `","nonceSha256":"` + hashA +
+		`","race":"r","pseudonym":"UA==","context":"Qw==","contextSha256":"` + hashA + `","pseudonymHex":"50"}`
+	for _, tt := range []struct {
+		name, in string
+		ok       bool
+	}{
+		{"a nym line", nym, true},
+		{"without its race", strings.Replace(nym, `"race":"r"`, `"race":""`, 1), false},
+		{"without its pseudonym", strings.Replace(nym, `"pseudonym":"UA=="`, `"pseudonym":""`, 1), false},
+		{"without its context hash", strings.Replace(nym, `"contextSha256":"`+hashA+`"`, `"contextSha256":"ab"`, 1), false},
+		{"a race on a valid line", strings.Replace(nym, `"class":"nym"`, `"class":"valid"`, 1), false},
+	} {
+		ls, err := readLines(strings.NewReader(tt.in))
+		if (err == nil) != tt.ok || (tt.ok && (len(ls) != 1 || ls[0].Race != "r" || ls[0].PseudonymHex != "50")) {
+			t.Errorf("%s: %+v, %v", tt.name, ls, err)
+		}
+	}
+}
