@@ -126,18 +126,22 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 				return 1
 			}
 		}
-		// Pseudonym races (loadgen -mix, IETF schemes), spread likewise;
-		// makePlan sends each race's requests together.
-		nymPath := filepath.Join(dir, "nym.jsonl")
-		if _, err := os.Stat(nymPath); err == nil {
-			nym, err := readLinesFile(nymPath)
+		// Pseudonym races (loadgen -mix, IETF schemes; makePlan sends each
+		// race's requests together) and bbs-2023 credentials (loadgen -mix,
+		// bbs-bls12381-sha256), spread likewise.
+		for _, kind := range []string{"nym", "cred"} {
+			path := filepath.Join(dir, kind+".jsonl")
+			if _, err := os.Stat(path); err != nil {
+				continue
+			}
+			more, err := readLinesFile(path)
 			if err != nil {
 				fmt.Fprintf(stderr, "bbs-soak: %v\n", err)
 				return 1
 			}
-			ls = interleave(ls, nym)
-			if err := setup(ctx, o, ecs[0], filepath.Join(dir, "nym-setup.jsonl")); err != nil {
-				fmt.Fprintf(stderr, "bbs-soak: %s: nym setup: %v\n", s, err)
+			ls = interleave(ls, more)
+			if err := setup(ctx, o, ecs[0], filepath.Join(dir, kind+"-setup.jsonl")); err != nil {
+				fmt.Fprintf(stderr, "bbs-soak: %s: %s setup: %v\n", s, kind, err)
 				return 1
 			}
 		}

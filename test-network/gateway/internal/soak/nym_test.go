@@ -137,3 +137,39 @@ func TestReadNymLines(t *testing.T) {
 		}
 	}
 }
+
+// Credentials (cred.jsonl): SubmitCredential lines of class credential;
+// replayed as valid requests are, proposed again while none was seen
+// committed.
+func TestPlanCredentials(t *testing.T) {
+	cl := `{"tx":"SubmitCredential","args":["{}"],"class":"credential","group":"g","keySha256":"` + hashA + `","nonceSha256":"` + hashA + `"}`
+	if _, err := readLines(strings.NewReader(cl)); err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []string{strings.Replace(cl, "SubmitCredential", "SubmitProof", 1), strings.Replace(cl, `"class":"credential"`, `"class":"valid"`, 1)} {
+		if _, err := readLines(strings.NewReader(bad)); err == nil {
+			t.Errorf("accepted %s", bad)
+		}
+	}
+	var ls []line
+	for i := 0; i < 36; i++ {
+		ls = append(ls, line{Tx: engine.Tx{Name: "SubmitCredential", Args: []string{fmt.Sprint("c", i)}}, Class: "credential",
+			Group: fmt.Sprint("c/", i), KeySHA256: "k", NonceSHA256: fmt.Sprint(i)})
+	}
+	p := makePlan([][]line{ls}, 0, 5)
+	replays := 0
+	for _, it := range p.items {
+		if it.kind == "replay" {
+			replays++
+		}
+	}
+	if replays != 36/9 {
+		t.Errorf("%d replays of 36 credentials, want 4", replays)
+	}
+	p.markUnsent(nil)
+	p.unsent = map[int]bool{}
+	p.record(0, "original", engine.Record{TxID: "t0", Outcome: engine.Committed})
+	if got := len(p.unrecorded()); got != 35 {
+		t.Errorf("%d credentials to recover, want 35", got)
+	}
+}

@@ -35,7 +35,7 @@ type line struct {
 // classes of soak.jsonl and mix.jsonl lines: true for those that may be
 // recorded (see package account).
 var lineClasses = map[string]bool{"valid": true, "tampered": false, "malformed": false, "misbound": false,
-	account.ClassBatch: true, account.ClassOldKey: true, account.ClassNewKey: true, account.ClassNym: true}
+	account.ClassBatch: true, account.ClassOldKey: true, account.ClassNewKey: true, account.ClassNym: true, account.ClassCredential: true}
 
 // maxLine bounds one line of soak.jsonl (a request is at most 1 MiB).
 const maxLine = 2 << 20
@@ -59,10 +59,13 @@ func readLines(r io.Reader) ([]line, error) {
 		}
 		mayRecord, known := lineClasses[l.Class]
 		batch := l.Class == account.ClassBatch
+		cred := l.Class == account.ClassCredential
 		switch {
 		case batch && (l.Name != "SubmitProofs" || len(l.Args) != 1):
 			return nil, fmt.Errorf("line %d: a batch is not a one-argument SubmitProofs (%q, %d arguments)", n, l.Name, len(l.Args))
-		case !batch && (l.Name != "SubmitProof" || len(l.Args) != 1):
+		case cred && (l.Name != "SubmitCredential" || len(l.Args) != 1):
+			return nil, fmt.Errorf("line %d: a credential is not a one-argument SubmitCredential (%q, %d arguments)", n, l.Name, len(l.Args))
+		case !batch && !cred && (l.Name != "SubmitProof" || len(l.Args) != 1):
 			return nil, fmt.Errorf("line %d: not a one-argument SubmitProof (%q, %d arguments)", n, l.Name, len(l.Args))
 		case !known:
 			return nil, fmt.Errorf("line %d: unknown class %q", n, l.Class)
@@ -169,9 +172,9 @@ func makePlan(perScheme [][]line, nResubmit, lateGap int) *plan {
 		}
 		load = append(load, i)
 	}
-	var valid []int // positions in load of valid requests
+	var valid []int // positions in load of valid requests (and credentials)
 	for pos, i := range load {
-		if p.reqs[i].Class == "valid" {
+		if c := p.reqs[i].Class; c == "valid" || c == account.ClassCredential {
 			valid = append(valid, pos)
 		}
 	}
@@ -338,7 +341,7 @@ func (p *plan) accounted() []account.Request {
 // mustRecord tells whether a request of the class must be recorded
 // exactly once (package account).
 func mustRecord(class string) bool {
-	return class == "valid" || class == account.ClassBatch || class == account.ClassNewKey
+	return class == "valid" || class == account.ClassBatch || class == account.ClassNewKey || class == account.ClassCredential
 }
 
 // interleave spreads extra's lines evenly among ls's (mix.jsonl among a

@@ -26,6 +26,10 @@ const (
 	// ClassNym: one of a pseudonym race (Race): at most once, and
 	// exactly one request of its race (checkRaces).
 	ClassNym = "nym"
+	// ClassCredential: a SubmitCredential of a bbs-2023 credential
+	// (its presentation header is the nonce): recorded exactly once, with
+	// its credential record (checkCredential).
+	ClassCredential = "credential"
 )
 
 // position is a transaction's place in the ledger's order.
@@ -42,7 +46,7 @@ func (p position) before(q position) bool {
 // once (valid, batch, new-key), and mayRecord whether it may be recorded
 // at all (those and old-key).
 func mustRecord(class string) bool {
-	return class == "valid" || class == ClassBatch || class == ClassNewKey
+	return class == "valid" || class == ClassBatch || class == ClassNewKey || class == ClassCredential
 }
 
 func mayRecord(class string) bool {
