@@ -26,8 +26,10 @@ func credIssuerID(t string) string { return "cred-bbs-2023-" + t }
 // scheme: one per 4 mix lines, at least one.
 func credLines(n int) int { return max(1, n/4) }
 
-// credFiles writes cred-setup.jsonl (the issuer's registration, for
-// o.submitters[0]) and cred.jsonl (n SubmitCredential lines) into dir, for
+// credFiles writes cred-setup.jsonl (the issuer's registration, its
+// status list and the policy reading it, for o.submitters[0]), cred.jsonl
+// (n SubmitCredential lines), status.jsonl (n lines of the revocable
+// credential) and status-change.jsonl (its revocation) into dir, for
 // scheme s bbs-bls12381-sha256 only (bbs-2023's).
 func credFiles(o *options, s bbs.Scheme, dir string, n int) error {
 	if s.Name() != bbs.BLS12381SHA256Name || n <= 0 {
@@ -42,7 +44,20 @@ func credFiles(o *options, s bbs.Scheme, dir string, n int) error {
 	if err != nil {
 		return err
 	}
-	if err := writeTxs(filepath.Join(dir, "cred-setup.jsonl"), []Tx{{Name: "RegisterIssuer", Args: []string{doc}}}); err != nil {
+	list, url := "soak-status", statusListURL(o.seed)
+	pol, err := json.Marshal(map[string]any{"id": statusPolicyID(o.seed), "issuers": []any{map[string]any{"id": id}},
+		"credential": map[string]any{"status": map[string]any{"list": list, "statusListCredential": url}}})
+	if err != nil {
+		return err
+	}
+	setup := []Tx{{Name: "RegisterIssuer", Args: []string{doc}},
+		{Name: "CreateStatusList", Args: []string{id, list, "revocation", "8192"}},
+		{Name: "CreatePolicy", Args: []string{string(pol)}}}
+	if err := writeTxs(filepath.Join(dir, "cred-setup.jsonl"), setup); err != nil {
+		return err
+	}
+	change := []Tx{{Name: "UpdateStatusList", Args: []string{id, list, fmt.Sprintf(`{"set":[%d]}`, statusIndex)}}}
+	if err := writeTxs(filepath.Join(dir, "status-change.jsonl"), change); err != nil {
 		return err
 	}
 	did, _, err := vc.DIDKey(sk.PublicKey().Bytes())
@@ -68,25 +83,73 @@ func credFiles(o *options, s bbs.Scheme, dir string, n int) error {
 	if err != nil {
 		return fmt.Errorf("issuing the soak credential: %w", err)
 	}
+	// The revocable credential: the same, with a status entry of the
+	// ledger list (index statusIndex), mandatory.
+	revocable := map[string]any{}
+	for k, v := range cred {
+		revocable[k] = v
+	}
+	revocable["credentialStatus"] = map[string]any{"type": "BitstringStatusListEntry", "statusPurpose": "revocation",
+		"statusListIndex": fmt.Sprint(statusIndex), "statusListCredential": url}
+	signedRev, err := l.Issue(revocable, vc.IssueOptions{SecretKey: sk, Created: "2026-12-01T00:00:00Z",
+		MandatoryPointers: []string{"/issuer", "/type", "/credentialStatus"}, Rand: stream(o.seed, "cred/issue", 1)}, vc.Limits{})
+	if err != nil {
+		return fmt.Errorf("issuing the revocable soak credential: %w", err)
+	}
 	keyHash := hashHex(sk.PublicKey().Bytes())
-	out := make([]SoakTx, n)
-	err = parallel(o.workers, n, func(i int) error {
-		ph := nonce(o.seed, s, "cred", i)
-		derived, err := l.Derive(signed, vc.DeriveOptions{SelectivePointers: []string{"/credentialSubject/level"}, PresentationHeader: ph,
-			Rand: stream(o.seed, "cred/derive", i)}, vc.Limits{})
-		if err != nil {
-			return fmt.Errorf("deriving soak credential %d: %w", i, err)
-		}
-		b, err := json.Marshal(map[string]any{"credential": derived})
-		if err != nil {
-			return err
-		}
-		out[i] = SoakTx{Tx: Tx{Name: "SubmitCredential", Args: []string{string(b)}, Proofs: 1}, Class: ClassCredential,
-			Group: fmt.Sprintf("%s/cred/%d", schemeDir(s.Name()), i), KeySHA256: keyHash, NonceSHA256: hashHex(ph)}
-		return nil
-	})
+	derive := func(kind string, from map[string]any, policy string, n int) ([]SoakTx, error) {
+		out := make([]SoakTx, n)
+		err := parallel(o.workers, n, func(i int) error {
+			ph := nonce(o.seed, s, kind, i)
+			derived, err := l.Derive(from, vc.DeriveOptions{SelectivePointers: []string{"/credentialSubject/level"}, PresentationHeader: ph,
+				Rand: stream(o.seed, kind+"/derive", i)}, vc.Limits{})
+			if err != nil {
+				return fmt.Errorf("deriving soak credential %s %d: %w", kind, i, err)
+			}
+			req := map[string]any{"credential": derived}
+			class := ClassCredential
+			if policy != "" {
+				req["policy"] = map[string]any{"id": policy}
+				class = ClassStatus
+			}
+			b, err := json.Marshal(req)
+			if err != nil {
+				return err
+			}
+			out[i] = SoakTx{Tx: Tx{Name: "SubmitCredential", Args: []string{string(b)}, Proofs: 1}, Class: class,
+				Group: fmt.Sprintf("%s/%s/%d", schemeDir(s.Name()), kind, i), KeySHA256: keyHash, NonceSHA256: hashHex(ph)}
+			return nil
+		})
+		return out, err
+	}
+	out, err := derive("cred", signed, "", n)
 	if err != nil {
 		return err
 	}
-	return writeLines(filepath.Join(dir, "cred.jsonl"), out)
+	if err := writeLines(filepath.Join(dir, "cred.jsonl"), out); err != nil {
+		return err
+	}
+	if out, err = derive("status", signedRev, statusPolicyID(o.seed), n); err != nil {
+		return err
+	}
+	return writeLines(filepath.Join(dir, "status.jsonl"), out)
+}
+
+// Revocation updates in flight: status.jsonl has SubmitCredential requests
+// of a credential with entry statusIndex of the credential issuer's ledger
+// status list, naming the policy whose status rule reads that list;
+// status-change.jsonl sets that entry (UpdateStatusList), which bbs-soak
+// sends during the load (the issuer-change fault). A request is valid
+// until the update commits: one ordered before it is recorded, one ordered
+// after it is not (refused: revoked; or, endorsed before it, an MVCC
+// conflict on the list's page).
+const (
+	ClassStatus = "status"
+	statusIndex = 42
+)
+
+func statusPolicyID(seed string) string { return "soak-status-" + tag(seed) }
+
+func statusListURL(seed string) string {
+	return "https://soak.fabric-bbs.example/status/" + tag(seed)
 }

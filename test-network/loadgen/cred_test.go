@@ -29,28 +29,56 @@ func TestCredLines(t *testing.T) {
 	}
 	sd := filepath.Join(dir, "bbs-bls12381-sha256")
 	setup := readTxs(t, filepath.Join(sd, "cred-setup.jsonl"))
-	if len(setup) != 1 || setup[0].Name != "RegisterIssuer" {
+	if len(setup) != 3 || setup[0].Name != "RegisterIssuer" || setup[1].Name != "CreateStatusList" || setup[2].Name != "CreatePolicy" {
 		t.Fatalf("cred setup %+v", setup)
+	}
+	change := readTxs(t, filepath.Join(sd, "status-change.jsonl"))
+	if len(change) != 1 || change[0].Name != "UpdateStatusList" || change[0].Args[1] != setup[1].Args[1] || change[0].Args[2] != `{"set":[42]}` {
+		t.Fatalf("status change %+v", change)
+	}
+	var pol struct {
+		ID         string
+		Credential struct {
+			Status struct {
+				List                 string `json:"list"`
+				StatusListCredential string `json:"statusListCredential"`
+			} `json:"status"`
+		} `json:"credential"`
+	}
+	if err := json.Unmarshal([]byte(setup[2].Args[0]), &pol); err != nil || pol.Credential.Status.List != setup[1].Args[1] {
+		t.Fatalf("policy %s: %v", setup[2].Args[0], err)
 	}
 	reg, err := registration.ParseRegistration(setup[0].Args[0])
 	if err != nil {
 		t.Fatal(err)
 	}
 	kb, _ := base64.StdEncoding.DecodeString(reg.PublicKey)
-	f, err := os.Open(filepath.Join(sd, "cred.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	l, err := vc.NewLoader()
 	if err != nil {
 		t.Fatal(err)
 	}
 	v := &vc.Verifier{Loader: l}
+	headers := map[string]bool{}
+	for _, kind := range []string{"cred", "status"} {
+		n := checkCredLines(t, v, filepath.Join(sd, kind+".jsonl"), kb, headers, pol.ID, pol.Credential.Status.StatusListCredential)
+		if n != credLines(8) {
+			t.Fatalf("%s: %d lines, want %d", kind, n, credLines(8))
+		}
+	}
+}
+
+// checkCredLines checks the lines of cred.jsonl or status.jsonl and
+// returns their number.
+func checkCredLines(t *testing.T, v *vc.Verifier, path string, kb []byte, headers map[string]bool, policy, url string) int {
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	status := filepath.Base(path) == "status.jsonl"
 	sc := bufio.NewScanner(f)
 	sc.Buffer(nil, 1<<24)
 	n := 0
-	headers := map[string]bool{}
 	for sc.Scan() {
 		var line SoakTx
 		if err := json.Unmarshal(sc.Bytes(), &line); err != nil {
@@ -58,6 +86,9 @@ func TestCredLines(t *testing.T) {
 		}
 		var req struct {
 			Credential json.RawMessage `json:"credential"`
+			Policy     *struct {
+				ID string `json:"id"`
+			} `json:"policy"`
 		}
 		if err := json.Unmarshal([]byte(line.Args[0]), &req); err != nil {
 			t.Fatal(err)
@@ -66,7 +97,17 @@ func TestCredLines(t *testing.T) {
 		if err != nil {
 			t.Fatalf("line %d: %v", n, err)
 		}
-		if line.Name != "SubmitCredential" || line.Class != ClassCredential || string(got.PublicKey) != string(kb) ||
+		class := ClassCredential
+		if status {
+			class = ClassStatus
+			cs, _ := got.Document["credentialStatus"].(map[string]any)
+			if req.Policy == nil || req.Policy.ID != policy || cs["statusListIndex"] != "42" || cs["statusListCredential"] != url {
+				t.Fatalf("%s line %d: policy %+v, status entry %v", path, n, req.Policy, cs)
+			}
+		} else if req.Policy != nil {
+			t.Fatalf("%s line %d: names a policy", path, n)
+		}
+		if line.Name != "SubmitCredential" || line.Class != class || string(got.PublicKey) != string(kb) ||
 			line.KeySHA256 != hashHex(kb) || line.NonceSHA256 != hashHex(got.PresentationHeader) || len(got.PresentationHeader) < 16 {
 			t.Fatalf("line %d: %+v does not describe its credential", n, line)
 		}
@@ -76,7 +117,5 @@ func TestCredLines(t *testing.T) {
 		headers[line.NonceSHA256] = true
 		n++
 	}
-	if n != credLines(8) {
-		t.Fatalf("%d lines, want %d", n, credLines(8))
-	}
+	return n
 }

@@ -168,15 +168,21 @@ func checkNymUses(ctx context.Context, c *gwclient.Client, o *options, p *plan, 
 			want = recorded[r.Group]
 		}
 	}
-	nc := p.nyms[race]
 	cctx, cancel := context.WithTimeout(ctx, o.timeout)
 	defer cancel()
-	b, err := c.Contract().EvaluateWithContext(cctx, "GetPseudonymUses", client.WithArguments(nc[0], nc[1]),
+	b, err := c.Contract().EvaluateWithContext(cctx, "GetPseudonymUses", client.WithArguments(nymUsesArgs(p, race)...),
 		client.WithEndorsingOrganizations(c.MSPID()))
 	if err != nil {
 		return fmt.Sprintf("GetPseudonymUses of race %s: %v", race, err)
 	}
 	return nymUsesProblem(race, b, want)
+}
+
+// nymUsesArgs are GetPseudonymUses's arguments for a race: its context
+// and its pseudonym (base64).
+func nymUsesArgs(p *plan, race string) []string {
+	nc := p.nyms[race] // pseudonym, context
+	return []string{nc[1], nc[0]}
 }
 
 // nymUsesProblem checks a GetPseudonymUses answer b: one use, sequence

@@ -127,9 +127,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			}
 		}
 		// Pseudonym races (loadgen -mix, IETF schemes; makePlan sends each
-		// race's requests together) and bbs-2023 credentials (loadgen -mix,
-		// bbs-bls12381-sha256), spread likewise.
-		for _, kind := range []string{"nym", "cred"} {
+		// race's requests together), bbs-2023 credentials and revocable
+		// ones whose status entry the issuer-change fault sets (loadgen
+		// -mix, bbs-bls12381-sha256), spread likewise.
+		for _, kind := range []string{"nym", "cred", "status"} {
 			path := filepath.Join(dir, kind+".jsonl")
 			if _, err := os.Stat(path); err != nil {
 				continue
@@ -140,6 +141,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 				return 1
 			}
 			ls = interleave(ls, more)
+			if kind == "status" {
+				continue // cred-setup.jsonl made its list and policy
+			}
 			if err := setup(ctx, o, ecs[0], filepath.Join(dir, kind+"-setup.jsonl")); err != nil {
 				fmt.Fprintf(stderr, "bbs-soak: %s: %s setup: %v\n", s, kind, err)
 				return 1
@@ -166,7 +170,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	var ic *issuerChange
 	if changes != nil {
-		ic = &issuerChange{owner: ecs[0], txs: changes}
+		status, err := readStatusChanges(dirs)
+		if err != nil {
+			fmt.Fprintf(stderr, "bbs-soak: %v\n", err)
+			return 1
+		}
+		ic = &issuerChange{owner: ecs[0], txs: changes, status: status}
 	}
 	p := makePlan(perScheme, o.resubmits+o.vanish, o.lateGap)
 	// The first probes resubmit on their client's connection, the last

@@ -4,6 +4,8 @@ package soak
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
@@ -57,8 +59,8 @@ func TestPlanRaces(t *testing.T) {
 			t.Errorf("%s sent %d times", r.Group, sent[i])
 		}
 	}
-	if p.nyms["a/race/1"] != [2]string{"P1", "C1"} {
-		t.Errorf("nyms %v", p.nyms)
+	if got := nymUsesArgs(p, "a/race/1"); len(got) != 2 || got[0] != "C1" || got[1] != "P1" {
+		t.Errorf("GetPseudonymUses arguments %q, want the context C1, then the pseudonym P1", got)
 	}
 	p.markUnsent(nil)
 	p.unsent = map[int]bool{}
@@ -171,5 +173,42 @@ func TestPlanCredentials(t *testing.T) {
 	p.record(0, "original", engine.Record{TxID: "t0", Outcome: engine.Committed})
 	if got := len(p.unrecorded()); got != 35 {
 		t.Errorf("%d credentials to recover, want 35", got)
+	}
+}
+
+// The status update: read from status-change.jsonl where there is one;
+// each status request is ordered against its scheme's update.
+func TestStatusChanges(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a"), filepath.Join(dir, "b")
+	for _, d := range []string{a, b} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(b, "status-change.jsonl"), []byte(`{"tx":"UpdateStatusList","args":["i","l","{\"set\":[42]}"]}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := readStatusChanges([]string{a, b})
+	if err != nil || len(got) != 2 || got[0] != nil || got[1] == nil || got[1].Args[2] != `{"set":[42]}` {
+		t.Fatalf("readStatusChanges = %v, %v", got, err)
+	}
+	if err := os.WriteFile(filepath.Join(a, "status-change.jsonl"), []byte(`{"tx":"RevokeIssuerKey","args":["i","1"]}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := readStatusChanges([]string{a, b}); err == nil {
+		t.Error("a status change that is not an UpdateStatusList accepted")
+	}
+	ls := []line{{Tx: engine.Tx{Name: "SubmitCredential", Args: []string{"s"}}, Class: "status", Group: "s", KeySHA256: "k", NonceSHA256: "n"}}
+	p := makePlan([][]line{nil, ls}, 0, 5)
+	ic := &issuerChange{rotations: []string{"", ""}, revocations: []string{"", ""}, updates: []string{"", "up"}}
+	orderChanges(p, ic)
+	if p.reqs[0].NotAfter != "up" {
+		t.Errorf("status request ordered against %q, want up", p.reqs[0].NotAfter)
+	}
+	ic.updates[1] = ""
+	orderChanges(p, ic)
+	if p.reqs[0].NotAfter != "(not committed)" {
+		t.Errorf("status request ordered against %q, want (not committed)", p.reqs[0].NotAfter)
 	}
 }

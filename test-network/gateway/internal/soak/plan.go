@@ -35,7 +35,7 @@ type line struct {
 // classes of soak.jsonl and mix.jsonl lines: true for those that may be
 // recorded (see package account).
 var lineClasses = map[string]bool{"valid": true, "tampered": false, "malformed": false, "misbound": false,
-	account.ClassBatch: true, account.ClassOldKey: true, account.ClassNewKey: true, account.ClassNym: true, account.ClassCredential: true}
+	account.ClassBatch: true, account.ClassOldKey: true, account.ClassNewKey: true, account.ClassNym: true, account.ClassCredential: true, account.ClassStatus: true}
 
 // maxLine bounds one line of soak.jsonl (a request is at most 1 MiB).
 const maxLine = 2 << 20
@@ -59,7 +59,7 @@ func readLines(r io.Reader) ([]line, error) {
 		}
 		mayRecord, known := lineClasses[l.Class]
 		batch := l.Class == account.ClassBatch
-		cred := l.Class == account.ClassCredential
+		cred := l.Class == account.ClassCredential || l.Class == account.ClassStatus
 		switch {
 		case batch && (l.Name != "SubmitProofs" || len(l.Args) != 1):
 			return nil, fmt.Errorf("line %d: a batch is not a one-argument SubmitProofs (%q, %d arguments)", n, l.Name, len(l.Args))

@@ -117,6 +117,9 @@ func Check(reqs []Request, peers []Peer) Verdict {
 			if txID != "" && (r.NotBefore != "" || r.NotAfter != "") {
 				msgs = append(msgs, checkOrder(r, txID, pos)...)
 			}
+			if r.Class == ClassStatus {
+				msgs = append(msgs, checkStatusOrder(r, p.Txs, pos)...)
+			}
 			for _, msg := range msgs {
 				add("%s: request %s (%s): %s", p.Name, r.Group, r.Class, msg)
 			}

@@ -58,3 +58,47 @@ func TestCheckCredentials(t *testing.T) {
 		})
 	}
 }
+
+func TestCheckStatus(t *testing.T) {
+	status := func(group, ph string, sent ...Sent) Request {
+		r := req(group, ClassStatus, ph, sent...)
+		r.NotAfter = "update"
+		return r
+	}
+	update := func() ledger.Tx { return keyChange("update") }
+	tests := []struct {
+		name  string
+		reqs  []Request
+		peers []Peer
+		want  []string
+	}{
+		{"recorded before the update; refused after; a conflict after",
+			[]Request{status("s1", "h1", valid("t1", "original")), status("s2", "h2", failed("t2", "original")), status("s3", "h3", failed("t3", "original"))},
+			both(cat(at(5, credTx("t1", "h1"), update(), invalid(credTx("t3", "h3"), "MVCC_READ_CONFLICT")))...), nil},
+		{"recorded after the update, in its block",
+			[]Request{status("s1", "h1", valid("t1", "original"))},
+			both(at(5, update(), credTx("t1", "h1"))...),
+			[]string{"revoked before", "t1 (block 5, tx 1) is VALID though ordered after the status update update (block 5, tx 0)"}},
+		{"invalid though ordered before the update",
+			[]Request{status("s1", "h1", failed("t1", "original"))},
+			both(cat(at(4, invalid(credTx("t1", "h1"), "MVCC_READ_CONFLICT")), at(5, update()))...),
+			[]string{"t1 (block 4, tx 0) is MVCC_READ_CONFLICT though ordered before the status update update (block 5, tx 0)"}},
+		{"the update never committed, nothing recorded", []Request{status("s1", "h1", failed("t1", "original"))}, both(), nil},
+		{"told committed, not recorded", []Request{status("s1", "h1", valid("t1", "original"))}, both(update()),
+			[]string{"lost: the client was told t1 committed"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v := Check(tt.reqs, tt.peers)
+			if v.OK != (len(tt.want) == 0) {
+				t.Fatalf("OK = %v, problems %q", v.OK, v.Problems)
+			}
+			all := strings.Join(v.Problems, "\n")
+			for _, w := range tt.want {
+				if !strings.Contains(all, w) {
+					t.Errorf("problems do not say %q:\n%s", w, all)
+				}
+			}
+		})
+	}
+}
