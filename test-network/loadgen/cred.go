@@ -50,7 +50,11 @@ func credFiles(o *options, s bbs.Scheme, dir string, n int) error {
 	if err != nil {
 		return err
 	}
+	// A credential policy reads only credentials whose contexts are all
+	// URLs: the application context is registered by the issuer's owner.
+	ctxURL, ctxDoc := soakContext(o.seed)
 	setup := []Tx{{Name: "RegisterIssuer", Args: []string{doc}},
+		{Name: "RegisterContext", Args: []string{id, ctxURL, ctxDoc}},
 		{Name: "CreateStatusList", Args: []string{id, list, "revocation", "8192"}},
 		{Name: "CreatePolicy", Args: []string{string(pol)}}}
 	if err := writeTxs(filepath.Join(dir, "cred-setup.jsonl"), setup); err != nil {
@@ -68,8 +72,11 @@ func credFiles(o *options, s bbs.Scheme, dir string, n int) error {
 	if err != nil {
 		return err
 	}
+	if err := l.Add(ctxURL, []byte(ctxDoc), ""); err != nil {
+		return err
+	}
 	cred := map[string]any{
-		"@context": []any{"https://www.w3.org/ns/credentials/v2", map[string]any{"@vocab": "https://fabric-bbs.example/soak#"}},
+		"@context": []any{"https://www.w3.org/ns/credentials/v2", ctxURL},
 		"type":     []any{"VerifiableCredential"},
 		"issuer":   did,
 		"credentialSubject": map[string]any{
@@ -147,6 +154,12 @@ const (
 	ClassStatus = "status"
 	statusIndex = 42
 )
+
+// soakContext is the URL and document of the credentials' application
+// context (RegisterContext).
+func soakContext(seed string) (string, string) {
+	return "https://soak.fabric-bbs.example/ctx/" + tag(seed), `{"@context":{"@vocab":"https://soak.fabric-bbs.example/vocab#"}}`
+}
 
 func statusPolicyID(seed string) string { return "soak-status-" + tag(seed) }
 

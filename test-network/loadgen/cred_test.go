@@ -29,9 +29,11 @@ func TestCredLines(t *testing.T) {
 	}
 	sd := filepath.Join(dir, "bbs-bls12381-sha256")
 	setup := readTxs(t, filepath.Join(sd, "cred-setup.jsonl"))
-	if len(setup) != 3 || setup[0].Name != "RegisterIssuer" || setup[1].Name != "CreateStatusList" || setup[2].Name != "CreatePolicy" {
+	if len(setup) != 4 || setup[0].Name != "RegisterIssuer" || setup[1].Name != "RegisterContext" || setup[2].Name != "CreateStatusList" || setup[3].Name != "CreatePolicy" {
 		t.Fatalf("cred setup %+v", setup)
 	}
+	ctxURL, ctxDoc := setup[1].Args[1], setup[1].Args[2]
+	setup = append(setup[:1], setup[2:]...) // RegisterIssuer, CreateStatusList, CreatePolicy
 	change := readTxs(t, filepath.Join(sd, "status-change.jsonl"))
 	if len(change) != 1 || change[0].Name != "UpdateStatusList" || change[0].Args[1] != setup[1].Args[1] || change[0].Args[2] != `{"set":[42]}` {
 		t.Fatalf("status change %+v", change)
@@ -55,6 +57,9 @@ func TestCredLines(t *testing.T) {
 	kb, _ := base64.StdEncoding.DecodeString(reg.PublicKey)
 	l, err := vc.NewLoader()
 	if err != nil {
+		t.Fatal(err)
+	}
+	if err := l.Add(ctxURL, []byte(ctxDoc), ""); err != nil {
 		t.Fatal(err)
 	}
 	v := &vc.Verifier{Loader: l}
@@ -96,6 +101,18 @@ func checkCredLines(t *testing.T, v *vc.Verifier, path string, kb []byte, header
 		got, err := v.VerifyJSON(req.Credential)
 		if err != nil {
 			t.Fatalf("line %d: %v", n, err)
+		}
+		// A credential policy reads only credentials whose contexts are URLs.
+		var doc struct {
+			Context []any `json:"@context"`
+		}
+		if err := json.Unmarshal(req.Credential, &doc); err != nil || len(doc.Context) != 2 {
+			t.Fatalf("%s line %d: @context %v (%v)", path, n, doc.Context, err)
+		}
+		for _, c := range doc.Context {
+			if _, ok := c.(string); !ok {
+				t.Fatalf("%s line %d: @context %v is not a list of URLs", path, n, doc.Context)
+			}
 		}
 		class := ClassCredential
 		if status {

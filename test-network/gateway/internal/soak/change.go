@@ -32,6 +32,31 @@ type issuerChange struct {
 	// after the revocations; updates the IDs of their VALID transactions.
 	status  []*engine.Tx
 	updates []string
+	// updateSent is when the first status update was sent (zero: none).
+	updateSent time.Time
+}
+
+// earlyRefusals are the status requests of the load (recs) that the
+// chaincode refused as revoked (cause policy-not-satisfied) with an answer
+// that came before the status update was even sent (sent; zero: never):
+// their entry was clear, so they were refused wrongly (a credential the
+// policy cannot read, say), and the run proves nothing about them.
+func earlyRefusals(recs []engine.Record, sent time.Time) []string {
+	var out []string
+	when := "never"
+	if !sent.IsZero() {
+		when = sent.UTC().Format("15:04:05.0")
+	}
+	for _, r := range recs {
+		if r.Class != account.ClassStatus || r.Outcome != engine.Rejected || r.Cause != "policy-not-satisfied" {
+			continue
+		}
+		if at := r.Start.Add(r.Latency); sent.IsZero() || at.Before(sent) {
+			out = append(out, fmt.Sprintf("status request %s refused at %s, before the status update was sent (%s): %s",
+				r.TxID, at.UTC().Format("15:04:05.0"), when, truncate(r.Error, 200)))
+		}
+	}
+	return out
 }
 
 // readStatusChanges reads the status-change.jsonl of each scheme dir (nil
@@ -127,6 +152,9 @@ func (ic *issuerChange) run(ctx context.Context, down time.Duration, timeout tim
 	ic.updates = make([]string, len(ic.status))
 	for i, t := range ic.status {
 		if t != nil {
+			if ic.updateSent.IsZero() {
+				ic.updateSent = time.Now()
+			}
 			submit(*t, &ic.updates[i])
 		}
 	}

@@ -305,6 +305,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	rep.Unsent = p.markUnsent(recs)
 	rep.Load = engine.Summarize(recs, wall)
 	rep.addClasses(p, recs)
+	if ic != nil {
+		rep.Problems = append(rep.Problems, earlyRefusals(recs, ic.updateSent)...)
+	}
 	rep.Phases = phases(loadStart, recs, rep.Faults)
 	leaderStalls(loadStart, recs, rep.Faults)
 	logf("load: %d committed, %d rejected %v, %.1f tx/s, p50 %.0f ms", rep.Load.Committed, rep.Load.Rejected,

@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/fabric-bbs/fabric-bbs/test-network/gateway/internal/load/engine"
 )
@@ -210,5 +211,29 @@ func TestStatusChanges(t *testing.T) {
 	orderChanges(p, ic)
 	if p.reqs[0].NotAfter != "(not committed)" {
 		t.Errorf("status request ordered against %q, want (not committed)", p.reqs[0].NotAfter)
+	}
+}
+
+// A status request refused as revoked before the update was even sent is
+// a problem (its entry was clear); one refused after it, or for another
+// cause, or of another class, is not.
+func TestEarlyRefusals(t *testing.T) {
+	t0 := time.Date(2026, 12, 1, 17, 0, 0, 0, time.UTC)
+	rec := func(class, cause string, at time.Duration) engine.Record {
+		return engine.Record{TxID: class + cause + at.String(), Class: class, Outcome: engine.Rejected, Cause: cause, Start: t0.Add(at), Latency: time.Second}
+	}
+	recs := []engine.Record{
+		rec("status", "policy-not-satisfied", 0),              // answered at +1 s: before the update (+10 s)
+		rec("status", "policy-not-satisfied", 20*time.Second), // after
+		rec("status", "error", 0),
+		rec("valid", "policy-not-satisfied", 0),
+		{TxID: "c", Class: "status", Outcome: engine.Committed, Start: t0},
+	}
+	got := earlyRefusals(recs, t0.Add(10*time.Second))
+	if len(got) != 1 || !strings.Contains(got[0], "statuspolicy-not-satisfied0s refused at 17:00:01.0, before the status update was sent (17:00:10.0)") {
+		t.Errorf("earlyRefusals = %q", got)
+	}
+	if got := earlyRefusals(recs, time.Time{}); len(got) != 2 {
+		t.Errorf("without an update: %q, want both refusals", got)
 	}
 }
