@@ -113,6 +113,12 @@ func generate(o *options, s bbs.Scheme, stderr io.Writer) error {
 		if err := mixFiles(o, cred, dir); err != nil {
 			return err
 		}
+		if err := nymFiles(o, s, dir, nymRaces(o.mix)); err != nil {
+			return err
+		}
+		if err := credFiles(o, s, dir, credLines(o.mix)); err != nil {
+			return err
+		}
 	}
 	fmt.Fprintf(stderr, "loadgen: %s: issuer %s, %d soak, %d light, %d single, %d batch transactions (%d proofs each) in %s\n",
 		s.Name(), is.ID, o.soak, len(light), len(singles), len(txs), o.batchSize, dir)

@@ -21,9 +21,12 @@
 # v3.1: "cc-kill@0.1,bft-leader-stop@0.25,peer-kill:2@0.4,bft-leader-kill@0.55,peer-restart:1@0.7,cc-kill@0.85",
 # bft-leader-stop/-kill: the current SmartBFT leader stopped / SIGKILLed;
 # issuer-change: each scheme's rotating issuer rotated to key version 2,
-# then version 1 revoked, while proofs under both are in the load: with it
+# then version 1 revoked, and a status list entry set, while proofs under
+# both versions and credentials with that entry are in the load: with it
 # loadgen -mix adds PER_SCHEME/10 lines per scheme of SubmitProofs batches
-# and proofs under versions 1 and 2, and PER_SCHEME is smaller),
+# and proofs under versions 1 and 2, pseudonym races (4 requests per
+# PER_SCHEME/80 per IETF scheme), bbs-2023 credentials and revocable ones
+# (PER_SCHEME/40 each, bbs-bls12381-sha256), and PER_SCHEME is smaller),
 # SOAK_DOWN=5s (how long a stopped node stays down), SOAK_RESUBMITS=3,
 # SOAK_VANISH=2 (clients that submit, close their connection before the
 # status and resubmit the same signed transaction from a new connection),
@@ -58,10 +61,11 @@ FAULTS="${SOAK_FAULTS:-$DEFAULT_FAULTS}"
 # the run) goes with an issuer-change fault: on when the faults have one.
 case ",$FAULTS" in *,issuer-change@*) MIX_ON=1 ;; *) MIX_ON=0 ;; esac
 # The load is 9 originals per replay: TX = 10/9 x (3 x PER_SCHEME - RESUBMITS)
-# without the mix, 10/9 x (3 x PER_SCHEME + 3 x MIX - RESUBMITS) with it,
-# MIX = PER_SCHEME / 10 mix.jsonl lines per scheme.
+# without the mix, 10/9 x (3 x PER_SCHEME + 4.5 x MIX - RESUBMITS) with it,
+# MIX = PER_SCHEME / 10 mix.jsonl lines per scheme (3 x MIX of mix.jsonl,
+# and MIX of nym.jsonl and MIX/2 of cred.jsonl and status.jsonl in all).
 if [ "$MIX_ON" = 1 ]; then
-  PER_SCHEME="${SOAK_PER_SCHEME:-$(( (TX * 9 + (RESUBMITS + VANISH + 2) * 10) / 33 ))}"
+  PER_SCHEME="${SOAK_PER_SCHEME:-$(( (TX * 18 + (RESUBMITS + VANISH + 2) * 20) / 69 ))}"
   MIX=$(( PER_SCHEME / 10 < 3 ? 3 : PER_SCHEME / 10 ))
 else
   PER_SCHEME="${SOAK_PER_SCHEME:-$(( (TX * 9 / 10 + RESUBMITS + VANISH + 2) / 3 ))}"

@@ -27,6 +27,57 @@ type issuerChange struct {
 	// rotations and revocations are the IDs of each scheme's VALID
 	// transactions ("" until then).
 	rotations, revocations []string
+	// status are each scheme's status-change.jsonl (UpdateStatusList of
+	// the revocable credential's entry; nil for a scheme without), sent
+	// after the revocations; updates the IDs of their VALID transactions.
+	status  []*engine.Tx
+	updates []string
+	// updateSent is when the first status update was sent (zero: none).
+	updateSent time.Time
+}
+
+// earlyRefusals are the status requests of the load (recs) that the
+// chaincode refused as revoked (cause policy-not-satisfied) with an answer
+// that came before the status update was even sent (sent; zero: never):
+// their entry was clear, so they were refused wrongly (a credential the
+// policy cannot read, say), and the run proves nothing about them.
+func earlyRefusals(recs []engine.Record, sent time.Time) []string {
+	var out []string
+	when := "never"
+	if !sent.IsZero() {
+		when = sent.UTC().Format("15:04:05.0")
+	}
+	for _, r := range recs {
+		if r.Class != account.ClassStatus || r.Outcome != engine.Rejected || r.Cause != "policy-not-satisfied" {
+			continue
+		}
+		if at := r.Start.Add(r.Latency); sent.IsZero() || at.Before(sent) {
+			out = append(out, fmt.Sprintf("status request %s refused at %s, before the status update was sent (%s): %s",
+				r.TxID, at.UTC().Format("15:04:05.0"), when, truncate(r.Error, 200)))
+		}
+	}
+	return out
+}
+
+// readStatusChanges reads the status-change.jsonl of each scheme dir (nil
+// where there is none): one UpdateStatusList line.
+func readStatusChanges(dirs []string) ([]*engine.Tx, error) {
+	out := make([]*engine.Tx, len(dirs))
+	for i, d := range dirs {
+		path := filepath.Join(d, "status-change.jsonl")
+		if _, err := os.Stat(path); os.IsNotExist(err) {
+			continue
+		}
+		txs, err := engine.ReadTxsFile(path)
+		if err != nil {
+			return nil, err
+		}
+		if len(txs) != 1 || txs[0].Name != "UpdateStatusList" {
+			return nil, fmt.Errorf("%s: want one UpdateStatusList line", path)
+		}
+		out[i] = &txs[0]
+	}
+	return out, nil
 }
 
 // readIssuerChanges reads the issuer-change.jsonl of each scheme dir; nil
@@ -66,7 +117,8 @@ func readIssuerChanges(dirs []string) ([][]engine.Tx, error) {
 	return nil, fmt.Errorf("issuer-change.jsonl in %d of %d scheme dirs (loadgen -mix makes one in each)", n, len(out))
 }
 
-// run is the fault: the rotations, the down time, the revocations.
+// run is the fault: the rotations, the down time, the revocations, the
+// status updates.
 func (ic *issuerChange) run(ctx context.Context, down time.Duration, timeout time.Duration) []step {
 	ic.rotations, ic.revocations = make([]string, len(ic.txs)), make([]string, len(ic.txs))
 	var steps []step
@@ -97,6 +149,15 @@ func (ic *issuerChange) run(ctx context.Context, down time.Duration, timeout tim
 	for i, t := range ic.txs {
 		submit(t[1], &ic.revocations[i])
 	}
+	ic.updates = make([]string, len(ic.status))
+	for i, t := range ic.status {
+		if t != nil {
+			if ic.updateSent.IsZero() {
+				ic.updateSent = time.Now()
+			}
+			submit(*t, &ic.updates[i])
+		}
+	}
 	return steps
 }
 
@@ -117,7 +178,8 @@ func shortArgs(args []string) []string {
 }
 
 // orderChanges sets, on each old-key and new-key request, the revocation
-// and rotation of its scheme that its records are ordered against ("(not
+// and rotation of its scheme that its records are ordered against, and on
+// each status request its scheme's status update ("(not
 // committed)" when that change did not commit: the accounting then
 // reports every record that needs it).
 func orderChanges(p *plan, ic *issuerChange) {
@@ -134,6 +196,12 @@ func orderChanges(p *plan, ic *issuerChange) {
 			p.reqs[i].NotAfter = orNone(ic.revocations[s])
 		case account.ClassNewKey:
 			p.reqs[i].NotBefore = orNone(ic.rotations[s])
+		case account.ClassStatus:
+			if s < len(ic.updates) {
+				p.reqs[i].NotAfter = orNone(ic.updates[s])
+			} else {
+				p.reqs[i].NotAfter = orNone("")
+			}
 		}
 	}
 }

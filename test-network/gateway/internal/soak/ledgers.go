@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"sort"
 	"time"
 
 	"github.com/fabric-bbs/fabric-bbs/test-network/gateway/internal/load/gwclient"
@@ -115,6 +116,12 @@ func checkSample(ctx context.Context, clients []*gwclient.Client, o *options, p 
 				cc.Problems = append(cc.Problems, fmt.Sprintf("%s: GetVerification(%s) of %s answers %.200s", c.Name(), txID, r.Group, b))
 			}
 		}
+		for _, race := range sortedRaces(p) {
+			cc.Checked++
+			if msg := checkNymUses(ctx, c, o, p, race, recorded); msg != "" {
+				cc.Problems = append(cc.Problems, c.Name()+": "+msg)
+			}
+		}
 		for _, i := range pick(rejected, max(1, o.sample/4)) {
 			r := p.reqs[i]
 			txID := r.Sent[0].TxID
@@ -133,4 +140,65 @@ func getVerification(ctx context.Context, c *gwclient.Client, o *options, txID s
 	defer cancel()
 	return c.Contract().EvaluateWithContext(cctx, "GetVerification", client.WithArguments(txID),
 		client.WithEndorsingOrganizations(c.MSPID()))
+}
+
+// sortedRaces are the pseudonym races of the plan with a sent request, in
+// name order.
+func sortedRaces(p *plan) []string {
+	seen := map[string]bool{}
+	var out []string
+	for i, r := range p.reqs {
+		if r.Race != "" && !p.unsent[i] && !seen[r.Race] {
+			seen[r.Race] = true
+			out = append(out, r.Race)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// checkNymUses asks the peer of c for the uses of a race's pseudonym in
+// its context (GetPseudonymUses): there must be one, by the transaction
+// that recorded the race's one recorded request. It returns the problem
+// ("" if none).
+func checkNymUses(ctx context.Context, c *gwclient.Client, o *options, p *plan, race string, recorded map[string]string) string {
+	want := ""
+	for i, r := range p.reqs {
+		if r.Race == race && !p.unsent[i] && recorded[r.Group] != "" {
+			want = recorded[r.Group]
+		}
+	}
+	cctx, cancel := context.WithTimeout(ctx, o.timeout)
+	defer cancel()
+	b, err := c.Contract().EvaluateWithContext(cctx, "GetPseudonymUses", client.WithArguments(nymUsesArgs(p, race)...),
+		client.WithEndorsingOrganizations(c.MSPID()))
+	if err != nil {
+		return fmt.Sprintf("GetPseudonymUses of race %s: %v", race, err)
+	}
+	return nymUsesProblem(race, b, want)
+}
+
+// nymUsesArgs are GetPseudonymUses's arguments for a race: its context
+// and its pseudonym (base64).
+func nymUsesArgs(p *plan, race string) []string {
+	nc := p.nyms[race] // pseudonym, context
+	return []string{nc[1], nc[0]}
+}
+
+// nymUsesProblem checks a GetPseudonymUses answer b: one use, sequence
+// 1, by transaction want.
+func nymUsesProblem(race string, b []byte, want string) string {
+	var u struct {
+		Uses []struct {
+			TxID     string `json:"txId"`
+			Sequence int    `json:"sequence"`
+		} `json:"uses"`
+		Count int  `json:"count"`
+		More  bool `json:"more"`
+	}
+	if err := json.Unmarshal(b, &u); err != nil || u.Count != 1 || len(u.Uses) != 1 || u.More ||
+		u.Uses[0].TxID != want || u.Uses[0].Sequence != 1 || want == "" {
+		return fmt.Sprintf("GetPseudonymUses of race %s answers %.300s, want one use by %q", race, b, want)
+	}
+	return ""
 }

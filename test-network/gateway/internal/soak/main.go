@@ -126,6 +126,29 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 				return 1
 			}
 		}
+		// Pseudonym races (loadgen -mix, IETF schemes; makePlan sends each
+		// race's requests together), bbs-2023 credentials and revocable
+		// ones whose status entry the issuer-change fault sets (loadgen
+		// -mix, bbs-bls12381-sha256), spread likewise.
+		for _, kind := range []string{"nym", "cred", "status"} {
+			path := filepath.Join(dir, kind+".jsonl")
+			if _, err := os.Stat(path); err != nil {
+				continue
+			}
+			more, err := readLinesFile(path)
+			if err != nil {
+				fmt.Fprintf(stderr, "bbs-soak: %v\n", err)
+				return 1
+			}
+			ls = interleave(ls, more)
+			if kind == "status" {
+				continue // cred-setup.jsonl made its list and policy
+			}
+			if err := setup(ctx, o, ecs[0], filepath.Join(dir, kind+"-setup.jsonl")); err != nil {
+				fmt.Fprintf(stderr, "bbs-soak: %s: %s setup: %v\n", s, kind, err)
+				return 1
+			}
+		}
 		perScheme = append(perScheme, ls)
 		if err := setup(ctx, o, ecs[0], filepath.Join(dir, "setup.jsonl")); err != nil {
 			fmt.Fprintf(stderr, "bbs-soak: %s: setup: %v\n", s, err)
@@ -147,7 +170,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	var ic *issuerChange
 	if changes != nil {
-		ic = &issuerChange{owner: ecs[0], txs: changes}
+		status, err := readStatusChanges(dirs)
+		if err != nil {
+			fmt.Fprintf(stderr, "bbs-soak: %v\n", err)
+			return 1
+		}
+		ic = &issuerChange{owner: ecs[0], txs: changes, status: status}
 	}
 	p := makePlan(perScheme, o.resubmits+o.vanish, o.lateGap)
 	// The first probes resubmit on their client's connection, the last
@@ -277,6 +305,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	rep.Unsent = p.markUnsent(recs)
 	rep.Load = engine.Summarize(recs, wall)
 	rep.addClasses(p, recs)
+	if ic != nil {
+		rep.Problems = append(rep.Problems, earlyRefusals(recs, ic.updateSent)...)
+	}
 	rep.Phases = phases(loadStart, recs, rep.Faults)
 	leaderStalls(loadStart, recs, rep.Faults)
 	logf("load: %d committed, %d rejected %v, %.1f tx/s, p50 %.0f ms", rep.Load.Committed, rep.Load.Rejected,

@@ -22,12 +22,20 @@ type line struct {
 	NonceSHA256 string `json:"nonceSha256"`
 	// BatchNonceSHA256s: a batch line's (mix.jsonl) nonce hashes.
 	BatchNonceSHA256s []string `json:"batchNonceSha256s"`
+	// A pseudonym race's line (nym.jsonl): its race, the pseudonym and
+	// context (base64, as GetPseudonymUses takes them), the context's hex
+	// SHA-256 and the pseudonym's hex.
+	Race          string `json:"race"`
+	Pseudonym     string `json:"pseudonym"`
+	Context       string `json:"context"`
+	ContextSHA256 string `json:"contextSha256"`
+	PseudonymHex  string `json:"pseudonymHex"`
 }
 
 // classes of soak.jsonl and mix.jsonl lines: true for those that may be
 // recorded (see package account).
 var lineClasses = map[string]bool{"valid": true, "tampered": false, "malformed": false, "misbound": false,
-	account.ClassBatch: true, account.ClassOldKey: true, account.ClassNewKey: true}
+	account.ClassBatch: true, account.ClassOldKey: true, account.ClassNewKey: true, account.ClassNym: true, account.ClassCredential: true, account.ClassStatus: true}
 
 // maxLine bounds one line of soak.jsonl (a request is at most 1 MiB).
 const maxLine = 2 << 20
@@ -51,10 +59,13 @@ func readLines(r io.Reader) ([]line, error) {
 		}
 		mayRecord, known := lineClasses[l.Class]
 		batch := l.Class == account.ClassBatch
+		cred := l.Class == account.ClassCredential || l.Class == account.ClassStatus
 		switch {
 		case batch && (l.Name != "SubmitProofs" || len(l.Args) != 1):
 			return nil, fmt.Errorf("line %d: a batch is not a one-argument SubmitProofs (%q, %d arguments)", n, l.Name, len(l.Args))
-		case !batch && (l.Name != "SubmitProof" || len(l.Args) != 1):
+		case cred && (l.Name != "SubmitCredential" || len(l.Args) != 1):
+			return nil, fmt.Errorf("line %d: a credential is not a one-argument SubmitCredential (%q, %d arguments)", n, l.Name, len(l.Args))
+		case !batch && !cred && (l.Name != "SubmitProof" || len(l.Args) != 1):
 			return nil, fmt.Errorf("line %d: not a one-argument SubmitProof (%q, %d arguments)", n, l.Name, len(l.Args))
 		case !known:
 			return nil, fmt.Errorf("line %d: unknown class %q", n, l.Class)
@@ -64,6 +75,10 @@ func readLines(r io.Reader) ([]line, error) {
 			return nil, fmt.Errorf("line %d: a batch needs its key hash and 1 to 64 nonce hashes", n)
 		case !batch && mayRecord && (len(l.KeySHA256) != 64 || len(l.NonceSHA256) != 64):
 			return nil, fmt.Errorf("line %d: a %s request needs its key and nonce hashes", n, l.Class)
+		case (l.Class == account.ClassNym) != (l.Race != ""):
+			return nil, fmt.Errorf("line %d: a race is for nym requests, and a nym request needs its race (class %q, race %q)", n, l.Class, l.Race)
+		case l.Race != "" && (len(l.ContextSHA256) != 64 || l.PseudonymHex == "" || l.Pseudonym == "" || l.Context == ""):
+			return nil, fmt.Errorf("line %d: a nym request needs its pseudonym and context", n)
 		}
 		for _, h := range l.BatchNonceSHA256s {
 			if len(h) != 64 {
@@ -113,6 +128,8 @@ type plan struct {
 	resubmits []int // request indexes
 	// unsent are the requests the load never sent (markUnsent).
 	unsent map[int]bool
+	// nyms are the pseudonym and context (base64) of each race.
+	nyms map[string][2]string
 }
 
 // makePlan interleaves the schemes' lines (round robin), keeps the first
@@ -131,7 +148,13 @@ func makePlan(perScheme [][]line, nResubmit, lateGap int) *plan {
 			more = true
 			l := ls[i]
 			p.reqs = append(p.reqs, account.Request{Group: l.Group, Class: l.Class, KeySHA256: l.KeySHA256, NonceSHA256: l.NonceSHA256,
-				BatchNonces: l.BatchNonceSHA256s})
+				BatchNonces: l.BatchNonceSHA256s, Race: l.Race, ContextSHA256: l.ContextSHA256, PseudonymHex: l.PseudonymHex})
+			if l.Race != "" {
+				if p.nyms == nil {
+					p.nyms = map[string][2]string{}
+				}
+				p.nyms[l.Race] = [2]string{l.Pseudonym, l.Context}
+			}
 			p.args = append(p.args, l.Args[0])
 			p.names = append(p.names, l.Name)
 			p.proofs = append(p.proofs, max(1, len(l.BatchNonceSHA256s)))
@@ -149,9 +172,9 @@ func makePlan(perScheme [][]line, nResubmit, lateGap int) *plan {
 		}
 		load = append(load, i)
 	}
-	var valid []int // positions in load of valid requests
+	var valid []int // positions in load of valid requests (and credentials)
 	for pos, i := range load {
-		if p.reqs[i].Class == "valid" {
+		if c := p.reqs[i].Class; c == "valid" || c == account.ClassCredential {
 			valid = append(valid, pos)
 		}
 	}
@@ -170,7 +193,24 @@ func makePlan(perScheme [][]line, nResubmit, lateGap int) *plan {
 			}
 		}
 	}
+	// A pseudonym race's requests go out one after the other where its
+	// first one is: item k goes to client k mod clients, so consecutive
+	// items reach every client (both peers) in turn.
+	races := map[string][]int{}
+	for _, i := range load {
+		if r := p.reqs[i].Race; r != "" {
+			races[r] = append(races[r], i)
+		}
+	}
 	for pos, i := range load {
+		if r := p.reqs[i].Race; r != "" {
+			if races[r][0] == i {
+				for _, m := range races[r] {
+					p.items = append(p.items, item{req: m, kind: "original"})
+				}
+			}
+			continue
+		}
 		p.items = append(p.items, item{req: i, kind: "original"})
 		for n := 0; n < replayAt[pos]; n++ {
 			p.items = append(p.items, item{req: i, kind: "replay", concurrent: true})
@@ -222,10 +262,35 @@ func (p *plan) record(r int, kind string, rec engine.Record) {
 
 // unrecorded are the requests that must be recorded (valid, batch,
 // new-key) no transaction of which the clients saw record them.
+//
+// A pseudonym race must have one request recorded: when the clients saw
+// none of its sent requests commit, its first sent request is proposed
+// again (if another committed unseen, this one is refused: the pseudonym
+// is used).
 func (p *plan) unrecorded() []int {
 	var out []int
+	raceDone := map[string]bool{}
 	for i, r := range p.reqs {
-		if !mustRecord(r.Class) || p.unsent[i] {
+		if r.Race == "" || p.unsent[i] {
+			continue
+		}
+		raceDone[r.Race] = raceDone[r.Race] || false // a race with a sent request
+		for _, s := range r.Sent {
+			raceDone[r.Race] = raceDone[r.Race] || s.ClientValid
+		}
+	}
+	for i, r := range p.reqs {
+		if p.unsent[i] {
+			continue
+		}
+		if r.Race != "" {
+			if _, seen := raceDone[r.Race]; seen && !raceDone[r.Race] {
+				out = append(out, i)
+				raceDone[r.Race] = true // one request of the race
+			}
+			continue
+		}
+		if !mustRecord(r.Class) {
 			continue
 		}
 		ok := false
@@ -276,7 +341,7 @@ func (p *plan) accounted() []account.Request {
 // mustRecord tells whether a request of the class must be recorded
 // exactly once (package account).
 func mustRecord(class string) bool {
-	return class == "valid" || class == account.ClassBatch || class == account.ClassNewKey
+	return class == "valid" || class == account.ClassBatch || class == account.ClassNewKey || class == account.ClassCredential
 }
 
 // interleave spreads extra's lines evenly among ls's (mix.jsonl among a

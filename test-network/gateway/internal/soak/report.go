@@ -240,7 +240,7 @@ func (r *report) text(w io.Writer) {
 		pf("  %s: %d transactions %s, %d repeated tx IDs, %d requests recorded, %d state keys, state sha256 %s",
 			ps.Name, ps.Txs, engine.Counts(ps.ByCode), ps.RepeatedTxIDs, ps.Recorded, ps.StateKeys, ps.StateHash)
 	}
-	pf("cross-check (GetVerification on each peer): %d checked, %d problems", r.CrossCheck.Checked, len(r.CrossCheck.Problems))
+	pf("cross-check (GetVerification, and GetPseudonymUses of each race, on each peer): %d checked, %d problems", r.CrossCheck.Checked, len(r.CrossCheck.Problems))
 	for _, p := range append(append(append([]string(nil), r.Verdict.Problems...), r.CrossCheck.Problems...), r.Problems...) {
 		pf("  PROBLEM: %s", p)
 	}

@@ -35,7 +35,12 @@ type Request struct {
 	// valid transaction (the rotation that adds its key) and before
 	// NotAfter's (the revocation of its key).
 	NotBefore, NotAfter string
-	Sent                []Sent
+	// Race (class nym) names the pseudonym race of the request: exactly
+	// one request of a race is recorded, and the pseudonym's use records
+	// (ContextSHA256, PseudonymHex, under KeySHA256) say so.
+	Race                        string
+	ContextSHA256, PseudonymHex string
+	Sent                        []Sent
 }
 
 // Sent is one transaction a client sent for a request.
@@ -103,6 +108,7 @@ func Check(reqs []Request, peers []Peer) Verdict {
 	var firstHash string
 	for pi, p := range peers {
 		st, stats, byKey, pos, perPeer := scan(p)
+		recordedOn := map[string]string{} // this peer: group -> tx ID of its records
 		for _, msg := range perPeer {
 			add("%s: %s", p.Name, msg)
 		}
@@ -111,12 +117,16 @@ func Check(reqs []Request, peers []Peer) Verdict {
 			if txID != "" && (r.NotBefore != "" || r.NotAfter != "") {
 				msgs = append(msgs, checkOrder(r, txID, pos)...)
 			}
+			if r.Class == ClassStatus {
+				msgs = append(msgs, checkStatusOrder(r, p.Txs, pos)...)
+			}
 			for _, msg := range msgs {
 				add("%s: request %s (%s): %s", p.Name, r.Group, r.Class, msg)
 			}
 			if txID == "" {
 				continue
 			}
+			recordedOn[r.Group] = txID
 			stats.Recorded++
 			if pi == 0 {
 				v.Recorded[r.Group] = txID
@@ -144,6 +154,9 @@ func Check(reqs []Request, peers []Peer) Verdict {
 		} else if stats.StateHash != firstHash {
 			add("world states differ: %s %s (%d keys), %s %s (%d keys)", peers[0].Name, firstHash, v.Peers[0].StateKeys,
 				p.Name, stats.StateHash, stats.StateKeys)
+		}
+		for _, msg := range checkRaces(reqs, st, byKey, recordedOn) {
+			add("%s: %s", p.Name, msg)
 		}
 		v.Peers = append(v.Peers, stats)
 	}

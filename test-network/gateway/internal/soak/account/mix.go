@@ -23,6 +23,18 @@ const (
 	// (NotBefore names the rotation): recorded exactly once, by a
 	// transaction ordered after the rotation.
 	ClassNewKey = "new-key"
+	// ClassNym: one of a pseudonym race (Race): at most once, and
+	// exactly one request of its race (checkRaces).
+	ClassNym = "nym"
+	// ClassCredential: a SubmitCredential of a bbs-2023 credential
+	// (its presentation header is the nonce): recorded exactly once, with
+	// its credential record (checkCredential).
+	ClassCredential = "credential"
+	// ClassStatus: a SubmitCredential of a credential whose status entry
+	// is set during the run (NotAfter names the UpdateStatusList): recorded
+	// at most once, and a transaction of it ordered before the update is
+	// valid (recorded), one ordered after it is not (checkStatusOrder).
+	ClassStatus = "status"
 )
 
 // position is a transaction's place in the ledger's order.
@@ -39,10 +51,44 @@ func (p position) before(q position) bool {
 // once (valid, batch, new-key), and mayRecord whether it may be recorded
 // at all (those and old-key).
 func mustRecord(class string) bool {
-	return class == "valid" || class == ClassBatch || class == ClassNewKey
+	return class == "valid" || class == ClassBatch || class == ClassNewKey || class == ClassCredential
 }
 
-func mayRecord(class string) bool { return mustRecord(class) || class == ClassOldKey }
+func mayRecord(class string) bool {
+	return mustRecord(class) || class == ClassOldKey || class == ClassNym || class == ClassStatus
+}
+
+// checkStatusOrder checks a status request on one peer's ledger (txs):
+// each of its transactions ordered before the update (r.NotAfter's valid
+// transaction) is valid, none ordered after it is. (That its records are
+// written once, by a valid transaction before the update, checkRequest
+// and checkOrder check.)
+func checkStatusOrder(r Request, txs []ledger.Tx, pos map[string]position) []string {
+	up, ok := pos[r.NotAfter]
+	if !ok {
+		return nil // checkOrder reports a missing update when there is a record
+	}
+	mine := map[string]bool{}
+	for _, s := range r.Sent {
+		mine[s.TxID] = true
+	}
+	var msgs []string
+	for _, tx := range txs {
+		if !mine[tx.TxID] {
+			continue
+		}
+		before := position{tx.Block, tx.Index}.before(up)
+		switch {
+		case before && !tx.Valid():
+			msgs = append(msgs, fmt.Sprintf("%s (block %d, tx %d) is %s though ordered before the status update %s (block %d, tx %d)",
+				tx.TxID, tx.Block, tx.Index, tx.Code, r.NotAfter, up.block, up.index))
+		case !before && tx.Valid():
+			msgs = append(msgs, fmt.Sprintf("%s (block %d, tx %d) is VALID though ordered after the status update %s (block %d, tx %d)",
+				tx.TxID, tx.Block, tx.Index, r.NotAfter, up.block, up.index))
+		}
+	}
+	return msgs
+}
 
 // checkOrder checks that txID, the transaction of r's records, is ordered
 // after r.NotBefore's and before r.NotAfter's valid transaction on this

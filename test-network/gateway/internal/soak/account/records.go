@@ -62,7 +62,8 @@ func checkRequest(r Request, st ledger.State, byKey map[string][]writer) (string
 		}
 	}
 	if !mustRecord(r.Class) && len(recorded) == 0 && told == "" {
-		// old-key: refused (revoked, or a read conflict with the revocation).
+		// old-key: refused (revoked, or a read conflict with the revocation);
+		// nym: refused (the pseudonym is used, or a read conflict on its count).
 		if len(nonceWriters) > 0 {
 			bad("its nonce is recorded as consumed (by %s) without a verification record", nonceWriters[0].txID)
 		}
@@ -105,10 +106,45 @@ func checkRequest(r Request, st ledger.State, byKey map[string][]writer) (string
 			bad("the client was told %s (%s) committed, but the records are %s's", s.TxID, s.Kind, txID)
 		}
 	}
+	if r.Class == ClassCredential {
+		msgs = append(msgs, checkCredential(r, txID, st, byKey)...)
+	}
 	if len(msgs) > 0 {
 		return "", msgs
 	}
 	return txID, nil
+}
+
+// CredentialKey names the CredentialVerification of a transaction
+// (contract/credential.go).
+func CredentialKey(txID string) string { return CompositeKey("bbs.credential", txID) }
+
+// credentialRecord is the part of a CredentialVerification the accounting
+// reads.
+type credentialRecord struct {
+	TxID        string `json:"txId"`
+	NonceSHA256 string `json:"nonceSha256"`
+}
+
+// checkCredential checks a credential recorded by txID: its credential
+// record was written once, by txID, and names txID and the request's
+// presentation header; no other transaction of the request wrote one.
+func checkCredential(r Request, txID string, st ledger.State, byKey map[string][]writer) []string {
+	var msgs []string
+	ws := byKey[CredentialKey(txID)]
+	var cr credentialRecord
+	switch {
+	case len(ws) != 1 || ws[0].txID != txID:
+		msgs = append(msgs, fmt.Sprintf("credential record of %s written %d times", txID, len(ws)))
+	case json.Unmarshal(st[CredentialKey(txID)], &cr) != nil || cr.TxID != txID || cr.NonceSHA256 != r.NonceSHA256:
+		msgs = append(msgs, fmt.Sprintf("credential record of %s is %.200q, want transaction %s, nonce hash %s", txID, st[CredentialKey(txID)], txID, r.NonceSHA256))
+	}
+	for _, s := range r.Sent {
+		if s.TxID != txID && len(byKey[CredentialKey(s.TxID)]) > 0 {
+			msgs = append(msgs, fmt.Sprintf("%s (%s) wrote a credential record too", s.TxID, s.Kind))
+		}
+	}
+	return msgs
 }
 
 // NonceSHA256 is the hex SHA-256 of a record's base64 nonce ("undecodable"

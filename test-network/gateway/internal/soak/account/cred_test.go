@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: Apache-2.0
+
+package account
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/fabric-bbs/fabric-bbs/test-network/gateway/internal/soak/ledger"
+)
+
+// credTx is the valid SubmitCredential transaction txID with presentation
+// header ph: what SubmitProof writes, and the credential record.
+func credTx(txID, ph string) ledger.Tx {
+	tx := submitTx(txID, ph)
+	c, _ := json.Marshal(map[string]string{"txId": txID, "nonceSha256": hexHash([]byte(ph))})
+	tx.Writes = append(tx.Writes, ledger.Write{Key: CredentialKey(txID), Value: c})
+	return tx
+}
+
+func TestCheckCredentials(t *testing.T) {
+	cred := func(group, ph string, sent ...Sent) Request { return req(group, ClassCredential, ph, sent...) }
+	tests := []struct {
+		name  string
+		reqs  []Request
+		peers []Peer
+		want  []string
+	}{
+		{"recorded once, its replay refused", []Request{cred("c1", "h1", valid("t1", "original"), failed("t2", "replay"))},
+			both(credTx("t1", "h1")), nil},
+		{"recorded by the recovery after a conflict", []Request{cred("c1", "h1", failed("t1", "original"), valid("t3", "recovery"))},
+			both(invalid(credTx("t1", "h1"), "MVCC_READ_CONFLICT"), credTx("t3", "h1")), nil},
+		{"lost", []Request{cred("c1", "h1", valid("t1", "original"))}, both(), []string{"lost: the client was told t1 committed"}},
+		{"a replay recorded too", []Request{cred("c1", "h1", valid("t1", "original"), valid("t2", "replay"))},
+			both(credTx("t1", "h1"), credTx("t2", "h1")), []string{"recorded 2 times"}},
+		{"without its credential record", []Request{cred("c1", "h1", valid("t1", "original"))},
+			both(submitTx("t1", "h1")), []string{"credential record of t1 written 0 times"}},
+		{"a credential record for another presentation header", []Request{cred("c1", "h1", valid("t1", "original"))},
+			both(ledger.Tx{TxID: "t1", Code: "VALID", Writes: append(submitTx("t1", "h1").Writes, credTx("t1", "h2").Writes[2])}),
+			[]string{"credential record of t1 is", "want transaction t1, nonce hash " + hexHash([]byte("h1"))}},
+		{"a refused replay that wrote a credential record", []Request{cred("c1", "h1", valid("t1", "original"), failed("t2", "replay"))},
+			both(credTx("t1", "h1"), ledger.Tx{TxID: "t2", Code: "VALID", Writes: credTx("t2", "h1").Writes[2:]}),
+			[]string{"t2 (replay) wrote a credential record too"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v := Check(tt.reqs, tt.peers)
+			if v.OK != (len(tt.want) == 0) {
+				t.Fatalf("OK = %v, problems %q", v.OK, v.Problems)
+			}
+			all := strings.Join(v.Problems, "\n")
+			for _, w := range tt.want {
+				if !strings.Contains(all, w) {
+					t.Errorf("problems do not say %q:\n%s", w, all)
+				}
+			}
+		})
+	}
+}
+
+func TestCheckStatus(t *testing.T) {
+	status := func(group, ph string, sent ...Sent) Request {
+		r := req(group, ClassStatus, ph, sent...)
+		r.NotAfter = "update"
+		return r
+	}
+	update := func() ledger.Tx { return keyChange("update") }
+	tests := []struct {
+		name  string
+		reqs  []Request
+		peers []Peer
+		want  []string
+	}{
+		{"recorded before the update; refused after; a conflict after",
+			[]Request{status("s1", "h1", valid("t1", "original")), status("s2", "h2", failed("t2", "original")), status("s3", "h3", failed("t3", "original"))},
+			both(cat(at(5, credTx("t1", "h1"), update(), invalid(credTx("t3", "h3"), "MVCC_READ_CONFLICT")))...), nil},
+		{"recorded after the update, in its block",
+			[]Request{status("s1", "h1", valid("t1", "original"))},
+			both(at(5, update(), credTx("t1", "h1"))...),
+			[]string{"revoked before", "t1 (block 5, tx 1) is VALID though ordered after the status update update (block 5, tx 0)"}},
+		{"invalid though ordered before the update",
+			[]Request{status("s1", "h1", failed("t1", "original"))},
+			both(cat(at(4, invalid(credTx("t1", "h1"), "MVCC_READ_CONFLICT")), at(5, update()))...),
+			[]string{"t1 (block 4, tx 0) is MVCC_READ_CONFLICT though ordered before the status update update (block 5, tx 0)"}},
+		{"the update never committed, nothing recorded", []Request{status("s1", "h1", failed("t1", "original"))}, both(), nil},
+		{"told committed, not recorded", []Request{status("s1", "h1", valid("t1", "original"))}, both(update()),
+			[]string{"lost: the client was told t1 committed"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v := Check(tt.reqs, tt.peers)
+			if v.OK != (len(tt.want) == 0) {
+				t.Fatalf("OK = %v, problems %q", v.OK, v.Problems)
+			}
+			all := strings.Join(v.Problems, "\n")
+			for _, w := range tt.want {
+				if !strings.Contains(all, w) {
+					t.Errorf("problems do not say %q:\n%s", w, all)
+				}
+			}
+		})
+	}
+}
