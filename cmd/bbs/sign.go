@@ -5,15 +5,17 @@ package main
 import (
 	"flag"
 	"fmt"
+	"strconv"
 	"unicode/utf8"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
+	"github.com/fabric-bbs/fabric-bbs/policy"
 )
 
 var signCmd = &command{
 	name:    "sign",
 	summary: "sign messages into a credential",
-	usage:   "--key key.json --messages msgs.json [--header B64] [--commitment commitment.json] [--out credential.json]",
+	usage:   "--key key.json --messages msgs.json [--epoch N] [--header B64] [--commitment commitment.json] [--out credential.json]",
 	about: `
 Signs the messages of a JSON array with the key pair of key.json and writes a
 credential: {"scheme", "publicKey", "header", "messages", "signature"}. A
@@ -25,7 +27,10 @@ standard error the message count to register in the issuer's settings
 (SetIssuerSettings messageCounts), so that the chaincode refuses proofs of
 any other count before doing any curve arithmetic. A key of a pseudonym
 scheme blind-signs the holder's --commitment (from bbs nym-commit) with the
-messages; the holder completes the credential with bbs nym-finalize.`,
+messages; the holder completes the credential with bbs nym-finalize.
+--epoch N appends the issuer's epoch N as the last message, in the canonical
+decimal form a policy's epoch rule reads (docs/revocation.md, level 1b), and
+prints its index for the rule.`,
 	example: `
 cat > msgs.json <<'JSON'
 ["name=Alice Müller", "birthdate=1990-01-01", "country=BE", {"b64": "AAECAw=="}]
@@ -38,6 +43,7 @@ bbs sign --key issuer.json --messages msgs.json --out credential.json
 		header := fs.String("header", "", "header to sign, `base64` (IETF schemes only)")
 		out := fs.String("out", "-", "write the credential to `file`; \"-\" for standard output")
 		commitment := fs.String("commitment", "", "blind-sign the holder's commitment `file` (pseudonym schemes)")
+		epoch := fs.String("epoch", "", "append the issuer's epoch `N` (0..2^53-1) as the last message")
 		return func(args []string) error {
 			if len(args) > 0 {
 				return usagef("unexpected argument %q", args[0])
@@ -48,12 +54,22 @@ bbs sign --key issuer.json --messages msgs.json --out credential.json
 			if *msgs == "" {
 				return usagef("missing --messages (a JSON array of messages)")
 			}
-			return sign(e, *key, *msgs, *header, *commitment, *out)
+			return sign(e, *key, *msgs, *header, *commitment, *epoch, *out)
 		}
 	},
 }
 
-func sign(e *env, keyPath, msgsPath, headerB64, commitment, out string) error {
+// epochMessage is --epoch's message: N in canonical decimal (no sign, no
+// leading zero), at most policy.MaxEpoch, as the epoch rule accepts it.
+func epochMessage(s string) (string, error) {
+	n, err := strconv.ParseUint(s, 10, 64)
+	if err != nil || n > policy.MaxEpoch || strconv.FormatUint(n, 10) != s {
+		return "", usagef("--epoch %q: want a whole number 0..%d in canonical decimal", s, uint64(policy.MaxEpoch))
+	}
+	return s, nil
+}
+
+func sign(e *env, keyPath, msgsPath, headerB64, commitment, epoch, out string) error {
 	key, err := readKeyFile(keyPath)
 	if err != nil {
 		return err
@@ -71,9 +87,19 @@ func sign(e *env, keyPath, msgsPath, headerB64, commitment, out string) error {
 	if err := decodeJSONFile(name, data, &ms); err != nil {
 		return err
 	}
+	if epoch != "" {
+		m, err := epochMessage(epoch)
+		if err != nil {
+			return err
+		}
+		ms = append(ms, Message{Bytes: []byte(m)})
+	}
 	msgs, err := parseMessages(name, "", ms)
 	if err != nil {
 		return err
+	}
+	if epoch != "" {
+		fmt.Fprintf(e.stderr, "bbs sign: epoch %s is message %d (a policy's epoch rule: {\"epoch\":{\"index\":%d}})\n", epoch, len(msgs)-1, len(msgs)-1)
 	}
 	s := key.sk.Scheme()
 	if _, nym := s.(bbs.PseudonymScheme); nym || commitment != "" {

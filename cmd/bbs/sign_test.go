@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/fabric-bbs/fabric-bbs/policy"
 )
 
 func TestSign(t *testing.T) {
@@ -118,5 +120,36 @@ func TestSignErrors(t *testing.T) {
 				t.Errorf("printed on stdout after an error: %q", r.stdout)
 			}
 		})
+	}
+}
+
+// TestSignEpoch: --epoch appends the epoch as the last message in the form
+// the policy's epoch rule reads, and names its index; anything else is a
+// usage error that writes nothing.
+func TestSignEpoch(t *testing.T) {
+	f := newFixture(t, "bbs-bls12381-sha256")
+	dir := f.dir
+	r := mustBBS(t, dir, "sign", "--key", "key.json", "--messages", "msgs.json", "--epoch", "7", "--out", "cred-e.json")
+	msgs, _ := readJSON(t, dir, "cred-e.json")["messages"].([]any)
+	if len(msgs) != 6 || msgs[5] != "7" {
+		t.Fatalf("messages %v, want msgs.json's 5 and then \"7\"", msgs)
+	}
+	if !strings.Contains(r.stderr, "epoch 7 is message 5") || !strings.Contains(r.stderr, `{"epoch":{"index":5}}`) {
+		t.Errorf("stderr does not name the epoch's index:\n%s", r.stderr)
+	}
+	if n, err := policy.ParseNumber([]byte(msgs[5].(string)), policy.MaxEpoch); err != nil || n != 7 {
+		t.Errorf("the epoch rule reads %q as %d, %v", msgs[5], n, err)
+	}
+	inspect := mustBBS(t, dir, "inspect", "cred-e.json")
+	if !strings.Contains(inspect.stdout, "signatureValid:  yes") {
+		t.Errorf("inspect of the credential:\n%s", inspect.stdout)
+	}
+	mustBBS(t, dir, "sign", "--key", "key.json", "--messages", "msgs.json", "--epoch", "9007199254740991", "--out", "cred-max.json")
+	for _, bad := range []string{"07", "-1", "+1", "9007199254740992", "1e3", "x", " 1"} {
+		r := runBBS(t, dir, "", "sign", "--key", "key.json", "--messages", "msgs.json", "--epoch", bad, "--out", "cred-bad.json")
+		check(t, r, exitBadInput, "--epoch")
+		if _, err := os.Stat(filepath.Join(dir, "cred-bad.json")); err == nil {
+			t.Fatalf("--epoch %q wrote a credential", bad)
+		}
 	}
 }
