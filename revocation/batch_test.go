@@ -256,12 +256,21 @@ func FuzzParseBatchRemoval(f *testing.F) {
 		f.Add(b.Bytes())
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
+		version, value, verr := BatchRemovalValue(b)
+		if verr != nil && !errors.Is(verr, ErrMalformed) {
+			t.Fatalf("BatchRemovalValue: error without ErrMalformed: %v", verr)
+		}
 		r, err := ParseBatchRemoval(b)
 		if err != nil {
 			if !errors.Is(err, ErrMalformed) {
 				t.Fatalf("error without ErrMalformed: %v", err)
 			}
 			return
+		}
+		// What parses in full gives the same version and value from the
+		// accessor the contract uses for past versions.
+		if verr != nil || version != r.Version || !bytes.Equal(value, r.Value()) {
+			t.Fatalf("BatchRemovalValue = %d, %x, %v; ParseBatchRemoval: %d, %x", version, value, verr, r.Version, r.Value())
 		}
 		if !bytes.Equal(r.Bytes(), b) {
 			t.Fatal("parsed record does not re-encode to its bytes")
