@@ -4,6 +4,7 @@ package contract
 
 import (
 	"encoding/base64"
+	"encoding/hex"
 	"fmt"
 	"time"
 
@@ -27,11 +28,16 @@ import (
 //     in the same transaction as the current record, so under the same
 //     endorsement. A version made by RevokeHandles holds instead the
 //     batch record (revocation.BatchRemoval, 12 + 80·m bytes for m
-//     handles), checked with revocation.VerifyBatchRemoval.
+//     handles), checked with revocation.VerifyBatchRemoval;
+//   - bbs.accumulator.handle~<issuer>~<handle, 64 hex digits> →
+//     {"version": k}: the version that removed the handle, one per removed
+//     handle, written in the same transaction; a later removal of the
+//     same handle is refused (ErrExists, naming k).
 
 const (
 	accumulatorObject = "bbs.accumulator"
 	removalObject     = "bbs.accumulator.removal"
+	handleObject      = "bbs.accumulator.handle"
 )
 
 // Accumulator is an issuer's accumulator record.
@@ -59,6 +65,12 @@ type AccumulatorRemoval struct {
 	Version   int       `json:"version"`
 	CreatedAt time.Time `json:"createdAt"`
 	TxID      string    `json:"txId"`
+}
+
+// removedHandle is the index record of one removed handle: the version
+// of the removal (or batch) that removed it.
+type removedHandle struct {
+	Version int `json:"version"`
 }
 
 func decodeB64Arg(name, s string, max int) ([]byte, error) {
@@ -157,8 +169,9 @@ func (c *Contract) RevokeHandle(ctx contractapi.TransactionContextInterface, iss
 	}
 	return recordRemoval(ctx.GetStub(), issuerID, accumulatorStep{
 		what: "removal", notRemoval: "the removal of its handle", version: r.Version, value: r.Value(),
-		verify: func(pk *revocation.PublicKey, prev []byte) error { return revocation.VerifyRemoval(pk, prev, r) },
-		record: AccumulatorRemoval{Removal: rb},
+		handles: [][]byte{r.Handle()},
+		verify:  func(pk *revocation.PublicKey, prev []byte) error { return revocation.VerifyRemoval(pk, prev, r) },
+		record:  AccumulatorRemoval{Removal: rb},
 	})
 }
 
@@ -184,17 +197,19 @@ func (c *Contract) RevokeHandles(ctx contractapi.TransactionContextInterface, is
 	}
 	return recordRemoval(ctx.GetStub(), issuerID, accumulatorStep{
 		what: "batch", notRemoval: "the removal of its handles", version: r.Version, value: r.Value(),
-		verify: func(pk *revocation.PublicKey, prev []byte) error { return revocation.VerifyBatchRemoval(pk, prev, r) },
-		record: AccumulatorRemoval{Batch: bb},
+		handles: r.Handles(),
+		verify:  func(pk *revocation.PublicKey, prev []byte) error { return revocation.VerifyBatchRemoval(pk, prev, r) },
+		record:  AccumulatorRemoval{Batch: bb},
 	})
 }
 
 // accumulatorStep is one new version of an accumulator, as RevokeHandle
 // (one removal) and RevokeHandles (a batch) record it.
 type accumulatorStep struct {
-	what, notRemoval string // "removal" or "batch", and what it must be, for errors
-	version          uint64 // the version it makes
-	value            []byte // the accumulator value of that version
+	what, notRemoval string   // "removal" or "batch", and what it must be, for errors
+	version          uint64   // the version it makes
+	value            []byte   // the accumulator value of that version
+	handles          [][]byte // the handles it removes, distinct, in record order
 	// verify checks the step against the previous value under the key.
 	verify func(pk *revocation.PublicKey, prev []byte) error
 	record AccumulatorRemoval // Removal or Batch set; recordRemoval fills in the rest
@@ -219,12 +234,24 @@ func recordRemoval(stub shim.ChaincodeStubInterface, issuerID string, st accumul
 	if err != nil {
 		return nil, fmt.Errorf("accumulator of issuer %q: stored key: %w", issuerID, err)
 	}
+	hkeys, err := checkHandlesNew(stub, issuerID, st)
+	if err != nil {
+		return nil, err
+	}
 	if err := st.verify(pk, acc.Value); err != nil {
 		return nil, fmt.Errorf("%w: %s is not %s from version %d: %v", ErrInvalidArgument, st.what, st.notRemoval, acc.Version, err)
 	}
 	now, err := txTime(stub)
 	if err != nil {
 		return nil, err
+	}
+	// One message to the peer for all the writes, where the peer supports
+	// it (a no-op otherwise): a batch writes one index record per handle.
+	stub.StartWriteBatch()
+	for _, hk := range hkeys {
+		if err := putRecord(stub, hk, fmt.Sprintf("removed handle of issuer %q", issuerID), &removedHandle{Version: int(st.version)}); err != nil {
+			return nil, err
+		}
 	}
 	rkey, err := compositeKey(stub, removalObject, issuerID, fmt.Sprintf("%020d", st.version))
 	if err != nil {
@@ -239,7 +266,48 @@ func recordRemoval(stub shim.ChaincodeStubInterface, issuerID string, st accumul
 	if err := putRecord(stub, key, fmt.Sprintf("accumulator of issuer %q", issuerID), &acc); err != nil {
 		return nil, err
 	}
+	if err := stub.FinishWriteBatch(); err != nil {
+		return nil, fmt.Errorf("accumulator of issuer %q: writing the records: %w", issuerID, err)
+	}
 	return &acc, nil
+}
+
+// checkHandlesNew reads, in one GetMultipleStates, the index records of
+// the handles st removes, and refuses the step (ErrExists) if an earlier
+// version removed one of them: the mathematics allows removing a handle
+// again, but the new version would revoke no one. It returns the index
+// keys to write, in record order.
+func checkHandlesNew(stub shim.ChaincodeStubInterface, issuerID string, st accumulatorStep) ([]string, error) {
+	keys := make([]string, len(st.handles))
+	for i, h := range st.handles {
+		var err error
+		if keys[i], err = compositeKey(stub, handleObject, issuerID, hex.EncodeToString(h)); err != nil {
+			return nil, err
+		}
+	}
+	values, err := stub.GetMultipleStates(keys...)
+	if err != nil {
+		return nil, fmt.Errorf("checking the removed handles: reading the world state: %w", err)
+	}
+	if len(values) != len(keys) {
+		return nil, fmt.Errorf("checking the removed handles: %d values for %d keys", len(values), len(keys))
+	}
+	for i, v := range values {
+		if v == nil {
+			continue
+		}
+		var held removedHandle
+		if err := unmarshalRecord(v, &held); err != nil {
+			return nil, fmt.Errorf("removed handle of issuer %q: %w", issuerID, err)
+		}
+		which := "the removal's handle"
+		if st.what == "batch" {
+			which = fmt.Sprintf("handle %d of the batch", i)
+		}
+		return nil, fmt.Errorf("%s, handle %s, was already removed at version %d of issuer %q's accumulator; a new version would revoke no one: %w",
+			which, hex.EncodeToString(st.handles[i]), held.Version, issuerID, ErrExists)
+	}
+	return keys, nil
 }
 
 // GetAccumulator returns the issuer's accumulator record.

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
+	"github.com/fabric-bbs/fabric-bbs/internal/fakestub"
 	"github.com/fabric-bbs/fabric-bbs/revocation"
 )
 
@@ -53,14 +54,15 @@ func TestAccumulatorBatch(t *testing.T) {
 	stale, _ := ask.RemoveBatch(0, v0, [][]byte{hb, hc})
 	other, _, _ := revocation.GenerateKey(nil)
 	forged, _ := other.RemoveBatch(1, rem.Value(), [][]byte{hb, hc})
-	before := snapshot(e, Name)
+	before := snapshot(e, fakestub.DefaultNamespace)
+	require.NotEmpty(t, before)
 	requireFailure(t, e.submit(e.alice, "RevokeHandles", "acme", enc64(forged.Bytes())), "not the removal")
 	requireFailure(t, e.submit(e.alice, "RevokeHandles", "acme", enc64(stale.Bytes())), "version 1")
 	requireFailure(t, e.submit(e.bob, "RevokeHandles", "acme", enc64(batch.Bytes())), "access denied")
 	requireFailure(t, e.submit(e.alice, "RevokeHandles", "acme", enc64(batch.Bytes()[:20])), "batch")
 	requireFailure(t, e.submit(e.alice, "RevokeHandles", "acme", "!"), "base64")
 	requireFailure(t, e.submit(e.alice, "RevokeHandles", "nobody", enc64(batch.Bytes())), "not found")
-	require.Equal(t, before, snapshot(e, Name))
+	require.Equal(t, before, snapshot(e, fakestub.DefaultNamespace))
 
 	r = e.submit(e.alice, "RevokeHandles", "acme", enc64(batch.Bytes()))
 	require.True(t, r.Committed, r.Response.GetMessage())

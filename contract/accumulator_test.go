@@ -57,11 +57,12 @@ func TestAccumulatorRecords(t *testing.T) {
 
 	other, _, _ := revocation.GenerateKey(nil)
 	forged, _ := other.Remove(0, v0, hb)
-	before := snapshot(e, Name)
+	before := snapshot(e, fakestub.DefaultNamespace)
+	require.NotEmpty(t, before)
 	requireFailure(t, e.submit(e.alice, "RevokeHandle", "acme", enc64(forged.Bytes())), "not the removal")
 	requireFailure(t, e.submit(e.bob, "RevokeHandle", "acme", enc64(rem.Bytes())), "access denied")
 	requireFailure(t, e.submit(e.alice, "RevokeHandle", "acme", "!"), "base64")
-	require.Equal(t, before, snapshot(e, Name))
+	require.Equal(t, before, snapshot(e, fakestub.DefaultNamespace))
 
 	r = e.submit(e.alice, "RevokeHandle", "acme", enc64(rem.Bytes()))
 	require.True(t, r.Committed, r.Response.GetMessage())

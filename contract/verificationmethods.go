@@ -7,42 +7,28 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"regexp"
 	"slices"
-	"strings"
 
 	"github.com/fabric-bbs/fabric-bbs/request"
+	"github.com/fabric-bbs/fabric-bbs/vc"
 	"github.com/hyperledger/fabric-contract-api-go/v2/contractapi"
 )
 
 // MaxVerificationMethods is the most verification methods one key version
-// may declare; MaxVerificationMethodSize bounds each, in bytes.
+// may declare; MaxVerificationMethodSize bounds each, in bytes (package
+// vc's rules, which the command-line client checks too).
 const (
-	MaxVerificationMethods    = 16
-	MaxVerificationMethodSize = 512
-)
-
-// verificationMethodDID is the DID of a declared verification method: the
-// did: scheme, a method name, a method-specific ID (DID Core 1.0 syntax).
-// verificationMethodFragment is its fragment, after the one '#'.
-var (
-	verificationMethodDID      = regexp.MustCompile(`^did:[a-z0-9]+:(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2}|:)*(?:[A-Za-z0-9._-]|%[0-9A-Fa-f]{2})$`)
-	verificationMethodFragment = regexp.MustCompile(`^(?:[A-Za-z0-9._~!$&'()*+,;=:@/?-]|%[0-9A-Fa-f]{2})+$`)
+	MaxVerificationMethods    = vc.MaxDeclaredMethods
+	MaxVerificationMethodSize = vc.MaxDeclaredMethodSize
 )
 
 // checkVerificationMethod returns an error unless vm is a DID URL that a
-// key may declare: did:<method>:<id>#<fragment>, not a did:key (a did:key
-// is its own key and is resolved without a declaration).
+// key may declare (vc.CheckDeclaredMethod): did:<method>:<id>#<fragment>,
+// not a did:key (a did:key is its own key and is resolved without a
+// declaration).
 func checkVerificationMethod(i int, vm string) error {
-	if len(vm) > MaxVerificationMethodSize {
-		return fmt.Errorf("%w: verification method %d is %d bytes, over the limit of %d", ErrInvalidArgument, i, len(vm), MaxVerificationMethodSize)
-	}
-	did, frag, ok := strings.Cut(vm, "#")
-	if !ok || !verificationMethodDID.MatchString(did) || !verificationMethodFragment.MatchString(frag) {
-		return fmt.Errorf("%w: verification method %d, %s, is not a DID URL did:<method>:<id>#<fragment>", ErrInvalidArgument, i, request.Excerpt(vm))
-	}
-	if strings.HasPrefix(did, "did:key:") {
-		return fmt.Errorf("%w: verification method %d, %s, is a did:key: a did:key names its own key and needs no declaration", ErrInvalidArgument, i, request.Excerpt(vm))
+	if err := vc.CheckDeclaredMethod(vm); err != nil {
+		return fmt.Errorf("%w: verification method %d, %s, %v", ErrInvalidArgument, i, request.Excerpt(vm), err)
 	}
 	return nil
 }

@@ -124,12 +124,26 @@ func checkHandles(ys []fr.Element) error {
 	if len(ys) == 0 || len(ys) > MaxBatch {
 		return fmt.Errorf("%w: batch of %d handles, want 1 to %d", ErrMalformed, len(ys), MaxBatch)
 	}
-	sorted := slices.Clone(ys)
-	slices.SortFunc(sorted, func(a, b fr.Element) int { return a.Cmp(&b) })
-	for i := 1; i < len(sorted); i++ {
-		if sorted[i].Equal(&sorted[i-1]) {
-			return fmt.Errorf("%w: handle repeated in a batch", ErrMalformed)
+	// Positions sorted by handle (then position): equal handles are
+	// neighbours, and the error names the first two positions of one.
+	idx := make([]int, len(ys))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortFunc(idx, func(a, b int) int {
+		if c := ys[a].Cmp(&ys[b]); c != 0 {
+			return c
 		}
+		return a - b
+	})
+	first := -1 // the lowest pair found: deterministic whatever the sort
+	for i := 1; i < len(idx); i++ {
+		if ys[idx[i]].Equal(&ys[idx[i-1]]) && (first < 0 || idx[i-1] < idx[first-1]) {
+			first = i
+		}
+	}
+	if first > 0 {
+		return fmt.Errorf("%w: handles %d and %d of the batch are the same", ErrMalformed, idx[first-1], idx[first])
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
@@ -154,6 +155,19 @@ func TestBatchRefused(t *testing.T) {
 	good := b.Bytes()
 	if _, err := sk.RemoveBatch(0, v0, [][]byte{hs[0], hs[1], hs[0]}); !errors.Is(err, ErrMalformed) {
 		t.Errorf("repeated handle: %v", err)
+	}
+	// The error names the first repeat's positions, whatever the order.
+	for _, c := range []struct {
+		hs   [][]byte
+		want string
+	}{
+		{[][]byte{hs[0], hs[1], hs[0]}, "handles 0 and 2 of"},
+		{[][]byte{hs[2], hs[1], hs[1], hs[2], hs[2]}, "handles 0 and 3 of"},
+		{[][]byte{hs[1], hs[2], hs[0], hs[0], hs[2]}, "handles 1 and 4 of"},
+	} {
+		if _, err := sk.RemoveBatch(0, v0, c.hs); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("repeated handles: %v, want %q", err, c.want)
+		}
 	}
 	if _, err := sk.RemoveBatch(0, v0, nil); !errors.Is(err, ErrMalformed) {
 		t.Errorf("empty batch: %v", err)

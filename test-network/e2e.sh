@@ -421,9 +421,10 @@ ok "GW  GetIssuerHistory gw-issuer paged by 1 to the end: 3 changes" \
   list_all GetIssuerHistory 1 gw-issuer
 
 section "Gateway flow: RegisterIssuer, VerifyProof, SubmitProof, ProofVerified from the committed block, GetVerification"
-ok "GW  flow with flow-issuer" \
-  '.verifyProof.valid == true and .submitProof.status == "VALID" and .event.txId == .submitProof.txId and .event.block == .submitProof.block and .event.payload.issuer == "flow-issuer" and .verification.txId == .submitProof.txId' \
-  gw 2 User1 flow -issuer flow-issuer -registration "@$W/regC.json" -request "$W/reqC1.json"
+ok "GW  flow with flow-issuer (VerifyProof once both peers committed the registration)" \
+  '(.committedOn | length) == 2 and .verifyProof.valid == true and .submitProof.status == "VALID" and .event.txId == .submitProof.txId and .event.block == .submitProof.block and .event.payload.issuer == "flow-issuer" and .verification.txId == .submitProof.txId' \
+  gw 2 User1 flow -issuer flow-issuer -registration "@$W/regC.json" -request "$W/reqC1.json" \
+  -wait-peer "$PEER1_ADDRESS=$PEER1_TLS_CA" -wait-peer "$PEER2_ADDRESS=$PEER2_TLS_CA"
 submitted
 LAT_FLOW="$(printf '%s' "$OUT" | jq -r '.submitProof.latencyMs // empty' 2> /dev/null || true)"
 ok "GW  events from block 0: every accepted proof ($NSUB) emitted one small ProofVerified" \

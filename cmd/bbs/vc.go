@@ -241,8 +241,8 @@ mode if any of it would not be signed). --mandatory lists the JSON pointers
 every derived credential must disclose. With a bbs+2020 key (bbs keygen
 --scheme bbs+2020) it signs with BbsBlsSignature2020 instead (no --mandatory). The verification method is the key's
 did:key, or --verification-method (a DID URL such as did:web:dmv.example#key-1,
-bbs-2023 keys only) that the issuer's owner declares on the ledger with
-DeclareVerificationMethods. The result is for the holder only. --nym-commitment issues with the
+for bbs-2023 and bbs+2020 keys) that the issuer's owner declares on the ledger
+with DeclareVerificationMethods (bbs declare-methods). The result is for the holder only. --nym-commitment issues with the
 pseudonym feature, blind-signing the holder's commitment; --holder-commitment
 with the anonymous_holder_binding feature (bbs vc holder-commit).`,
 	example: "bbs vc issue --key issuer.json --credential unsigned.json --mandatory /issuer,/validFrom --out signed.json\n",
@@ -257,7 +257,7 @@ with the anonymous_holder_binding feature (bbs vc holder-commit).`,
 		force := fs.Bool("force", false, "overwrite --out if it exists")
 		nymCom := fs.String("nym-commitment", "", "issue with the pseudonym feature, blind-signing the holder's commitment `file` (bbs nym-commit --scheme bbs-nym-bls12381-sha256)")
 		holderCom := fs.String("holder-commitment", "", "issue with the anonymous_holder_binding feature, blind-signing the holder's commitment `file` (bbs vc holder-commit)")
-		vm := fs.String("verification-method", "", "the proof's verificationMethod, a DID URL `did:method:id#fragment` (default: the key's did:key; bbs-2023 keys only)")
+		vm := fs.String("verification-method", "", "the proof's verificationMethod, a DID URL `did:method:id#fragment` (default: the key's did:key)")
 		return func(args []string) error {
 			if len(args) > 0 {
 				return usagef("unexpected argument %q", args[0])
@@ -289,10 +289,7 @@ with the anonymous_holder_binding feature (bbs vc holder-commit).`,
 				if *nymCom != "" || *holderCom != "" {
 					return usagef("--nym-commitment and --holder-commitment need a bbs-2023 key (bbs-bls12381-sha256)")
 				}
-				if *vm != "" {
-					return usagef("--verification-method: a bbs+2020 credential is issued under the key's did:key")
-				}
-				if signed, err = issue2020(l, doc, k.sk, *created, *mandatory); err != nil { // vc2020.go
+				if signed, err = issue2020(l, doc, k.sk, *created, *mandatory, *vm); err != nil { // vc2020.go
 					return err
 				}
 			} else if *nymCom != "" {
@@ -338,7 +335,10 @@ A BbsBlsSignature2020 credential (issued with a bbs+2020 key) is derived with
 feature, showing the holder's pseudonym for the verifier context --nym-domain.
 --holder-secret derives a credential issued with the anonymous_holder_binding
 feature (bbs vc issue --holder-commitment), proving the credential was issued
-to that secret without showing it; the holder's signature check comes first.`,
+to that secret without showing it; the holder's signature check comes first.
+A BbsBlsSignature2020 credential's signature is checked before it is derived:
+under a verification method other than a did:key (bbs vc issue
+--verification-method), --did-key names the issuer's key.`,
 	example: "bbs vc derive --credential signed.json --reveal /credentialSubject/licenseClass --nonce \"$NONCE\" --out derived.json\n",
 	flags: func(fs *flag.FlagSet, e *env) func([]string) error {
 		var ctx contextFlags
@@ -352,9 +352,14 @@ to that secret without showing it; the holder's signature check comes first.`,
 		nymSecret := fs.String("nym-secret", "", "the holder's nym secret `file` (bbs nym-commit --secret-out), for a credential issued with --nym-commitment")
 		nymDomain := fs.String("nym-domain", "", "the verifier `context` the pseudonym is shown for (with --nym-secret)")
 		holderSecret := fs.String("holder-secret", "", "the holder secret `file` (bbs vc holder-commit --secret-out), for a credential issued with --holder-commitment")
+		didKey := fs.String("did-key", "", "check a BbsBlsSignature2020 credential's signature under this `did:key` (bbs vc keygen prints it) whatever its verificationMethod, e.g. a did:web the issuer declared")
 		return func(args []string) error {
 			if len(args) > 0 {
 				return usagef("unexpected argument %q", args[0])
+			}
+			resolve, err := didKeyResolver(*didKey)
+			if err != nil {
+				return err
 			}
 			ph, err := decodeB64(*nonce)
 			if err != nil {
@@ -374,9 +379,11 @@ to that secret without showing it; the holder's signature check comes first.`,
 				if *nymSecret != "" || *nymDomain != "" || *holderSecret != "" {
 					return usagef("--nym-secret, --nym-domain and --holder-secret are for bbs-2023 credentials")
 				}
-				if derived, err = derive2020(l, doc, *frame, *reveal, ph); err != nil { // vc2020.go
+				if derived, err = derive2020(l, doc, *frame, *reveal, ph, resolve); err != nil { // vc2020.go
 					return err
 				}
+			} else if resolve != nil {
+				return usagef("--did-key: a bbs-2023 credential is derived without the issuer's key")
 			} else if *nymSecret != "" && *holderSecret != "" {
 				return usagef("--nym-secret and --holder-secret: one feature at a time")
 			} else if *holderSecret != "" {
@@ -437,7 +444,7 @@ not --nonce). 2: usage error, or a malformed or unsafe credential.`,
 		nonce := fs.String("nonce", "", "require this presentation header, `base64`")
 		nymDomain := fs.String("nym-domain", "", "admit the pseudonym feature, requiring the pseudonym to be shown for this verifier `context`")
 		holderBinding := fs.Bool("holder-binding", false, "admit and require the anonymous_holder_binding feature")
-		didKey := fs.String("did-key", "", "verify under this `did:key` (bbs vc keygen prints it) whatever the verificationMethod, e.g. a did:web the issuer declared (bbs-2023 only)")
+		didKey := fs.String("did-key", "", "verify under this `did:key` (bbs vc keygen prints it) whatever the verificationMethod, e.g. a did:web the issuer declared")
 		return func(args []string) error {
 			if len(args) > 0 {
 				return usagef("unexpected argument %q", args[0])
@@ -460,22 +467,19 @@ not --nonce). 2: usage error, or a malformed or unsafe credential.`,
 			if err != nil {
 				return err
 			}
+			resolve, err := didKeyResolver(*didKey)
+			if err != nil {
+				return err
+			}
 			if doc, perr := vc.ParseDocument(data, vc.Limits{}); perr == nil {
 				if _, is2020 := proofType2020(doc); is2020 {
-					return verify2020(e, l, doc, *nonce != "", want) // vc2020.go
+					return verify2020(e, l, doc, *nonce != "", want, resolve) // vc2020.go
 				}
 			}
 			if *nymDomain != "" && *holderBinding {
 				return usagef("--nym-domain and --holder-binding: one feature at a time")
 			}
-			ver := &vc.Verifier{Loader: l, Pseudonyms: *nymDomain != "", HolderBinding: *holderBinding}
-			if *didKey != "" {
-				pk, err := vc.ParseDIDKey(*didKey)
-				if err != nil {
-					return usagef("--did-key: %v", err)
-				}
-				ver.Resolve = func(string) ([]byte, error) { return pk, nil }
-			}
+			ver := &vc.Verifier{Loader: l, Pseudonyms: *nymDomain != "", HolderBinding: *holderBinding, Resolve: resolve}
 			res, err := ver.VerifyJSON(data)
 			if errors.Is(err, vc.ErrInvalidProof) {
 				return &exitError{code: exitFailed, err: err}

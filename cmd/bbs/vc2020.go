@@ -23,14 +23,27 @@ func proofType2020(doc map[string]any) (string, bool) {
 	return t, t == vc.ProofType2020 || t == vc.ProofTypeProof2020
 }
 
-func issue2020(l *vc.Loader, doc map[string]any, sk *bbs.SecretKey, created, mandatory string) (map[string]any, error) {
+func issue2020(l *vc.Loader, doc map[string]any, sk *bbs.SecretKey, created, mandatory, vm string) (map[string]any, error) {
 	if mandatory != "" {
 		return nil, usagef("--mandatory: BbsBlsSignature2020 (a bbs+2020 key) has no mandatory pointers")
 	}
-	return l.Sign2020(doc, vc.Sign2020Options{SecretKey: sk, Created: created}, vc.Limits{})
+	return l.Sign2020(doc, vc.Sign2020Options{SecretKey: sk, Created: created, VerificationMethod: vm}, vc.Limits{})
 }
 
-func derive2020(l *vc.Loader, doc map[string]any, framePath, reveal string, nonce []byte) (map[string]any, error) {
+// didKeyResolver is --did-key's resolver: every verification method
+// resolves to that did:key's key; nil without --did-key (did:key only).
+func didKeyResolver(didKey string) (vc.KeyResolver, error) {
+	if didKey == "" {
+		return nil, nil
+	}
+	pk, err := vc.ParseDIDKey(didKey)
+	if err != nil {
+		return nil, usagef("--did-key: %v", err)
+	}
+	return func(string) ([]byte, error) { return pk, nil }, nil
+}
+
+func derive2020(l *vc.Loader, doc map[string]any, framePath, reveal string, nonce []byte, resolve vc.KeyResolver) (map[string]any, error) {
 	if reveal != "" {
 		return nil, usagef("--reveal: a BbsBlsSignature2020 credential is derived with --frame")
 	}
@@ -41,13 +54,13 @@ func derive2020(l *vc.Loader, doc map[string]any, framePath, reveal string, nonc
 	if err != nil {
 		return nil, err
 	}
-	return l.Derive2020(doc, frame, vc.Derive2020Options{Nonce: nonce}, vc.Limits{})
+	return l.Derive2020(doc, frame, vc.Derive2020Options{Nonce: nonce, Resolve: resolve}, vc.Limits{})
 }
 
 // verify2020 is "bbs vc verify" of a BbsBlsSignatureProof2020 credential
 // (a BbsBlsSignature2020 one is verified as its holder would).
-func verify2020(e *env, l *vc.Loader, doc map[string]any, requireNonce bool, want []byte) error {
-	v := &vc.Verifier2020{Loader: l}
+func verify2020(e *env, l *vc.Loader, doc map[string]any, requireNonce bool, want []byte, resolve vc.KeyResolver) error {
+	v := &vc.Verifier2020{Loader: l, Resolve: resolve}
 	var res *vc.Verified2020
 	var err error
 	if t, _ := proofType2020(doc); t == vc.ProofType2020 {

@@ -36,9 +36,10 @@ CV_VM="$CV_DID#key-1"
 CV_ID="vmdmv${VC_RUN:-}"
 CV_SQUAT="vmsquat${VC_RUN:-}"
 printf '%s' '{"@context":{"@vocab":"https://e2e.fabric-bbs.example/vocab#"}}' > "$CVW/ctx.json"
-jq -nc --arg vm "$CV_VM" '[$vm]' > "$CVW/methods.json"
 CV_NONCE() { head -c 32 /dev/urandom | base64 -w0; }
 
+setup "bbs declare-methods $CV_VM (the DeclareVerificationMethods argument)" \
+  "$BBS" declare-methods --method "$CV_VM" --out "$CVW/methods.json" --force
 setup "bbs keygen (dmv)" "$BBS" keygen --scheme bbs-bls12381-sha256 --out "$CVW/dmv.key.json"
 setup "bbs keygen (squatter)" "$BBS" keygen --scheme bbs-bls12381-sha256 --out "$CVW/squat.key.json"
 regdoc "$CVW/dmv.reg.json" "$CVW/dmv.key.json" "$CV_ID" 1 User1

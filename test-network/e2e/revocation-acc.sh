@@ -14,7 +14,8 @@
 # two more holders at once (bbs revoke with two credentials, RevokeHandles,
 # one version; through Org2 refused); from the next block both are refused
 # and cannot update their witnesses, and alice updates from the ledger's
-# batch record (GetAccumulatorRemoval) alone and is accepted.
+# batch record (GetAccumulatorRemoval) alone and is accepted. Revoking bob
+# again from the current version is refused (BBS_EXISTS, naming version 1).
 #
 # Sourced by e2e.sh once the network is up, bbs deployed and the bbs CLI
 # built. Run alone against a network where "network.sh deploy" ran:
@@ -136,6 +137,13 @@ rejected "GW  RevokeHandle with the batch record is refused" "removal is 232 cha
 ok "GW  RevokeHandles carol and dave by its owner: version 2" '.status == "VALID" and .result.version == 2' \
   gw 1 User1 -json submit RevokeHandles "$AISS" "$BATCH"
 rejected "GW  RevokeHandles replayed is refused" "makes version 2, the accumulator is at version 2" gw 1 User1 submit RevokeHandles "$AISS" "$BATCH"
+# A handle removed at an earlier version, removed again from the current
+# one: the record verifies, but the contract's per-handle index refuses it.
+setup "CLI GetAccumulator $AISS at version 2" asave "$RAW/acc-record2.json" as 1 User1 cc_query GetAccumulator "$AISS"
+setup "copy acc.json (the issuer keeps its own at version 2)" cp "$RAW/acc.json" "$RAW/acc-again.json"
+setup "bbs revoke bob again" asave "$RAW/again.b64" "$BBS" revoke --acc "$RAW/acc-again.json" --credential "$RAW/bob.cred.json" --handle-index 2 --ledger "$RAW/acc-record2.json"
+rejected "GW  RevokeHandle of bob again (removed at version 1) is refused: BBS_EXISTS" "BBS_EXISTS.*already removed at version 1" \
+  gw 1 User1 submit RevokeHandle "$AISS" "$(cat "$RAW/again.b64")"
 rejected "GW  SubmitProof carol in a later block is refused: version 1 is older than the 2 the policy accepts" \
   "against accumulator version 1, older than the 2 the policy accepts" gw 2 User2 submit SubmitProof "@$RAW/carol2.json"
 rejected "GW  SubmitProof dave in a later block is refused too" \

@@ -12,6 +12,7 @@
 //	                                                      for, without submitting (nothing is written)
 //	bbs-gateway [connection flags] flow [flow flags]      register an issuer, VerifyProof,
 //	                                                      SubmitProof + ProofVerified event, GetVerification
+//	                                                      (-wait-peer: first wait for those peers' commit)
 //	bbs-gateway [connection flags] events [-start-block N] [-count N] [-timeout D]
 //
 // An argument "@FILE" is replaced by the contents of FILE (e.g. @request.json).
@@ -169,7 +170,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, string(res.Result))
 		return 0
 	case "flow":
-		return flow(network, contract, endorsingOrgs(o.endorsers), rest, stdout, stderr)
+		return flow(&o, network, contract, endorsingOrgs(o.endorsers), rest, stdout, stderr)
 	case "events":
 		return events(network, o.chaincode, rest, stdout, stderr)
 	default:
@@ -326,8 +327,11 @@ func printJSON(stdout, stderr io.Writer, v any) int {
 
 // flowReport is the JSON that "flow" prints.
 type flowReport struct {
-	Issuer       string          `json:"issuer"`
-	Registered   *submitResult   `json:"registered,omitempty"`
+	Issuer     string        `json:"issuer"`
+	Registered *submitResult `json:"registered,omitempty"`
+	// CommittedOn lists the -wait-peer peers that had committed
+	// RegisterIssuer's block before VerifyProof.
+	CommittedOn  []string        `json:"committedOn,omitempty"`
 	Verify       json.RawMessage `json:"verifyProof"`
 	Submit       *submitResult   `json:"submitProof"`
 	Event        *eventReport    `json:"event"`
@@ -346,8 +350,10 @@ type eventReport struct {
 // while listening for ProofVerified, then GetVerification of the submit.
 //
 // With orgs (-endorsing-orgs), both submits are endorsed by those
-// organisations' peers only.
-func flow(network *client.Network, contract *client.Contract, orgs []string, args []string, stdout, stderr io.Writer) int {
+// organisations' peers only. With -wait-peer, VerifyProof and SubmitProof
+// start only once each named peer has committed RegisterIssuer's block
+// (waitpeers.go): the gateway's commit status is its own peer's.
+func flow(o *options, network *client.Network, contract *client.Contract, orgs []string, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("flow", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	issuer := fs.String("issuer", "", "issuer `ID` (required)")
@@ -355,6 +361,9 @@ func flow(network *client.Network, contract *client.Contract, orgs []string, arg
 	register := fs.Bool("register", true, "register the issuer first")
 	requestFile := fs.String("request", "", "VerifyProof/SubmitProof request JSON `file` (bbs prove --out; required)")
 	eventTimeout := fs.Duration("event-timeout", 30*time.Second, "how long to wait for the ProofVerified event")
+	var wait waitPeers
+	fs.Var(&wait, "wait-peer", "after RegisterIssuer, wait until the peer `host:port=TLS-CA-file[=server-name]` has committed its block (repeat for every peer the flow may endorse or evaluate on)")
+	commitTimeout := fs.Duration("commit-timeout", 60*time.Second, "how long to wait for the -wait-peer peers, all together")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -382,6 +391,16 @@ func flow(network *client.Network, contract *client.Contract, orgs []string, arg
 			return 1
 		}
 		report.Registered = res
+		if len(wait) > 0 {
+			if err := waitCommitted(o, wait, res.Block, *commitTimeout); err != nil {
+				fmt.Fprintf(stderr, "bbs-gateway flow: waiting for RegisterIssuer's block: %v\n", err)
+				return 1
+			}
+			fmt.Fprintf(stderr, "flow: block %d committed on %s\n", res.Block, wait.String())
+			for _, p := range wait {
+				report.CommittedOn = append(report.CommittedOn, p.addr)
+			}
+		}
 	}
 
 	fmt.Fprintln(stderr, "flow: VerifyProof (evaluate)")
