@@ -5,6 +5,7 @@ package contract
 import (
 	"encoding/base64"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"time"
 
@@ -234,7 +235,7 @@ func recordRemoval(stub shim.ChaincodeStubInterface, issuerID string, st accumul
 	if err != nil {
 		return nil, fmt.Errorf("accumulator of issuer %q: stored key: %w", issuerID, err)
 	}
-	hkeys, err := checkHandlesNew(stub, issuerID, st)
+	hkeys, err := checkHandlesNew(stub, issuerID, acc.Version, st)
 	if err != nil {
 		return nil, err
 	}
@@ -275,9 +276,14 @@ func recordRemoval(stub shim.ChaincodeStubInterface, issuerID string, st accumul
 // checkHandlesNew reads, in one GetMultipleStates, the index records of
 // the handles st removes, and refuses the step (ErrExists) if an earlier
 // version removed one of them: the mathematics allows removing a handle
-// again, but the new version would revoke no one. It returns the index
+// again, but the new version would revoke no one. An index record is
+// believed only if the removal record of the version it names (1 to
+// current, written with the owner's endorsement) removes that handle: the
+// index key has no key-level policy, so a record written outside this
+// contract (by whoever satisfies the chaincode-level policy alone) cannot
+// block the owner's revocation; it is overwritten. It returns the index
 // keys to write, in record order.
-func checkHandlesNew(stub shim.ChaincodeStubInterface, issuerID string, st accumulatorStep) ([]string, error) {
+func checkHandlesNew(stub shim.ChaincodeStubInterface, issuerID string, current int, st accumulatorStep) ([]string, error) {
 	keys := make([]string, len(st.handles))
 	for i, h := range st.handles {
 		var err error
@@ -297,8 +303,22 @@ func checkHandlesNew(stub shim.ChaincodeStubInterface, issuerID string, st accum
 			continue
 		}
 		var held removedHandle
-		if err := unmarshalRecord(v, &held); err != nil {
-			return nil, fmt.Errorf("removed handle of issuer %q: %w", issuerID, err)
+		if unmarshalRecord(v, &held) != nil || held.Version < 1 || held.Version > current {
+			continue // proves nothing: not one this contract wrote
+		}
+		rec, err := getAccumulatorRemoval(stub, issuerID, held.Version)
+		if errors.Is(err, ErrNotFound) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		record := rec.Removal
+		if record == nil {
+			record = rec.Batch
+		}
+		if !revocation.RecordRemoves(record, uint64(held.Version), st.handles[i]) {
+			continue
 		}
 		which := "the removal's handle"
 		if st.what == "batch" {

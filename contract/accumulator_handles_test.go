@@ -94,3 +94,52 @@ func mustRemove(t *testing.T, sk *revocation.SecretKey, version uint64, value, h
 	require.NoError(t, err)
 	return r
 }
+
+// TestAccumulatorHandleIndexForged: the handle index key has no key-level
+// policy, so whoever satisfies the chaincode-level policy alone could
+// write one outside the contract. Such a record cannot block the owner's
+// revocation: an index record is believed only if the removal record of
+// the version it names removes that handle. Records that are not JSON,
+// name no version, a version beyond the current one, or a version whose
+// removal is another handle's, are overwritten by the revocation.
+func TestAccumulatorHandleIndexForged(t *testing.T) {
+	e := newEnv(t)
+	s := bbs.BLS12381SHA256()
+	require.True(t, e.register(e.alice, "acme", newKeyPair(t, s, 7), "Acme").Committed)
+	ask, v0, err := revocation.GenerateKey(nil)
+	require.NoError(t, err)
+	r := e.submit(e.alice, "SetAccumulator", "acme", enc64(ask.PublicKey().Bytes()), enc64(v0))
+	require.True(t, r.Committed, r.Response.GetMessage())
+	handle := func(i byte) []byte { b := make([]byte, revocation.ScalarSize); b[len(b)-1] = i; return b }
+	indexKey := func(h []byte) string {
+		key, err := compositeKey(e.ledger.NewStub(nil), handleObject, "acme", hex.EncodeToString(h))
+		require.NoError(t, err)
+		return key
+	}
+	rem1 := mustRemove(t, ask, 0, v0, handle(1))
+	r = e.submit(e.alice, "RevokeHandle", "acme", enc64(rem1.Bytes()))
+	require.True(t, r.Committed, r.Response.GetMessage())
+
+	value, version := rem1.Value(), uint64(1)
+	for i, forged := range []string{`not json`, `{}`, `{"version":2}`, `{"version":1}`, `{"version":-1}`} {
+		h := handle(byte(10 + i))
+		e.ledger.Put(indexKey(h), []byte(forged))
+		rem := mustRemove(t, ask, version, value, h)
+		r := e.submit(e.alice, "RevokeHandle", "acme", enc64(rem.Bytes()))
+		require.True(t, r.Committed, "forged index record %s: %s", forged, r.Response.GetMessage())
+		version, value = version+1, rem.Value()
+		require.Equal(t, fmt.Sprintf(`{"version":%d}`, version), string(e.ledger.StateIn(fakestub.DefaultNamespace, indexKey(h))), "overwritten by the real removal")
+	}
+	// In a batch as well.
+	h := handle(30)
+	e.ledger.Put(indexKey(h), []byte(`{"version":1}`))
+	b, err := ask.RemoveBatch(version, value, [][]byte{handle(31), h})
+	require.NoError(t, err)
+	r = e.submit(e.alice, "RevokeHandles", "acme", enc64(b.Bytes()))
+	require.True(t, r.Committed, r.Response.GetMessage())
+	// The real records still refuse.
+	requireFailure(t, e.submit(e.alice, "RevokeHandle", "acme", enc64(mustRemove(t, ask, version+1, b.Value(), h).Bytes())),
+		"already removed at version "+fmt.Sprint(version+1))
+	requireFailure(t, e.submit(e.alice, "RevokeHandle", "acme", enc64(mustRemove(t, ask, version+1, b.Value(), handle(1)).Bytes())),
+		"already removed at version 1")
+}

@@ -445,3 +445,29 @@ func (c *Credential) UpdateBatch(r *BatchRemoval) error {
 	c.Witness, c.Version = w, r.Version
 	return nil
 }
+
+// RecordRemoves reports whether b, a removal record (RemovalSize bytes,
+// ParseRemoval's layout) or a batch removal record (ParseBatchRemoval's
+// layout), of version removes handle (its 32-byte encoding). It reads the
+// layout, the version and the handle bytes only: no point is parsed, so a
+// contract can afford it for a record it already checked when it wrote
+// it. Bytes of neither layout remove nothing.
+func RecordRemoves(b []byte, version uint64, handle []byte) bool {
+	if len(handle) != ScalarSize || len(b) < 12 || binary.BigEndian.Uint64(b) != version {
+		return false
+	}
+	if len(b) == RemovalSize {
+		return string(b[8:8+ScalarSize]) == string(handle)
+	}
+	m := binary.BigEndian.Uint32(b[8:12])
+	if m == 0 || m > MaxBatch || len(b) != BatchRemovalSize(int(m)) {
+		return false
+	}
+	for i := range int(m) {
+		off := 12 + i*ScalarSize
+		if string(b[off:off+ScalarSize]) == string(handle) {
+			return true
+		}
+	}
+	return false
+}

@@ -333,3 +333,43 @@ func TestBatchRemovalValue(t *testing.T) {
 		}
 	}
 }
+
+// TestRecordRemoves: RecordRemoves reads single and batch records'
+// handles and versions, and nothing else removes anything.
+func TestRecordRemoves(t *testing.T) {
+	sk, v0, err := GenerateKey(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := func(i byte) []byte { b := make([]byte, ScalarSize); b[len(b)-1] = i; return b }
+	rem, err := sk.Remove(0, v0, h(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	batch, err := sk.RemoveBatch(1, rem.Value(), [][]byte{h(2), h(3)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name    string
+		b       []byte
+		version uint64
+		handle  []byte
+		want    bool
+	}{
+		{"single", rem.Bytes(), 1, h(1), true},
+		{"single, other handle", rem.Bytes(), 1, h(2), false},
+		{"single, other version", rem.Bytes(), 2, h(1), false},
+		{"batch, first", batch.Bytes(), 2, h(2), true},
+		{"batch, last", batch.Bytes(), 2, h(3), true},
+		{"batch, other handle", batch.Bytes(), 2, h(1), false},
+		{"batch, other version", batch.Bytes(), 1, h(2), false},
+		{"batch, truncated", batch.Bytes()[:len(batch.Bytes())-1], 2, h(2), false},
+		{"short handle", rem.Bytes(), 1, h(1)[1:], false},
+		{"empty", nil, 1, h(1), false},
+	} {
+		if got := RecordRemoves(c.b, c.version, c.handle); got != c.want {
+			t.Errorf("%s: RecordRemoves = %v, want %v", c.name, got, c.want)
+		}
+	}
+}
