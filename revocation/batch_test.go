@@ -270,6 +270,9 @@ func FuzzParseBatchRemoval(f *testing.F) {
 		f.Add(b.Bytes())
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
+		if len(b) >= 12+ScalarSize {
+			_ = RecordRemoves(b, binary.BigEndian.Uint64(b), b[12:12+ScalarSize]) // must not panic
+		}
 		version, value, verr := BatchRemovalValue(b)
 		if verr != nil && !errors.Is(verr, ErrMalformed) {
 			t.Fatalf("BatchRemovalValue: error without ErrMalformed: %v", verr)
@@ -288,6 +291,12 @@ func FuzzParseBatchRemoval(f *testing.F) {
 		}
 		if !bytes.Equal(r.Bytes(), b) {
 			t.Fatal("parsed record does not re-encode to its bytes")
+		}
+		// Every handle of a record that parses is one RecordRemoves finds.
+		for i, h := range r.Handles() {
+			if !RecordRemoves(b, r.Version, h) {
+				t.Fatalf("RecordRemoves misses handle %d of a record that parses", i)
+			}
 		}
 		_ = VerifyBatchRemoval(sk.PublicKey(), v0, r) // must not panic
 	})
