@@ -8,6 +8,7 @@ import (
 	"io"
 	"runtime"
 	"slices"
+	"sync"
 
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
 	"golang.org/x/crypto/blake2b"
@@ -213,6 +214,11 @@ type batchVerifier[E any] interface {
 	// batchSingle returns the verdict of one prepared item that failed a
 	// folded check as part of a larger set: what VerifyProof returns.
 	batchSingle(it *BatchItem, e E) error
+	// batchSpeculate reports whether stage k's folded check may run beside
+	// its batchStep calls: it reads nothing batchStep(k) writes, and has no
+	// effect but its answer. Its answer is used only when no item fails
+	// batchStep(k), so the verdicts are those of running it after.
+	batchSpeculate(k int) bool
 }
 
 // verifyBatch runs the batch: weights, preparation of every item in
@@ -235,7 +241,7 @@ func verifyBatch[E any](s Scheme, v batchVerifier[E], items []BatchItem, errs []
 		entries[i], errs[i] = v.batchPrepare(&items[i])
 	})
 	decided := make([]bool, len(items)) // by batchSingle: out of later stages
-	holds := func(k int, idx []int) bool {
+	holdsOn := func(k int, idx []int, workers int) bool {
 		es := make([]E, len(idx))
 		ws := make([]batchWeights, len(idx))
 		for j, i := range idx {
@@ -243,6 +249,7 @@ func verifyBatch[E any](s Scheme, v batchVerifier[E], items []BatchItem, errs []
 		}
 		return v.batchHolds(k, es, ws, workers)
 	}
+	holds := func(k int, idx []int) bool { return holdsOn(k, idx, workers) }
 	singles := func(idx []int) {
 		for _, i := range idx {
 			errs[i], decided[i] = v.batchSingle(&items[i], entries[i]), true
@@ -286,12 +293,36 @@ func verifyBatch[E any](s Scheme, v batchVerifier[E], items []BatchItem, errs []
 				live = append(live, i)
 			}
 		}
+		// The folded check of all live items, on one more goroutine beside
+		// the steps when the scheme allows it: its serial part (the final
+		// exponentiation) then costs no wall time. Its answer counts only
+		// if every step passes, when it is the one resolve would get first.
+		speculate := workers > 1 && len(live) > 1 && v.batchSpeculate(k)
+		var spec struct {
+			wg    sync.WaitGroup
+			holds bool
+		}
+		if speculate {
+			spec.wg.Add(1)
+			go func() {
+				defer spec.wg.Done()
+				spec.holds = holdsOn(k, live, 1)
+			}()
+		}
 		group.ParallelFor(len(live), workers, func(j int) {
 			i := live[j]
 			errs[i] = v.batchStep(k, &items[i], entries[i])
 		})
+		spec.wg.Wait()
+		n := len(live)
 		live = slices.DeleteFunc(live, func(i int) bool { return errs[i] != nil })
-		resolve(k, live, false)
+		if speculate && len(live) == n {
+			if !spec.holds {
+				resolve(k, live, true)
+			}
+		} else {
+			resolve(k, live, false)
+		}
 	}
 }
 
