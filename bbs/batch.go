@@ -55,7 +55,10 @@ type BatchItem struct {
 // as VerifyProof does (as is a batch of one). So one bad
 // proof never hides a good one nor passes with it, and every verdict is the
 // one VerifyProof gives, the item's own error included, except with the
-// probability bounded below. The batch uses up to GOMAXPROCS goroutines;
+// probability bounded below. The batch uses up to GOMAXPROCS goroutines
+// for the items' own work and, when there are two or more, one more that
+// computes the folded pairing check beside it (its answer is used only if
+// every item passes that work, when it is the check that would come next);
 // the verdicts are the same with one.
 //
 // # Batch weights
