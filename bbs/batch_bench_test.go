@@ -111,6 +111,7 @@ func BenchmarkVerifyProofs(b *testing.B) {
 				}
 			}
 			return func(b *testing.B) {
+				cpu := startCPU()
 				for b.Loop() {
 					for i, err := range VerifyProofs(s, spoilt) {
 						if (err != nil) != isBad(i) {
@@ -118,6 +119,7 @@ func BenchmarkVerifyProofs(b *testing.B) {
 						}
 					}
 				}
+				cpu.report(b, n)
 			}
 		}
 		b.Run(s.Name()+"/n32-bad1-m10r2", bad(32, func(i int) bool { return i == 13 }))
