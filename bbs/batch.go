@@ -55,11 +55,11 @@ type BatchItem struct {
 // as VerifyProof does (as is a batch of one). So one bad
 // proof never hides a good one nor passes with it, and every verdict is the
 // one VerifyProof gives, the item's own error included, except with the
-// probability bounded below. The batch uses up to GOMAXPROCS goroutines
-// for the items' own work and, when there are two or more, one more that
-// computes the folded pairing check beside it (its answer is used only if
-// every item passes that work, when it is the check that would come next);
-// the verdicts are the same with one.
+// probability bounded below. The batch uses up to GOMAXPROCS goroutines;
+// with two or more, one of them computes the folded pairing check while
+// the others start on the items' own work (its answer is used only if
+// every item passes that work, when it is the check that would come next).
+// The verdicts are the same with one.
 //
 // # Batch weights
 //
@@ -296,37 +296,68 @@ func verifyBatch[E any](s Scheme, v batchVerifier[E], items []BatchItem, errs []
 				live = append(live, i)
 			}
 		}
-		// The folded check of all live items, on one more goroutine beside
-		// the steps when the scheme allows it: its serial part (the final
-		// exponentiation) then costs no wall time. Its answer counts only
-		// if every step passes, when it is the one resolve would get first.
+		// The folded check of all live items, beside the steps when the
+		// scheme allows it: the first of the step goroutines computes it
+		// (on itself alone) before joining the others, so its serial part
+		// (the final exponentiation) overlaps the steps instead of leaving
+		// a core idle after them. Its answer counts only if every step
+		// passes, when it is the one resolve would get first.
 		speculate := workers > 1 && len(live) > 1 && v.batchSpeculate(k)
-		var spec struct {
-			wg    sync.WaitGroup
-			holds bool
-		}
-		if speculate {
-			spec.wg.Add(1)
-			go func() {
-				defer spec.wg.Done()
-				spec.holds = holdsOn(k, live, 1)
-			}()
-		}
-		group.ParallelFor(len(live), workers, func(j int) {
+		var specHolds bool
+		step := func(j int) {
 			i := live[j]
 			errs[i] = v.batchStep(k, &items[i], entries[i])
-		})
-		spec.wg.Wait()
+		}
+		if speculate {
+			parallelForAfter(len(live), workers, func() { specHolds = holdsOn(k, live, 1) }, step)
+		} else {
+			group.ParallelFor(len(live), workers, step)
+		}
 		n := len(live)
 		live = slices.DeleteFunc(live, func(i int) bool { return errs[i] != nil })
 		if speculate && len(live) == n {
-			if !spec.holds {
+			if !specHolds {
 				resolve(k, live, true)
 			}
 		} else {
 			resolve(k, live, false)
 		}
 	}
+}
+
+// parallelForAfter calls f(i) for every i in [0, n) on workers ≥ 2
+// goroutines, as group.ParallelFor does, the first of which calls first
+// before taking its share of the calls; it returns when all are done.
+func parallelForAfter(n, workers int, first func(), f func(i int)) {
+	var mu sync.Mutex
+	next := 0
+	work := func() {
+		for {
+			mu.Lock()
+			i := next
+			next++
+			mu.Unlock()
+			if i >= n {
+				return
+			}
+			f(i)
+		}
+	}
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		first()
+		work()
+	}()
+	for w := 1; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			work()
+		}()
+	}
+	wg.Wait()
 }
 
 // batchSplitMin is the size of the largest failing set that is decided
