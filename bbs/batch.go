@@ -8,6 +8,7 @@ import (
 	"io"
 	"runtime"
 	"slices"
+	"sync"
 
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
 	"golang.org/x/crypto/blake2b"
@@ -55,7 +56,10 @@ type BatchItem struct {
 // proof never hides a good one nor passes with it, and every verdict is the
 // one VerifyProof gives, the item's own error included, except with the
 // probability bounded below. The batch uses up to GOMAXPROCS goroutines;
-// the verdicts are the same with one.
+// with two or more, one of them computes the folded pairing check while
+// the others start on the items' own work (its answer is used only if
+// every item passes that work, when it is the check that would come next).
+// The verdicts are the same with one.
 //
 // # Batch weights
 //
@@ -213,6 +217,11 @@ type batchVerifier[E any] interface {
 	// batchSingle returns the verdict of one prepared item that failed a
 	// folded check as part of a larger set: what VerifyProof returns.
 	batchSingle(it *BatchItem, e E) error
+	// batchSpeculate reports whether stage k's folded check may run beside
+	// its batchStep calls: it reads nothing batchStep(k) writes, and has no
+	// effect but its answer. Its answer is used only when no item fails
+	// batchStep(k), so the verdicts are those of running it after.
+	batchSpeculate(k int) bool
 }
 
 // verifyBatch runs the batch: weights, preparation of every item in
@@ -235,7 +244,7 @@ func verifyBatch[E any](s Scheme, v batchVerifier[E], items []BatchItem, errs []
 		entries[i], errs[i] = v.batchPrepare(&items[i])
 	})
 	decided := make([]bool, len(items)) // by batchSingle: out of later stages
-	holds := func(k int, idx []int) bool {
+	holdsOn := func(k int, idx []int, workers int) bool {
 		es := make([]E, len(idx))
 		ws := make([]batchWeights, len(idx))
 		for j, i := range idx {
@@ -243,6 +252,7 @@ func verifyBatch[E any](s Scheme, v batchVerifier[E], items []BatchItem, errs []
 		}
 		return v.batchHolds(k, es, ws, workers)
 	}
+	holds := func(k int, idx []int) bool { return holdsOn(k, idx, workers) }
 	singles := func(idx []int) {
 		for _, i := range idx {
 			errs[i], decided[i] = v.batchSingle(&items[i], entries[i]), true
@@ -286,13 +296,68 @@ func verifyBatch[E any](s Scheme, v batchVerifier[E], items []BatchItem, errs []
 				live = append(live, i)
 			}
 		}
-		group.ParallelFor(len(live), workers, func(j int) {
+		// The folded check of all live items, beside the steps when the
+		// scheme allows it: the first of the step goroutines computes it
+		// (on itself alone) before joining the others, so its serial part
+		// (the final exponentiation) overlaps the steps instead of leaving
+		// a core idle after them. Its answer counts only if every step
+		// passes, when it is the one resolve would get first.
+		speculate := workers > 1 && len(live) > 1 && v.batchSpeculate(k)
+		var specHolds bool
+		step := func(j int) {
 			i := live[j]
 			errs[i] = v.batchStep(k, &items[i], entries[i])
-		})
+		}
+		if speculate {
+			parallelForAfter(len(live), workers, func() { specHolds = holdsOn(k, live, 1) }, step)
+		} else {
+			group.ParallelFor(len(live), workers, step)
+		}
+		n := len(live)
 		live = slices.DeleteFunc(live, func(i int) bool { return errs[i] != nil })
-		resolve(k, live, false)
+		if speculate && len(live) == n {
+			if !specHolds {
+				resolve(k, live, true)
+			}
+		} else {
+			resolve(k, live, false)
+		}
 	}
+}
+
+// parallelForAfter calls f(i) for every i in [0, n) on workers ≥ 2
+// goroutines, as group.ParallelFor does, the first of which calls first
+// before taking its share of the calls; it returns when all are done.
+func parallelForAfter(n, workers int, first func(), f func(i int)) {
+	var mu sync.Mutex
+	next := 0
+	work := func() {
+		for {
+			mu.Lock()
+			i := next
+			next++
+			mu.Unlock()
+			if i >= n {
+				return
+			}
+			f(i)
+		}
+	}
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		first()
+		work()
+	}()
+	for w := 1; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			work()
+		}()
+	}
+	wg.Wait()
 }
 
 // batchSplitMin is the size of the largest failing set that is decided

@@ -38,6 +38,7 @@ type bbsPlusBatchEntry struct {
 	isRevealed []bool
 	disclosed  []fr.Element // scalars of the disclosed messages, ascending index
 	c          fr.Element
+	inG1       bool // C1 and C2 are in G1 (stage 0)
 }
 
 func (s *bbsPlus2020) batchPrepare(it *BatchItem) (*bbsPlusBatchEntry, error) {
@@ -53,10 +54,13 @@ func (s *bbsPlus2020) batchPrepare(it *BatchItem) (*bbsPlusBatchEntry, error) {
 // then the proofs of knowledge.
 func (s *bbsPlus2020) batchStages() int { return 2 }
 
-// batchStep derives (or finds) the generators, checks the commitments'
-// subgroup membership and computes the challenge for the second stage.
+// batchStep at stage 0 tests the commitments' subgroup membership, for
+// the second stage, beside the folded pairing check (batchSpeculate): it
+// needs the proof alone and decides nothing yet. At stage 1 it derives (or
+// finds) the generators, acts on that test and computes the challenge.
 func (s *bbsPlus2020) batchStep(k int, it *BatchItem, e *bbsPlusBatchEntry) error {
 	if k == 0 {
+		e.inG1 = e.p.commitmentsInG1()
 		return nil
 	}
 	gens, err := s.generators(it.PublicKey, e.p.count)
@@ -73,12 +77,16 @@ func (s *bbsPlus2020) batchStep(k int, it *BatchItem, e *bbsPlusBatchEntry) erro
 	// points, where a torsion part could cancel out, so they must be in
 	// the subgroup first. A proof whose commitment is not fails
 	// VerifyProof at this point, with this error.
-	if !e.p.commitmentsInG1() {
+	if !e.inG1 {
 		return errBBSPlusKnowledge
 	}
 	e.c = s.challenge(e.p, gens, e.isRevealed, it.Nonce)
 	return nil
 }
+
+// batchSpeculate is true at stage 0: the pairing equations use only the
+// key and the proof's A' and Ā, and batchStep(0) fails no item.
+func (s *bbsPlus2020) batchSpeculate(k int) bool { return k == 0 }
 
 // batchSingle verifies the item alone with VerifyProof.
 func (s *bbsPlus2020) batchSingle(it *BatchItem, _ *bbsPlusBatchEntry) error {

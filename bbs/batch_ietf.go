@@ -16,14 +16,17 @@ import bls12381 "github.com/consensys/gnark-crypto/ecc/bls12-381"
 // one Miller loop per distinct key plus one and a single final
 // exponentiation for the whole batch.
 
-// ietfBatchEntry is an IETF proof whose challenge has been checked.
+// ietfBatchEntry is an IETF proof with its key.
 type ietfBatchEntry struct {
 	pk *PublicKey
 	p  *ietfProof
 }
 
+// batchPrepare checks the key and proof arguments only, so that the folded
+// pairing check, which needs nothing else, can run beside the challenges
+// (batchSpeculate).
 func (s *ietfScheme) batchPrepare(it *BatchItem) (*ietfBatchEntry, error) {
-	p, err := s.verifyProofChallenge(it.PublicKey, it.Proof, it.Header, it.Nonce, it.Disclosed)
+	p, err := s.proofArguments(it.PublicKey, it.Proof)
 	if err != nil {
 		return nil, err
 	}
@@ -38,8 +41,16 @@ func (s *ietfScheme) batchSingle(_ *BatchItem, e *ietfBatchEntry) error {
 // batchStages is 1: the pairing equations.
 func (s *ietfScheme) batchStages() int { return 1 }
 
-// batchStep has nothing to do: batchPrepare checked the challenge.
-func (s *ietfScheme) batchStep(int, *BatchItem, *ietfBatchEntry) error { return nil }
+// batchStep checks the rest of the item's arguments and its challenge, as
+// VerifyProof does before its pairing check.
+func (s *ietfScheme) batchStep(_ int, it *BatchItem, _ *ietfBatchEntry) error {
+	_, err := s.verifyProofChallenge(it.PublicKey, it.Proof, it.Header, it.Nonce, it.Disclosed)
+	return err
+}
+
+// batchSpeculate is true: the pairing equations use only the key and the
+// proof's Ā and B̄, known after batchPrepare.
+func (s *ietfScheme) batchSpeculate(int) bool { return true }
 
 func (s *ietfScheme) batchHolds(_ int, entries []*ietfBatchEntry, w []batchWeights, workers int) bool {
 	return batchPairingHolds(len(entries), func(i int) (*PublicKey, *bls12381.G1Affine, *bls12381.G1Affine) {

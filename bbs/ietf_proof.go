@@ -97,21 +97,9 @@ func (s *ietfScheme) VerifyProof(pk *PublicKey, proof *Proof, header, nonce []by
 // arguments, T1 and T2 recomputed from the responses, and the challenge
 // compared. It returns the parsed proof for the pairing check.
 func (s *ietfScheme) verifyProofChallenge(pk *PublicKey, proof *Proof, header, nonce []byte, disclosed []DisclosedMessage) (*ietfProof, error) {
-	if pk == nil {
-		return nil, fmt.Errorf("%w: nil public key", ErrInvalidArgument)
-	}
-	if proof == nil {
-		return nil, fmt.Errorf("%w: nil proof", ErrInvalidArgument)
-	}
-	if err := checkScheme(s, "public key", pk.scheme); err != nil {
+	p, err := s.proofArguments(pk, proof)
+	if err != nil {
 		return nil, err
-	}
-	if err := checkScheme(s, "proof", proof.scheme); err != nil {
-		return nil, err
-	}
-	p, ok := proof.body.(*ietfProof)
-	if !ok {
-		return nil, fmt.Errorf("%w: proof not made by ParseProof or DeriveProof", ErrInvalidArgument)
 	}
 	total := len(p.mHat) + len(disclosed)
 	if err := checkMessageCount(total); err != nil {
@@ -146,6 +134,28 @@ func (s *ietfScheme) verifyProofChallenge(pk *PublicKey, proof *Proof, header, n
 	}
 	if !c.Equal(&p.c) {
 		return nil, fmt.Errorf("%w: challenge mismatch", ErrInvalidProof)
+	}
+	return p, nil
+}
+
+// proofArguments checks that pk and proof are present and of scheme s, the
+// first checks of VerifyProof, and returns the parsed proof.
+func (s *ietfScheme) proofArguments(pk *PublicKey, proof *Proof) (*ietfProof, error) {
+	if pk == nil {
+		return nil, fmt.Errorf("%w: nil public key", ErrInvalidArgument)
+	}
+	if proof == nil {
+		return nil, fmt.Errorf("%w: nil proof", ErrInvalidArgument)
+	}
+	if err := checkScheme(s, "public key", pk.scheme); err != nil {
+		return nil, err
+	}
+	if err := checkScheme(s, "proof", proof.scheme); err != nil {
+		return nil, err
+	}
+	p, ok := proof.body.(*ietfProof)
+	if !ok {
+		return nil, fmt.Errorf("%w: proof not made by ParseProof or DeriveProof", ErrInvalidArgument)
 	}
 	return p, nil
 }
@@ -237,7 +247,7 @@ func (s *ietfScheme) proofVerifyInit(pk *PublicKey, p *ietfProof, gens *ietfGene
 	res := &ietfProofInit{abar: p.abar, bbar: p.bbar, d: p.d, domain: domain}
 
 	// T1 = B̄·c + Ā·ê + D·r̂1
-	res.t1 = group.MSMWithTables(nil, nil, []bls12381.G1Affine{p.bbar, p.abar, p.d}, []fr.Element{p.c, p.eHat, p.r1Hat})
+	t1 := group.MSMWithTablesJac(nil, nil, []bls12381.G1Affine{p.bbar, p.abar, p.d}, []fr.Element{p.c, p.eHat, p.r1Hat})
 
 	// T2 = Bv·c + D·r̂3 + Σ H_j·m̂_j with Bv = P1 + Q_1·domain + Σ H_i·msg_i,
 	// expanded into one multi-scalar multiplication over P1, Q_1, H_1..H_L, D.
@@ -261,7 +271,16 @@ func (s *ietfScheme) proofVerifyInit(pk *PublicKey, p *ietfProof, gens *ietfGene
 	if k != len(idx) || u != len(p.mHat) {
 		return nil, fmt.Errorf("%w: %d disclosed and %d hidden messages do not make %d", ErrInvalidArgument, len(idx), len(p.mHat), L)
 	}
-	res.t2 = group.MSMWithTables(fixed, scalars, []bls12381.G1Affine{p.d}, []fr.Element{p.r3Hat})
+	t2 := group.MSMWithTablesJac(fixed, scalars, []bls12381.G1Affine{p.d}, []fr.Element{p.r3Hat})
+	// Both to affine with one inversion; either may be the identity (a
+	// hostile proof), which BatchToAffine does not take.
+	if t1.Z.IsZero() || t2.Z.IsZero() {
+		res.t1.FromJacobian(&t1)
+		res.t2.FromJacobian(&t2)
+	} else {
+		aff := group.BatchToAffine([]bls12381.G1Jac{t1, t2})
+		res.t1, res.t2 = aff[0], aff[1]
+	}
 	return res, nil
 }
 
