@@ -164,6 +164,13 @@ type strausTerm struct {
 
 // StrausMSM computes the MSM of MSMWithTables by Straus' method with GLV.
 func StrausMSM(fixed []*G1Table, fixedScalars []fr.Element, points []bls12381.G1Affine, scalars []fr.Element) bls12381.G1Jac {
+	terms, maxLen := strausTerms(fixed, fixedScalars, points, scalars)
+	return strausSum(terms, maxLen, strausBatchMinDigits)
+}
+
+// strausTerms recodes the scalars of StrausMSM's sum into digit streams
+// over tables, and returns the longest stream's length.
+func strausTerms(fixed []*G1Table, fixedScalars []fr.Element, points []bls12381.G1Affine, scalars []fr.Element) ([]strausTerm, int) {
 	initGLV()
 	n := len(fixed) + len(points)
 	digits := make([]int8, 2*n*maxDigits)
@@ -210,6 +217,12 @@ func StrausMSM(fixed []*G1Table, fixedScalars []fr.Element, points []bls12381.G1
 		}
 	}
 
+	return terms, maxLen
+}
+
+// strausPlain is Straus' loop: one chain of doublings, each digit's table
+// entry added to the accumulator (a mixed addition) at its position.
+func strausPlain(terms []strausTerm, maxLen int) bls12381.G1Jac {
 	var res bls12381.G1Jac
 	res.X.SetOne()
 	res.Y.SetOne() // Z = 0: the identity
