@@ -291,9 +291,9 @@ type bbsPlusGenerators struct {
 	h   []bls12381.G1Affine // h[0] = h0, h[i] = hi
 	raw [][bls12381.SizeOfG1AffineUncompressed]byte
 	// tables holds the odd-multiple tables of h for the multi-scalar
-	// multiplication, for counts up to bbsPlusTableMaxCount only (3 KiB a
-	// generator, 378 KiB for a set of 126: at most maxCachedKeys admitted
-	// sets plus bbsPlusProbationSets, 25 MiB in all).
+	// multiplication, for counts up to bbsPlusTableMaxCount only (6 KiB a
+	// generator, 756 KiB for a set of 126: at most maxCachedKeys admitted
+	// sets plus bbsPlusProbationSets, 50 MiB in all).
 	tables []group.G1Table
 }
 

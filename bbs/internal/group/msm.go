@@ -27,7 +27,7 @@ import (
 // GLV endomorphism φ(x, y) = (ω·x, y) = λ·(x, y), each half is recoded in
 // width-w NAF, and all 2n digit streams share one chain of about 130
 // doublings. Every addition is a mixed one, from affine tables of odd
-// multiples: cached per fixed point (width 7, 32 multiples), computed per
+// multiples: cached per fixed point (width 8, 64 multiples), computed per
 // call for the others (width 5, 8 multiples, one inversion for all).
 // Timing depends on the scalars, as with MultiExp.
 
@@ -36,7 +36,7 @@ const (
 	varWindow    = 5
 	varTableSize = 1 << (varWindow - 2)
 	// fixedWindow is the wNAF width for points with a cached table.
-	fixedWindow    = 7
+	fixedWindow    = 8
 	fixedTableSize = 1 << (fixedWindow - 2)
 	// StrausMaxVarPoints is the largest number of points without a table
 	// handled by Straus' method; beyond it, MultiExp is faster.
@@ -55,22 +55,31 @@ const (
 	maxDigits = 257
 )
 
-// G1Table holds the odd multiples P, 3P, …, 63P of a fixed point P, affine.
+// G1Table holds the odd multiples P, 3P, …, 127P of a fixed point P, affine
+// (64 points, 6 KiB).
 type G1Table [fixedTableSize]bls12381.G1Affine
 
 var glv struct {
-	once    sync.Once
-	omega   fp.Element  // cube root of unity with φ(P) = λ·P on G1
-	lattice ecc.Lattice // short basis for splitting scalars along λ
+	once   sync.Once
+	omega  fp.Element // cube root of unity with φ(P) = λ·P on G1
+	lambda big.Int    // λ = z² − 1, of 128 bits; r = λ² + λ + 1
 }
 
 // initGLV sets up the endomorphism: λ = z² − 1 for the BLS12-381 seed z,
 // and ω the cube root of unity in Fp of eigenvalue λ (checked on the
 // generator, as either non-trivial root could be meant).
+//
+// A scalar 0 ≤ k < r splits as k = k2·λ + k1 with k1 = k mod λ < λ and
+// k2 = ⌊k/λ⌋ ≤ (r − 1)/λ = λ + 1, both below 2^128 as r = λ² + λ + 1: the
+// halves are as short as a lattice reduction's (which gives signed halves
+// of about the same length) for one division.
 func initGLV() {
 	glv.once.Do(func() {
 		lambda, _ := new(big.Int).SetString("228988810152649578064853576960394133503", 10)
-		ecc.PrecomputeLattice(fr.Modulus(), lambda, &glv.lattice)
+		glv.lambda.Set(lambda)
+		if r := new(big.Int).Mul(lambda, lambda); r.Add(r, lambda).Add(r, big.NewInt(1)).Cmp(fr.Modulus()) != 0 {
+			panic("bbs: GLV eigenvalue does not satisfy r = λ² + λ + 1")
+		}
 		glv.omega.SetString("4002409555221667392624310435006688643935503118305586438271171395842971157480381377015405980053539358417135540939436")
 		_, _, g, _ := bls12381.Generators()
 		var want, phi bls12381.G1Affine
@@ -86,6 +95,12 @@ func initGLV() {
 			}
 		}
 	})
+}
+
+// glvSplitInto sets k1 = s mod λ and k2 = ⌊s/λ⌋ (s = k2·λ + k1, so
+// s·P = k1·P + k2·φ(P)), both below 2^128 for 0 ≤ s < r; initGLV first.
+func glvSplitInto(s, k1, k2 *big.Int) {
+	k2.QuoRem(s, &glv.lambda, k1)
 }
 
 // NewG1Tables returns the tables of odd multiples of points, none of
@@ -176,7 +191,7 @@ func strausTerms(fixed []*G1Table, fixedScalars []fr.Element, points []bls12381.
 	digits := make([]int8, 2*n*maxDigits)
 	terms := make([]strausTerm, 0, n)
 	maxLen := 0
-	var s big.Int
+	var s, k1, k2 big.Int
 	addTerm := func(table []bls12381.G1Affine, z *fr.Element, window uint) {
 		if z.IsZero() {
 			return
@@ -192,9 +207,9 @@ func strausTerms(fixed []*G1Table, fixedScalars []fr.Element, points []bls12381.
 			// half the additions of two GLV halves of 128 bits.
 			t.len1 = wnaf(&s, window, t.d1)
 		} else {
-			k := ecc.SplitScalar(&s, &glv.lattice)
-			t.len1 = wnaf(&k[0], window, t.d1)
-			t.l2 = wnaf(&k[1], window, t.d2)
+			glvSplitInto(&s, &k1, &k2)
+			t.len1 = wnaf(&k1, window, t.d1)
+			t.l2 = wnaf(&k2, window, t.d2)
 		}
 		maxLen = max(maxLen, t.len1, t.l2)
 		terms = append(terms, t)

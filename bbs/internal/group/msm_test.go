@@ -174,7 +174,7 @@ func TestWNAF(t *testing.T) {
 		}
 		ks = append(ks, k)
 	}
-	for _, w := range []uint{5, 7} {
+	for _, w := range []uint{varWindow, fixedWindow} {
 		for _, k := range ks {
 			out := make([]int8, maxDigits)
 			n := wnaf(k, w, out)

@@ -4,6 +4,7 @@ package group
 
 import (
 	"fmt"
+	"math/big"
 	"testing"
 
 	"github.com/consensys/gnark-crypto/ecc"
@@ -145,5 +146,63 @@ func BenchmarkStrausSum(b *testing.B) {
 				strausPlain(terms, maxLen)
 			}
 		})
+	}
+}
+
+// glvSplit returns StrausMSM's GLV halves of s.
+func glvSplit(s *big.Int) [2]big.Int {
+	var k [2]big.Int
+	glvSplitInto(s, &k[0], &k[1])
+	return k
+}
+
+// TestGLVSplit checks the halves StrausMSM recodes: s = k1 + k2·λ exactly,
+// 0 ≤ k1 < λ and 0 ≤ k2 < 2^128, for the boundary scalars (0, 1, λ − 1,
+// λ, λ + 1, λ², r − 1, r − 2, 2^160 and its neighbours) and random ones,
+// and that λ is φ's eigenvalue (s·P = k1·P + k2·φ(P) on a point).
+func TestGLVSplit(t *testing.T) {
+	initGLV()
+	lambda := &glv.lambda
+	r := fr.Modulus()
+	one := big.NewInt(1)
+	add := func(a *big.Int, v int64) *big.Int { return new(big.Int).Add(a, big.NewInt(v)) }
+	ks := []*big.Int{big.NewInt(0), one, add(lambda, -1), lambda, add(lambda, 1), new(big.Int).Mul(lambda, lambda),
+		add(r, -1), add(r, -2), new(big.Int).Lsh(one, StrausShortScalarBits), add(new(big.Int).Lsh(one, StrausShortScalarBits), 1)}
+	for range 1000 {
+		var z fr.Element
+		z.SetRandom()
+		ks = append(ks, z.BigInt(new(big.Int)))
+	}
+	bound := new(big.Int).Lsh(one, 128)
+	for _, s := range ks {
+		h := glvSplit(s)
+		sum := new(big.Int).Mul(&h[1], lambda)
+		sum.Add(sum, &h[0])
+		if sum.Cmp(s) != 0 || h[0].Sign() < 0 || h[0].Cmp(lambda) >= 0 || h[1].Sign() < 0 || h[1].Cmp(bound) >= 0 {
+			t.Fatalf("s = %v: halves %v, %v", s, &h[0], &h[1])
+		}
+	}
+	g, err := testPoints(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := g.points[0]
+	var want, phi, got bls12381.G1Affine
+	want.ScalarMultiplication(&p, lambda)
+	phi = p
+	phi.X.Mul(&phi.X, &glv.omega)
+	if !phi.Equal(&want) {
+		t.Fatal("φ(P) ≠ λ·P")
+	}
+	s := add(r, -12345)
+	h := glvSplit(s)
+	want.ScalarMultiplication(&p, s)
+	var a, b bls12381.G1Jac
+	a.FromAffine(new(bls12381.G1Affine).ScalarMultiplication(&p, &h[0]))
+	b.FromAffine(new(bls12381.G1Affine).ScalarMultiplication(&phi, &h[1]))
+	a.AddAssign(&b)
+	got.FromJacobian(&a)
+	if !got.Equal(&want) {
+		t.Fatal("k1·P + k2·φ(P) ≠ s·P")
 	}
 }
