@@ -11,6 +11,7 @@ package group
 import (
 	"fmt"
 	"math/big"
+	"runtime"
 	"sync"
 
 	"github.com/consensys/gnark-crypto/ecc"
@@ -46,6 +47,12 @@ const (
 	// wall time up to here (2.5 ms against 3.1 ms at 129 terms); beyond,
 	// MultiExp costs less CPU time and uses every core.
 	StrausMaxTerms = 128
+	// StrausMaxTabledTerms is the largest MSM of points nearly all with
+	// cached tables (at most StrausMaxVarPoints without) summed by Straus'
+	// method in chunks of StrausMaxTerms, as BatchMSM does, rather than by
+	// MultiExp. Measured on one core (CPU time, 2026-12-01): 204 tabled
+	// terms 4.2 ms against MultiExp's 6.3 ms, 256 terms 4.7 against 8.4.
+	StrausMaxTabledTerms = 1024
 	// StrausShortScalarBits is the longest scalar used whole rather than
 	// split in two GLV halves: it lengthens the shared chain of doublings
 	// a little (to its length) and halves its own additions.
@@ -152,8 +159,14 @@ func MSMWithTablesJac(fixed []*G1Table, fixedScalars []fr.Element, points []bls1
 		panic(fmt.Sprintf("bbs: multi-scalar multiplication of %d+%d points and %d+%d scalars",
 			len(fixed), len(points), len(fixedScalars), len(scalars)))
 	}
-	if len(points) <= StrausMaxVarPoints && len(fixed)+len(points) <= StrausMaxTerms {
-		return StrausMSM(fixed, fixedScalars, points, scalars)
+	if len(points) <= StrausMaxVarPoints {
+		if len(fixed)+len(points) <= StrausMaxTerms {
+			return StrausMSM(fixed, fixedScalars, points, scalars)
+		}
+		if len(fixed)+len(points) <= StrausMaxTabledTerms {
+			// Chunks of Straus, on every core: the sum is the same.
+			return BatchMSM(fixed, fixedScalars, points, scalars, runtime.GOMAXPROCS(0))
+		}
 	}
 	all := make([]bls12381.G1Affine, 0, len(fixed)+len(points))
 	for _, t := range fixed {

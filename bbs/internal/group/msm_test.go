@@ -19,7 +19,7 @@ import (
 // small scalars, r − 1, repeated points, the identity, cancelling sums,
 // and sizes around the switches between methods.
 func TestMSM(t *testing.T) {
-	g, err := testPoints(StrausMaxTerms + 10)
+	g, err := testPoints(2*StrausMaxTerms + 10)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -29,6 +29,7 @@ func TestMSM(t *testing.T) {
 	sizes := []struct{ fixed, vars int }{
 		{0, 0}, {0, 1}, {1, 0}, {1, 1}, {0, 3}, {12, 1}, {3, 5}, {0, StrausMaxVarPoints}, {0, StrausMaxVarPoints + 1},
 		{40, StrausMaxVarPoints}, {StrausMaxTerms - 1, 1}, {StrausMaxTerms, 1}, {StrausMaxTerms + 5, 0},
+		{StrausMaxTerms + 5, 3}, {2*StrausMaxTerms + 1, 1}, {StrausMaxTerms + 1, StrausMaxVarPoints + 1},
 	}
 	for _, size := range sizes {
 		for variant := 0; variant < 4; variant++ {

@@ -21,9 +21,11 @@ import (
 // per digit. The sum is the same group element for every input.
 //
 // Timing depends on the digits (which positions are non-zero), as in the
-// plain loop, and otherwise only on whether two summed points share an x
-// coordinate (P = ±Q, handled apart), which for the split secret scalars
-// of the proving paths happens with negligible probability.
+// plain loop, and otherwise only on whether two summed points are equal or
+// opposite (a doubling, or the identity), which for the split secret
+// scalars of the proving paths happens about as often as two random shares
+// have the same digit at the same position, and reveals nothing about the
+// secret.
 
 // strausBatchMinDigits is the fewest non-zero digits for which the batch
 // affine sum is used; below it, the inversions per level cost more than
@@ -124,17 +126,23 @@ func strausBatchAffine(sc *strausScratch, terms []strausTerm, maxLen, total int)
 		if pairs == 0 {
 			break
 		}
-		// Denominators x2 − x1; 1 for a pair added apart (an identity,
-		// or P = ±Q), so that the product stays invertible.
+		// Denominators: x2 − x1, or 2·y1 for a doubling (P = Q); 1 for a
+		// pair whose sum needs no division (an identity, or P = −Q), so
+		// that the product stays invertible.
 		k := 0
 		for j := range maxLen {
 			s := pts[start[j] : start[j]+count[j]]
 			for p := 0; p+1 < len(s); p += 2 {
 				a, b := &s[p], &s[p+1]
-				if a.IsInfinity() || b.IsInfinity() || a.X.Equal(&b.X) {
+				switch {
+				case a.IsInfinity() || b.IsInfinity():
 					den[k].SetOne()
-				} else {
+				case !a.X.Equal(&b.X):
 					den[k].Sub(&b.X, &a.X)
+				case a.Y.Equal(&b.Y) && !a.Y.IsZero():
+					den[k].Double(&a.Y)
+				default: // b = −a
+					den[k].SetOne()
 				}
 				k++
 			}
@@ -167,9 +175,10 @@ func strausBatchAffine(sc *strausScratch, terms []strausTerm, maxLen, total int)
 	return res
 }
 
-// addAffinePair sets r = a + b, given inv = 1/(b.x − a.x) when a and b
-// are neither the identity nor share an x coordinate. r may alias a (not b).
+// addAffinePair sets r = a + b, given inv = 1/(b.x − a.x), or 1/(2·a.y)
+// when b = a, as strausBatchAffine's denominators are. r may alias a (not b).
 func addAffinePair(r, a, b *bls12381.G1Affine, inv *fp.Element) {
+	var lambda, x3, t fp.Element
 	switch {
 	case a.IsInfinity():
 		*r = *b
@@ -177,16 +186,16 @@ func addAffinePair(r, a, b *bls12381.G1Affine, inv *fp.Element) {
 	case b.IsInfinity():
 		*r = *a
 		return
-	case a.X.Equal(&b.X):
-		// b = ±a: the general formula divides by zero.
-		var j bls12381.G1Jac
-		j.FromAffine(a)
-		j.AddMixed(b)
-		r.FromJacobian(&j) // the identity (0, 0) when b = −a
+	case !a.X.Equal(&b.X):
+		lambda.Sub(&b.Y, &a.Y).Mul(&lambda, inv) // (y2 − y1)/(x2 − x1)
+	case a.Y.Equal(&b.Y) && !a.Y.IsZero():
+		// A doubling: λ = 3·x1²/(2·y1) (the curve's a is 0).
+		t.Square(&a.X)
+		lambda.Double(&t).Add(&lambda, &t).Mul(&lambda, inv)
+	default:
+		*r = bls12381.G1Affine{} // b = −a: the identity (0, 0)
 		return
 	}
-	var lambda, x3, t fp.Element
-	lambda.Sub(&b.Y, &a.Y).Mul(&lambda, inv)
 	x3.Square(&lambda).Sub(&x3, &a.X).Sub(&x3, &b.X)
 	t.Sub(&a.X, &x3).Mul(&t, &lambda)
 	r.Y.Sub(&t, &a.Y)
