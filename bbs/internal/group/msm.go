@@ -239,9 +239,20 @@ func strausTerms(fixed []*G1Table, fixedScalars []fr.Element, points []bls12381.
 		}
 	}
 	if len(varPoints) > 0 {
-		tables := BatchToAffine(oddMultiples(varPoints, varTableSize))
+		// A point repeated right after itself (the two shares of a split
+		// secret scalar) shares one table.
+		distinct := make([]bls12381.G1Affine, 0, len(varPoints))
+		which := make([]int, len(varPoints))
 		for i := range varPoints {
-			addTerm(tables[i*varTableSize:(i+1)*varTableSize], varScalars[i], varWindow)
+			if n := len(distinct); n == 0 || !distinct[n-1].Equal(&varPoints[i]) {
+				distinct = append(distinct, varPoints[i])
+			}
+			which[i] = len(distinct) - 1
+		}
+		tables := BatchToAffine(oddMultiples(distinct, varTableSize))
+		for i := range varPoints {
+			k := which[i]
+			addTerm(tables[k*varTableSize:(k+1)*varTableSize], varScalars[i], varWindow)
 		}
 	}
 
