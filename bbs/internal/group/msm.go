@@ -2,8 +2,9 @@
 
 // Package group is the BLS12-381 group arithmetic under the BBS schemes:
 // point and scalar encodings (encoding.go), multi-scalar multiplication by
-// Straus' method with GLV and wNAF (msm.go, wnaf.go), large sums for batch
-// verification (batch_msm.go) and a parallel loop (parallel.go). It knows
+// Straus' method with GLV and wNAF (msm.go, wnaf.go, straus_batch.go),
+// large sums for batch verification (batch_msm.go) and a parallel loop
+// (parallel.go). It knows
 // nothing of BBS; package bbs builds the schemes on it, as crypto/ed25519
 // builds on crypto/internal/edwards25519.
 package group
@@ -27,10 +28,13 @@ import (
 // instead: each scalar is split in two halves of about 128 bits with the
 // GLV endomorphism φ(x, y) = (ω·x, y) = λ·(x, y), each half is recoded in
 // width-w NAF, and all 2n digit streams share one chain of about 130
-// doublings. Every addition is a mixed one, from affine tables of odd
-// multiples: cached per fixed point (width 8, 64 multiples), computed per
-// call for the others (width 5, 8 multiples, one inversion for all).
-// Timing depends on the scalars, as with MultiExp.
+// doublings. The digits index affine tables of odd multiples: cached per
+// fixed point (width 8, 64 multiples), computed per call for the others
+// (width 5, 8 multiples, one inversion for all). The entries are summed per
+// digit position in batch-affine trees, then by Horner's rule along the
+// chain (straus_batch.go); with few digits, each is added to the
+// accumulator by a mixed addition. Timing depends on the scalars, as with
+// MultiExp.
 
 const (
 	// varWindow is the wNAF width for points without a cached table.
@@ -42,10 +46,10 @@ const (
 	// StrausMaxVarPoints is the largest number of points without a table
 	// handled by Straus' method; beyond it, MultiExp is faster.
 	StrausMaxVarPoints = 48
-	// StrausMaxTerms is the largest MSM handled by Straus' method. Measured
-	// on a shared two-core machine (BenchmarkMSM), Straus is faster in
-	// wall time up to here (2.5 ms against 3.1 ms at 129 terms); beyond,
-	// MultiExp costs less CPU time and uses every core.
+	// StrausMaxTerms is the largest MSM handled by one run of Straus'
+	// method (beyond it, tabled sums are split in chunks of this size,
+	// StrausMaxTabledTerms, and the others go to MultiExp, which uses
+	// every core).
 	StrausMaxTerms = 128
 	// StrausMaxTabledTerms is the largest MSM of points nearly all with
 	// cached tables (at most StrausMaxVarPoints without) summed by Straus'
