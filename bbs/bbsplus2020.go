@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"hash"
 	"io"
-	"math/big"
 	"sync"
 
 	"github.com/IBM/mathlib/driver/gurvy"
@@ -224,23 +223,16 @@ func (s *bbsPlus2020) Verify(pk *PublicKey, sig *Signature, header []byte, messa
 	if err != nil {
 		return fmt.Errorf("verify: %w", err)
 	}
-	b := gens.commitment(&sig.s, messageScalars(messages))
-	if !s.signatureValid(pk, sig, &b) {
+	eaMinusB := gens.signatureTerm(sig, messageScalars(messages))
+	if ok, err := pairingProductIsOne(&sig.a, pk, &eaMinusB); err != nil || !ok {
 		return ErrInvalidSignature
 	}
 	s.admitGenerators(pk, len(messages), gens)
 	return nil
 }
 
-// signatureValid checks e(A, W)·e(e·A − B, P2) = 1, which is the signature
-// equation with only fixed G2 arguments; b is B = P1 + s·h0 + Σ mi·hi.
-func (s *bbsPlus2020) signatureValid(pk *PublicKey, sig *Signature, b *bls12381.G1Affine) bool {
-	var ea, p2 bls12381.G1Affine
-	ea.ScalarMultiplication(&sig.a, sig.e.BigInt(new(big.Int)))
-	p2.Sub(&ea, b)
-	ok, err := pairingProductIsOne(&sig.a, pk, &p2)
-	return err == nil && ok
-}
+// The signature equation is checked as e(A, W)·e(e·A − B, P2) = 1, which
+// has only fixed G2 arguments; signatureTerm gives e·A − B.
 
 func (s *bbsPlus2020) checkKeyAndSig(pk *PublicKey, sig *Signature) error {
 	if err := checkScheme(s, "public key", pk.Scheme()); err != nil {
@@ -291,9 +283,9 @@ type bbsPlusGenerators struct {
 	h   []bls12381.G1Affine // h[0] = h0, h[i] = hi
 	raw [][bls12381.SizeOfG1AffineUncompressed]byte
 	// tables holds the odd-multiple tables of h for the multi-scalar
-	// multiplication, for counts up to bbsPlusTableMaxCount only (3 KiB a
-	// generator, 378 KiB for a set of 126: at most maxCachedKeys admitted
-	// sets plus bbsPlusProbationSets, 25 MiB in all).
+	// multiplication, for counts up to bbsPlusTableMaxCount only (6 KiB a
+	// generator, 756 KiB for a set of 126: at most maxCachedKeys admitted
+	// sets plus bbsPlusProbationSets, 50 MiB in all).
 	tables []group.G1Table
 }
 
@@ -389,18 +381,21 @@ func deriveBBSPlusGenerators(pk *PublicKey, count int) (*bbsPlusGenerators, erro
 	return g, nil // no tables until admitted (withTables)
 }
 
-// commitment returns B = P1 + s·h0 + Σ mi·hi.
-func (g *bbsPlusGenerators) commitment(s *fr.Element, m []fr.Element) bls12381.G1Affine {
-	points := make([]bls12381.G1Affine, 0, len(m)+2)
-	scalars := make([]fr.Element, 0, len(m)+2)
-	_, _, p1, _ := bls12381.Generators()
-	var one fr.Element
-	one.SetOne()
-	points = append(points, p1, g.h[0])
-	scalars = append(scalars, one, *s)
-	points = append(points, g.h[1:len(m)+1]...)
-	scalars = append(scalars, m...)
-	return group.MSM(points, scalars)
+// signatureTerm returns e·A − B for B = P1 + s·h0 + Σ mi·hi, one
+// multi-scalar multiplication (over the set's tables once it has them).
+func (g *bbsPlusGenerators) signatureTerm(sig *Signature, m []fr.Element) bls12381.G1Affine {
+	gen := make([]int, 0, len(m)+2)
+	genScalars := make([]fr.Element, len(m)+2)
+	gen = append(gen, -1, 0)
+	genScalars[0].SetOne().Neg(&genScalars[0])
+	genScalars[1].Neg(&sig.s)
+	for i := range m {
+		gen = append(gen, i+1)
+		genScalars[i+2].Neg(&m[i])
+	}
+	j := g.msm([]bls12381.G1Affine{sig.a}, []fr.Element{sig.e}, gen, genScalars)
+	var r bls12381.G1Affine
+	return *r.FromJacobian(&j)
 }
 
 func newBlake2b512() hash.Hash {

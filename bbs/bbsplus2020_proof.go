@@ -268,7 +268,21 @@ func (s *bbsPlus2020) DeriveProof(rand io.Reader, pk *PublicKey, sig *Signature,
 	if p.c1, err = secretMSM([]bls12381.G1Affine{p.aPrime, gens.h[0]}, blind1); err != nil {
 		return nil, fmt.Errorf("derive proof: %w", err)
 	}
-	if p.c2, err = secretMSM(bases2, blind2); err != nil {
+	if gens.tables != nil {
+		// The same sum over the set's tables: D without, h0 and the
+		// hidden messages' generators with.
+		fixed := make([]*group.G1Table, 0, 1+hidden)
+		fixed = append(fixed, &gens.tables[0])
+		for i, rev := range isRevealed {
+			if !rev {
+				fixed = append(fixed, &gens.tables[i+1])
+			}
+		}
+		p.c2, err = secretMSMWithTables(fixed, blind2[1:], bases2[:1], blind2[:1])
+	} else {
+		p.c2, err = secretMSM(bases2, blind2)
+	}
+	if err != nil {
 		return nil, fmt.Errorf("derive proof: %w", err)
 	}
 

@@ -95,8 +95,8 @@ type ietfGeneratorCache struct {
 
 // ietfGenerators are Q_1, H_1, …, H_L: the points, their concatenated
 // compressed encodings (hashed into the domain) and their tables of odd
-// multiples (for multi-scalar multiplication; 3 KB per generator, so about
-// 3 MB per ciphersuite for MaxMessages).
+// multiples (for multi-scalar multiplication; 6 KiB per generator, so about
+// 6 MiB per ciphersuite for MaxMessages).
 type ietfGenerators struct {
 	points []bls12381.G1Affine
 	enc    []byte

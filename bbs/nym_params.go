@@ -197,7 +197,7 @@ func (s *nymScheme) nymGenerators(l, m int) (ietfGenerators, error) {
 	if err != nil {
 		return ietfGenerators{}, err
 	}
-	// The tables are copied (3 KB per generator); the last shape is kept,
+	// The tables are copied (6 KiB per generator); the last shape is kept,
 	// since a verifier sees the same credential shape again and again.
 	c := ietfGenerators{
 		points: append(g.points[:l+1:l+1], b.points...),

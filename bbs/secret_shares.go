@@ -125,16 +125,23 @@ func secretG2Base(k *fr.Element) (bls12381.G2Affine, error) {
 	return res, nil
 }
 
-// secretCommitment is commitment, B = P1 + s·h0 + Σ mi·hi, for a secret s
+// secretCommitment returns B = P1 + s·h0 + Σ mi·hi for a secret s
 // and secret messages (the signer's and the prover's B).
 func (g *bbsPlusGenerators) secretCommitment(s *fr.Element, m []fr.Element) (bls12381.G1Affine, error) {
-	points := make([]bls12381.G1Affine, 0, len(m)+1)
 	scalars := make([]fr.Element, 0, len(m)+1)
-	points = append(points, g.h[0])
 	scalars = append(scalars, *s)
-	points = append(points, g.h[1:len(m)+1]...)
 	scalars = append(scalars, m...)
-	b, err := secretMSMWithTables(nil, nil, points, scalars)
+	var b bls12381.G1Affine
+	var err error
+	if g.tables != nil { // the set's tables, once admitted
+		fixed := make([]*group.G1Table, len(m)+1)
+		for i := range fixed {
+			fixed[i] = &g.tables[i]
+		}
+		b, err = secretMSMWithTables(fixed, scalars, nil, nil)
+	} else {
+		b, err = secretMSMWithTables(nil, nil, g.h[:len(m)+1], scalars)
+	}
 	if err != nil {
 		return b, err
 	}
@@ -143,8 +150,8 @@ func (g *bbsPlusGenerators) secretCommitment(s *fr.Element, m []fr.Element) (bls
 	return b, nil
 }
 
-// proverSignatureValid is signatureValid for a holder's secret signature:
-// e·A is computed with shares of e.
+// proverSignatureValid checks e(A, W)·e(e·A − B, P2) = 1, as Verify does,
+// for a holder's secret signature: e·A is computed with shares of e.
 func (s *bbsPlus2020) proverSignatureValid(pk *PublicKey, sig *Signature, b *bls12381.G1Affine) (bool, error) {
 	ea, err := secretMSM([]bls12381.G1Affine{sig.a}, []fr.Element{sig.e})
 	if err != nil {

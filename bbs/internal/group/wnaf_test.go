@@ -186,8 +186,7 @@ func checkWNAF(k *big.Int, w uint, digits []int8) error {
 
 // wnafEdgeValues are the values wnaf meets, or could, for window w: 0, ±1,
 // around 2^(w−1) and 2^w (one window), 2^127, 2^128 − 1 and around the
-// bound of a GLV half-scalar (|k1|, |k2| ≤ |v11| + |v12| + |v21| + |v22|
-// for the lattice basis StrausMSM splits along, an over-estimate), the GLV
+// bounds of the GLV halves (k1 < λ, k2 ≤ λ + 1), the GLV
 // halves of boundary scalars (0, 1, λ, r − 1, 2^160, the largest scalar
 // used whole, …), and the largest inputs (r − 1 whole, 2^256 − 1); each
 // with both signs.
@@ -201,16 +200,12 @@ func wnafEdgeValues(w uint) []*big.Int {
 		p := pow(e)
 		ks = append(ks, p, add(p, -1), add(p, 1))
 	}
-	l := &glv.lattice
-	bound := new(big.Int)
-	for _, v := range []*big.Int{&l.V1[0], &l.V1[1], &l.V2[0], &l.V2[1]} {
-		bound.Add(bound, new(big.Int).Abs(v))
-	}
-	lambda := new(big.Int).Abs(&l.V1[0])
-	ks = append(ks, bound, add(bound, -1), lambda, add(lambda, 1))
+	// The halves of StrausMSM's split: k1 < λ, k2 ≤ λ + 1.
+	lambda := new(big.Int).Set(&glv.lambda)
+	ks = append(ks, add(lambda, -1), lambda, add(lambda, 1), add(lambda, 2))
 	r := fr.Modulus()
 	for _, s := range []*big.Int{one, big.NewInt(2), lambda, add(lambda, 1), add(r, -1), add(r, -2), pow(StrausShortScalarBits), add(pow(StrausShortScalarBits), 1), pow(200), new(big.Int).Rsh(r, 1)} {
-		k := ecc.SplitScalar(s, l)
+		k := glvSplit(s)
 		ks = append(ks, &k[0], &k[1])
 	}
 	ks = append(ks, add(r, -1), r, add(pow(256), -1))
@@ -237,7 +232,7 @@ func wnafRandomValues(n int) []*big.Int {
 		short.Rsh(short, 256-uint(1+i%StrausShortScalarBits)) // 1 to 160 bits
 		var z fr.Element
 		z.SetBytes(buf[:])
-		halves := ecc.SplitScalar(z.BigInt(new(big.Int)), &glv.lattice)
+		halves := glvSplit(z.BigInt(new(big.Int)))
 		full := new(big.Int).SetBytes(buf[:])
 		for _, k := range []*big.Int{short, &halves[0], &halves[1], full} {
 			if rng.IntN(2) == 1 {
@@ -334,11 +329,11 @@ func BenchmarkWNAF(b *testing.B) {
 		var z fr.Element
 		z.SetUint64(uint64(i) + 1)
 		z.Exp(z, big.NewInt(0x1234567))
-		k := ecc.SplitScalar(z.BigInt(new(big.Int)), &glv.lattice)
+		k := glvSplit(z.BigInt(new(big.Int)))
 		halves = append(halves, &k[0], &k[1])
 	}
 	out := make([]int8, maxDigits)
-	for _, w := range []uint{5, 7} {
+	for _, w := range []uint{varWindow, fixedWindow} {
 		for _, impl := range []struct {
 			name string
 			f    func(*big.Int, uint, []int8) int
