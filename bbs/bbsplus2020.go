@@ -284,8 +284,8 @@ type bbsPlusGenerators struct {
 	raw [][bls12381.SizeOfG1AffineUncompressed]byte
 	// tables holds the odd-multiple tables of h for the multi-scalar
 	// multiplication, for counts up to bbsPlusTableMaxCount only (6 KiB a
-	// generator, 756 KiB for a set of 126: at most maxCachedKeys admitted
-	// sets plus bbsPlusProbationSets, 50 MiB in all).
+	// generator, 756 KiB for a set of 126: only the maxCachedKeys sets of
+	// the main cache have them, 47 MiB in all; probation sets have none).
 	tables []group.G1Table
 }
 
