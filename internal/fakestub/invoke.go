@@ -54,7 +54,11 @@ func (s *Stub) InvokeChaincode(chaincodeName string, args [][]byte, channel stri
 		return s.refused(fmt.Sprintf("execute failed: error sending: txid: %s(%s) exists", t.id, target))
 	}
 	callee := t.stub(name, cloneArgs(args))
-	resp := callee.run(d.cc)
+	resp, err := callee.run(d.cc)
+	if err != nil {
+		// The callee's shim answers ERROR; the peer's Execute fails.
+		return s.refused(fmt.Sprintf("execute failed: error sending: %s", err))
+	}
 	if resp == nil {
 		return &peer.Response{}
 	}

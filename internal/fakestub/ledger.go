@@ -37,6 +37,14 @@
 //     earlier transaction's endorsement of the namespace was valid, even
 //     when the earlier one then fails MVCC; MVCC is checked afterwards, in
 //     block order;
+//   - Ledger.PeerBatching answers as a Fabric v3.1 peer with its write
+//     batches and multi-key reads on; off, as a v2.5 peer, where the shim
+//     sends one message per key. Result.Messages counts the state
+//     messages either way. In a batch, a write the peer refuses fails
+//     FinishWriteBatch (or the invocation, if the chaincode leaves the
+//     batch open: the shim sends it after Invoke), not the PutState. A
+//     test driving a stub from NewStub calls FinishWriteBatch itself
+//     before Commit;
 //   - GetHistoryForKey returns a key's committed values newest first;
 //   - a transaction has at most one event: the last SetEvent of the
 //     invoked chaincode wins;
@@ -139,6 +147,22 @@ type Ledger struct {
 	// chaincode a proposal invokes sets it to the name the chaincode
 	// expects, as if it were deployed under it.
 	DefaultChaincodeName string
+	// PeerBatching makes the peer answer as a Fabric v3.1 peer does with
+	// its defaults (core.yaml chaincode.runtimeParams useWriteBatch and
+	// useGetMultipleKeys true): StartWriteBatch stages writes until
+	// FinishWriteBatch (or the end of the invocation) sends them in
+	// WRITE_BATCH_STATE messages, and GetMultipleStates reads in
+	// GET_STATE_MULTIPLE messages. false (the zero value): a v2.5 peer,
+	// or a v3.1 peer with both off, where the shim falls back on one
+	// PUT_STATE, DEL_STATE or GET_STATE message per key and
+	// StartWriteBatch does nothing. What a transaction reads, writes and
+	// answers is the same either way, except that a write the peer refuses
+	// fails FinishWriteBatch instead of the PutState in a batch.
+	PeerBatching bool
+	// MaxSizeWriteBatch and MaxSizeGetMultipleKeys are the peer's
+	// chaincode.runtimeParams chunk sizes (0: 1000, the peer's default;
+	// the shim raises anything below 100 to 100).
+	MaxSizeWriteBatch, MaxSizeGetMultipleKeys uint32
 
 	namespaces map[string]*namespace
 	chaincodes map[string]*deployment
@@ -322,6 +346,12 @@ type Result struct {
 	// Writes is the number of keys the transaction wrote or deleted, in
 	// every namespace, whether or not they were committed.
 	Writes int
+	// Messages counts, by type, the state messages the transaction's
+	// chaincodes sent to the peer: GET_STATE, GET_STATE_MULTIPLE,
+	// PUT_STATE, DEL_STATE, PUT_STATE_METADATA and WRITE_BATCH_STATE (the
+	// round trips Ledger.PeerBatching saves; other message types are not
+	// counted).
+	Messages map[peer.ChaincodeMessage_Type]int
 	// Committed reports whether the writes were applied to the ledger.
 	Committed bool
 	// Validation is the commit-time verdict of a submitted transaction
@@ -410,13 +440,23 @@ func (l *Ledger) Evaluate(cc shim.Chaincode, creator []byte, args ...string) Res
 }
 
 func (l *Ledger) invoke(cc shim.Chaincode, s *Stub) Result {
-	resp := s.run(cc)
+	resp, err := s.run(cc)
+	if err != nil {
+		// The shim answers ERROR instead of COMPLETED: the endorsement
+		// fails with its text.
+		resp = &peer.Response{Status: shim.ERROR, Message: err.Error()}
+	}
+	msgs := make(map[peer.ChaincodeMessage_Type]int, len(s.tx.msgs))
+	for k, v := range s.tx.msgs {
+		msgs[k] = v
+	}
 	return Result{
 		TxID:       s.tx.id,
 		Timestamp:  s.tx.timestamp.AsTime(),
 		Response:   resp,
 		Event:      s.event,
 		Writes:     s.tx.writeCount(),
+		Messages:   msgs,
 		Validation: peer.TxValidationCode_NOT_VALIDATED,
 	}
 }

@@ -38,6 +38,9 @@ type Stub struct {
 	ns    string // the chaincode's namespace
 	args  [][]byte
 	event *peer.ChaincodeEvent
+	// batch holds the writes staged since StartWriteBatch (batch.go);
+	// nil: writes go to the peer at once.
+	batch map[batchKey]batchOp
 }
 
 var _ shim.ChaincodeStubInterface = (*Stub)(nil)
@@ -90,39 +93,66 @@ func (s *Stub) GetState(key string) ([]byte, error) {
 	if key == "" {
 		return nil, errors.New("key must not be an empty string")
 	}
-	s.rw().reads[key] = s.tx.ledger.ns(s.ns).versions[key]
-	return s.tx.ledger.StateIn(s.ns, key), nil
+	s.count(peer.ChaincodeMessage_GET_STATE)
+	return s.read(key), nil
 }
 
-// GetMultipleStates returns the committed values of keys.
+// read is the peer's side of a read of key: the committed value, noted in
+// the read set.
+func (s *Stub) read(key string) []byte {
+	s.rw().reads[key] = s.tx.ledger.ns(s.ns).versions[key]
+	return s.tx.ledger.StateIn(s.ns, key)
+}
+
+// GetMultipleStates returns the committed values of keys (nil for an
+// absent key; nil for no keys). If the peer takes multi-key reads
+// (Ledger.PeerBatching), it asks in chunks of Ledger.MaxSizeGetMultipleKeys
+// keys, one GET_STATE_MULTIPLE message each; otherwise, as the shim does
+// then, it sends one GET_STATE per key.
 func (s *Stub) GetMultipleStates(keys ...string) ([][]byte, error) {
-	out := make([][]byte, len(keys))
-	for i, k := range keys {
-		v, err := s.GetState(k)
-		if err != nil {
-			return nil, err
+	if len(keys) == 0 {
+		return nil, nil
+	}
+	for _, k := range keys {
+		if k == "" {
+			return nil, errors.New("key must not be an empty string")
 		}
-		out[i] = v
+	}
+	if !s.tx.ledger.PeerBatching {
+		out := make([][]byte, len(keys))
+		for i, k := range keys {
+			v, err := s.GetState(k)
+			if err != nil {
+				return nil, err
+			}
+			out[i] = v
+		}
+		return out, nil
+	}
+	size := batchSize(s.tx.ledger.MaxSizeGetMultipleKeys)
+	out := make([][]byte, len(keys))
+	for start := 0; start < len(keys); start += size {
+		s.count(peer.ChaincodeMessage_GET_STATE_MULTIPLE)
+		for i := start; i < min(start+size, len(keys)); i++ {
+			out[i] = s.read(keys[i])
+		}
 	}
 	return out, nil
 }
 
-// PutState records a write of key, applied at commit.
+// PutState records a write of key, applied at commit (staged first in an
+// open write batch, see StartWriteBatch).
 func (s *Stub) PutState(key string, value []byte) error {
-	if err := s.checkWrite(key); err != nil {
-		return err
+	if key == "" { // the shim's check, before any batch
+		return errors.New("key must not be an empty string")
 	}
-	s.rw().writes[key] = write{value: append([]byte(nil), value...)}
-	return nil
+	return s.write(batchOp{kind: peer.WriteRecord_PUT_STATE, key: key, value: append([]byte(nil), value...)})
 }
 
-// DelState records a deletion of key, applied at commit.
+// DelState records a deletion of key, applied at commit (staged first in
+// an open write batch).
 func (s *Stub) DelState(key string) error {
-	if err := s.checkWrite(key); err != nil {
-		return err
-	}
-	s.rw().writes[key] = write{delete: true}
-	return nil
+	return s.write(batchOp{kind: peer.WriteRecord_DEL_STATE, key: key})
 }
 
 func (s *Stub) checkWrite(key string) error {
@@ -141,16 +171,7 @@ func (s *Stub) checkWrite(key string) error {
 // SetStateValidationParameter records a key-level endorsement policy for
 // key, applied at commit; every later change of the key must satisfy it.
 func (s *Stub) SetStateValidationParameter(key string, ep []byte) error {
-	if err := s.checkWrite(key); err != nil {
-		return err
-	}
-	if len(ep) > 0 {
-		if _, err := satisfies(ep, nil); err != nil {
-			return err
-		}
-	}
-	s.rw().vpWrites[key] = append([]byte(nil), ep...)
-	return nil
+	return s.write(batchOp{kind: peer.WriteRecord_PUT_STATE_METADATA, key: key, value: append([]byte(nil), ep...)})
 }
 
 // GetStateValidationParameter returns the committed key-level endorsement
@@ -336,12 +357,6 @@ func (s *Stub) SetEvent(name string, payload []byte) error {
 	s.event = &peer.ChaincodeEvent{TxId: s.tx.id, EventName: name, Payload: append([]byte(nil), payload...)}
 	return nil
 }
-
-// StartWriteBatch does nothing: writes are always buffered until commit.
-func (s *Stub) StartWriteBatch() {}
-
-// FinishWriteBatch does nothing.
-func (s *Stub) FinishWriteBatch() error { return nil }
 
 // rangeQuery returns up to limit (0: all) committed entries with keys in
 // [start, end) (end "": unbounded), and the key after the last one returned

@@ -24,6 +24,9 @@ type txn struct {
 	channel     string
 	rw          map[string]*rwset // namespace -> its read-write set
 	paged       bool              // ran a paginated query
+	// msgs counts the state messages its chaincodes sent the peer, by
+	// type (Result.Messages).
+	msgs map[peer.ChaincodeMessage_Type]int
 	// executing holds channel+"/"+chaincode of every invocation under way
 	// in the transaction, shared with cross-channel simulations: a peer
 	// keeps one transaction context per chaincode, channel and
@@ -80,10 +83,17 @@ func (t *txn) writeCount() int {
 	return n
 }
 
-// run invokes cc on s, marking it executing for the invocation.
-func (s *Stub) run(cc shim.Chaincode) *peer.Response {
+// run invokes cc on s, marking it executing for the invocation. As the
+// shim's handleTransaction does after Invoke, whatever the response, it
+// then sends a write batch still open; if the peer refuses it, the
+// invocation fails with that error (err) instead of its response.
+func (s *Stub) run(cc shim.Chaincode) (resp *peer.Response, err error) {
 	key := s.tx.ledger.ChannelID + "/" + s.ns
 	s.tx.executing[key] = true
 	defer delete(s.tx.executing, key)
-	return cc.Invoke(s)
+	resp = cc.Invoke(s)
+	if err := s.FinishWriteBatch(); err != nil {
+		return nil, err
+	}
+	return resp, nil
 }

@@ -11,7 +11,9 @@ CHANNEL_CONFIGTX="${CHANNEL_CONFIGTX:-configtx.yaml}"
 # The Raft channel's block cutting (configtx.yaml; docs/network.md, "Block
 # cutting"): a block is cut at MaxMessageCount transactions, when the next
 # transaction would take it past PreferredMaxBytes, or BatchTimeout after its
-# first transaction. The BFT channel (configtx-bft.yaml) keeps its own values.
+# first transaction. The BFT channel (configtx-bft.yaml) takes
+# ORDERER_BATCH_MAX_MESSAGES (SmartBFT's batch count) and keeps its own
+# other values.
 ORDERER_BATCH_TIMEOUT="${ORDERER_BATCH_TIMEOUT:-100ms}"
 ORDERER_BATCH_MAX_MESSAGES="${ORDERER_BATCH_MAX_MESSAGES:-100}"
 ORDERER_BATCH_ABSOLUTE_BYTES="${ORDERER_BATCH_ABSOLUTE_BYTES:-10 MB}"

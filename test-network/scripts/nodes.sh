@@ -193,10 +193,21 @@ start_peer() {
   local profile=(CORE_PEER_PROFILE_ENABLED=false)
   [ "${NODE_PROFILE:-0}" = 1 ] &&
     profile=(CORE_PEER_PROFILE_ENABLED=true CORE_PEER_PROFILE_LISTENADDRESS="127.0.0.1:$((opsport + 10000))" BBS_PPROF_ADDR=127.0.0.1:0)
+  # PEER_STATE_BATCHING=0 (a benchmark aid, docs/performance.md): the peer
+  # tells the chaincode it takes neither write batches nor multi-key reads
+  # (core.yaml chaincode.runtimeParams, Fabric v3.1; v2.5 has neither), so
+  # the same chaincode falls back, in the shim, on one message per key, as
+  # on a v2.5 peer. Unset or 1: core.yaml's defaults (both on in v3.1).
+  local batching=()
+  case "${PEER_STATE_BATCHING:-1}" in
+    1) ;;
+    0) batching=(CORE_CHAINCODE_RUNTIMEPARAMS_USEWRITEBATCH=false CORE_CHAINCODE_RUNTIMEPARAMS_USEGETMULTIPLEKEYS=false) ;;
+    *) die "PEER_STATE_BATCHING=$PEER_STATE_BATCHING: 0 or 1" ;;
+  esac
   local ledger_env
   mapfile -t ledger_env < <(state_db_env "$org")
   start_process "$name" \
-    "${ledger_env[@]}" "${profile[@]}" \
+    "${ledger_env[@]}" "${profile[@]}" ${batching[@]+"${batching[@]}"} \
     BBS_CCAAS_CLIENT_CERT="$p/tls/server.crt" BBS_CCAAS_CLIENT_KEY="$p/tls/server.key" \
     FABRIC_CFG_PATH="$FABRIC_CFG_PATH" FABRIC_LOGGING_SPEC=INFO FABRIC_LOGGING_FORMAT="$LOG_FORMAT" \
     CORE_PEER_ID="peer0.org$org.example.com" CORE_PEER_LOCALMSPID="Org${org}MSP" \

@@ -49,9 +49,17 @@ func median(xs []float64) float64 {
 	return (s[n/2-1] + s[n/2]) / 2
 }
 
+// roundKey is a scheme and a mode.
+type roundKey struct{ scheme, mode string }
+
 // roundFigures is one scheme and mode over the rounds that ran it.
 type roundFigures struct {
 	txPerSec, proofsPerSec []float64
+	// cpu is the network CPU ms per committed transaction of each round
+	// that measured it, perProof per verified proof (batches), byRole each
+	// role's share of it.
+	cpu, perProof []float64
+	byRole        map[string][]float64
 }
 
 // writeRoundsSummary prints, per scheme and mode, each round's committed
@@ -59,7 +67,7 @@ type roundFigures struct {
 // SubmitProof's tx/s over the light write's of the same round, each round
 // and the median. Runs that are n/a or committed nothing are left out.
 func writeRoundsSummary(w io.Writer, reps []report) {
-	type key struct{ scheme, mode string }
+	type key = roundKey
 	figs := map[key]*roundFigures{}
 	var order []key
 	ratios := map[string][]float64{}
@@ -85,6 +93,18 @@ func writeRoundsSummary(w io.Writer, reps []report) {
 			f.txPerSec = append(f.txPerSec, run.TxPerSecond)
 			f.proofsPerSec = append(f.proofsPerSec, run.ProofsPerSec)
 			byMode[k] = run.TxPerSecond
+			if run.NetworkCPUMsPerTx > 0 {
+				f.cpu = append(f.cpu, run.NetworkCPUMsPerTx)
+				if run.VerifiedProofs > run.Committed {
+					f.perProof = append(f.perProof, run.NetworkCPUMsPerTx*float64(run.Committed)/float64(run.VerifiedProofs))
+				}
+				if f.byRole == nil {
+					f.byRole = map[string][]float64{}
+				}
+				for role, v := range run.NetworkCPUMsPerTxBy {
+					f.byRole[role] = append(f.byRole[role], v)
+				}
+			}
 		}
 		for _, k := range order {
 			if k.mode != "light" {
@@ -121,6 +141,7 @@ func writeRoundsSummary(w io.Writer, reps []report) {
 		}
 		fmt.Fprintf(w, "%-22s %-7s %-30s %s\n", k.scheme, k.mode, tx, proofs)
 	}
+	writeCPUMedians(w, order, figs, list)
 	for _, s := range schemes {
 		pct := make([]float64, len(ratios[s]))
 		for i, r := range ratios[s] {
@@ -136,6 +157,37 @@ func writeRoundsSummary(w io.Writer, reps []report) {
 			fmt.Fprintf(w, "%s: light write / SubmitProof network CPU per tx, same round (the tx/s ratio on otherwise idle cores): median %.0f%% (%s)\n",
 				s, median(cpct), list(cpct, "%.0f%%"))
 		}
+	}
+}
+
+// writeCPUMedians prints, per scheme and mode that measured it
+// (-cpu-prefix), the network CPU ms per committed transaction of each
+// round and its median, per verified proof for batches, and the median of
+// each role's share (a role's median over the rounds that had it; the
+// medians of the parts need not add up to the median of the whole).
+func writeCPUMedians(w io.Writer, order []roundKey, figs map[roundKey]*roundFigures, list func([]float64, string) string) {
+	header := false
+	for _, k := range order {
+		f := figs[k]
+		if len(f.cpu) == 0 {
+			continue
+		}
+		if !header {
+			fmt.Fprintf(w, "network CPU ms per committed tx: median (each round); by role, medians\n")
+			header = true
+		}
+		line := fmt.Sprintf("%s %s: %.2f (%s)", k.scheme, k.mode, median(f.cpu), list(f.cpu, "%.2f"))
+		if len(f.perProof) > 0 {
+			line += fmt.Sprintf(" = %.2f (%s) per verified proof", median(f.perProof), list(f.perProof, "%.2f"))
+		}
+		roles := make(map[string]float64, len(f.byRole))
+		for role, xs := range f.byRole {
+			roles[role] = median(xs)
+		}
+		if len(roles) > 0 {
+			line += "; " + formatSplit(roles)
+		}
+		fmt.Fprintln(w, line)
 	}
 }
 

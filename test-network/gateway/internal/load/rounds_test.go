@@ -106,3 +106,32 @@ func TestRoundsSummaryCPU(t *testing.T) {
 		t.Errorf("summary lacks %q:\n%s", want, out.String())
 	}
 }
+
+// TestRoundsSummaryCPUMedians: per scheme and mode, the network CPU per
+// committed transaction of each round and its median, per verified proof
+// for batches, and each role's median over the rounds that had it.
+func TestRoundsSummaryCPUMedians(t *testing.T) {
+	run := func(mode string, cpu float64, proofs int, by map[string]float64) runReport {
+		r := runReport{NetworkCPUMsPerTx: cpu, NetworkCPUMsPerTxBy: by}
+		r.Scheme, r.Mode, r.Committed, r.VerifiedProofs, r.TxPerSecond = "bbs+2020", mode, 100, proofs, 10
+		return r
+	}
+	roles := func(peer, cc float64) map[string]float64 { return map[string]float64{"peer": peer, "chaincode": cc} }
+	reps := []report{
+		{Runs: []runReport{run("light", 10, 0, roles(6, 1)), run("batch", 64, 3200, roles(20, 40))}},
+		{Runs: []runReport{run("light", 12, 0, roles(7, 2)), run("batch", 96, 3200, roles(30, 60))}},
+		{Runs: []runReport{run("light", 0, 0, nil), run("batch", 80, 3200, roles(25, 50))}},
+	}
+	var out bytes.Buffer
+	writeRoundsSummary(&out, reps)
+	for _, want := range []string{
+		"network CPU ms per committed tx: median (each round); by role, medians\n",
+		// The third round measured no CPU for the light write.
+		"bbs+2020 light: 11.00 (10.00, 12.00); peer 6.50, chaincode 1.50\n",
+		"bbs+2020 batch: 80.00 (64.00, 96.00, 80.00) = 2.50 (2.00, 3.00, 2.50) per verified proof; peer 25.00, chaincode 50.00\n",
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("summary lacks %q:\n%s", want, out.String())
+		}
+	}
+}
