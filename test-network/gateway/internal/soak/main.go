@@ -216,7 +216,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		probeMu.Lock()
 		rep.Probes = append(rep.Probes, pr)
 		if pr.TxID != "" {
-			p.reqs[r].Sent = append(p.reqs[r].Sent, account.Sent{TxID: pr.TxID, Kind: "resubmit", ClientValid: pr.Second == "VALID"})
+			p.reqs[r].Sent = append(p.reqs[r].Sent, pr.sent())
 		}
 		probeMu.Unlock()
 		logf("resubmission probe %d: tx %s first %s, second %s %s", i, pr.TxID, pr.First, pr.Second, pr.SecondError)
@@ -280,7 +280,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			probeMu.Lock()
 			rep.Probes = append(rep.Probes, pr)
 			if pr.TxID != "" {
-				p.reqs[r].Sent = append(p.reqs[r].Sent, account.Sent{TxID: pr.TxID, Kind: "resubmit", ClientValid: pr.Second == "VALID"})
+				p.reqs[r].Sent = append(p.reqs[r].Sent, pr.sent())
 			}
 			probeMu.Unlock()
 			logf("vanishing client %d: tx %s first %s, second %s %s", k, pr.TxID, pr.First, pr.Second, pr.SecondError)

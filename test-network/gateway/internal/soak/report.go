@@ -40,7 +40,11 @@ type report struct {
 	ErrorSamples map[string]string `json:"errorSamples,omitempty"`
 	Recovery     []engine.Summary  `json:"recovery,omitempty"`
 	Probes       []probe           `json:"resubmissions"`
-	Faults       []faultRecord     `json:"faults"`
+	// NotSubmittedProbes counts the probes whose first attempt never
+	// reached the orderer (probe.NotSubmitted): nothing to resubmit, not
+	// a problem.
+	NotSubmittedProbes int           `json:"notSubmittedProbes"`
+	Faults             []faultRecord `json:"faults"`
 	// Unsent counts the requests the load never sent (it ended by -tx or
 	// -duration first); they are not accounted.
 	Unsent int `json:"unsentRequests"`
@@ -125,7 +129,10 @@ func (r *report) finish(p *plan) {
 		r.Problems = append(r.Problems, fmt.Sprintf("%d of %d planned faults ran", len(r.Faults), len(r.FaultPlan)))
 	}
 	for _, pr := range r.Probes {
-		if pr.Second != "VALID" {
+		if pr.NotSubmitted {
+			r.NotSubmittedProbes++
+		}
+		if pr.failed() {
 			r.Problems = append(r.Problems, fmt.Sprintf("resubmission of %s: %s %s", pr.TxID, pr.Second, pr.SecondError))
 		}
 	}
@@ -188,8 +195,16 @@ func (r *report) text(w io.Writer) {
 		if pr.Vanished {
 			again = "connection closed, same signed bytes again from a new connection"
 		}
+		if pr.NotSubmitted {
+			pf("resubmission %s (%s) at %s: first attempt %s, before its submit: never reached the orderer, nothing to resubmit (the recovery sends the request)",
+				pr.TxID, pr.Client, pr.Start.UTC().Format("15:04:05.0"), pr.First)
+			continue
+		}
 		pf("resubmission %s (%s) at %s: first attempt (%.1f s) %s; %s: %s %s",
 			pr.TxID, pr.Client, pr.Start.UTC().Format("15:04:05.0"), pr.FirstWait, pr.First, again, pr.Second, pr.SecondError)
+	}
+	if r.NotSubmittedProbes > 0 {
+		pf("resubmission probes not submitted (their first attempt failed before the orderer; not problems): %d", r.NotSubmittedProbes)
 	}
 	for _, f := range r.Faults {
 		pf("fault %s%s at %s (+%.1f s, after %d tx) for %.1f s, failed %v%s", f.Kind, argSuffix(f.Arg),

@@ -43,10 +43,14 @@ type Request struct {
 	Sent                        []Sent
 }
 
+// KindNotSubmitted is the Kind of a transaction a client made but never
+// submitted (its endorsement failed): it must be on no ledger.
+const KindNotSubmitted = "not-submitted"
+
 // Sent is one transaction a client sent for a request.
 type Sent struct {
 	TxID string
-	Kind string // "original", "replay", "resubmit", "recovery"
+	Kind string // "original", "replay", "resubmit", "recovery", KindNotSubmitted
 	// ClientValid is true when the client was told the transaction
 	// committed as VALID.
 	ClientValid bool
@@ -95,11 +99,15 @@ func Check(reqs []Request, peers []Peer) Verdict {
 	if len(peers) == 0 {
 		add("no peer ledger to account on")
 	}
-	sent := map[string]string{} // tx ID -> group
-	keys := map[string]bool{}   // the run's verifying keys
+	sent := map[string]string{}       // tx ID -> group
+	keys := map[string]bool{}         // the run's verifying keys
+	notSubmitted := map[string]bool{} // tx IDs made and never submitted
 	for _, r := range reqs {
 		for _, s := range r.Sent {
 			sent[s.TxID] = r.Group
+			if s.Kind == KindNotSubmitted {
+				notSubmitted[s.TxID] = true
+			}
 		}
 		if r.KeySHA256 != "" {
 			keys[r.KeySHA256] = true
@@ -111,6 +119,12 @@ func Check(reqs []Request, peers []Peer) Verdict {
 		recordedOn := map[string]string{} // this peer: group -> tx ID of its records
 		for _, msg := range perPeer {
 			add("%s: %s", p.Name, msg)
+		}
+		for _, tx := range p.Txs {
+			if notSubmitted[tx.TxID] {
+				add("%s: transaction %s of request %s was never submitted (its first attempt failed before the orderer), yet it is in block %d (%s)",
+					p.Name, tx.TxID, sent[tx.TxID], tx.Block, tx.Code)
+			}
 		}
 		for _, r := range reqs {
 			txID, msgs := checkRequest(r, st, byKey)
