@@ -14,7 +14,8 @@ section "Soak (short, BFT): the SmartBFT leader stopped under load, batches and 
 E2E_SOAK_BFT_PER_SCHEME="${E2E_SOAK_BFT_PER_SCHEME:-60}"
 setup "build bbs-soak and bbs-loadgen" "$TN_DIR/scripts/soak.sh" --build-only
 setup "bbs-loadgen -soak $E2E_SOAK_BFT_PER_SCHEME -mix 9" "$FABRIC_BIN_DIR/bbs-loadgen" -out "$W/soak-bft-data" \
-  -seed "e2e-soak-bft-$$" -light 0 -single 0 -soak "$E2E_SOAK_BFT_PER_SCHEME" -mix 9 -channel "$CHANNEL_NAME" -org-dir "$ORG_DIR"
+  -seed "e2e-soak-bft-$$" -light 0 -single 0 -soak "$E2E_SOAK_BFT_PER_SCHEME" -mix 9 -channel "$CHANNEL_NAME" -org-dir "$ORG_DIR" \
+  -poll-chaincode "$([ "${DEPLOY_POLL:-true}" = true ] && printf '%s' "$POLL_CC_NAME")"
 t=$(now_ms)
 run "$FABRIC_BIN_DIR/bbs-soak" -org-dir "$ORG_DIR" -peer1 "$PEER1_ADDRESS" -peer2 "$PEER2_ADDRESS" \
   -channel "$CHANNEL_NAME" -data "$W/soak-bft-data" -network "$TN_DIR/network.sh" -inflight 16 -rate fill \

@@ -25,7 +25,8 @@
 # both versions and credentials with that entry are in the load: with it
 # loadgen -mix adds PER_SCHEME/10 lines per scheme of SubmitProofs batches
 # and proofs under versions 1 and 2, pseudonym races (4 requests per
-# PER_SCHEME/80 per IETF scheme), bbs-2023 credentials and revocable ones
+# PER_SCHEME/80 per IETF scheme), poll votes through the poll chaincode
+# (as many, races of 4 votes of one voter), bbs-2023 credentials and revocable ones
 # (PER_SCHEME/40 each, bbs-bls12381-sha256), and PER_SCHEME is smaller),
 # SOAK_DOWN=5s (how long a stopped node stays down), SOAK_RESUBMITS=3,
 # SOAK_VANISH=2 (clients that submit, close their connection before the
@@ -61,11 +62,16 @@ FAULTS="${SOAK_FAULTS:-$DEFAULT_FAULTS}"
 # the run) goes with an issuer-change fault: on when the faults have one.
 case ",$FAULTS" in *,issuer-change@*) MIX_ON=1 ;; *) MIX_ON=0 ;; esac
 # The load is 9 originals per replay: TX = 10/9 x (3 x PER_SCHEME - RESUBMITS)
-# without the mix, 10/9 x (3 x PER_SCHEME + 4.5 x MIX - RESUBMITS) with it,
+# without the mix, 10/9 x (3 x PER_SCHEME + 5.5 x MIX - RESUBMITS) with it,
 # MIX = PER_SCHEME / 10 mix.jsonl lines per scheme (3 x MIX of mix.jsonl,
-# and MIX of nym.jsonl and MIX/2 of cred.jsonl and status.jsonl in all).
+# and MIX of nym.jsonl, MIX of vote.jsonl and MIX/2 of cred.jsonl and
+# status.jsonl in all).
+# The poll votes go to the poll example chaincode (POLL_CC_NAME), which
+# network.sh deploys beside bbs unless DEPLOY_POLL=false (then no votes).
+POLL_CC=""
+[ "${DEPLOY_POLL:-true}" = true ] && POLL_CC="$POLL_CC_NAME"
 if [ "$MIX_ON" = 1 ]; then
-  PER_SCHEME="${SOAK_PER_SCHEME:-$(( (TX * 18 + (RESUBMITS + VANISH + 2) * 20) / 69 ))}"
+  PER_SCHEME="${SOAK_PER_SCHEME:-$(( (TX * 18 + (RESUBMITS + VANISH + 2) * 20) / 71 ))}"
   MIX=$(( PER_SCHEME / 10 < 3 ? 3 : PER_SCHEME / 10 ))
 else
   PER_SCHEME="${SOAK_PER_SCHEME:-$(( (TX * 9 / 10 + RESUBMITS + VANISH + 2) / 3 ))}"
@@ -101,7 +107,7 @@ fresh_network SOAK_KEEP
 # After the network is up: the setup registration carries a proof of
 # possession for bbs-soak's first client, whose certificate the network made.
 log "Generating the requests (seed $SEED, $PER_SCHEME per scheme, mix $MIX per scheme)"
-bbs-loadgen -out "$OUT/data" -seed "$SEED" -light 0 -single 0 -soak "$PER_SCHEME" -mix "$MIX" -channel "$CHANNEL_NAME" -org-dir "$ORG_DIR"
+bbs-loadgen -out "$OUT/data" -seed "$SEED" -light 0 -single 0 -soak "$PER_SCHEME" -mix "$MIX" -poll-chaincode "$POLL_CC" -channel "$CHANNEL_NAME" -org-dir "$ORG_DIR"
 
 log "Soak on Fabric v$FABRIC_VERSION: $TX transactions (0: all generated), at most $DURATION, $INFLIGHT in flight, $RATE tx/s at most, faults $FAULTS (load average now: $(cut -d' ' -f1-3 /proc/loadavg))"
 set +e

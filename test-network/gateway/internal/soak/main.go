@@ -130,7 +130,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		// race's requests together), bbs-2023 credentials and revocable
 		// ones whose status entry the issuer-change fault sets (loadgen
 		// -mix, bbs-bls12381-sha256), spread likewise.
-		for _, kind := range []string{"nym", "cred", "status"} {
+		// Poll votes (loadgen -mix, IETF schemes, vote.jsonl): races of
+		// one voter's CastVotes through the poll chaincode, sent likewise.
+		for _, kind := range []string{"nym", "cred", "status", "vote"} {
 			path := filepath.Join(dir, kind+".jsonl")
 			if _, err := os.Stat(path); err != nil {
 				continue
@@ -352,7 +354,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 
 	logf("accounting: reading both peers' ledgers")
-	peers, heights, err := readLedgers(ctx, clients, o)
+	peers, heights, err := readLedgers(ctx, clients, o, p.pollNamespaces()...)
 	if err != nil {
 		fmt.Fprintf(stderr, "bbs-soak: %v\n", err)
 		rep.Verdict = account.Verdict{Problems: []string{err.Error()}}
@@ -361,6 +363,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		orderChanges(p, ic)
 		rep.Verdict = account.Check(p.accounted(), peers)
 		rep.CrossCheck = checkSample(ctx, clients, o, p, rep.Verdict.Recorded)
+		rep.Votes = voteSummary(p, recs, rep.Verdict.Polls)
+		tallies := checkTallies(ctx, clients, o, p, rep.Verdict.Polls, rep.Votes)
+		rep.CrossCheck.Checked += tallies.Checked
+		rep.CrossCheck.Problems = append(rep.CrossCheck.Problems, tallies.Problems...)
 	}
 	rep.finish(p)
 	if err := rep.write(o.jsonOut); err != nil {

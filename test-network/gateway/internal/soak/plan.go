@@ -30,12 +30,16 @@ type line struct {
 	Context       string `json:"context"`
 	ContextSHA256 string `json:"contextSha256"`
 	PseudonymHex  string `json:"pseudonymHex"`
+	// A poll vote's line (vote.jsonl, a race of one voter's CastVotes of
+	// the poll chaincode engine.Tx.Chaincode names): its poll and option.
+	Poll   string `json:"poll"`
+	Option string `json:"option"`
 }
 
 // classes of soak.jsonl and mix.jsonl lines: true for those that may be
 // recorded (see package account).
 var lineClasses = map[string]bool{"valid": true, "tampered": false, "malformed": false, "misbound": false,
-	account.ClassBatch: true, account.ClassOldKey: true, account.ClassNewKey: true, account.ClassNym: true, account.ClassCredential: true, account.ClassStatus: true}
+	account.ClassBatch: true, account.ClassOldKey: true, account.ClassNewKey: true, account.ClassNym: true, account.ClassVote: true, account.ClassCredential: true, account.ClassStatus: true}
 
 // maxLine bounds one line of soak.jsonl (a request is at most 1 MiB).
 const maxLine = 2 << 20
@@ -60,12 +64,17 @@ func readLines(r io.Reader) ([]line, error) {
 		mayRecord, known := lineClasses[l.Class]
 		batch := l.Class == account.ClassBatch
 		cred := l.Class == account.ClassCredential || l.Class == account.ClassStatus
+		vote := l.Class == account.ClassVote
 		switch {
+		case vote && (l.Name != "CastVote" || len(l.Args) != 3 || l.Chaincode == "" || l.Poll == "" || l.Args[0] != l.Poll || l.Args[1] != l.Option):
+			return nil, fmt.Errorf("line %d: a vote is not a CastVote of its poll and option through a chaincode (%q of %q, %d arguments)", n, l.Name, l.Chaincode, len(l.Args))
+		case !vote && l.Chaincode != "":
+			return nil, fmt.Errorf("line %d: a %s request calls chaincode %q: only votes go to another chaincode", n, l.Class, l.Chaincode)
 		case batch && (l.Name != "SubmitProofs" || len(l.Args) != 1):
 			return nil, fmt.Errorf("line %d: a batch is not a one-argument SubmitProofs (%q, %d arguments)", n, l.Name, len(l.Args))
 		case cred && (l.Name != "SubmitCredential" || len(l.Args) != 1):
 			return nil, fmt.Errorf("line %d: a credential is not a one-argument SubmitCredential (%q, %d arguments)", n, l.Name, len(l.Args))
-		case !batch && !cred && (l.Name != "SubmitProof" || len(l.Args) != 1):
+		case !batch && !cred && !vote && (l.Name != "SubmitProof" || len(l.Args) != 1):
 			return nil, fmt.Errorf("line %d: not a one-argument SubmitProof (%q, %d arguments)", n, l.Name, len(l.Args))
 		case !known:
 			return nil, fmt.Errorf("line %d: unknown class %q", n, l.Class)
@@ -75,8 +84,8 @@ func readLines(r io.Reader) ([]line, error) {
 			return nil, fmt.Errorf("line %d: a batch needs its key hash and 1 to 64 nonce hashes", n)
 		case !batch && mayRecord && (len(l.KeySHA256) != 64 || len(l.NonceSHA256) != 64):
 			return nil, fmt.Errorf("line %d: a %s request needs its key and nonce hashes", n, l.Class)
-		case (l.Class == account.ClassNym) != (l.Race != ""):
-			return nil, fmt.Errorf("line %d: a race is for nym requests, and a nym request needs its race (class %q, race %q)", n, l.Class, l.Race)
+		case (l.Class == account.ClassNym || vote) != (l.Race != ""):
+			return nil, fmt.Errorf("line %d: a race is for nym requests and votes, and they need their race (class %q, race %q)", n, l.Class, l.Race)
 		case l.Race != "" && (len(l.ContextSHA256) != 64 || l.PseudonymHex == "" || l.Pseudonym == "" || l.Context == ""):
 			return nil, fmt.Errorf("line %d: a nym request needs its pseudonym and context", n)
 		}
@@ -120,10 +129,10 @@ type item struct {
 // probes.
 type plan struct {
 	reqs      []account.Request
-	args      []string // each request's one argument
-	names     []string // each request's transaction (SubmitProof, SubmitProofs)
-	proofs    []int    // each request's number of proofs
-	scheme    []int    // each request's scheme (index of perScheme)
+	args      []string    // each request's first argument (the request of a SubmitProof)
+	txs0      []engine.Tx // each request's transaction (name, arguments, chaincode)
+	proofs    []int       // each request's number of proofs
+	scheme    []int       // each request's scheme (index of perScheme)
 	items     []item
 	resubmits []int // request indexes
 	// unsent are the requests the load never sent (markUnsent).
@@ -148,7 +157,8 @@ func makePlan(perScheme [][]line, nResubmit, lateGap int) *plan {
 			more = true
 			l := ls[i]
 			p.reqs = append(p.reqs, account.Request{Group: l.Group, Class: l.Class, KeySHA256: l.KeySHA256, NonceSHA256: l.NonceSHA256,
-				BatchNonces: l.BatchNonceSHA256s, Race: l.Race, ContextSHA256: l.ContextSHA256, PseudonymHex: l.PseudonymHex})
+				BatchNonces: l.BatchNonceSHA256s, Race: l.Race, ContextSHA256: l.ContextSHA256, PseudonymHex: l.PseudonymHex,
+				Chaincode: l.Chaincode, Poll: l.Poll, Option: l.Option})
 			if l.Race != "" {
 				if p.nyms == nil {
 					p.nyms = map[string][2]string{}
@@ -156,7 +166,7 @@ func makePlan(perScheme [][]line, nResubmit, lateGap int) *plan {
 				p.nyms[l.Race] = [2]string{l.Pseudonym, l.Context}
 			}
 			p.args = append(p.args, l.Args[0])
-			p.names = append(p.names, l.Name)
+			p.txs0 = append(p.txs0, engine.Tx{Name: l.Name, Args: l.Args, Chaincode: l.Chaincode})
 			p.proofs = append(p.proofs, max(1, len(l.BatchNonceSHA256s)))
 			p.scheme = append(p.scheme, si)
 		}
@@ -238,7 +248,9 @@ func (p *plan) txs() []engine.Tx {
 
 // tx is the engine's transaction of request r with class class.
 func (p *plan) tx(r int, class string) engine.Tx {
-	return engine.Tx{Name: p.names[r], Args: []string{p.args[r]}, Proofs: p.proofs[r], Class: class}
+	tx := p.txs0[r]
+	tx.Proofs, tx.Class = p.proofs[r], class
+	return tx
 }
 
 // record notes the outcome of a transaction sent for request r. A batch

@@ -55,6 +55,8 @@ type report struct {
 	Heights    []uint64        `json:"ledgerHeights"`
 	Verdict    account.Verdict `json:"accounting"`
 	CrossCheck crossCheck      `json:"crossCheck"`
+	// Votes: the poll votes of the run, per poll (votes.go).
+	Votes []pollSummary `json:"votes,omitempty"`
 	// Problems are the client-side failures: a request of an invalid class
 	// that committed, a fault that failed, a probe whose resubmission did
 	// not commit.
@@ -141,6 +143,9 @@ func (r *report) finish(p *plan) {
 	}
 	if r.Memory != nil {
 		r.Problems = append(r.Problems, r.Memory.Problems...)
+	}
+	for _, v := range r.Votes {
+		r.Problems = append(r.Problems, v.Problems...)
 	}
 	if r.Load.Committed == 0 {
 		r.Problems = append(r.Problems, "nothing committed")
@@ -255,7 +260,11 @@ func (r *report) text(w io.Writer) {
 		pf("  %s: %d transactions %s, %d repeated tx IDs, %d requests recorded, %d state keys, state sha256 %s",
 			ps.Name, ps.Txs, engine.Counts(ps.ByCode), ps.RepeatedTxIDs, ps.Recorded, ps.StateKeys, ps.StateHash)
 	}
-	pf("cross-check (GetVerification, and GetPseudonymUses of each race, on each peer): %d checked, %d problems", r.CrossCheck.Checked, len(r.CrossCheck.Problems))
+	for _, v := range r.Votes {
+		pf("poll %s (%s): %d voters raced %d votes across the peers; counted on the ledger %d (%s), by both peers' Tally %v; the other votes refused %s",
+			v.Poll, v.Chaincode, v.Races, v.Sent, v.Counted.Total, optionCounts(v.Counted.Options), v.Tallies, engine.Counts(v.Refused))
+	}
+	pf("cross-check (GetVerification, GetPseudonymUses of each race and each poll's Tally, on each peer): %d checked, %d problems", r.CrossCheck.Checked, len(r.CrossCheck.Problems))
 	for _, p := range append(append(append([]string(nil), r.Verdict.Problems...), r.CrossCheck.Problems...), r.Problems...) {
 		pf("  PROBLEM: %s", p)
 	}

@@ -40,7 +40,10 @@ type Request struct {
 	// (ContextSHA256, PseudonymHex, under KeySHA256) say so.
 	Race                        string
 	ContextSHA256, PseudonymHex string
-	Sent                        []Sent
+	// Chaincode, Poll and Option (class vote): the poll chaincode (its
+	// namespace), the poll and the option voted for.
+	Chaincode, Poll, Option string
+	Sent                    []Sent
 }
 
 // KindNotSubmitted is the Kind of a transaction a client made but never
@@ -86,6 +89,9 @@ type Verdict struct {
 	// Recorded maps each valid request's group to the transaction ID of
 	// its records (the same on every peer when OK).
 	Recorded map[string]string `json:"-"`
+	// Polls are the votes each poll of the run counted on the ledger of
+	// the first peer (checkVotes), by poll.
+	Polls map[string]PollCount `json:"polls,omitempty"`
 }
 
 // maxProblems bounds the problems listed (the count is always right).
@@ -171,6 +177,13 @@ func Check(reqs []Request, peers []Peer) Verdict {
 		}
 		for _, msg := range checkRaces(reqs, st, byKey, recordedOn) {
 			add("%s: %s", p.Name, msg)
+		}
+		polls, msgs := checkVotes(reqs, p.Txs, recordedOn)
+		for _, msg := range msgs {
+			add("%s: %s", p.Name, msg)
+		}
+		if pi == 0 {
+			v.Polls = polls
 		}
 		v.Peers = append(v.Peers, stats)
 	}

@@ -26,6 +26,11 @@ const (
 	// ClassNym: one of a pseudonym race (Race): at most once, and
 	// exactly one request of its race (checkRaces).
 	ClassNym = "nym"
+	// ClassVote: a CastVote of the poll example (Chaincode), one of a
+	// race of one voter's votes in a poll (Race; its bbs records are a
+	// pseudonym race's): at most once, exactly one vote of its race, and
+	// the poll counts it once (checkVotes).
+	ClassVote = "vote"
 	// ClassCredential: a SubmitCredential of a bbs-2023 credential
 	// (its presentation header is the nonce): recorded exactly once, with
 	// its credential record (checkCredential).
@@ -55,7 +60,7 @@ func mustRecord(class string) bool {
 }
 
 func mayRecord(class string) bool {
-	return mustRecord(class) || class == ClassOldKey || class == ClassNym || class == ClassStatus
+	return mustRecord(class) || class == ClassOldKey || class == ClassNym || class == ClassVote || class == ClassStatus
 }
 
 // checkStatusOrder checks a status request on one peer's ledger (txs):
