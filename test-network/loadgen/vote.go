@@ -24,10 +24,12 @@ import (
 // exactly one vote of a race counts; the others are refused
 // (BBS_PSEUDONYM_USED through the poll) or fail validation
 // (MVCC_READ_CONFLICT on the use count). bbs-soak sends a race's votes
-// like a pseudonym race's, through every client (both peers) in turn.
+// like a pseudonym race's, through every client (both peers) in turn, and
+// its last vote (Late) well after them: a duplicate vote once the voter's
+// vote has committed, which must be refused (BBS_PSEUDONYM_USED).
 const (
 	ClassVote = "vote"
-	voteRace  = 4
+	voteRace  = 5
 )
 
 // voteOptions are the options of the soak's polls.
@@ -39,6 +41,9 @@ type VoteTx struct {
 	NymTx
 	Poll   string `json:"poll"`
 	Option string `json:"option"`
+	// Late: sent after its race's other votes committed (the last of
+	// each race).
+	Late bool `json:"late,omitempty"`
 }
 
 // pollID is the ID of scheme s's poll (and of its bbs policy, which the
@@ -146,7 +151,7 @@ func voteFiles(o *options, s bbs.Scheme, dir string, races int) error {
 			Context:       base64.StdEncoding.EncodeToString(cx),
 			ContextSHA256: hashHex(cx),
 			PseudonymHex:  hex.EncodeToString(nym.Bytes()),
-		}, Poll: poll, Option: option}
+		}, Poll: poll, Option: option, Late: i%voteRace == voteRace-1}
 		return nil
 	})
 	if err != nil {

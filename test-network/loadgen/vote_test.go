@@ -133,6 +133,9 @@ func TestVoteLines(t *testing.T) {
 			t.Fatalf("line %d: nonce repeated", i)
 		}
 		nonces[l.NonceSHA256] = true
+		if l.Late != (i%voteRace == voteRace-1) {
+			t.Fatalf("line %d: late %v: want the last vote of each race late", i, l.Late)
+		}
 		if want := lines[i/voteRace*voteRace]; l.Race != want.Race || l.Pseudonym != want.Pseudonym {
 			t.Fatalf("line %d: race %s pseudonym %s; its race's first: %s %s", i, l.Race, l.Pseudonym, want.Race, want.Pseudonym)
 		}

@@ -82,7 +82,7 @@ func checkSample(ctx context.Context, clients []*gwclient.Client, o *options, p 
 	for i, r := range p.reqs {
 		// Single records only (a batch's are "<txID>#i"); requests that may
 		// not be recorded only when they are never (old-key may be).
-		if r.Class != account.ClassBatch && lineClasses[r.Class] && recorded[r.Group] != "" {
+		if !account.IsBatch(r.Class) && lineClasses[r.Class] && recorded[r.Group] != "" {
 			valid = append(valid, i)
 		} else if !lineClasses[r.Class] && len(r.Sent) > 0 {
 			rejected = append(rejected, i)

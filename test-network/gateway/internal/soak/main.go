@@ -132,7 +132,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		// -mix, bbs-bls12381-sha256), spread likewise.
 		// Poll votes (loadgen -mix, IETF schemes, vote.jsonl): races of
 		// one voter's CastVotes through the poll chaincode, sent likewise.
-		for _, kind := range []string{"nym", "cred", "status", "vote"} {
+		// credmore.jsonl (bbs-bls12381-sha256): SubmitCredentials batches
+		// and races of bbs-2023 pseudonym credentials, of the issuers
+		// cred-setup.jsonl registers.
+		for _, kind := range []string{"nym", "cred", "status", "credmore", "vote"} {
 			path := filepath.Join(dir, kind+".jsonl")
 			if _, err := os.Stat(path); err != nil {
 				continue
@@ -143,8 +146,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 				return 1
 			}
 			ls = interleave(ls, more)
-			if kind == "status" {
-				continue // cred-setup.jsonl made its list and policy
+			if kind == "status" || kind == "credmore" {
+				continue // cred-setup.jsonl made their issuers, list and policy
 			}
 			if err := setup(ctx, o, ecs[0], filepath.Join(dir, kind+"-setup.jsonl")); err != nil {
 				fmt.Fprintf(stderr, "bbs-soak: %s: %s setup: %v\n", s, kind, err)

@@ -261,8 +261,8 @@ func (r *report) text(w io.Writer) {
 			ps.Name, ps.Txs, engine.Counts(ps.ByCode), ps.RepeatedTxIDs, ps.Recorded, ps.StateKeys, ps.StateHash)
 	}
 	for _, v := range r.Votes {
-		pf("poll %s (%s): %d voters raced %d votes across the peers; counted on the ledger %d (%s), by both peers' Tally %v; the other votes refused %s",
-			v.Poll, v.Chaincode, v.Races, v.Sent, v.Counted.Total, optionCounts(v.Counted.Options), v.Tallies, engine.Counts(v.Refused))
+		pf("poll %s (%s): %d voters sent %d votes (raced across the peers, %d of them late duplicates); counted on the ledger %d (%s), by both peers' Tally %v; the other votes refused %s (the late ones %s)",
+			v.Poll, v.Chaincode, v.Races, v.Sent, v.Late, v.Counted.Total, optionCounts(v.Counted.Options), v.Tallies, engine.Counts(v.Refused), engine.Counts(v.LateRefused))
 	}
 	pf("cross-check (GetVerification, GetPseudonymUses of each race and each poll's Tally, on each peer): %d checked, %d problems", r.CrossCheck.Checked, len(r.CrossCheck.Problems))
 	for _, p := range append(append(append([]string(nil), r.Verdict.Problems...), r.CrossCheck.Problems...), r.Problems...) {

@@ -26,6 +26,11 @@ type pollSummary struct {
 	Counted   account.PollCount `json:"counted"`
 	Tallies   []int             `json:"tallies"`
 	Refused   map[string]int    `json:"refusedBy,omitempty"`
+	// Late are the duplicate votes sent after their race (line.Late),
+	// LateRefused theirs refusals by cause; one committed only when none
+	// of its race's others did (the accounting checks one per voter).
+	Late        int            `json:"lateVotes"`
+	LateRefused map[string]int `json:"lateRefusedBy,omitempty"`
 	// Problems: a vote refused for a reason other than its voter's
 	// pseudonym already used in the poll (or the network's faults).
 	Problems []string `json:"problems,omitempty"`
@@ -88,7 +93,7 @@ func voteSummary(p *plan, recs []engine.Record, counted map[string]account.PollC
 	races := map[string]map[string]bool{}
 	var out []pollSummary
 	for _, poll := range polls {
-		byPoll[poll] = &pollSummary{Poll: poll, Chaincode: cc[poll], Counted: counted[poll], Refused: map[string]int{}}
+		byPoll[poll] = &pollSummary{Poll: poll, Chaincode: cc[poll], Counted: counted[poll], Refused: map[string]int{}, LateRefused: map[string]int{}}
 		races[poll] = map[string]bool{}
 	}
 	for i, it := range p.items {
@@ -99,8 +104,14 @@ func voteSummary(p *plan, recs []engine.Record, counted map[string]account.PollC
 		s := byPoll[r.Poll]
 		s.Sent++
 		races[r.Poll][r.Race] = true
+		if p.late[it.req] {
+			s.Late++
+		}
 		if rec := recs[i]; rec.Outcome == engine.Rejected {
 			s.Refused[rec.Cause]++
+			if p.late[it.req] {
+				s.LateRefused[rec.Cause]++
+			}
 			if !voteRefusalOK(rec.Cause) {
 				s.Problems = append(s.Problems, fmt.Sprintf("poll %s: vote %s (transaction %s) refused %s: %s", r.Poll, r.Group, rec.TxID, rec.Cause, truncate(rec.Error, 200)))
 			}

@@ -12,15 +12,21 @@ import (
 )
 
 // voteLines are n races of 4 votes of one voter each in poll "p-<scheme>"
-// of chaincode poll (loadgen vote.jsonl).
-func voteLines(scheme string, n int) []line {
+// of chaincode poll, and late ones of the same voter if late (loadgen
+// vote.jsonl).
+func voteLines(scheme string, n int, late ...bool) []line {
 	var out []line
+	per := 4
+	if len(late) > 0 && late[0] {
+		per = 5
+	}
 	for r := 0; r < n; r++ {
-		for k := 0; k < 4; k++ {
+		for k := 0; k < per; k++ {
 			opt := []string{"yes", "no"}[k%2]
 			out = append(out, line{Tx: engine.Tx{Name: "CastVote", Args: []string{"p-" + scheme, opt, fmt.Sprintf("%s-vote-%d-%d", scheme, r, k)}, Chaincode: "poll"},
-				Class: account.ClassVote, Group: fmt.Sprintf("%s/vote/%d", scheme, r*4+k), KeySHA256: "k", NonceSHA256: fmt.Sprint(r*4 + k),
-				Race: fmt.Sprintf("%s/vote-race/%d", scheme, r), Pseudonym: "V" + fmt.Sprint(r), Context: "p-" + scheme, Poll: "p-" + scheme, Option: opt})
+				Class: account.ClassVote, Group: fmt.Sprintf("%s/vote/%d", scheme, r*per+k), KeySHA256: "k", NonceSHA256: fmt.Sprint(r*per + k),
+				Race: fmt.Sprintf("%s/vote-race/%d", scheme, r), Pseudonym: "V" + fmt.Sprint(r), Context: "p-" + scheme, Poll: "p-" + scheme, Option: opt,
+				Late: k == 4})
 		}
 	}
 	return out
@@ -39,6 +45,8 @@ func TestReadVoteLines(t *testing.T) {
 		{"in another poll", strings.Replace(vote, `"poll":"p"`, `"poll":"q"`, 1), false},
 		{"without its race", strings.Replace(vote, `"race":"r"`, `"race":""`, 1), false},
 		{"not a CastVote", strings.Replace(vote, `"CastVote"`, `"SubmitProof"`, 1), false},
+		{"a late vote", strings.Replace(vote, `"option":"yes"`, `"option":"yes","late":true`, 1), true},
+		{"a late proof", strings.Replace(strings.Replace(strings.Replace(vote, `"class":"vote"`, `"class":"nym"`, 1), `"CastVote","args":["p","yes","{}"]`, `"SubmitProof","args":["{}"]`, 1), `"chaincode":"poll",`, `"late":true,`, 1), false},
 		{"a proof sent to another chaincode", strings.Replace(strings.Replace(vote, `"class":"vote"`, `"class":"nym"`, 1), `"CastVote","args":["p","yes","{}"]`, `"SubmitProof","args":["{}"]`, 1), false},
 	} {
 		ls, err := readLines(strings.NewReader(tt.in))
@@ -97,6 +105,34 @@ func TestPlanVotes(t *testing.T) {
 	r.finish(p)
 	if r.OK {
 		t.Fatal("a vote refused with a contract code other than the pseudonym's use passed")
+	}
+	// A late vote goes lateGap (10) load positions after its race, and a
+	// race at the end has its late vote last.
+	l := makePlan([][]line{interleave(makeLines("c", 36), voteLines("c", 2, true))}, 0, 10)
+	first, late := map[string]int{}, map[string]int{}
+	for k, it := range l.items {
+		r := l.reqs[it.req]
+		if r.Class != account.ClassVote {
+			continue
+		}
+		if _, ok := first[r.Race]; !ok {
+			first[r.Race] = k
+		}
+		if l.late[it.req] {
+			late[r.Race] = k
+		}
+	}
+	if len(late) != 2 {
+		t.Fatalf("late votes at %v, want one per race", late)
+	}
+	for race, k := range late {
+		if k-first[race] < 10 || l.items[k].kind != "original" {
+			t.Errorf("race %s: first vote at item %d, late vote at %d: want 10 or more later", race, first[race], k)
+		}
+	}
+	e := makePlan([][]line{append(makeLines("d", 4), voteLines("d", 1, true)...)}, 0, 10)
+	if last := e.items[len(e.items)-1]; !e.late[last.req] {
+		t.Errorf("a race at the end: its late vote is not last (%+v)", e.reqs[last.req])
 	}
 	// The recovery of a race no vote of which the clients saw commit: its
 	// first vote, to the poll chaincode.

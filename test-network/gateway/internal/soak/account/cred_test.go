@@ -4,6 +4,7 @@ package account
 
 import (
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -100,5 +101,85 @@ func TestCheckStatus(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// credBatchTx is the valid SubmitCredentials transaction txID of
+// credentials with presentation headers phs: a batch's records and each
+// item's credential record.
+func credBatchTx(txID string, phs ...string) ledger.Tx {
+	tx := batchTx(txID, phs...)
+	for i, ph := range phs {
+		rid := txID + "#" + strconv.Itoa(i)
+		c, _ := json.Marshal(map[string]string{"txId": txID, "recordId": rid, "nonceSha256": hexHash([]byte(ph))})
+		tx.Writes = append(tx.Writes, ledger.Write{Key: CredentialKey(rid), Value: c})
+	}
+	return tx
+}
+
+func TestCheckCredentialBatches(t *testing.T) {
+	batch := func(sent ...Sent) []Request {
+		r := batchReq("cb", []string{"h1", "h2"}, sent...)
+		r.Class = ClassCredBatch
+		return []Request{r}
+	}
+	tests := []struct {
+		name  string
+		reqs  []Request
+		peers []Peer
+		want  []string
+	}{
+		{"recorded once, its replay wrote nothing", batch(valid("t1", "original"), failed("t2", "replay")),
+			both(credBatchTx("t1", "h1", "h2"), ledger.Tx{TxID: "t2", Code: "VALID"}), nil},
+		{"lost", batch(valid("t1", "original")), both(), []string{"lost: the client was told t1 recorded every item"}},
+		{"an item without its credential record", batch(valid("t1", "original")),
+			both(ledger.Tx{TxID: "t1", Code: "VALID", Writes: credBatchTx("t1", "h1", "h2").Writes[:5]}),
+			[]string{"item 1: credential record t1#1 written 0 times"}},
+		{"an item's credential record for another presentation header", batch(valid("t1", "original")),
+			both(ledger.Tx{TxID: "t1", Code: "VALID", Writes: append(credBatchTx("t1", "h1", "h2").Writes[:5], credBatchTx("t1", "h1", "h9").Writes[5])}),
+			[]string{"item 1: credential record t1#1 is"}},
+		{"recorded by two transactions", batch(valid("t1", "original"), valid("t2", "replay")),
+			both(credBatchTx("t1", "h1", "h2"), credBatchTx("t2", "h1", "h2")), []string{"recorded by 2 transactions"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v := Check(tt.reqs, tt.peers)
+			if v.OK != (len(tt.want) == 0) {
+				t.Fatalf("OK = %v, problems %q", v.OK, v.Problems)
+			}
+			all := strings.Join(v.Problems, "\n")
+			for _, w := range tt.want {
+				if !strings.Contains(all, w) {
+					t.Errorf("problems do not say %q:\n%s", w, all)
+				}
+			}
+		})
+	}
+}
+
+// A race of one holder's pseudonym credentials: one recorded, with its
+// credential record and the pseudonym's use once (checkRaces).
+func TestCheckCredentialRaces(t *testing.T) {
+	credNym := func(txID, ph string) ledger.Tx {
+		tx := nymTx(txID, ph, 1)
+		tx.Writes = append(tx.Writes, credTx(txID, ph).Writes[2])
+		return tx
+	}
+	r := func(group, ph string, sent ...Sent) Request {
+		q := nymReq(group, ph, sent...)
+		q.Class = ClassCredNym
+		return q
+	}
+	race := []Request{r("cn/0", "a", failed("t0", "original")), r("cn/1", "b", valid("t1", "original")), r("cn/2", "c", failed("t2", "original"))}
+	if v := Check(race, both(credNym("t1", "b"), invalid(credNym("t2", "c"), "MVCC_READ_CONFLICT"))); !v.OK {
+		t.Fatalf("one recorded: %q", v.Problems)
+	}
+	if v := Check(race, both(nymTx("t1", "b", 1))); v.OK || !strings.Contains(strings.Join(v.Problems, "\n"), "credential record of t1 written 0 times") {
+		t.Fatalf("recorded without its credential record: %q", v.Problems)
+	}
+	two := []Request{r("cn/0", "a", valid("t0", "original")), r("cn/1", "b", valid("t1", "original"))}
+	if v := Check(two, both(credNym("t0", "a"), credNym("t1", "b"))); v.OK ||
+		!strings.Contains(strings.Join(v.Problems, "\n"), "2 requests recorded, want 1") {
+		t.Fatalf("two of a race recorded: %q", v.Problems)
 	}
 }

@@ -40,7 +40,19 @@ const (
 	// at most once, and a transaction of it ordered before the update is
 	// valid (recorded), one ordered after it is not (checkStatusOrder).
 	ClassStatus = "status"
+	// ClassCredBatch: a SubmitCredentials of fresh bbs-2023 credentials
+	// (BatchNonces: their presentation headers): recorded exactly once,
+	// every item by the same transaction, each with its credential record.
+	ClassCredBatch = "cred-batch"
+	// ClassCredNym: a SubmitCredential of a bbs-2023 pseudonym credential,
+	// one of a race (Race) of one holder's in one context: at most once,
+	// exactly one of its race (checkRaces), with its credential record.
+	ClassCredNym = "cred-nym"
 )
+
+// IsBatch tells whether a request of the class is a batch (SubmitProofs,
+// SubmitCredentials), whose records are "<txID>#<i>".
+func IsBatch(class string) bool { return class == ClassBatch || class == ClassCredBatch }
 
 // position is a transaction's place in the ledger's order.
 type position struct {
@@ -56,11 +68,11 @@ func (p position) before(q position) bool {
 // once (valid, batch, new-key), and mayRecord whether it may be recorded
 // at all (those and old-key).
 func mustRecord(class string) bool {
-	return class == "valid" || class == ClassBatch || class == ClassNewKey || class == ClassCredential
+	return class == "valid" || class == ClassBatch || class == ClassNewKey || class == ClassCredential || class == ClassCredBatch
 }
 
 func mayRecord(class string) bool {
-	return mustRecord(class) || class == ClassOldKey || class == ClassNym || class == ClassVote || class == ClassStatus
+	return mustRecord(class) || class == ClassOldKey || class == ClassNym || class == ClassVote || class == ClassStatus || class == ClassCredNym
 }
 
 // checkStatusOrder checks a status request on one peer's ledger (txs):
@@ -170,6 +182,16 @@ func checkBatch(r Request, st ledger.State, byKey map[string][]writer) (string, 
 			bad("item %d: verification record %s: %v", i, rid, err)
 		} else if vr.TxID != txID || vr.KeySHA256 != r.KeySHA256 || NonceSHA256(vr.Nonce) != nh {
 			bad("item %d: verification record %s is for transaction %s, key %s, nonce hash %s", i, rid, vr.TxID, vr.KeySHA256, NonceSHA256(vr.Nonce))
+		}
+		if r.Class == ClassCredBatch {
+			var cr credentialRecord
+			cws := byKey[CredentialKey(rid)]
+			switch {
+			case len(cws) != 1 || cws[0].txID != txID:
+				bad("item %d: credential record %s written %d times", i, rid, len(cws))
+			case json.Unmarshal(st[CredentialKey(rid)], &cr) != nil || cr.TxID != txID || cr.NonceSHA256 != nh:
+				bad("item %d: credential record %s is %.200q, want transaction %s, nonce hash %s", i, rid, st[CredentialKey(rid)], txID, nh)
+			}
 		}
 		ws := byKey[NonceKey(r.KeySHA256, nh)]
 		var nr nonceRecord
