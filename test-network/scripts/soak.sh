@@ -29,7 +29,10 @@
 # (as many races, of 4 votes of one voter and a late duplicate),
 # SubmitCredentials batches and races of bbs-2023 pseudonym credentials
 # (PER_SCHEME/160 each, bbs-bls12381-sha256), bbs-2023 credentials and revocable ones
-# (PER_SCHEME/40 each, bbs-bls12381-sha256), and PER_SCHEME is smaller),
+# (PER_SCHEME/40 each, bbs-bls12381-sha256), presentations with
+# non-revocation of a holder the fault revokes through the accumulator
+# (RevokeHandle) and of others (PER_SCHEME/40 each, bbs-bls12381-sha256),
+# and PER_SCHEME is smaller),
 # SOAK_DOWN=5s (how long a stopped node stays down), SOAK_RESUBMITS=3,
 # SOAK_VANISH=2 (clients that submit, close their connection before the
 # status and resubmit the same signed transaction from a new connection),
@@ -64,16 +67,16 @@ FAULTS="${SOAK_FAULTS:-$DEFAULT_FAULTS}"
 # the run) goes with an issuer-change fault: on when the faults have one.
 case ",$FAULTS" in *,issuer-change@*) MIX_ON=1 ;; *) MIX_ON=0 ;; esac
 # The load is 9 originals per replay: TX = 10/9 x (3 x PER_SCHEME - RESUBMITS)
-# without the mix, about 10/9 x (3 x PER_SCHEME + 6 x MIX - RESUBMITS) with it,
+# without the mix, about 10/9 x (3 x PER_SCHEME + 6.5 x MIX - RESUBMITS) with it,
 # MIX = PER_SCHEME / 10 mix.jsonl lines per scheme (3 x MIX of mix.jsonl,
 # and MIX of nym.jsonl, 1.25 x MIX of vote.jsonl, MIX/2 of cred.jsonl and
-# status.jsonl and MIX/3 of credmore.jsonl in all).
+# status.jsonl, MIX/3 of credmore.jsonl and MIX/2 of acc.jsonl in all).
 # The poll votes go to the poll example chaincode (POLL_CC_NAME), which
 # network.sh deploys beside bbs unless DEPLOY_POLL=false (then no votes).
 POLL_CC=""
 [ "${DEPLOY_POLL:-true}" = true ] && POLL_CC="$POLL_CC_NAME"
 if [ "$MIX_ON" = 1 ]; then
-  PER_SCHEME="${SOAK_PER_SCHEME:-$(( (TX * 18 + (RESUBMITS + VANISH + 2) * 20) / 72 ))}"
+  PER_SCHEME="${SOAK_PER_SCHEME:-$(( (TX * 18 + (RESUBMITS + VANISH + 2) * 20) / 73 ))}"
   MIX=$(( PER_SCHEME / 10 < 3 ? 3 : PER_SCHEME / 10 ))
 else
   PER_SCHEME="${SOAK_PER_SCHEME:-$(( (TX * 9 / 10 + RESUBMITS + VANISH + 2) / 3 ))}"

@@ -32,6 +32,13 @@ type issuerChange struct {
 	// after the revocations; updates the IDs of their VALID transactions.
 	status  []*engine.Tx
 	updates []string
+	// acc are each scheme's acc-change.jsonl (RevokeHandle of the
+	// accumulator holder whose presentations are in flight; nil for a
+	// scheme without), sent after the status updates; accRevocations the
+	// IDs of their VALID transactions, accSent when the first was sent.
+	acc            []*engine.Tx
+	accRevocations []string
+	accSent        time.Time
 	// updateSent is when the first status update was sent (zero: none).
 	updateSent time.Time
 }
@@ -59,12 +66,46 @@ func earlyRefusals(recs []engine.Record, sent time.Time) []string {
 	return out
 }
 
+// earlyAccRefusals are the acc-revoked requests of the load (recs) that the
+// chaincode refused (a contract code) with an answer that came before the
+// RevokeHandle was even sent (sent; zero: never): their holder was not
+// revoked yet, so they were refused wrongly.
+func earlyAccRefusals(recs []engine.Record, sent time.Time) []string {
+	var out []string
+	when := "never"
+	if !sent.IsZero() {
+		when = sent.UTC().Format("15:04:05.0")
+	}
+	for _, r := range recs {
+		if r.Class != account.ClassAccRevoked || r.Outcome != engine.Rejected || !contractRefusal(r.Cause) {
+			continue
+		}
+		if at := r.Start.Add(r.Latency); sent.IsZero() || at.Before(sent) {
+			out = append(out, fmt.Sprintf("acc-revoked request %s refused %s at %s, before the revocation was sent (%s): %s",
+				r.TxID, r.Cause, at.UTC().Format("15:04:05.0"), when, truncate(r.Error, 200)))
+		}
+	}
+	return out
+}
+
 // readStatusChanges reads the status-change.jsonl of each scheme dir (nil
 // where there is none): one UpdateStatusList line.
 func readStatusChanges(dirs []string) ([]*engine.Tx, error) {
+	return readOneChange(dirs, "status-change.jsonl", "UpdateStatusList")
+}
+
+// readAccChanges reads the acc-change.jsonl of each scheme dir (nil where
+// there is none): one RevokeHandle line (loadgen acc.go).
+func readAccChanges(dirs []string) ([]*engine.Tx, error) {
+	return readOneChange(dirs, "acc-change.jsonl", "RevokeHandle")
+}
+
+// readOneChange reads file of each scheme dir (nil where there is none):
+// one line of transaction name.
+func readOneChange(dirs []string, file, name string) ([]*engine.Tx, error) {
 	out := make([]*engine.Tx, len(dirs))
 	for i, d := range dirs {
-		path := filepath.Join(d, "status-change.jsonl")
+		path := filepath.Join(d, file)
 		if _, err := os.Stat(path); os.IsNotExist(err) {
 			continue
 		}
@@ -72,8 +113,8 @@ func readStatusChanges(dirs []string) ([]*engine.Tx, error) {
 		if err != nil {
 			return nil, err
 		}
-		if len(txs) != 1 || txs[0].Name != "UpdateStatusList" {
-			return nil, fmt.Errorf("%s: want one UpdateStatusList line", path)
+		if len(txs) != 1 || txs[0].Name != name {
+			return nil, fmt.Errorf("%s: want one %s line", path, name)
 		}
 		out[i] = &txs[0]
 	}
@@ -158,6 +199,15 @@ func (ic *issuerChange) run(ctx context.Context, down time.Duration, timeout tim
 			submit(*t, &ic.updates[i])
 		}
 	}
+	ic.accRevocations = make([]string, len(ic.acc))
+	for i, t := range ic.acc {
+		if t != nil {
+			if ic.accSent.IsZero() {
+				ic.accSent = time.Now()
+			}
+			submit(*t, &ic.accRevocations[i])
+		}
+	}
 	return steps
 }
 
@@ -178,8 +228,9 @@ func shortArgs(args []string) []string {
 }
 
 // orderChanges sets, on each old-key and new-key request, the revocation
-// and rotation of its scheme that its records are ordered against, and on
-// each status request its scheme's status update ("(not
+// and rotation of its scheme that its records are ordered against, on
+// each status request its scheme's status update, and on each acc-revoked
+// request its scheme's RevokeHandle ("(not
 // committed)" when that change did not commit: the accounting then
 // reports every record that needs it).
 func orderChanges(p *plan, ic *issuerChange) {
@@ -199,6 +250,12 @@ func orderChanges(p *plan, ic *issuerChange) {
 		case account.ClassStatus:
 			if s < len(ic.updates) {
 				p.reqs[i].NotAfter = orNone(ic.updates[s])
+			} else {
+				p.reqs[i].NotAfter = orNone("")
+			}
+		case account.ClassAccRevoked:
+			if s < len(ic.accRevocations) {
+				p.reqs[i].NotAfter = orNone(ic.accRevocations[s])
 			} else {
 				p.reqs[i].NotAfter = orNone("")
 			}

@@ -135,7 +135,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		// credmore.jsonl (bbs-bls12381-sha256): SubmitCredentials batches
 		// and races of bbs-2023 pseudonym credentials, of the issuers
 		// cred-setup.jsonl registers.
-		for _, kind := range []string{"nym", "cred", "status", "credmore", "vote"} {
+		// acc.jsonl (bbs-bls12381-sha256): presentations with
+		// non-revocation while the issuer-change fault revokes one holder
+		// through the accumulator (acc-setup.jsonl, acc-change.jsonl).
+		for _, kind := range []string{"nym", "cred", "status", "credmore", "vote", "acc"} {
 			path := filepath.Join(dir, kind+".jsonl")
 			if _, err := os.Stat(path); err != nil {
 				continue
@@ -180,7 +183,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "bbs-soak: %v\n", err)
 			return 1
 		}
-		ic = &issuerChange{owner: ecs[0], txs: changes, status: status}
+		acc, err := readAccChanges(dirs)
+		if err != nil {
+			fmt.Fprintf(stderr, "bbs-soak: %v\n", err)
+			return 1
+		}
+		ic = &issuerChange{owner: ecs[0], txs: changes, status: status, acc: acc}
 	}
 	p := makePlan(perScheme, o.resubmits+o.vanish, o.lateGap)
 	// The first probes resubmit on their client's connection, the last
@@ -312,6 +320,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	rep.addClasses(p, recs)
 	if ic != nil {
 		rep.Problems = append(rep.Problems, earlyRefusals(recs, ic.updateSent)...)
+		rep.Problems = append(rep.Problems, earlyAccRefusals(recs, ic.accSent)...)
 	}
 	rep.Phases = phases(loadStart, recs, rep.Faults)
 	leaderStalls(loadStart, recs, rep.Faults)

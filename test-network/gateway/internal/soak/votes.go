@@ -74,12 +74,17 @@ func (p *plan) polls() ([]string, map[string]string) {
 // on the use count), or the network's faults (no contract code). A vote
 // refused for any other contract code (a proof, ballot or policy the
 // contract does not accept) says the votes are not what they should be.
-func voteRefusalOK(cause string) bool {
+func voteRefusalOK(cause string) bool { return cause == "pseudonym-used" || !contractRefusal(cause) }
+
+// contractRefusal tells whether a rejection's cause is the contract's
+// refusal (its stable code, engine.Classify): not the network's (a fault,
+// a timeout, an unrecognised error) and not a validation code.
+func contractRefusal(cause string) bool {
 	switch cause {
-	case "pseudonym-used", "ok", "message-too-large", "too-many-requests", "timeout", "cancelled", "unavailable", "error":
-		return true
+	case "ok", "message-too-large", "too-many-requests", "timeout", "cancelled", "unavailable", "error":
+		return false
 	}
-	return strings.HasPrefix(cause, "invalid:")
+	return !strings.HasPrefix(cause, "invalid:")
 }
 
 // voteSummary sums up the votes of the load (recs, one per plan item)

@@ -183,3 +183,46 @@ func TestCheckCredentialRaces(t *testing.T) {
 		t.Fatalf("two of a race recorded: %q", v.Problems)
 	}
 }
+
+// The revoked holder's presentations (acc-revoked) are ordered against the
+// RevokeHandle as status requests against their update; the others'
+// (acc-other) must be recorded once, before or after it.
+func TestCheckAccumulator(t *testing.T) {
+	revoked := func(group, n string, sent ...Sent) Request {
+		r := req(group, ClassAccRevoked, n, sent...)
+		r.NotAfter = "revoke"
+		return r
+	}
+	rev := func() ledger.Tx { return keyChange("revoke") }
+	tests := []struct {
+		name  string
+		reqs  []Request
+		peers []Peer
+		want  []string
+	}{
+		{"the revoked holder recorded before, refused and a conflict after; the others recorded before and after",
+			[]Request{revoked("r1", "n1", valid("t1", "original")), revoked("r2", "n2", failed("t2", "original")), revoked("r3", "n3", failed("t3", "original")),
+				req("o1", ClassAccOther, "n4", valid("t4", "original")), req("o2", ClassAccOther, "n5", failed("t5", "original"), valid("t6", "recovery"))},
+			both(cat(at(5, submitTx("t1", "n1"), submitTx("t4", "n4"), rev(), invalid(submitTx("t3", "n3"), "MVCC_READ_CONFLICT"), invalid(submitTx("t5", "n5"), "MVCC_READ_CONFLICT")),
+				at(6, submitTx("t6", "n5")))...), nil},
+		{"the revoked holder recorded after the revocation", []Request{revoked("r1", "n1", valid("t1", "original"))},
+			both(at(5, rev(), submitTx("t1", "n1"))...),
+			[]string{"t1 (block 5, tx 1) is VALID though ordered after the revocation (RevokeHandle) revoke (block 5, tx 0)"}},
+		{"an other holder never recorded", []Request{req("o1", ClassAccOther, "n4", failed("t4", "original"))},
+			both(at(5, rev(), invalid(submitTx("t4", "n4"), "MVCC_READ_CONFLICT"))...), []string{"not recorded"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v := Check(tt.reqs, tt.peers)
+			if v.OK != (len(tt.want) == 0) {
+				t.Fatalf("OK = %v, problems %q", v.OK, v.Problems)
+			}
+			all := strings.Join(v.Problems, "\n")
+			for _, w := range tt.want {
+				if !strings.Contains(all, w) {
+					t.Errorf("problems do not say %q:\n%s", w, all)
+				}
+			}
+		})
+	}
+}

@@ -50,6 +50,19 @@ const (
 	ClassCredNym = "cred-nym"
 )
 
+// The accumulator classes (loadgen acc.go): presentations with
+// non-revocation against version 0 while one holder is revoked.
+const (
+	// ClassAccRevoked: the revoked holder's, under a policy of grace 0:
+	// recorded at most once, and a transaction of it ordered before the
+	// RevokeHandle (NotAfter) is valid, one ordered after it is not
+	// (checkStatusOrder).
+	ClassAccRevoked = "acc-revoked"
+	// ClassAccOther: another holder's, under a policy of grace 1 (version
+	// 0 stays acceptable): recorded exactly once.
+	ClassAccOther = "acc-other"
+)
+
 // IsBatch tells whether a request of the class is a batch (SubmitProofs,
 // SubmitCredentials), whose records are "<txID>#<i>".
 func IsBatch(class string) bool { return class == ClassBatch || class == ClassCredBatch }
@@ -68,14 +81,17 @@ func (p position) before(q position) bool {
 // once (valid, batch, new-key), and mayRecord whether it may be recorded
 // at all (those and old-key).
 func mustRecord(class string) bool {
-	return class == "valid" || class == ClassBatch || class == ClassNewKey || class == ClassCredential || class == ClassCredBatch
+	return class == "valid" || class == ClassBatch || class == ClassNewKey || class == ClassCredential || class == ClassCredBatch ||
+		class == ClassAccOther
 }
 
 func mayRecord(class string) bool {
-	return mustRecord(class) || class == ClassOldKey || class == ClassNym || class == ClassVote || class == ClassStatus || class == ClassCredNym
+	return mustRecord(class) || class == ClassOldKey || class == ClassNym || class == ClassVote || class == ClassStatus || class == ClassCredNym ||
+		class == ClassAccRevoked
 }
 
-// checkStatusOrder checks a status request on one peer's ledger (txs):
+// checkStatusOrder checks a status request (or an acc-revoked one, against
+// its RevokeHandle) on one peer's ledger (txs):
 // each of its transactions ordered before the update (r.NotAfter's valid
 // transaction) is valid, none ordered after it is. (That its records are
 // written once, by a valid transaction before the update, checkRequest
@@ -89,6 +105,10 @@ func checkStatusOrder(r Request, txs []ledger.Tx, pos map[string]position) []str
 	for _, s := range r.Sent {
 		mine[s.TxID] = true
 	}
+	change := "status update"
+	if r.Class == ClassAccRevoked {
+		change = "revocation (RevokeHandle)"
+	}
 	var msgs []string
 	for _, tx := range txs {
 		if !mine[tx.TxID] {
@@ -97,11 +117,11 @@ func checkStatusOrder(r Request, txs []ledger.Tx, pos map[string]position) []str
 		before := position{tx.Block, tx.Index}.before(up)
 		switch {
 		case before && !tx.Valid():
-			msgs = append(msgs, fmt.Sprintf("%s (block %d, tx %d) is %s though ordered before the status update %s (block %d, tx %d)",
-				tx.TxID, tx.Block, tx.Index, tx.Code, r.NotAfter, up.block, up.index))
+			msgs = append(msgs, fmt.Sprintf("%s (block %d, tx %d) is %s though ordered before the %s %s (block %d, tx %d)",
+				tx.TxID, tx.Block, tx.Index, tx.Code, change, r.NotAfter, up.block, up.index))
 		case !before && tx.Valid():
-			msgs = append(msgs, fmt.Sprintf("%s (block %d, tx %d) is VALID though ordered after the status update %s (block %d, tx %d)",
-				tx.TxID, tx.Block, tx.Index, r.NotAfter, up.block, up.index))
+			msgs = append(msgs, fmt.Sprintf("%s (block %d, tx %d) is VALID though ordered after the %s %s (block %d, tx %d)",
+				tx.TxID, tx.Block, tx.Index, change, r.NotAfter, up.block, up.index))
 		}
 	}
 	return msgs
