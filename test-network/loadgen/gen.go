@@ -128,6 +128,9 @@ func generate(o *options, s bbs.Scheme, stderr io.Writer) error {
 		if err := accFiles(o, s, dir, credLines(o.mix)); err != nil {
 			return err
 		}
+		if err := epochFiles(o, s, dir, credLines(o.mix)); err != nil {
+			return err
+		}
 	}
 	fmt.Fprintf(stderr, "loadgen: %s: issuer %s, %d soak, %d light, %d single, %d batch transactions (%d proofs each) in %s\n",
 		s.Name(), is.ID, o.soak, len(light), len(singles), len(txs), o.batchSize, dir)

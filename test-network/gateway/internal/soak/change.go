@@ -39,6 +39,13 @@ type issuerChange struct {
 	acc            []*engine.Tx
 	accRevocations []string
 	accSent        time.Time
+	// epoch are each scheme's epoch-change.jsonl (SetIssuerEpoch raising
+	// the epoch of the issuer whose proofs are in flight), sent after the
+	// accumulator revocations; epochRaises the IDs of their VALID
+	// transactions, epochSent when the first was sent.
+	epoch       []*engine.Tx
+	epochRaises []string
+	epochSent   time.Time
 	// updateSent is when the first status update was sent (zero: none).
 	updateSent time.Time
 }
@@ -71,18 +78,31 @@ func earlyRefusals(recs []engine.Record, sent time.Time) []string {
 // RevokeHandle was even sent (sent; zero: never): their holder was not
 // revoked yet, so they were refused wrongly.
 func earlyAccRefusals(recs []engine.Record, sent time.Time) []string {
+	return earlyChangeRefusals(recs, account.ClassAccRevoked, "the revocation", sent)
+}
+
+// earlyEpochRefusals are the epoch-old requests refused before the epoch
+// raise was sent: their epoch was still the current one.
+func earlyEpochRefusals(recs []engine.Record, sent time.Time) []string {
+	return earlyChangeRefusals(recs, account.ClassEpochOld, "the epoch raise", sent)
+}
+
+// earlyChangeRefusals are the requests of class refused by the contract (a
+// contract code) with an answer that came before the change (what) that
+// makes them invalid was sent (sent; zero: never).
+func earlyChangeRefusals(recs []engine.Record, class, what string, sent time.Time) []string {
 	var out []string
 	when := "never"
 	if !sent.IsZero() {
 		when = sent.UTC().Format("15:04:05.0")
 	}
 	for _, r := range recs {
-		if r.Class != account.ClassAccRevoked || r.Outcome != engine.Rejected || !contractRefusal(r.Cause) {
+		if r.Class != class || r.Outcome != engine.Rejected || !contractRefusal(r.Cause) {
 			continue
 		}
 		if at := r.Start.Add(r.Latency); sent.IsZero() || at.Before(sent) {
-			out = append(out, fmt.Sprintf("acc-revoked request %s refused %s at %s, before the revocation was sent (%s): %s",
-				r.TxID, r.Cause, at.UTC().Format("15:04:05.0"), when, truncate(r.Error, 200)))
+			out = append(out, fmt.Sprintf("%s request %s refused %s at %s, before %s was sent (%s): %s",
+				class, r.TxID, r.Cause, at.UTC().Format("15:04:05.0"), what, when, truncate(r.Error, 200)))
 		}
 	}
 	return out
@@ -92,6 +112,12 @@ func earlyAccRefusals(recs []engine.Record, sent time.Time) []string {
 // where there is none): one UpdateStatusList line.
 func readStatusChanges(dirs []string) ([]*engine.Tx, error) {
 	return readOneChange(dirs, "status-change.jsonl", "UpdateStatusList")
+}
+
+// readEpochChanges reads the epoch-change.jsonl of each scheme dir (nil
+// where there is none): one SetIssuerEpoch line (loadgen epoch.go).
+func readEpochChanges(dirs []string) ([]*engine.Tx, error) {
+	return readOneChange(dirs, "epoch-change.jsonl", "SetIssuerEpoch")
 }
 
 // readAccChanges reads the acc-change.jsonl of each scheme dir (nil where
@@ -208,6 +234,15 @@ func (ic *issuerChange) run(ctx context.Context, down time.Duration, timeout tim
 			submit(*t, &ic.accRevocations[i])
 		}
 	}
+	ic.epochRaises = make([]string, len(ic.epoch))
+	for i, t := range ic.epoch {
+		if t != nil {
+			if ic.epochSent.IsZero() {
+				ic.epochSent = time.Now()
+			}
+			submit(*t, &ic.epochRaises[i])
+		}
+	}
 	return steps
 }
 
@@ -229,8 +264,9 @@ func shortArgs(args []string) []string {
 
 // orderChanges sets, on each old-key and new-key request, the revocation
 // and rotation of its scheme that its records are ordered against, on
-// each status request its scheme's status update, and on each acc-revoked
-// request its scheme's RevokeHandle ("(not
+// each status request its scheme's status update, on each acc-revoked
+// request its scheme's RevokeHandle and on each epoch-old request its
+// scheme's SetIssuerEpoch ("(not
 // committed)" when that change did not commit: the accounting then
 // reports every record that needs it).
 func orderChanges(p *plan, ic *issuerChange) {
@@ -256,6 +292,12 @@ func orderChanges(p *plan, ic *issuerChange) {
 		case account.ClassAccRevoked:
 			if s < len(ic.accRevocations) {
 				p.reqs[i].NotAfter = orNone(ic.accRevocations[s])
+			} else {
+				p.reqs[i].NotAfter = orNone("")
+			}
+		case account.ClassEpochOld:
+			if s < len(ic.epochRaises) {
+				p.reqs[i].NotAfter = orNone(ic.epochRaises[s])
 			} else {
 				p.reqs[i].NotAfter = orNone("")
 			}

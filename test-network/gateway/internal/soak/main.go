@@ -138,7 +138,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		// acc.jsonl (bbs-bls12381-sha256): presentations with
 		// non-revocation while the issuer-change fault revokes one holder
 		// through the accumulator (acc-setup.jsonl, acc-change.jsonl).
-		for _, kind := range []string{"nym", "cred", "status", "credmore", "vote", "acc"} {
+		// epoch.jsonl (bbs-bls12381-sha256): proofs of epochs 1 and 2 while
+		// the fault raises the issuer's epoch (epoch-setup.jsonl,
+		// epoch-change.jsonl).
+		for _, kind := range []string{"nym", "cred", "status", "credmore", "vote", "acc", "epoch"} {
 			path := filepath.Join(dir, kind+".jsonl")
 			if _, err := os.Stat(path); err != nil {
 				continue
@@ -188,7 +191,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "bbs-soak: %v\n", err)
 			return 1
 		}
-		ic = &issuerChange{owner: ecs[0], txs: changes, status: status, acc: acc}
+		epoch, err := readEpochChanges(dirs)
+		if err != nil {
+			fmt.Fprintf(stderr, "bbs-soak: %v\n", err)
+			return 1
+		}
+		ic = &issuerChange{owner: ecs[0], txs: changes, status: status, acc: acc, epoch: epoch}
 	}
 	p := makePlan(perScheme, o.resubmits+o.vanish, o.lateGap)
 	// The first probes resubmit on their client's connection, the last
@@ -321,6 +329,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if ic != nil {
 		rep.Problems = append(rep.Problems, earlyRefusals(recs, ic.updateSent)...)
 		rep.Problems = append(rep.Problems, earlyAccRefusals(recs, ic.accSent)...)
+		rep.Problems = append(rep.Problems, earlyEpochRefusals(recs, ic.epochSent)...)
 	}
 	rep.Phases = phases(loadStart, recs, rep.Faults)
 	leaderStalls(loadStart, recs, rep.Faults)

@@ -284,3 +284,32 @@ func TestAccChanges(t *testing.T) {
 		t.Errorf("earlyAccRefusals = %q", got)
 	}
 }
+
+// The epoch raise (epoch-change.jsonl): read like the other changes,
+// ordering the epoch-old requests; an epoch-old proof refused before the
+// raise was sent is a problem.
+func TestEpochChanges(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "epoch-change.jsonl"), []byte(`{"tx":"SetIssuerEpoch","args":["i","2"]}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := readEpochChanges([]string{dir, t.TempDir()})
+	if err != nil || len(got) != 2 || got[0] == nil || got[0].Args[1] != "2" || got[1] != nil {
+		t.Fatalf("readEpochChanges = %v, %v", got, err)
+	}
+	if _, err := readAccChanges([]string{dir}); err != nil {
+		t.Fatalf("no acc-change.jsonl: %v", err)
+	}
+	ls := []line{{Tx: engine.Tx{Name: "SubmitProof", Args: []string{"s"}}, Class: "epoch-old", Group: "e", KeySHA256: "k", NonceSHA256: "n"}}
+	p := makePlan([][]line{ls}, 0, 5)
+	orderChanges(p, &issuerChange{rotations: []string{""}, revocations: []string{""}, epochRaises: []string{"raise"}})
+	if p.reqs[0].NotAfter != "raise" || !mustRecord("epoch-new") || mustRecord("epoch-old") {
+		t.Errorf("epoch-old ordered against %q", p.reqs[0].NotAfter)
+	}
+	t0 := time.Date(2026, 12, 1, 17, 0, 0, 0, time.UTC)
+	recs := []engine.Record{{TxID: "a", Class: "epoch-old", Outcome: engine.Rejected, Cause: "policy-not-satisfied", Start: t0, Latency: time.Second},
+		{TxID: "b", Class: "epoch-old", Outcome: engine.Rejected, Cause: "policy-not-satisfied", Start: t0.Add(20 * time.Second)}}
+	if got := earlyEpochRefusals(recs, t0.Add(10*time.Second)); len(got) != 1 || !strings.Contains(got[0], "epoch-old request a refused policy-not-satisfied") {
+		t.Errorf("earlyEpochRefusals = %q", got)
+	}
+}

@@ -43,7 +43,8 @@ type line struct {
 // recorded (see package account).
 var lineClasses = map[string]bool{"valid": true, "tampered": false, "malformed": false, "misbound": false,
 	account.ClassBatch: true, account.ClassOldKey: true, account.ClassNewKey: true, account.ClassNym: true, account.ClassVote: true, account.ClassCredential: true, account.ClassStatus: true,
-	account.ClassCredBatch: true, account.ClassCredNym: true, account.ClassAccRevoked: true, account.ClassAccOther: true}
+	account.ClassCredBatch: true, account.ClassCredNym: true, account.ClassAccRevoked: true, account.ClassAccOther: true,
+	account.ClassEpochOld: true, account.ClassEpochNew: true}
 
 // maxLine bounds one line of soak.jsonl (a request is at most 1 MiB).
 const maxLine = 2 << 20
@@ -388,7 +389,7 @@ func (p *plan) accounted() []account.Request {
 // exactly once (package account).
 func mustRecord(class string) bool {
 	return class == "valid" || class == account.ClassBatch || class == account.ClassNewKey || class == account.ClassCredential ||
-		class == account.ClassCredBatch || class == account.ClassAccOther
+		class == account.ClassCredBatch || class == account.ClassAccOther || class == account.ClassEpochNew
 }
 
 // interleave spreads extra's lines evenly among ls's (mix.jsonl among a

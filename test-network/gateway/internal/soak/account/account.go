@@ -137,7 +137,7 @@ func Check(reqs []Request, peers []Peer) Verdict {
 			if txID != "" && (r.NotBefore != "" || r.NotAfter != "") {
 				msgs = append(msgs, checkOrder(r, txID, pos)...)
 			}
-			if r.Class == ClassStatus || r.Class == ClassAccRevoked {
+			if orderedAgainstChange(r.Class) {
 				msgs = append(msgs, checkStatusOrder(r, p.Txs, pos)...)
 			}
 			for _, msg := range msgs {

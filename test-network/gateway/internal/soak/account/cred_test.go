@@ -226,3 +226,25 @@ func TestCheckAccumulator(t *testing.T) {
 		})
 	}
 }
+
+// Proofs of epoch 1 are ordered against the epoch raise as status requests
+// against their update; proofs of epoch 2 must be recorded once.
+func TestCheckEpoch(t *testing.T) {
+	old := func(group, n string, sent ...Sent) Request {
+		r := req(group, ClassEpochOld, n, sent...)
+		r.NotAfter = "raise"
+		return r
+	}
+	raise := keyChange("raise")
+	if v := Check([]Request{old("e1", "n1", valid("t1", "original")), old("e2", "n2", failed("t2", "original")), req("f1", ClassEpochNew, "n3", valid("t3", "original"))},
+		both(at(5, submitTx("t1", "n1"), raise, submitTx("t3", "n3"))...)); !v.OK {
+		t.Fatalf("epoch 1 before the raise, epoch 2 after: %q", v.Problems)
+	}
+	v := Check([]Request{old("e1", "n1", valid("t1", "original"))}, both(at(5, raise, submitTx("t1", "n1"))...))
+	if v.OK || !strings.Contains(strings.Join(v.Problems, "\n"), "VALID though ordered after the epoch raise (SetIssuerEpoch) raise") {
+		t.Fatalf("epoch 1 recorded after the raise: %q", v.Problems)
+	}
+	if v := Check([]Request{req("f1", ClassEpochNew, "n3", failed("t3", "original"))}, both(raise)); v.OK {
+		t.Fatal("an epoch-2 proof never recorded passed")
+	}
+}

@@ -61,7 +61,20 @@ const (
 	// ClassAccOther: another holder's, under a policy of grace 1 (version
 	// 0 stays acceptable): recorded exactly once.
 	ClassAccOther = "acc-other"
+	// ClassEpochOld: a proof disclosing epoch 1 under a policy of grace 0
+	// while the issuer's epoch is raised to 2 (NotAfter names the
+	// SetIssuerEpoch): ordered like ClassAccRevoked.
+	ClassEpochOld = "epoch-old"
+	// ClassEpochNew: a proof disclosing epoch 2 (issued ahead): recorded
+	// exactly once, before or after the raise.
+	ClassEpochNew = "epoch-new"
 )
+
+// orderedAgainstChange tells whether a request of the class is valid iff
+// ordered before a change of the run (NotAfter; checkStatusOrder).
+func orderedAgainstChange(class string) bool {
+	return class == ClassStatus || class == ClassAccRevoked || class == ClassEpochOld
+}
 
 // IsBatch tells whether a request of the class is a batch (SubmitProofs,
 // SubmitCredentials), whose records are "<txID>#<i>".
@@ -82,12 +95,12 @@ func (p position) before(q position) bool {
 // at all (those and old-key).
 func mustRecord(class string) bool {
 	return class == "valid" || class == ClassBatch || class == ClassNewKey || class == ClassCredential || class == ClassCredBatch ||
-		class == ClassAccOther
+		class == ClassAccOther || class == ClassEpochNew
 }
 
 func mayRecord(class string) bool {
 	return mustRecord(class) || class == ClassOldKey || class == ClassNym || class == ClassVote || class == ClassStatus || class == ClassCredNym ||
-		class == ClassAccRevoked
+		class == ClassAccRevoked || class == ClassEpochOld
 }
 
 // checkStatusOrder checks a status request (or an acc-revoked one, against
@@ -106,8 +119,11 @@ func checkStatusOrder(r Request, txs []ledger.Tx, pos map[string]position) []str
 		mine[s.TxID] = true
 	}
 	change := "status update"
-	if r.Class == ClassAccRevoked {
+	switch r.Class {
+	case ClassAccRevoked:
 		change = "revocation (RevokeHandle)"
+	case ClassEpochOld:
+		change = "epoch raise (SetIssuerEpoch)"
 	}
 	var msgs []string
 	for _, tx := range txs {
