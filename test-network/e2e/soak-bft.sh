@@ -33,12 +33,14 @@ else
   fail "soak (BFT): the view change after the leader's loss completes and the load commits again" "$(jq -c '.faults[0]' "$W/soak-bft.json" 2> /dev/null)"
 fi
 # Every step of the issuer change committed: the three rotations and key
-# revocations, and the status-list update the credentials in flight depend on.
+# revocations, and the status-list update, the accumulator revocation and
+# the epoch raise the requests in flight depend on.
 if jq -e '.faults[1].steps as $s
     | ([$s[] | select(.error == null or .error == "")] | length) == ($s | length)
     and ([$s[] | select(.command | test("^(RotateIssuerKey|RevokeIssuerKey) "))] | length) == 6
-    and ([$s[] | select(.command | test("^UpdateStatusList "))] | length) <= 1' "$W/soak-bft.json" > /dev/null 2>&1; then
-  pass "soak (BFT): the three rotating issuers rotated to version 2 and revoked version 1 under load, and the status list was updated ($(jq '.faults[1].steps | length' "$W/soak-bft.json") VALID)"
+    and ([$s[] | select(.command | test("^UpdateStatusList "))] | length) <= 1
+    and ([$s[] | select(.command | test("^(RevokeHandle|SetIssuerEpoch) "))] | length) <= 2' "$W/soak-bft.json" > /dev/null 2>&1; then
+  pass "soak (BFT): the three rotating issuers rotated to version 2 and revoked version 1 under load, the status list was updated, a holder revoked through the accumulator and an epoch raised ($(jq '.faults[1].steps | length' "$W/soak-bft.json") VALID)"
 else
   fail "soak (BFT): the issuer change committed" "$(jq -c '.faults[1].steps' "$W/soak-bft.json" 2> /dev/null)"
 fi
