@@ -53,10 +53,17 @@ func credFiles(o *options, s bbs.Scheme, dir string, n int) error {
 	// A credential policy reads only credentials whose contexts are all
 	// URLs: the application context is registered by the issuer's owner.
 	ctxURL, ctxDoc := soakContext(o.seed)
+	nymDoc, err := credNymRegistration(o)
+	if err != nil {
+		return err
+	}
 	setup := []Tx{{Name: "RegisterIssuer", Args: []string{doc}},
 		{Name: "RegisterContext", Args: []string{id, ctxURL, ctxDoc}},
 		{Name: "CreateStatusList", Args: []string{id, list, "revocation", "8192"}},
-		{Name: "CreatePolicy", Args: []string{string(pol)}}}
+		{Name: "CreatePolicy", Args: []string{string(pol)}},
+		// The issuer of the pseudonym credentials (credmore.jsonl).
+		{Name: "RegisterIssuer", Args: []string{nymDoc}},
+		{Name: "RegisterContext", Args: []string{credNymIssuerID(tag(o.seed)), ctxURL, ctxDoc}}}
 	if err := writeTxs(filepath.Join(dir, "cred-setup.jsonl"), setup); err != nil {
 		return err
 	}
@@ -139,7 +146,10 @@ func credFiles(o *options, s bbs.Scheme, dir string, n int) error {
 	if out, err = derive("status", signedRev, statusPolicyID(o.seed), n); err != nil {
 		return err
 	}
-	return writeLines(filepath.Join(dir, "status.jsonl"), out)
+	if err := writeLines(filepath.Join(dir, "status.jsonl"), out); err != nil {
+		return err
+	}
+	return credMoreFiles(o, s, l, signed, keyHash, dir, n, ctxURL)
 }
 
 // Revocation updates in flight: status.jsonl has SubmitCredential requests

@@ -5,6 +5,7 @@ package main
 import (
 	"bufio"
 	"encoding/base64"
+	"encoding/hex"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -29,9 +30,15 @@ func TestCredLines(t *testing.T) {
 	}
 	sd := filepath.Join(dir, "bbs-bls12381-sha256")
 	setup := readTxs(t, filepath.Join(sd, "cred-setup.jsonl"))
-	if len(setup) != 4 || setup[0].Name != "RegisterIssuer" || setup[1].Name != "RegisterContext" || setup[2].Name != "CreateStatusList" || setup[3].Name != "CreatePolicy" {
+	if len(setup) != 6 || setup[0].Name != "RegisterIssuer" || setup[1].Name != "RegisterContext" || setup[2].Name != "CreateStatusList" || setup[3].Name != "CreatePolicy" ||
+		setup[4].Name != "RegisterIssuer" || setup[5].Name != "RegisterContext" || setup[5].Args[1] != setup[1].Args[1] {
 		t.Fatalf("cred setup %+v", setup)
 	}
+	nymReg, err := registration.ParseRegistration(setup[4].Args[0])
+	if err != nil || nymReg.Scheme != "bbs-nym-bls12381-sha256" || setup[5].Args[0] != nymReg.ID {
+		t.Fatalf("the pseudonym credentials' issuer %+v (%v), its context registered for %s", nymReg, err, setup[5].Args[0])
+	}
+	setup = setup[:4]
 	ctxURL, ctxDoc := setup[1].Args[1], setup[1].Args[2]
 	setup = append(setup[:1], setup[2:]...) // RegisterIssuer, CreateStatusList, CreatePolicy
 	change := readTxs(t, filepath.Join(sd, "status-change.jsonl"))
@@ -69,6 +76,85 @@ func TestCredLines(t *testing.T) {
 		if n != credLines(8) {
 			t.Fatalf("%s: %d lines, want %d", kind, n, credLines(8))
 		}
+	}
+	nkb, _ := base64.StdEncoding.DecodeString(nymReg.PublicKey)
+	checkCredMoreLines(t, &vc.Verifier{Loader: l, Pseudonyms: true}, filepath.Join(sd, "credmore.jsonl"), kb, nkb, headers, credLines(8))
+}
+
+// checkCredMoreLines checks credmore.jsonl: credMoreBatches(n)
+// SubmitCredentials batches of credBatch credentials of key kb, then
+// credMoreRaces(n) races of nymRace pseudonym credentials of key nkb, one
+// holder (pseudonym) and one context per race, each credential verifying
+// with a presentation header of its own (headers: those seen so far).
+func checkCredMoreLines(t *testing.T, v *vc.Verifier, path string, kb, nkb []byte, headers map[string]bool, n int) {
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<24)
+	var lines []CredMoreTx
+	for sc.Scan() {
+		var l CredMoreTx
+		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
+			t.Fatal(err)
+		}
+		lines = append(lines, l)
+	}
+	nb, nr := credMoreBatches(n), credMoreRaces(n)
+	if len(lines) != nb+nr*nymRace {
+		t.Fatalf("%d credmore lines, want %d batches and %d races of %d", len(lines), nb, nr, nymRace)
+	}
+	fresh := func(i int, ph []byte) string {
+		h := hashHex(ph)
+		if headers[h] || len(ph) < 16 {
+			t.Fatalf("line %d: presentation header repeated or short", i)
+		}
+		headers[h] = true
+		return h
+	}
+	for i, l := range lines[:nb] {
+		var reqs []struct {
+			Credential json.RawMessage `json:"credential"`
+		}
+		if err := json.Unmarshal([]byte(l.Args[0]), &reqs); err != nil || l.Name != "SubmitCredentials" || l.Class != ClassCredBatch ||
+			len(reqs) != credBatch || len(l.BatchNonceSHA256s) != credBatch || l.KeySHA256 != hashHex(kb) || l.Proofs != credBatch {
+			t.Fatalf("line %d: not a batch of %d credentials of the soak key (%v): %+v", i, credBatch, err, l.SoakTx.Group)
+		}
+		for k, r := range reqs {
+			got, err := v.VerifyJSON(r.Credential)
+			if err != nil || string(got.PublicKey) != string(kb) || fresh(i, got.PresentationHeader) != l.BatchNonceSHA256s[k] {
+				t.Fatalf("line %d item %d: %v, or not described by the line", i, k, err)
+			}
+		}
+	}
+	nyms := map[string]string{}
+	for i, l := range lines[nb:] {
+		var req struct {
+			Credential json.RawMessage `json:"credential"`
+		}
+		if err := json.Unmarshal([]byte(l.Args[0]), &req); err != nil {
+			t.Fatal(err)
+		}
+		got, err := v.VerifyJSON(req.Credential)
+		if err != nil {
+			t.Fatalf("pseudonym line %d: %v", i, err)
+		}
+		if l.Name != "SubmitCredential" || l.Class != ClassCredNym || string(got.PublicKey) != string(nkb) || l.KeySHA256 != hashHex(nkb) ||
+			fresh(i, got.PresentationHeader) != l.NonceSHA256 || l.PseudonymHex != hex.EncodeToString(got.Pseudonym) ||
+			l.Pseudonym != base64.StdEncoding.EncodeToString(got.Pseudonym) || l.Context != base64.StdEncoding.EncodeToString(got.NymDomain) ||
+			l.ContextSHA256 != hashHex(got.NymDomain) {
+			t.Fatalf("pseudonym line %d: %+v does not describe its credential", i, l.Group)
+		}
+		first := lines[nb+i/nymRace*nymRace]
+		if l.Race != first.Race || l.Pseudonym != first.Pseudonym || l.Context != first.Context {
+			t.Fatalf("pseudonym line %d: race %s, pseudonym or context not its race's", i, l.Race)
+		}
+		if r, ok := nyms[l.Pseudonym]; ok && r != l.Race {
+			t.Fatalf("pseudonym line %d: the holder of race %s again in race %s", i, r, l.Race)
+		}
+		nyms[l.Pseudonym] = l.Race
 	}
 }
 

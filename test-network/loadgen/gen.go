@@ -24,6 +24,9 @@ type Tx struct {
 	Name   string   `json:"tx"`
 	Args   []string `json:"args"`
 	Proofs int      `json:"proofs,omitempty"`
+	// Chaincode, if set, is the chaincode the transaction calls instead
+	// of bbs (the poll example: vote.go).
+	Chaincode string `json:"chaincode,omitempty"`
 }
 
 // issuerFile is the content of issuer.json.
@@ -117,6 +120,15 @@ func generate(o *options, s bbs.Scheme, stderr io.Writer) error {
 			return err
 		}
 		if err := credFiles(o, s, dir, credLines(o.mix)); err != nil {
+			return err
+		}
+		if err := voteFiles(o, s, dir, nymRaces(o.mix)); err != nil {
+			return err
+		}
+		if err := accFiles(o, s, dir, credLines(o.mix)); err != nil {
+			return err
+		}
+		if err := epochFiles(o, s, dir, credLines(o.mix)); err != nil {
 			return err
 		}
 	}

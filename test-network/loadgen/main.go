@@ -8,7 +8,7 @@
 //
 //	loadgen -out DIR -org-dir DIR [-orgs 2] [-users User1,User2] [-seed S]
 //	        [-schemes all|NAME,...] [-light N] [-single N] [-batch-tx N]
-//	        [-batch-size 32] [-workers 2] [-soak N] [-channel mychannel]
+//	        [-batch-size 32] [-workers 2] [-soak N] [-channel mychannel] [-poll-chaincode poll]
 //
 // Registrations carry proofs of possession for the identity that submits
 // them (package registration): -org-dir, -orgs and -users name the
@@ -63,6 +63,7 @@ func run(args []string, stderr io.Writer) int {
 	fs.IntVar(&o.workers, "workers", 2, "proofs derived in parallel")
 	fs.IntVar(&o.soak, "soak", 0, "SubmitProof lines of soak.jsonl (`N`; 0: no soak.jsonl)")
 	fs.IntVar(&o.mix, "mix", 0, "lines of mix.jsonl (`N`; 0: none): SubmitProofs batches and proofs under a key rotated and revoked during the soak, with mix-setup.jsonl and issuer-change.jsonl")
+	fs.StringVar(&o.pollChaincode, "poll-chaincode", "poll", "`name` of the poll example chaincode the mix's votes (vote.jsonl) go to (\"\": no votes)")
 	fs.StringVar(&o.channel, "channel", "mychannel", "`channel` the registrations are for and the misbound soak requests are bound on")
 	orgDir := fs.String("org-dir", "", "the network's organizations `dir` (required): the certificates of the submitting clients, for the registrations' proofs of possession")
 	orgs := fs.Int("orgs", 2, "organisations whose clients submit (`N`: 1 or 2, as bbs-load's -peer2)")

@@ -22,6 +22,9 @@ type options struct {
 	soak      int    // soak.jsonl lines per scheme (0: none)
 	mix       int    // mix.jsonl lines per scheme (0: none; see mix.go)
 	channel   string // the channel of the registrations; misbound requests are bound on it
+	// pollChaincode is the poll example's chaincode name ("": no poll
+	// votes in the mix; see vote.go).
+	pollChaincode string
 	// submitters are the identities of bbs-load's clients, in its order:
 	// the setup registration is for the first, light write i for i % len.
 	submitters []submitter

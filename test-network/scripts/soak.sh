@@ -21,12 +21,20 @@
 # v3.1: "cc-kill@0.1,bft-leader-stop@0.25,peer-kill:2@0.4,bft-leader-kill@0.55,peer-restart:1@0.7,cc-kill@0.85",
 # bft-leader-stop/-kill: the current SmartBFT leader stopped / SIGKILLed;
 # issuer-change: each scheme's rotating issuer rotated to key version 2,
-# then version 1 revoked, and a status list entry set, while proofs under
-# both versions and credentials with that entry are in the load: with it
+# then version 1 revoked, a status list entry set, a holder revoked
+# through the accumulator and an epoch raised, while proofs under both
+# versions, credentials with that entry and the rest are in the load: with it
 # loadgen -mix adds PER_SCHEME/10 lines per scheme of SubmitProofs batches
 # and proofs under versions 1 and 2, pseudonym races (4 requests per
-# PER_SCHEME/80 per IETF scheme), bbs-2023 credentials and revocable ones
-# (PER_SCHEME/40 each, bbs-bls12381-sha256), and PER_SCHEME is smaller),
+# PER_SCHEME/80 per IETF scheme), poll votes through the poll chaincode
+# (as many races, of 4 votes of one voter and a late duplicate),
+# SubmitCredentials batches and races of bbs-2023 pseudonym credentials
+# (PER_SCHEME/160 each, bbs-bls12381-sha256), bbs-2023 credentials and revocable ones
+# (PER_SCHEME/40 each, bbs-bls12381-sha256), presentations with
+# non-revocation of a holder the fault revokes through the accumulator
+# (RevokeHandle) and of others, and proofs of epochs 1 and 2 while the
+# issuer's epoch is raised to 2 (PER_SCHEME/40 each, bbs-bls12381-sha256),
+# and PER_SCHEME is smaller),
 # SOAK_DOWN=5s (how long a stopped node stays down), SOAK_RESUBMITS=3,
 # SOAK_VANISH=2 (clients that submit, close their connection before the
 # status and resubmit the same signed transaction from a new connection),
@@ -61,11 +69,17 @@ FAULTS="${SOAK_FAULTS:-$DEFAULT_FAULTS}"
 # the run) goes with an issuer-change fault: on when the faults have one.
 case ",$FAULTS" in *,issuer-change@*) MIX_ON=1 ;; *) MIX_ON=0 ;; esac
 # The load is 9 originals per replay: TX = 10/9 x (3 x PER_SCHEME - RESUBMITS)
-# without the mix, 10/9 x (3 x PER_SCHEME + 4.5 x MIX - RESUBMITS) with it,
+# without the mix, about 10/9 x (3 x PER_SCHEME + 7 x MIX - RESUBMITS) with it,
 # MIX = PER_SCHEME / 10 mix.jsonl lines per scheme (3 x MIX of mix.jsonl,
-# and MIX of nym.jsonl and MIX/2 of cred.jsonl and status.jsonl in all).
+# and MIX of nym.jsonl, 1.25 x MIX of vote.jsonl, MIX/2 of cred.jsonl and
+# status.jsonl, MIX/3 of credmore.jsonl and MIX/2 each of acc.jsonl and
+# epoch.jsonl in all).
+# The poll votes go to the poll example chaincode (POLL_CC_NAME), which
+# network.sh deploys beside bbs unless DEPLOY_POLL=false (then no votes).
+POLL_CC=""
+[ "${DEPLOY_POLL:-true}" = true ] && POLL_CC="$POLL_CC_NAME"
 if [ "$MIX_ON" = 1 ]; then
-  PER_SCHEME="${SOAK_PER_SCHEME:-$(( (TX * 18 + (RESUBMITS + VANISH + 2) * 20) / 69 ))}"
+  PER_SCHEME="${SOAK_PER_SCHEME:-$(( (TX * 18 + (RESUBMITS + VANISH + 2) * 20) / 74 ))}"
   MIX=$(( PER_SCHEME / 10 < 3 ? 3 : PER_SCHEME / 10 ))
 else
   PER_SCHEME="${SOAK_PER_SCHEME:-$(( (TX * 9 / 10 + RESUBMITS + VANISH + 2) / 3 ))}"
@@ -101,7 +115,7 @@ fresh_network SOAK_KEEP
 # After the network is up: the setup registration carries a proof of
 # possession for bbs-soak's first client, whose certificate the network made.
 log "Generating the requests (seed $SEED, $PER_SCHEME per scheme, mix $MIX per scheme)"
-bbs-loadgen -out "$OUT/data" -seed "$SEED" -light 0 -single 0 -soak "$PER_SCHEME" -mix "$MIX" -channel "$CHANNEL_NAME" -org-dir "$ORG_DIR"
+bbs-loadgen -out "$OUT/data" -seed "$SEED" -light 0 -single 0 -soak "$PER_SCHEME" -mix "$MIX" -poll-chaincode "$POLL_CC" -channel "$CHANNEL_NAME" -org-dir "$ORG_DIR"
 
 log "Soak on Fabric v$FABRIC_VERSION: $TX transactions (0: all generated), at most $DURATION, $INFLIGHT in flight, $RATE tx/s at most, faults $FAULTS (load average now: $(cut -d' ' -f1-3 /proc/loadavg))"
 set +e

@@ -32,6 +32,20 @@ type issuerChange struct {
 	// after the revocations; updates the IDs of their VALID transactions.
 	status  []*engine.Tx
 	updates []string
+	// acc are each scheme's acc-change.jsonl (RevokeHandle of the
+	// accumulator holder whose presentations are in flight; nil for a
+	// scheme without), sent after the status updates; accRevocations the
+	// IDs of their VALID transactions, accSent when the first was sent.
+	acc            []*engine.Tx
+	accRevocations []string
+	accSent        time.Time
+	// epoch are each scheme's epoch-change.jsonl (SetIssuerEpoch raising
+	// the epoch of the issuer whose proofs are in flight), sent after the
+	// accumulator revocations; epochRaises the IDs of their VALID
+	// transactions, epochSent when the first was sent.
+	epoch       []*engine.Tx
+	epochRaises []string
+	epochSent   time.Time
 	// updateSent is when the first status update was sent (zero: none).
 	updateSent time.Time
 }
@@ -59,12 +73,65 @@ func earlyRefusals(recs []engine.Record, sent time.Time) []string {
 	return out
 }
 
+// earlyAccRefusals are the acc-revoked requests of the load (recs) that the
+// chaincode refused (a contract code) with an answer that came before the
+// RevokeHandle was even sent (sent; zero: never): their holder was not
+// revoked yet, so they were refused wrongly.
+func earlyAccRefusals(recs []engine.Record, sent time.Time) []string {
+	return earlyChangeRefusals(recs, account.ClassAccRevoked, "the revocation", sent)
+}
+
+// earlyEpochRefusals are the epoch-old requests refused before the epoch
+// raise was sent: their epoch was still the current one.
+func earlyEpochRefusals(recs []engine.Record, sent time.Time) []string {
+	return earlyChangeRefusals(recs, account.ClassEpochOld, "the epoch raise", sent)
+}
+
+// earlyChangeRefusals are the requests of class refused by the contract (a
+// contract code) with an answer that came before the change (what) that
+// makes them invalid was sent (sent; zero: never).
+func earlyChangeRefusals(recs []engine.Record, class, what string, sent time.Time) []string {
+	var out []string
+	when := "never"
+	if !sent.IsZero() {
+		when = sent.UTC().Format("15:04:05.0")
+	}
+	for _, r := range recs {
+		if r.Class != class || r.Outcome != engine.Rejected || !contractRefusal(r.Cause) {
+			continue
+		}
+		if at := r.Start.Add(r.Latency); sent.IsZero() || at.Before(sent) {
+			out = append(out, fmt.Sprintf("%s request %s refused %s at %s, before %s was sent (%s): %s",
+				class, r.TxID, r.Cause, at.UTC().Format("15:04:05.0"), what, when, truncate(r.Error, 200)))
+		}
+	}
+	return out
+}
+
 // readStatusChanges reads the status-change.jsonl of each scheme dir (nil
 // where there is none): one UpdateStatusList line.
 func readStatusChanges(dirs []string) ([]*engine.Tx, error) {
+	return readOneChange(dirs, "status-change.jsonl", "UpdateStatusList")
+}
+
+// readEpochChanges reads the epoch-change.jsonl of each scheme dir (nil
+// where there is none): one SetIssuerEpoch line (loadgen epoch.go).
+func readEpochChanges(dirs []string) ([]*engine.Tx, error) {
+	return readOneChange(dirs, "epoch-change.jsonl", "SetIssuerEpoch")
+}
+
+// readAccChanges reads the acc-change.jsonl of each scheme dir (nil where
+// there is none): one RevokeHandle line (loadgen acc.go).
+func readAccChanges(dirs []string) ([]*engine.Tx, error) {
+	return readOneChange(dirs, "acc-change.jsonl", "RevokeHandle")
+}
+
+// readOneChange reads file of each scheme dir (nil where there is none):
+// one line of transaction name.
+func readOneChange(dirs []string, file, name string) ([]*engine.Tx, error) {
 	out := make([]*engine.Tx, len(dirs))
 	for i, d := range dirs {
-		path := filepath.Join(d, "status-change.jsonl")
+		path := filepath.Join(d, file)
 		if _, err := os.Stat(path); os.IsNotExist(err) {
 			continue
 		}
@@ -72,8 +139,8 @@ func readStatusChanges(dirs []string) ([]*engine.Tx, error) {
 		if err != nil {
 			return nil, err
 		}
-		if len(txs) != 1 || txs[0].Name != "UpdateStatusList" {
-			return nil, fmt.Errorf("%s: want one UpdateStatusList line", path)
+		if len(txs) != 1 || txs[0].Name != name {
+			return nil, fmt.Errorf("%s: want one %s line", path, name)
 		}
 		out[i] = &txs[0]
 	}
@@ -158,6 +225,24 @@ func (ic *issuerChange) run(ctx context.Context, down time.Duration, timeout tim
 			submit(*t, &ic.updates[i])
 		}
 	}
+	ic.accRevocations = make([]string, len(ic.acc))
+	for i, t := range ic.acc {
+		if t != nil {
+			if ic.accSent.IsZero() {
+				ic.accSent = time.Now()
+			}
+			submit(*t, &ic.accRevocations[i])
+		}
+	}
+	ic.epochRaises = make([]string, len(ic.epoch))
+	for i, t := range ic.epoch {
+		if t != nil {
+			if ic.epochSent.IsZero() {
+				ic.epochSent = time.Now()
+			}
+			submit(*t, &ic.epochRaises[i])
+		}
+	}
 	return steps
 }
 
@@ -178,8 +263,10 @@ func shortArgs(args []string) []string {
 }
 
 // orderChanges sets, on each old-key and new-key request, the revocation
-// and rotation of its scheme that its records are ordered against, and on
-// each status request its scheme's status update ("(not
+// and rotation of its scheme that its records are ordered against, on
+// each status request its scheme's status update, on each acc-revoked
+// request its scheme's RevokeHandle and on each epoch-old request its
+// scheme's SetIssuerEpoch ("(not
 // committed)" when that change did not commit: the accounting then
 // reports every record that needs it).
 func orderChanges(p *plan, ic *issuerChange) {
@@ -199,6 +286,18 @@ func orderChanges(p *plan, ic *issuerChange) {
 		case account.ClassStatus:
 			if s < len(ic.updates) {
 				p.reqs[i].NotAfter = orNone(ic.updates[s])
+			} else {
+				p.reqs[i].NotAfter = orNone("")
+			}
+		case account.ClassAccRevoked:
+			if s < len(ic.accRevocations) {
+				p.reqs[i].NotAfter = orNone(ic.accRevocations[s])
+			} else {
+				p.reqs[i].NotAfter = orNone("")
+			}
+		case account.ClassEpochOld:
+			if s < len(ic.epochRaises) {
+				p.reqs[i].NotAfter = orNone(ic.epochRaises[s])
 			} else {
 				p.reqs[i].NotAfter = orNone("")
 			}

@@ -21,8 +21,9 @@ func peerClients(clients []*gwclient.Client, o *options) []*gwclient.Client {
 }
 
 // readLedgers waits (up to two minutes) until both peers have the same,
-// stable ledger height, then reads every block from each.
-func readLedgers(ctx context.Context, clients []*gwclient.Client, o *options) ([]account.Peer, []uint64, error) {
+// stable ledger height, then reads every block from each, with the writes
+// in the namespaces also (the poll chaincode's) beside bbs's.
+func readLedgers(ctx context.Context, clients []*gwclient.Client, o *options, also ...string) ([]account.Peer, []uint64, error) {
 	pcs := peerClients(clients, o)
 	heights := make([]uint64, len(pcs))
 	deadline := time.Now().Add(2 * time.Minute)
@@ -55,7 +56,7 @@ func readLedgers(ctx context.Context, clients []*gwclient.Client, o *options) ([
 	var peers []account.Peer
 	for i, c := range pcs {
 		rctx, cancel := context.WithTimeout(ctx, 5*time.Minute)
-		txs, err := ledger.Read(rctx, c.Network(), heights[i], o.Chaincode)
+		txs, err := ledger.Read(rctx, c.Network(), heights[i], o.Chaincode, also...)
 		cancel()
 		if err != nil {
 			return nil, heights, fmt.Errorf("reading the ledger of %s: %w", o.Peers[i].Address, err)
@@ -81,7 +82,7 @@ func checkSample(ctx context.Context, clients []*gwclient.Client, o *options, p 
 	for i, r := range p.reqs {
 		// Single records only (a batch's are "<txID>#i"); requests that may
 		// not be recorded only when they are never (old-key may be).
-		if r.Class != account.ClassBatch && lineClasses[r.Class] && recorded[r.Group] != "" {
+		if !account.IsBatch(r.Class) && lineClasses[r.Class] && recorded[r.Group] != "" {
 			valid = append(valid, i)
 		} else if !lineClasses[r.Class] && len(r.Sent) > 0 {
 			rejected = append(rejected, i)

@@ -130,7 +130,18 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		// race's requests together), bbs-2023 credentials and revocable
 		// ones whose status entry the issuer-change fault sets (loadgen
 		// -mix, bbs-bls12381-sha256), spread likewise.
-		for _, kind := range []string{"nym", "cred", "status"} {
+		// Poll votes (loadgen -mix, IETF schemes, vote.jsonl): races of
+		// one voter's CastVotes through the poll chaincode, sent likewise.
+		// credmore.jsonl (bbs-bls12381-sha256): SubmitCredentials batches
+		// and races of bbs-2023 pseudonym credentials, of the issuers
+		// cred-setup.jsonl registers.
+		// acc.jsonl (bbs-bls12381-sha256): presentations with
+		// non-revocation while the issuer-change fault revokes one holder
+		// through the accumulator (acc-setup.jsonl, acc-change.jsonl).
+		// epoch.jsonl (bbs-bls12381-sha256): proofs of epochs 1 and 2 while
+		// the fault raises the issuer's epoch (epoch-setup.jsonl,
+		// epoch-change.jsonl).
+		for _, kind := range []string{"nym", "cred", "status", "credmore", "vote", "acc", "epoch"} {
 			path := filepath.Join(dir, kind+".jsonl")
 			if _, err := os.Stat(path); err != nil {
 				continue
@@ -141,8 +152,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 				return 1
 			}
 			ls = interleave(ls, more)
-			if kind == "status" {
-				continue // cred-setup.jsonl made its list and policy
+			if kind == "status" || kind == "credmore" {
+				continue // cred-setup.jsonl made their issuers, list and policy
 			}
 			if err := setup(ctx, o, ecs[0], filepath.Join(dir, kind+"-setup.jsonl")); err != nil {
 				fmt.Fprintf(stderr, "bbs-soak: %s: %s setup: %v\n", s, kind, err)
@@ -175,7 +186,17 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "bbs-soak: %v\n", err)
 			return 1
 		}
-		ic = &issuerChange{owner: ecs[0], txs: changes, status: status}
+		acc, err := readAccChanges(dirs)
+		if err != nil {
+			fmt.Fprintf(stderr, "bbs-soak: %v\n", err)
+			return 1
+		}
+		epoch, err := readEpochChanges(dirs)
+		if err != nil {
+			fmt.Fprintf(stderr, "bbs-soak: %v\n", err)
+			return 1
+		}
+		ic = &issuerChange{owner: ecs[0], txs: changes, status: status, acc: acc, epoch: epoch}
 	}
 	p := makePlan(perScheme, o.resubmits+o.vanish, o.lateGap)
 	// The first probes resubmit on their client's connection, the last
@@ -216,7 +237,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		probeMu.Lock()
 		rep.Probes = append(rep.Probes, pr)
 		if pr.TxID != "" {
-			p.reqs[r].Sent = append(p.reqs[r].Sent, account.Sent{TxID: pr.TxID, Kind: "resubmit", ClientValid: pr.Second == "VALID"})
+			p.reqs[r].Sent = append(p.reqs[r].Sent, pr.sent())
 		}
 		probeMu.Unlock()
 		logf("resubmission probe %d: tx %s first %s, second %s %s", i, pr.TxID, pr.First, pr.Second, pr.SecondError)
@@ -280,7 +301,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			probeMu.Lock()
 			rep.Probes = append(rep.Probes, pr)
 			if pr.TxID != "" {
-				p.reqs[r].Sent = append(p.reqs[r].Sent, account.Sent{TxID: pr.TxID, Kind: "resubmit", ClientValid: pr.Second == "VALID"})
+				p.reqs[r].Sent = append(p.reqs[r].Sent, pr.sent())
 			}
 			probeMu.Unlock()
 			logf("vanishing client %d: tx %s first %s, second %s %s", k, pr.TxID, pr.First, pr.Second, pr.SecondError)
@@ -307,6 +328,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	rep.addClasses(p, recs)
 	if ic != nil {
 		rep.Problems = append(rep.Problems, earlyRefusals(recs, ic.updateSent)...)
+		rep.Problems = append(rep.Problems, earlyAccRefusals(recs, ic.accSent)...)
+		rep.Problems = append(rep.Problems, earlyEpochRefusals(recs, ic.epochSent)...)
 	}
 	rep.Phases = phases(loadStart, recs, rep.Faults)
 	leaderStalls(loadStart, recs, rep.Faults)
@@ -352,7 +375,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 
 	logf("accounting: reading both peers' ledgers")
-	peers, heights, err := readLedgers(ctx, clients, o)
+	peers, heights, err := readLedgers(ctx, clients, o, p.pollNamespaces()...)
 	if err != nil {
 		fmt.Fprintf(stderr, "bbs-soak: %v\n", err)
 		rep.Verdict = account.Verdict{Problems: []string{err.Error()}}
@@ -361,6 +384,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		orderChanges(p, ic)
 		rep.Verdict = account.Check(p.accounted(), peers)
 		rep.CrossCheck = checkSample(ctx, clients, o, p, rep.Verdict.Recorded)
+		rep.Votes = voteSummary(p, recs, rep.Verdict.Polls)
+		tallies := checkTallies(ctx, clients, o, p, rep.Verdict.Polls, rep.Votes)
+		rep.CrossCheck.Checked += tallies.Checked
+		rep.CrossCheck.Problems = append(rep.CrossCheck.Problems, tallies.Problems...)
 	}
 	rep.finish(p)
 	if err := rep.write(o.jsonOut); err != nil {

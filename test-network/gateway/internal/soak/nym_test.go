@@ -237,3 +237,79 @@ func TestEarlyRefusals(t *testing.T) {
 		t.Errorf("without an update: %q, want both refusals", got)
 	}
 }
+
+// The accumulator revocation (acc-change.jsonl): read like a status
+// change, sent by the issuer-change fault after the status updates,
+// ordering the acc-revoked requests; the revoked holder refused by the
+// contract before the RevokeHandle was sent is a problem.
+func TestAccChanges(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a"), filepath.Join(dir, "b")
+	for _, d := range []string{a, b} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(b, "acc-change.jsonl"), []byte(`{"tx":"RevokeHandle","args":["i","cmVt"]}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := readAccChanges([]string{a, b})
+	if err != nil || len(got) != 2 || got[0] != nil || got[1] == nil || got[1].Args[1] != "cmVt" {
+		t.Fatalf("readAccChanges = %v, %v", got, err)
+	}
+	if err := os.WriteFile(filepath.Join(a, "acc-change.jsonl"), []byte(`{"tx":"UpdateStatusList","args":["i","l","{}"]}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := readAccChanges([]string{a, b}); err == nil {
+		t.Error("an accumulator change that is not a RevokeHandle accepted")
+	}
+	ls := []line{{Tx: engine.Tx{Name: "SubmitProof", Args: []string{"s"}}, Class: "acc-revoked", Group: "r", KeySHA256: "k", NonceSHA256: "n"},
+		{Tx: engine.Tx{Name: "SubmitProof", Args: []string{"o"}}, Class: "acc-other", Group: "o", KeySHA256: "k", NonceSHA256: "m"}}
+	p := makePlan([][]line{nil, ls}, 0, 5)
+	ic := &issuerChange{rotations: []string{"", ""}, revocations: []string{"", ""}, accRevocations: []string{"", "rev"}}
+	orderChanges(p, ic)
+	if p.reqs[0].NotAfter != "rev" || p.reqs[1].NotAfter != "" {
+		t.Errorf("acc requests ordered against %q and %q, want rev and none", p.reqs[0].NotAfter, p.reqs[1].NotAfter)
+	}
+	if !mustRecord("acc-other") || mustRecord("acc-revoked") {
+		t.Error("acc-other must be recorded, acc-revoked may be")
+	}
+	t0 := time.Date(2026, 12, 1, 17, 0, 0, 0, time.UTC)
+	rec := func(class, cause string, at time.Duration) engine.Record {
+		return engine.Record{TxID: class + cause + at.String(), Class: class, Outcome: engine.Rejected, Cause: cause, Start: t0.Add(at), Latency: time.Second}
+	}
+	recs := []engine.Record{rec("acc-revoked", "policy-not-satisfied", 0), rec("acc-revoked", "policy-not-satisfied", 20*time.Second),
+		rec("acc-revoked", "unavailable", 0), rec("acc-revoked", "invalid:MVCC_READ_CONFLICT", 0), rec("acc-other", "policy-not-satisfied", 0)}
+	if got := earlyAccRefusals(recs, t0.Add(10*time.Second)); len(got) != 1 || !strings.Contains(got[0], "acc-revokedpolicy-not-satisfied0s refused policy-not-satisfied") {
+		t.Errorf("earlyAccRefusals = %q", got)
+	}
+}
+
+// The epoch raise (epoch-change.jsonl): read like the other changes,
+// ordering the epoch-old requests; an epoch-old proof refused before the
+// raise was sent is a problem.
+func TestEpochChanges(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "epoch-change.jsonl"), []byte(`{"tx":"SetIssuerEpoch","args":["i","2"]}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := readEpochChanges([]string{dir, t.TempDir()})
+	if err != nil || len(got) != 2 || got[0] == nil || got[0].Args[1] != "2" || got[1] != nil {
+		t.Fatalf("readEpochChanges = %v, %v", got, err)
+	}
+	if _, err := readAccChanges([]string{dir}); err != nil {
+		t.Fatalf("no acc-change.jsonl: %v", err)
+	}
+	ls := []line{{Tx: engine.Tx{Name: "SubmitProof", Args: []string{"s"}}, Class: "epoch-old", Group: "e", KeySHA256: "k", NonceSHA256: "n"}}
+	p := makePlan([][]line{ls}, 0, 5)
+	orderChanges(p, &issuerChange{rotations: []string{""}, revocations: []string{""}, epochRaises: []string{"raise"}})
+	if p.reqs[0].NotAfter != "raise" || !mustRecord("epoch-new") || mustRecord("epoch-old") {
+		t.Errorf("epoch-old ordered against %q", p.reqs[0].NotAfter)
+	}
+	t0 := time.Date(2026, 12, 1, 17, 0, 0, 0, time.UTC)
+	recs := []engine.Record{{TxID: "a", Class: "epoch-old", Outcome: engine.Rejected, Cause: "policy-not-satisfied", Start: t0, Latency: time.Second},
+		{TxID: "b", Class: "epoch-old", Outcome: engine.Rejected, Cause: "policy-not-satisfied", Start: t0.Add(20 * time.Second)}}
+	if got := earlyEpochRefusals(recs, t0.Add(10*time.Second)); len(got) != 1 || !strings.Contains(got[0], "epoch-old request a refused policy-not-satisfied") {
+		t.Errorf("earlyEpochRefusals = %q", got)
+	}
+}

@@ -30,12 +30,21 @@ type line struct {
 	Context       string `json:"context"`
 	ContextSHA256 string `json:"contextSha256"`
 	PseudonymHex  string `json:"pseudonymHex"`
+	// A poll vote's line (vote.jsonl, a race of one voter's CastVotes of
+	// the poll chaincode engine.Tx.Chaincode names): its poll and option.
+	Poll   string `json:"poll"`
+	Option string `json:"option"`
+	// Late (a vote): sent lateGap transactions after its race's others,
+	// when the voter's vote has committed: a duplicate to be refused.
+	Late bool `json:"late"`
 }
 
 // classes of soak.jsonl and mix.jsonl lines: true for those that may be
 // recorded (see package account).
 var lineClasses = map[string]bool{"valid": true, "tampered": false, "malformed": false, "misbound": false,
-	account.ClassBatch: true, account.ClassOldKey: true, account.ClassNewKey: true, account.ClassNym: true, account.ClassCredential: true, account.ClassStatus: true}
+	account.ClassBatch: true, account.ClassOldKey: true, account.ClassNewKey: true, account.ClassNym: true, account.ClassVote: true, account.ClassCredential: true, account.ClassStatus: true,
+	account.ClassCredBatch: true, account.ClassCredNym: true, account.ClassAccRevoked: true, account.ClassAccOther: true,
+	account.ClassEpochOld: true, account.ClassEpochNew: true}
 
 // maxLine bounds one line of soak.jsonl (a request is at most 1 MiB).
 const maxLine = 2 << 20
@@ -58,14 +67,20 @@ func readLines(r io.Reader) ([]line, error) {
 			return nil, fmt.Errorf("line %d: %w", n, err)
 		}
 		mayRecord, known := lineClasses[l.Class]
-		batch := l.Class == account.ClassBatch
-		cred := l.Class == account.ClassCredential || l.Class == account.ClassStatus
+		batch := account.IsBatch(l.Class)
+		batchTx := map[bool]string{false: "SubmitProofs", true: "SubmitCredentials"}[l.Class == account.ClassCredBatch]
+		cred := l.Class == account.ClassCredential || l.Class == account.ClassStatus || l.Class == account.ClassCredNym
+		vote := l.Class == account.ClassVote
 		switch {
-		case batch && (l.Name != "SubmitProofs" || len(l.Args) != 1):
-			return nil, fmt.Errorf("line %d: a batch is not a one-argument SubmitProofs (%q, %d arguments)", n, l.Name, len(l.Args))
+		case vote && (l.Name != "CastVote" || len(l.Args) != 3 || l.Chaincode == "" || l.Poll == "" || l.Args[0] != l.Poll || l.Args[1] != l.Option):
+			return nil, fmt.Errorf("line %d: a vote is not a CastVote of its poll and option through a chaincode (%q of %q, %d arguments)", n, l.Name, l.Chaincode, len(l.Args))
+		case !vote && l.Chaincode != "":
+			return nil, fmt.Errorf("line %d: a %s request calls chaincode %q: only votes go to another chaincode", n, l.Class, l.Chaincode)
+		case batch && (l.Name != batchTx || len(l.Args) != 1):
+			return nil, fmt.Errorf("line %d: a %s batch is not a one-argument %s (%q, %d arguments)", n, l.Class, batchTx, l.Name, len(l.Args))
 		case cred && (l.Name != "SubmitCredential" || len(l.Args) != 1):
 			return nil, fmt.Errorf("line %d: a credential is not a one-argument SubmitCredential (%q, %d arguments)", n, l.Name, len(l.Args))
-		case !batch && !cred && (l.Name != "SubmitProof" || len(l.Args) != 1):
+		case !batch && !cred && !vote && (l.Name != "SubmitProof" || len(l.Args) != 1):
 			return nil, fmt.Errorf("line %d: not a one-argument SubmitProof (%q, %d arguments)", n, l.Name, len(l.Args))
 		case !known:
 			return nil, fmt.Errorf("line %d: unknown class %q", n, l.Class)
@@ -75,8 +90,10 @@ func readLines(r io.Reader) ([]line, error) {
 			return nil, fmt.Errorf("line %d: a batch needs its key hash and 1 to 64 nonce hashes", n)
 		case !batch && mayRecord && (len(l.KeySHA256) != 64 || len(l.NonceSHA256) != 64):
 			return nil, fmt.Errorf("line %d: a %s request needs its key and nonce hashes", n, l.Class)
-		case (l.Class == account.ClassNym) != (l.Race != ""):
-			return nil, fmt.Errorf("line %d: a race is for nym requests, and a nym request needs its race (class %q, race %q)", n, l.Class, l.Race)
+		case l.Late && !vote:
+			return nil, fmt.Errorf("line %d: only a vote may be late (class %q)", n, l.Class)
+		case (l.Class == account.ClassNym || vote || l.Class == account.ClassCredNym) != (l.Race != ""):
+			return nil, fmt.Errorf("line %d: a race is for nym requests, votes and pseudonym credentials, and they need their race (class %q, race %q)", n, l.Class, l.Race)
 		case l.Race != "" && (len(l.ContextSHA256) != 64 || l.PseudonymHex == "" || l.Pseudonym == "" || l.Context == ""):
 			return nil, fmt.Errorf("line %d: a nym request needs its pseudonym and context", n)
 		}
@@ -120,16 +137,19 @@ type item struct {
 // probes.
 type plan struct {
 	reqs      []account.Request
-	args      []string // each request's one argument
-	names     []string // each request's transaction (SubmitProof, SubmitProofs)
-	proofs    []int    // each request's number of proofs
-	scheme    []int    // each request's scheme (index of perScheme)
+	args      []string    // each request's first argument (the request of a SubmitProof)
+	txs0      []engine.Tx // each request's transaction (name, arguments, chaincode)
+	proofs    []int       // each request's number of proofs
+	scheme    []int       // each request's scheme (index of perScheme)
 	items     []item
 	resubmits []int // request indexes
 	// unsent are the requests the load never sent (markUnsent).
 	unsent map[int]bool
 	// nyms are the pseudonym and context (base64) of each race.
 	nyms map[string][2]string
+	// late are the requests sent lateGap transactions after their race
+	// (line.Late).
+	late map[int]bool
 }
 
 // makePlan interleaves the schemes' lines (round robin), keeps the first
@@ -148,15 +168,22 @@ func makePlan(perScheme [][]line, nResubmit, lateGap int) *plan {
 			more = true
 			l := ls[i]
 			p.reqs = append(p.reqs, account.Request{Group: l.Group, Class: l.Class, KeySHA256: l.KeySHA256, NonceSHA256: l.NonceSHA256,
-				BatchNonces: l.BatchNonceSHA256s, Race: l.Race, ContextSHA256: l.ContextSHA256, PseudonymHex: l.PseudonymHex})
+				BatchNonces: l.BatchNonceSHA256s, Race: l.Race, ContextSHA256: l.ContextSHA256, PseudonymHex: l.PseudonymHex,
+				Chaincode: l.Chaincode, Poll: l.Poll, Option: l.Option})
 			if l.Race != "" {
 				if p.nyms == nil {
 					p.nyms = map[string][2]string{}
 				}
 				p.nyms[l.Race] = [2]string{l.Pseudonym, l.Context}
 			}
+			if l.Late {
+				if p.late == nil {
+					p.late = map[int]bool{}
+				}
+				p.late[len(p.reqs)-1] = true
+			}
 			p.args = append(p.args, l.Args[0])
-			p.names = append(p.names, l.Name)
+			p.txs0 = append(p.txs0, engine.Tx{Name: l.Name, Args: l.Args, Chaincode: l.Chaincode})
 			p.proofs = append(p.proofs, max(1, len(l.BatchNonceSHA256s)))
 			p.scheme = append(p.scheme, si)
 		}
@@ -174,7 +201,7 @@ func makePlan(perScheme [][]line, nResubmit, lateGap int) *plan {
 	}
 	var valid []int // positions in load of valid requests (and credentials)
 	for pos, i := range load {
-		if c := p.reqs[i].Class; c == "valid" || c == account.ClassCredential {
+		if c := p.reqs[i].Class; c == "valid" || c == account.ClassCredential || c == account.ClassCredBatch {
 			valid = append(valid, pos)
 		}
 	}
@@ -195,17 +222,32 @@ func makePlan(perScheme [][]line, nResubmit, lateGap int) *plan {
 	}
 	// A pseudonym race's requests go out one after the other where its
 	// first one is: item k goes to client k mod clients, so consecutive
-	// items reach every client (both peers) in turn.
+	// items reach every client (both peers) in turn. Its late requests
+	// (votes) go lateGap transactions later.
 	races := map[string][]int{}
 	for _, i := range load {
 		if r := p.reqs[i].Race; r != "" {
 			races[r] = append(races[r], i)
 		}
 	}
+	lateRace := map[int][]int{} // position in load -> late requests sent there
+	var tail []int              // late requests of a race at the end
 	for pos, i := range load {
+		for _, m := range lateRace[pos] {
+			p.items = append(p.items, item{req: m, kind: "original"})
+		}
 		if r := p.reqs[i].Race; r != "" {
 			if races[r][0] == i {
 				for _, m := range races[r] {
+					if p.late[m] {
+						at := min(pos+lateGap, len(load)-1)
+						if at == pos { // the race is last: its late ones go last
+							tail = append(tail, m)
+							continue
+						}
+						lateRace[at] = append(lateRace[at], m)
+						continue
+					}
 					p.items = append(p.items, item{req: m, kind: "original"})
 				}
 			}
@@ -218,6 +260,9 @@ func makePlan(perScheme [][]line, nResubmit, lateGap int) *plan {
 		for _, r := range late[pos] {
 			p.items = append(p.items, item{req: r, kind: "replay"})
 		}
+	}
+	for _, m := range tail {
+		p.items = append(p.items, item{req: m, kind: "original"})
 	}
 	return p
 }
@@ -238,7 +283,9 @@ func (p *plan) txs() []engine.Tx {
 
 // tx is the engine's transaction of request r with class class.
 func (p *plan) tx(r int, class string) engine.Tx {
-	return engine.Tx{Name: p.names[r], Args: []string{p.args[r]}, Proofs: p.proofs[r], Class: class}
+	tx := p.txs0[r]
+	tx.Proofs, tx.Class = p.proofs[r], class
+	return tx
 }
 
 // record notes the outcome of a transaction sent for request r. A batch
@@ -250,7 +297,7 @@ func (p *plan) record(r int, kind string, rec engine.Record) {
 		return
 	}
 	ok := rec.Outcome == engine.Committed
-	if ok && p.reqs[r].Class == account.ClassBatch {
+	if ok && account.IsBatch(p.reqs[r].Class) {
 		var res struct {
 			Count      int `json:"count"`
 			ValidCount int `json:"validCount"`
@@ -341,7 +388,8 @@ func (p *plan) accounted() []account.Request {
 // mustRecord tells whether a request of the class must be recorded
 // exactly once (package account).
 func mustRecord(class string) bool {
-	return class == "valid" || class == account.ClassBatch || class == account.ClassNewKey || class == account.ClassCredential
+	return class == "valid" || class == account.ClassBatch || class == account.ClassNewKey || class == account.ClassCredential ||
+		class == account.ClassCredBatch || class == account.ClassAccOther || class == account.ClassEpochNew
 }
 
 // interleave spreads extra's lines evenly among ls's (mix.jsonl among a

@@ -40,7 +40,11 @@ type report struct {
 	ErrorSamples map[string]string `json:"errorSamples,omitempty"`
 	Recovery     []engine.Summary  `json:"recovery,omitempty"`
 	Probes       []probe           `json:"resubmissions"`
-	Faults       []faultRecord     `json:"faults"`
+	// NotSubmittedProbes counts the probes whose first attempt never
+	// reached the orderer (probe.NotSubmitted): nothing to resubmit, not
+	// a problem.
+	NotSubmittedProbes int           `json:"notSubmittedProbes"`
+	Faults             []faultRecord `json:"faults"`
 	// Unsent counts the requests the load never sent (it ended by -tx or
 	// -duration first); they are not accounted.
 	Unsent int `json:"unsentRequests"`
@@ -51,6 +55,8 @@ type report struct {
 	Heights    []uint64        `json:"ledgerHeights"`
 	Verdict    account.Verdict `json:"accounting"`
 	CrossCheck crossCheck      `json:"crossCheck"`
+	// Votes: the poll votes of the run, per poll (votes.go).
+	Votes []pollSummary `json:"votes,omitempty"`
 	// Problems are the client-side failures: a request of an invalid class
 	// that committed, a fault that failed, a probe whose resubmission did
 	// not commit.
@@ -125,7 +131,10 @@ func (r *report) finish(p *plan) {
 		r.Problems = append(r.Problems, fmt.Sprintf("%d of %d planned faults ran", len(r.Faults), len(r.FaultPlan)))
 	}
 	for _, pr := range r.Probes {
-		if pr.Second != "VALID" {
+		if pr.NotSubmitted {
+			r.NotSubmittedProbes++
+		}
+		if pr.failed() {
 			r.Problems = append(r.Problems, fmt.Sprintf("resubmission of %s: %s %s", pr.TxID, pr.Second, pr.SecondError))
 		}
 	}
@@ -134,6 +143,9 @@ func (r *report) finish(p *plan) {
 	}
 	if r.Memory != nil {
 		r.Problems = append(r.Problems, r.Memory.Problems...)
+	}
+	for _, v := range r.Votes {
+		r.Problems = append(r.Problems, v.Problems...)
 	}
 	if r.Load.Committed == 0 {
 		r.Problems = append(r.Problems, "nothing committed")
@@ -188,8 +200,16 @@ func (r *report) text(w io.Writer) {
 		if pr.Vanished {
 			again = "connection closed, same signed bytes again from a new connection"
 		}
+		if pr.NotSubmitted {
+			pf("resubmission %s (%s) at %s: first attempt %s, before its submit: never reached the orderer, nothing to resubmit (the recovery sends the request)",
+				pr.TxID, pr.Client, pr.Start.UTC().Format("15:04:05.0"), pr.First)
+			continue
+		}
 		pf("resubmission %s (%s) at %s: first attempt (%.1f s) %s; %s: %s %s",
 			pr.TxID, pr.Client, pr.Start.UTC().Format("15:04:05.0"), pr.FirstWait, pr.First, again, pr.Second, pr.SecondError)
+	}
+	if r.NotSubmittedProbes > 0 {
+		pf("resubmission probes not submitted (their first attempt failed before the orderer; not problems): %d", r.NotSubmittedProbes)
 	}
 	for _, f := range r.Faults {
 		pf("fault %s%s at %s (+%.1f s, after %d tx) for %.1f s, failed %v%s", f.Kind, argSuffix(f.Arg),
@@ -240,7 +260,11 @@ func (r *report) text(w io.Writer) {
 		pf("  %s: %d transactions %s, %d repeated tx IDs, %d requests recorded, %d state keys, state sha256 %s",
 			ps.Name, ps.Txs, engine.Counts(ps.ByCode), ps.RepeatedTxIDs, ps.Recorded, ps.StateKeys, ps.StateHash)
 	}
-	pf("cross-check (GetVerification, and GetPseudonymUses of each race, on each peer): %d checked, %d problems", r.CrossCheck.Checked, len(r.CrossCheck.Problems))
+	for _, v := range r.Votes {
+		pf("poll %s (%s): %d voters sent %d votes (raced across the peers, %d of them late duplicates); counted on the ledger %d (%s), by both peers' Tally %v; the other votes refused %s (the late ones %s)",
+			v.Poll, v.Chaincode, v.Races, v.Sent, v.Late, v.Counted.Total, optionCounts(v.Counted.Options), v.Tallies, engine.Counts(v.Refused), engine.Counts(v.LateRefused))
+	}
+	pf("cross-check (GetVerification, GetPseudonymUses of each race and each poll's Tally, on each peer): %d checked, %d problems", r.CrossCheck.Checked, len(r.CrossCheck.Problems))
 	for _, p := range append(append(append([]string(nil), r.Verdict.Problems...), r.CrossCheck.Problems...), r.Problems...) {
 		pf("  PROBLEM: %s", p)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/fabric-bbs/fabric-bbs/test-network/gateway/internal/load/engine"
 	"github.com/fabric-bbs/fabric-bbs/test-network/gateway/internal/load/gwclient"
+	"github.com/fabric-bbs/fabric-bbs/test-network/gateway/internal/soak/account"
 	"github.com/hyperledger/fabric-gateway/pkg/client"
 )
 
@@ -47,6 +48,26 @@ type probe struct {
 	// closed the connection before any commit status, and resubmitted the
 	// same signed bytes from a new connection.
 	Vanished bool `json:"vanished,omitempty"`
+	// NotSubmitted: the first attempt ended before its submit (a dial,
+	// proposal, endorsement or signing failure, e.g. the endorsing peer
+	// was down): the transaction never reached the orderer and there is
+	// nothing to resubmit. Not a problem of the network: the request is
+	// left to the recovery, and the accounting checks that the
+	// transaction ID is on no ledger.
+	NotSubmitted bool `json:"notSubmitted,omitempty"`
+}
+
+// failed tells whether the probe is a problem: it was submitted and its
+// resubmission did not commit as VALID.
+func (p probe) failed() bool { return !p.NotSubmitted && p.Second != "VALID" }
+
+// sent is the probe's transaction for the accounting: one that was never
+// submitted must be on no ledger.
+func (p probe) sent() account.Sent {
+	if p.NotSubmitted {
+		return account.Sent{TxID: p.TxID, Kind: account.KindNotSubmitted}
+	}
+	return account.Sent{TxID: p.TxID, Kind: "resubmit", ClientValid: p.Second == "VALID"}
 }
 
 // resubmit endorses args as c, keeps the transaction's bytes and its
@@ -68,6 +89,7 @@ func resubmit(ctx context.Context, c *gwclient.Client, group, arg string, firstW
 		var err error
 		if c, err = fresh(); err != nil {
 			p.First = "dial: " + err.Error()
+			p.NotSubmitted = true
 			return p
 		}
 		closed := false
@@ -117,6 +139,7 @@ func resubmit(ctx context.Context, c *gwclient.Client, group, arg string, firstW
 	prop, err := c.Contract().NewProposal("SubmitProof", client.WithArguments(arg))
 	if err != nil {
 		p.First = "propose: " + err.Error()
+		p.NotSubmitted = true
 		return p
 	}
 	p.TxID = prop.TransactionID()
@@ -129,22 +152,26 @@ func resubmit(ctx context.Context, c *gwclient.Client, group, arg string, firstW
 		return err
 	}); err != nil {
 		p.First = "endorse: " + engine.Classify(err).Cause
+		p.NotSubmitted = true
 		return p
 	}
 	bytes, err := txn.Bytes()
 	if err != nil {
 		p.First = err.Error()
+		p.NotSubmitted = true
 		return p
 	}
 	sig, err := c.Sign(txn.Digest())
 	if err != nil {
 		p.First = err.Error()
+		p.NotSubmitted = true
 		return p
 	}
 	// First attempt: give up after firstWait, whatever happened.
 	first, err := c.Gateway().NewSignedTransaction(bytes, sig)
 	if err != nil {
 		p.First = err.Error()
+		p.NotSubmitted = true
 		return p
 	}
 	sctx, cancel := context.WithTimeout(ctx, 5*time.Second)

@@ -20,6 +20,10 @@ type Tx struct {
 	// Class is a free label (a soak tool's "replay", "tampered", ...);
 	// outcomes are also counted by class.
 	Class string `json:"class,omitempty"`
+	// Chaincode, if set, is the chaincode the transaction calls on the
+	// client's channel instead of the client's own (a soak's poll votes
+	// go to the poll example, which calls bbs).
+	Chaincode string `json:"chaincode,omitempty"`
 }
 
 // maxLine bounds one line of a transactions file (a SubmitProofs batch of

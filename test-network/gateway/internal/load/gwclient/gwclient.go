@@ -117,7 +117,11 @@ func (c *Client) Sign(digest []byte) ([]byte, error) { return c.sign(digest) }
 
 // Propose builds and signs the proposal of tx.
 func (c *Client) Propose(tx engine.Tx) (engine.Proposal, error) {
-	p, err := c.contract.NewProposal(tx.Name, client.WithArguments(tx.Args...))
+	contract := c.contract
+	if tx.Chaincode != "" {
+		contract = c.network.GetContract(tx.Chaincode)
+	}
+	p, err := contract.NewProposal(tx.Name, client.WithArguments(tx.Args...))
 	if err != nil {
 		return nil, err
 	}

@@ -40,13 +40,20 @@ type Request struct {
 	// (ContextSHA256, PseudonymHex, under KeySHA256) say so.
 	Race                        string
 	ContextSHA256, PseudonymHex string
-	Sent                        []Sent
+	// Chaincode, Poll and Option (class vote): the poll chaincode (its
+	// namespace), the poll and the option voted for.
+	Chaincode, Poll, Option string
+	Sent                    []Sent
 }
+
+// KindNotSubmitted is the Kind of a transaction a client made but never
+// submitted (its endorsement failed): it must be on no ledger.
+const KindNotSubmitted = "not-submitted"
 
 // Sent is one transaction a client sent for a request.
 type Sent struct {
 	TxID string
-	Kind string // "original", "replay", "resubmit", "recovery"
+	Kind string // "original", "replay", "resubmit", "recovery", KindNotSubmitted
 	// ClientValid is true when the client was told the transaction
 	// committed as VALID.
 	ClientValid bool
@@ -82,6 +89,9 @@ type Verdict struct {
 	// Recorded maps each valid request's group to the transaction ID of
 	// its records (the same on every peer when OK).
 	Recorded map[string]string `json:"-"`
+	// Polls are the votes each poll of the run counted on the ledger of
+	// the first peer (checkVotes), by poll.
+	Polls map[string]PollCount `json:"polls,omitempty"`
 }
 
 // maxProblems bounds the problems listed (the count is always right).
@@ -95,11 +105,15 @@ func Check(reqs []Request, peers []Peer) Verdict {
 	if len(peers) == 0 {
 		add("no peer ledger to account on")
 	}
-	sent := map[string]string{} // tx ID -> group
-	keys := map[string]bool{}   // the run's verifying keys
+	sent := map[string]string{}       // tx ID -> group
+	keys := map[string]bool{}         // the run's verifying keys
+	notSubmitted := map[string]bool{} // tx IDs made and never submitted
 	for _, r := range reqs {
 		for _, s := range r.Sent {
 			sent[s.TxID] = r.Group
+			if s.Kind == KindNotSubmitted {
+				notSubmitted[s.TxID] = true
+			}
 		}
 		if r.KeySHA256 != "" {
 			keys[r.KeySHA256] = true
@@ -112,12 +126,18 @@ func Check(reqs []Request, peers []Peer) Verdict {
 		for _, msg := range perPeer {
 			add("%s: %s", p.Name, msg)
 		}
+		for _, tx := range p.Txs {
+			if notSubmitted[tx.TxID] {
+				add("%s: transaction %s of request %s was never submitted (its first attempt failed before the orderer), yet it is in block %d (%s)",
+					p.Name, tx.TxID, sent[tx.TxID], tx.Block, tx.Code)
+			}
+		}
 		for _, r := range reqs {
 			txID, msgs := checkRequest(r, st, byKey)
 			if txID != "" && (r.NotBefore != "" || r.NotAfter != "") {
 				msgs = append(msgs, checkOrder(r, txID, pos)...)
 			}
-			if r.Class == ClassStatus {
+			if orderedAgainstChange(r.Class) {
 				msgs = append(msgs, checkStatusOrder(r, p.Txs, pos)...)
 			}
 			for _, msg := range msgs {
@@ -157,6 +177,13 @@ func Check(reqs []Request, peers []Peer) Verdict {
 		}
 		for _, msg := range checkRaces(reqs, st, byKey, recordedOn) {
 			add("%s: %s", p.Name, msg)
+		}
+		polls, msgs := checkVotes(reqs, p.Txs, recordedOn)
+		for _, msg := range msgs {
+			add("%s: %s", p.Name, msg)
+		}
+		if pi == 0 {
+			v.Polls = polls
 		}
 		v.Peers = append(v.Peers, stats)
 	}

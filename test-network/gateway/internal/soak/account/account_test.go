@@ -154,3 +154,17 @@ func TestCompositeKey(t *testing.T) {
 		}
 	}
 }
+
+// A probe whose first attempt failed before its submit (KindNotSubmitted)
+// left its request to the recovery: fine while its transaction ID is on no
+// ledger, a problem when it is there.
+func TestCheckNotSubmitted(t *testing.T) {
+	reqs := []Request{req("v1", "valid", "n1", Sent{TxID: "t1", Kind: KindNotSubmitted}, valid("t1r", "recovery"))}
+	if v := Check(reqs, both(submitTx("t1r", "n1"))); !v.OK {
+		t.Fatalf("a probe never submitted, its request recovered: %v", v.Problems)
+	}
+	v := Check(reqs, both(invalid(submitTx("t1", "n1"), "MVCC_READ_CONFLICT"), submitTx("t1r", "n1")))
+	if v.OK || len(v.Problems) != 2 || !strings.Contains(v.Problems[0], "transaction t1 of request v1 was never submitted") {
+		t.Fatalf("a never-submitted transaction on the ledgers: %v", v.Problems)
+	}
+}

@@ -26,6 +26,11 @@ const (
 	// ClassNym: one of a pseudonym race (Race): at most once, and
 	// exactly one request of its race (checkRaces).
 	ClassNym = "nym"
+	// ClassVote: a CastVote of the poll example (Chaincode), one of a
+	// race of one voter's votes in a poll (Race; its bbs records are a
+	// pseudonym race's): at most once, exactly one vote of its race, and
+	// the poll counts it once (checkVotes).
+	ClassVote = "vote"
 	// ClassCredential: a SubmitCredential of a bbs-2023 credential
 	// (its presentation header is the nonce): recorded exactly once, with
 	// its credential record (checkCredential).
@@ -35,7 +40,45 @@ const (
 	// at most once, and a transaction of it ordered before the update is
 	// valid (recorded), one ordered after it is not (checkStatusOrder).
 	ClassStatus = "status"
+	// ClassCredBatch: a SubmitCredentials of fresh bbs-2023 credentials
+	// (BatchNonces: their presentation headers): recorded exactly once,
+	// every item by the same transaction, each with its credential record.
+	ClassCredBatch = "cred-batch"
+	// ClassCredNym: a SubmitCredential of a bbs-2023 pseudonym credential,
+	// one of a race (Race) of one holder's in one context: at most once,
+	// exactly one of its race (checkRaces), with its credential record.
+	ClassCredNym = "cred-nym"
 )
+
+// The accumulator classes (loadgen acc.go): presentations with
+// non-revocation against version 0 while one holder is revoked.
+const (
+	// ClassAccRevoked: the revoked holder's, under a policy of grace 0:
+	// recorded at most once, and a transaction of it ordered before the
+	// RevokeHandle (NotAfter) is valid, one ordered after it is not
+	// (checkStatusOrder).
+	ClassAccRevoked = "acc-revoked"
+	// ClassAccOther: another holder's, under a policy of grace 1 (version
+	// 0 stays acceptable): recorded exactly once.
+	ClassAccOther = "acc-other"
+	// ClassEpochOld: a proof disclosing epoch 1 under a policy of grace 0
+	// while the issuer's epoch is raised to 2 (NotAfter names the
+	// SetIssuerEpoch): ordered like ClassAccRevoked.
+	ClassEpochOld = "epoch-old"
+	// ClassEpochNew: a proof disclosing epoch 2 (issued ahead): recorded
+	// exactly once, before or after the raise.
+	ClassEpochNew = "epoch-new"
+)
+
+// orderedAgainstChange tells whether a request of the class is valid iff
+// ordered before a change of the run (NotAfter; checkStatusOrder).
+func orderedAgainstChange(class string) bool {
+	return class == ClassStatus || class == ClassAccRevoked || class == ClassEpochOld
+}
+
+// IsBatch tells whether a request of the class is a batch (SubmitProofs,
+// SubmitCredentials), whose records are "<txID>#<i>".
+func IsBatch(class string) bool { return class == ClassBatch || class == ClassCredBatch }
 
 // position is a transaction's place in the ledger's order.
 type position struct {
@@ -51,14 +94,17 @@ func (p position) before(q position) bool {
 // once (valid, batch, new-key), and mayRecord whether it may be recorded
 // at all (those and old-key).
 func mustRecord(class string) bool {
-	return class == "valid" || class == ClassBatch || class == ClassNewKey || class == ClassCredential
+	return class == "valid" || class == ClassBatch || class == ClassNewKey || class == ClassCredential || class == ClassCredBatch ||
+		class == ClassAccOther || class == ClassEpochNew
 }
 
 func mayRecord(class string) bool {
-	return mustRecord(class) || class == ClassOldKey || class == ClassNym || class == ClassStatus
+	return mustRecord(class) || class == ClassOldKey || class == ClassNym || class == ClassVote || class == ClassStatus || class == ClassCredNym ||
+		class == ClassAccRevoked || class == ClassEpochOld
 }
 
-// checkStatusOrder checks a status request on one peer's ledger (txs):
+// checkStatusOrder checks a status request (or an acc-revoked one, against
+// its RevokeHandle) on one peer's ledger (txs):
 // each of its transactions ordered before the update (r.NotAfter's valid
 // transaction) is valid, none ordered after it is. (That its records are
 // written once, by a valid transaction before the update, checkRequest
@@ -72,6 +118,13 @@ func checkStatusOrder(r Request, txs []ledger.Tx, pos map[string]position) []str
 	for _, s := range r.Sent {
 		mine[s.TxID] = true
 	}
+	change := "status update"
+	switch r.Class {
+	case ClassAccRevoked:
+		change = "revocation (RevokeHandle)"
+	case ClassEpochOld:
+		change = "epoch raise (SetIssuerEpoch)"
+	}
 	var msgs []string
 	for _, tx := range txs {
 		if !mine[tx.TxID] {
@@ -80,11 +133,11 @@ func checkStatusOrder(r Request, txs []ledger.Tx, pos map[string]position) []str
 		before := position{tx.Block, tx.Index}.before(up)
 		switch {
 		case before && !tx.Valid():
-			msgs = append(msgs, fmt.Sprintf("%s (block %d, tx %d) is %s though ordered before the status update %s (block %d, tx %d)",
-				tx.TxID, tx.Block, tx.Index, tx.Code, r.NotAfter, up.block, up.index))
+			msgs = append(msgs, fmt.Sprintf("%s (block %d, tx %d) is %s though ordered before the %s %s (block %d, tx %d)",
+				tx.TxID, tx.Block, tx.Index, tx.Code, change, r.NotAfter, up.block, up.index))
 		case !before && tx.Valid():
-			msgs = append(msgs, fmt.Sprintf("%s (block %d, tx %d) is VALID though ordered after the status update %s (block %d, tx %d)",
-				tx.TxID, tx.Block, tx.Index, r.NotAfter, up.block, up.index))
+			msgs = append(msgs, fmt.Sprintf("%s (block %d, tx %d) is VALID though ordered after the %s %s (block %d, tx %d)",
+				tx.TxID, tx.Block, tx.Index, change, r.NotAfter, up.block, up.index))
 		}
 	}
 	return msgs
@@ -165,6 +218,16 @@ func checkBatch(r Request, st ledger.State, byKey map[string][]writer) (string, 
 			bad("item %d: verification record %s: %v", i, rid, err)
 		} else if vr.TxID != txID || vr.KeySHA256 != r.KeySHA256 || NonceSHA256(vr.Nonce) != nh {
 			bad("item %d: verification record %s is for transaction %s, key %s, nonce hash %s", i, rid, vr.TxID, vr.KeySHA256, NonceSHA256(vr.Nonce))
+		}
+		if r.Class == ClassCredBatch {
+			var cr credentialRecord
+			cws := byKey[CredentialKey(rid)]
+			switch {
+			case len(cws) != 1 || cws[0].txID != txID:
+				bad("item %d: credential record %s written %d times", i, rid, len(cws))
+			case json.Unmarshal(st[CredentialKey(rid)], &cr) != nil || cr.TxID != txID || cr.NonceSHA256 != nh:
+				bad("item %d: credential record %s is %.200q, want transaction %s, nonce hash %s", i, rid, st[CredentialKey(rid)], txID, nh)
+			}
 		}
 		ws := byKey[NonceKey(r.KeySHA256, nh)]
 		var nr nonceRecord

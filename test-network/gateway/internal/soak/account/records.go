@@ -28,7 +28,7 @@ type verificationRecord struct {
 // checkRequest checks one request on one peer and returns the transaction
 // ID of its records ("" if none).
 func checkRequest(r Request, st ledger.State, byKey map[string][]writer) (string, []string) {
-	if r.Class == ClassBatch {
+	if IsBatch(r.Class) {
 		return checkBatch(r, st, byKey)
 	}
 	var msgs []string
@@ -106,7 +106,7 @@ func checkRequest(r Request, st ledger.State, byKey map[string][]writer) (string
 			bad("the client was told %s (%s) committed, but the records are %s's", s.TxID, s.Kind, txID)
 		}
 	}
-	if r.Class == ClassCredential {
+	if r.Class == ClassCredential || r.Class == ClassCredNym {
 		msgs = append(msgs, checkCredential(r, txID, st, byKey)...)
 	}
 	if len(msgs) > 0 {

@@ -35,6 +35,10 @@ type Tx struct {
 	// Writes are the transaction's writes in the namespace, in write-set
 	// order (empty for a transaction that writes nothing there).
 	Writes []Write
+	// Also are its writes in the other namespaces asked for (BlockTxs's
+	// also: a chaincode that calls the namespace's, like the poll
+	// example), by namespace; they are not in the state Replay makes.
+	Also map[string][]Write
 }
 
 // Valid reports whether the peer committed the transaction as valid.
@@ -43,8 +47,9 @@ func (t Tx) Valid() bool { return t.Code == peer.TxValidationCode_VALID.String()
 // BlockTxs returns the endorser transactions of block b with their
 // validation codes and their writes in namespace ns. Config and other
 // non-endorser transactions are left out. A block whose structure cannot be
-// read is an error (a peer never commits one).
-func BlockTxs(b *common.Block, ns string) ([]Tx, error) {
+// read is an error (a peer never commits one). The writes in the
+// namespaces also are in each Tx's Also.
+func BlockTxs(b *common.Block, ns string, also ...string) ([]Tx, error) {
 	num := b.GetHeader().GetNumber()
 	var filter []byte
 	if md := b.GetMetadata().GetMetadata(); len(md) > int(common.BlockMetadataIndex_TRANSACTIONS_FILTER) {
@@ -52,7 +57,7 @@ func BlockTxs(b *common.Block, ns string) ([]Tx, error) {
 	}
 	var out []Tx
 	for i, envBytes := range b.GetData().GetData() {
-		tx, ok, err := envelopeTx(envBytes, ns)
+		tx, ok, err := envelopeTx(envBytes, ns, also)
 		if err != nil {
 			return nil, fmt.Errorf("block %d, transaction %d: %w", num, i, err)
 		}
@@ -70,7 +75,7 @@ func BlockTxs(b *common.Block, ns string) ([]Tx, error) {
 }
 
 // envelopeTx decodes one envelope; ok is false for a non-endorser one.
-func envelopeTx(envBytes []byte, ns string) (tx Tx, ok bool, err error) {
+func envelopeTx(envBytes []byte, ns string, also []string) (tx Tx, ok bool, err error) {
 	env := &common.Envelope{}
 	if err := proto.Unmarshal(envBytes, env); err != nil {
 		return tx, false, fmt.Errorf("envelope: %w", err)
@@ -97,6 +102,18 @@ func envelopeTx(envBytes []byte, ns string) (tx Tx, ok bool, err error) {
 			return tx, false, fmt.Errorf("transaction %s: %w", tx.TxID, err)
 		}
 		tx.Writes = append(tx.Writes, w...)
+		for _, a := range also {
+			w, err := actionWrites(action, a)
+			if err != nil {
+				return tx, false, fmt.Errorf("transaction %s: %w", tx.TxID, err)
+			}
+			if len(w) > 0 {
+				if tx.Also == nil {
+					tx.Also = map[string][]Write{}
+				}
+				tx.Also[a] = append(tx.Also[a], w...)
+			}
+		}
 	}
 	return tx, true, nil
 }

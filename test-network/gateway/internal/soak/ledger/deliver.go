@@ -29,8 +29,8 @@ func Height(ctx context.Context, network *client.Network, mspID string) (uint64,
 // Read delivers blocks 0 .. height-1 from the peer the network is
 // connected to (its Deliver service, so the blocks are that peer's ledger)
 // and returns their endorser transactions in commit order, with their
-// writes in namespace ns.
-func Read(ctx context.Context, network *client.Network, height uint64, ns string) ([]Tx, error) {
+// writes in namespace ns (and in the namespaces also, in Tx.Also).
+func Read(ctx context.Context, network *client.Network, height uint64, ns string, also ...string) ([]Tx, error) {
 	if height == 0 {
 		return nil, nil
 	}
@@ -52,7 +52,7 @@ func Read(ctx context.Context, network *client.Network, height uint64, ns string
 		if n := b.GetHeader().GetNumber(); n != want {
 			return nil, fmt.Errorf("block %d delivered where block %d was expected", n, want)
 		}
-		txs, err := BlockTxs(b, ns)
+		txs, err := BlockTxs(b, ns, also...)
 		if err != nil {
 			return nil, err
 		}

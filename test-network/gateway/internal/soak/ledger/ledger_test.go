@@ -69,6 +69,22 @@ func TestBlockTxs(t *testing.T) {
 	if bb.TxID != "b" || bb.Code != "MVCC_READ_CONFLICT" || bb.Valid() || bb.Index != 1 {
 		t.Errorf("tx b = %+v", bb)
 	}
+	if a.Also != nil {
+		t.Errorf("tx a has writes of other namespaces, none asked for: %+v", a.Also)
+	}
+	// The writes of a calling chaincode's namespace (a poll vote calling
+	// bbs), asked for beside bbs's: in Also, not in Writes.
+	vote := block(8, []peer.TxValidationCode{peer.TxValidationCode_VALID},
+		envelope(t, "v", common.HeaderType_ENDORSER_TRANSACTION, map[string][]*kvrwset.KVWrite{
+			"bbs": {w("rec", "r")}, "poll": {w("vote", "yes")}, "other": {w("o", "o")}}))
+	vtxs, err := BlockTxs(vote, "bbs", "poll")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(vtxs) != 1 || len(vtxs[0].Writes) != 1 || vtxs[0].Writes[0].Key != "rec" || len(vtxs[0].Also) != 1 ||
+		len(vtxs[0].Also["poll"]) != 1 || string(vtxs[0].Also["poll"][0].Value) != "yes" {
+		t.Errorf("vote tx = %+v", vtxs)
+	}
 	st := Replay(append([]Tx{{TxID: "z", Code: "VALID", Writes: []Write{{Key: "k0", Value: []byte("old")}}}}, txs...))
 	if len(st) != 1 || string(st["k1"]) != "v1" {
 		t.Errorf("state = %q: want only k1=v1 (k0 deleted, the invalid write skipped)", st)
