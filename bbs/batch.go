@@ -8,7 +8,6 @@ import (
 	"io"
 	"runtime"
 	"slices"
-	"sync"
 
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
 	"golang.org/x/crypto/blake2b"
@@ -325,39 +324,17 @@ func verifyBatch[E any](s Scheme, v batchVerifier[E], items []BatchItem, errs []
 	}
 }
 
-// parallelForAfter calls f(i) for every i in [0, n) on workers ≥ 2
-// goroutines, as group.ParallelFor does, the first of which calls first
-// before taking its share of the calls; it returns when all are done.
+// parallelForAfter calls first and f(i) for every i in [0, n) on up to
+// workers goroutines (group.ParallelFor): first is the first call taken,
+// and the goroutine that takes it goes on to take its share of the f(i).
 func parallelForAfter(n, workers int, first func(), f func(i int)) {
-	var mu sync.Mutex
-	next := 0
-	work := func() {
-		for {
-			mu.Lock()
-			i := next
-			next++
-			mu.Unlock()
-			if i >= n {
-				return
-			}
-			f(i)
+	group.ParallelFor(n+1, workers, func(i int) {
+		if i == 0 {
+			first()
+			return
 		}
-	}
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		first()
-		work()
-	}()
-	for w := 1; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			work()
-		}()
-	}
-	wg.Wait()
+		f(i - 1)
+	})
 }
 
 // batchSplitMin is the size of the largest failing set that is decided
