@@ -37,7 +37,7 @@ E2E_LOG_DIR="${E2E_LOG_DIR:-$TN_DIR/.e2e-logs}"   # node logs are copied here on
 W=""                    # work folder, in .state/ once the network is up
 passed=0 failed=0 finished=0
 T_START=$(date +%s%3N)
-T_UP="" T_DEPLOY="" T_CCAAS="" T_SOAK="" LAT_CLI="" LAT_GW="" LAT_FLOW="" MEM=""
+T_UP="" T_UPGRADE="" T_DEPLOY="" T_CCAAS="" T_SOAK="" LAT_CLI="" LAT_GW="" LAT_FLOW="" MEM=""
 
 # shellcheck source=e2e/lib.sh
 . "$TN_DIR/e2e/lib.sh"   # now_ms, secs, section, pass, fail, run, as, ok, rejected, setup
@@ -61,7 +61,7 @@ cleanup() {
     "$TN_DIR/network.sh" down > /dev/null 2>&1 || echo "WARNING: network.sh down failed" >&2
   fi
   echo
-  echo "timings: network up ${T_UP:-?}, deploy ${T_DEPLOY:-?} (peers build the chaincode), ccaas redeploy ${T_CCAAS:-?}${T_SOAK:+, short soak $T_SOAK}"
+  echo "timings: network up ${T_UP:-?}, deploy ${T_DEPLOY:-?} (peers build the chaincode), upgrade ${T_UPGRADE:-?}, ccaas redeploy ${T_CCAAS:-?}${T_SOAK:+, short soak $T_SOAK}"
   echo "         SubmitProof with commit: peer CLI ${LAT_CLI:-?} ms, gateway ${LAT_GW:-?} ms, gateway flow ${LAT_FLOW:-?} ms"
   echo "         network memory (orderer + 2 peers + chaincodes): ${MEM:-?}; whole test $(secs $(($(now_ms) - T_START))) (Fabric $FABRIC_VERSION, state database $STATE_DB)"
   echo "e2e: $passed passed, $failed failed"
@@ -505,13 +505,19 @@ if [ "$FABRIC_VERSION" = 3.1 ]; then
 fi
 # ---- Fabric v3.1 (end)
 
+# shellcheck source=e2e/docs.sh
+. "$TN_DIR/e2e/docs.sh"   # the documentation's command sequences, as written
+# shellcheck source=e2e/upgrade.sh
+. "$TN_DIR/e2e/upgrade.sh"   # a new package, sequence + 1, while records of every kind exist
+
 # ------------------------------------------------------------------ ccaas
 
 section "Chaincode as a service (mutual TLS)"
 t=$(now_ms)
+SEQ_CCAAS=$(($(cc_sequence) + 1))
 run env CC_SRC="$CC_SRC" "$TN_DIR/network.sh" deploy -ccaas
 T_CCAAS="$(secs $(($(now_ms) - t)))"
-if [ "$RC" -eq 0 ]; then pass "redeploy -ccaas: sequence 2, the peers dial the chaincode server ($T_CCAAS)"
+if [ "$RC" -eq 0 ]; then pass "redeploy -ccaas: sequence $SEQ_CCAAS, the peers dial the chaincode server ($T_CCAAS)"
 else fail "redeploy -ccaas" "$OUT
 $ERR"; fi
 if grep -q "TLS on, client certificates required" "$LOG_DIR/ccaas-bbs.log" 2> /dev/null; then
@@ -526,7 +532,7 @@ if command -v openssl > /dev/null; then
   if [ "$RC" -ne 0 ]; then pass "a TLS client without a client certificate cannot connect to the chaincode server"
   else fail "a TLS client without a client certificate cannot connect to the chaincode server" "$OUT"; fi
 fi
-ok "CLI querycommitted: sequence 2, ccaas package" '.sequence == 2' \
+ok "CLI querycommitted: sequence $SEQ_CCAAS, ccaas package" ".sequence == $SEQ_CCAAS" \
   as 1 Admin peer lifecycle chaincode querycommitted -C "$CHANNEL_NAME" -n "$CC_NAME" -O json
 ok "GW  GetIssuer flow-issuer served by the chaincode server" '.id == "flow-issuer"' \
   gw 1 User1 evaluate GetIssuer flow-issuer

@@ -132,3 +132,9 @@ list_all() {
   done
   jq -cn --argjson items "$items" --argjson pages "$pages" '{pages: $pages, items: $items}'
 }
+
+# cc_sequence [NAME]: the committed definition's sequence of chaincode NAME (default bbs).
+cc_sequence() {
+  as 1 Admin peer lifecycle chaincode querycommitted -C "$CHANNEL_NAME" -n "${1:-$CC_NAME}" -O json 2> /dev/null |
+    jq -r '.sequence // 0'
+}
