@@ -116,8 +116,12 @@ import (
 // Name is the contract's name in the chaincode.
 const Name = "bbs"
 
-// Version is the contract's version in its metadata.
-const Version = "0.1.0"
+// Version is the contract's version in its metadata
+// (org.hyperledger.fabric:GetMetadata, contracts.bbs.info.version), in
+// semantic versioning: a major version may change a transaction's JSON or
+// a stored record's meaning, a minor version adds, a patch fixes
+// (CHANGELOG.md, docs/upgrade.md).
+const Version = "0.2.0"
 
 // EventProofVerified is the chaincode event SubmitProof emits, with its
 // ProofReceipt as JSON payload.

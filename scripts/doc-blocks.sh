@@ -23,15 +23,16 @@ usage() { echo "usage: $0 list FILE... | script offline|network FILE" >&2; exit 
 # blocks FILE: "LINE KIND" then the block's lines prefixed by "|", per block.
 blocks() {
   awk -v file="$1" '
-    /^<!-- doctest: / {
+    /^[[:space:]]*<!-- doctest: / {
       kind = $3; sub(/-->$/, "", kind); sub(/:$/, "", kind); pending = kind; next
     }
-    /^```sh[[:space:]]*$/ {
+    !inblock && /^[[:space:]]*```sh[[:space:]]*$/ {
       if (pending == "") { printf "%s:%d: a ```sh block without a <!-- doctest: ... --> annotation\n", file, NR > "/dev/stderr"; bad = 1 }
-      print NR " " pending; inblock = 1; pending = ""; next
+      print NR " " pending; inblock = 1; pending = ""
+      indent = $0; sub(/```sh.*/, "", indent); n = length(indent); next
     }
-    inblock && /^```[[:space:]]*$/ { inblock = 0; next }
-    inblock { print "|" $0; next }
+    inblock && /^[[:space:]]*```[[:space:]]*$/ { inblock = 0; next }
+    inblock { line = $0; if (substr(line, 1, n) ~ /^[[:space:]]*$/) line = substr(line, n + 1); print "|" line; next }
     /^[[:space:]]*$/ { next }
     { pending = "" }
     END { exit bad ? 2 : 0 }

@@ -33,3 +33,8 @@ for page in "${doc_pages[@]}"; do
   if [ "$RC" -eq 0 ]; then pass "$page: every command sequence runs as written ($(grep -c '^# ---- ' "$d/commands.sh") blocks)"
   else fail "$page: the command sequences run as written" "exit $RC: $(printf '%s\n%s' "$OUT" "$ERR" | tail -n 12)"; fi
 done
+
+# make demo's own flow (scripts/demo.sh) on this network: the README's first command.
+run "$TN_DIR/network.sh" demo
+if [ "$RC" -eq 0 ]; then pass "network.sh demo (make demo's flow): register, verify, submit, replay refused, read back"
+else fail "network.sh demo (make demo's flow)" "exit $RC: $(printf '%s\n%s' "$OUT" "$ERR" | tail -n 12)"; fi
