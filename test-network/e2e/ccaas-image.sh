@@ -19,8 +19,9 @@ else
   else fail "podman build of chaincode/Dockerfile.scratch" "$OUT
 $ERR"; fi
   t=$(now_ms)
+  SEQ_IMG=$(($(cc_sequence) + 1))
   run env CC_SRC="$CC_SRC" CCAAS_IMAGE="$IMG" "$TN_DIR/network.sh" deploy -ccaas
-  if [ "$RC" -eq 0 ]; then pass "redeploy -ccaas with CCAAS_IMAGE: sequence 3, the peers dial the server in the container ($(secs $(($(now_ms) - t))))"
+  if [ "$RC" -eq 0 ]; then pass "redeploy -ccaas with CCAAS_IMAGE: sequence $SEQ_IMG, the peers dial the server in the container ($(secs $(($(now_ms) - t))))"
   else fail "redeploy -ccaas with CCAAS_IMAGE" "$OUT
 $ERR"; fi
   # shellcheck disable=SC2046
@@ -31,7 +32,7 @@ $ERR"; fi
   if grep -q "TLS on, client certificates required" "$LOG_DIR/ccaas-bbs.log" 2> /dev/null; then
     pass "the server in the container serves mutual TLS (key pair and client CAs mounted read-only)"
   else fail "the server in the container serves mutual TLS" "$(tail -n 5 "$LOG_DIR/ccaas-bbs.log" 2> /dev/null)"; fi
-  ok "CLI querycommitted: sequence 3" '.sequence == 3' \
+  ok "CLI querycommitted: sequence $SEQ_IMG" ".sequence == $SEQ_IMG" \
     as 1 Admin peer lifecycle chaincode querycommitted -C "$CHANNEL_NAME" -n "$CC_NAME" -O json
   prove "$W/reqC3.json" "$W/credC.json" flow-issuer --nonce-random
   ok "GW  VerifyProof served by the container" '.valid == true and .nonceConsumed == false' \
