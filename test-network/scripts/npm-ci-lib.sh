@@ -9,8 +9,10 @@
 # when DIR/MARKER exists and DIR/package.json and package-lock.json have not changed since the last
 # install. WHAT names the packages in messages. Prints "installed" when it installed.
 npm_ci_locked() {
-  local dir="$1" marker="$2" what="$3"
-  local cache="$TN_DIR/.state-tools/npm-cache" stamp_file="$1/node_modules/.lock-stamp" stamp start
+  local dir marker="$2" what="$3"
+  # npm resolves --prefix through symbolic links to a package of its own; give it the real folder
+  dir="$(cd "$1" && pwd -P)" || return 1
+  local cache="$TN_DIR/.state-tools/npm-cache" stamp_file="$dir/node_modules/.lock-stamp" stamp start
   for t in node npm; do
     command -v "$t" > /dev/null || { echo "ERROR: '$t' is not on PATH; $what needs Node.js and npm" >&2; return 1; }
   done
