@@ -22,7 +22,7 @@ import (
 // scalars and the identity among the variable points.
 func TestBBSPlus2020GeneratorTables(t *testing.T) {
 	// The largest count whose VerifyProof MSM (P1, h0..hL and D) stays
-	// within Straus' method: 100 messages (issue 24's m100r10) among them.
+	// within Straus' method: 100 messages (the m100r10 case of the performance figures) among them.
 	if bbsPlusTableMaxCount+3 != group.StrausMaxTerms {
 		t.Fatalf("bbsPlusTableMaxCount = %d: VerifyProof's MSM of %d terms, want %d (group.StrausMaxTerms)",
 			bbsPlusTableMaxCount, bbsPlusTableMaxCount+3, group.StrausMaxTerms)

@@ -15,7 +15,7 @@ import (
 	"github.com/fabric-bbs/fabric-bbs/revocation"
 )
 
-// Anonymous revocation, issue 23 level 3 (docs/revocation-protocol.md): an
+// Anonymous revocation, level 3 (docs/revocation-protocol.md): an
 // issuer's positive accumulator on the ledger. The contract does no
 // cryptography of its own: it calls package revocation.
 //

@@ -13,7 +13,7 @@ import (
 	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
 )
 
-// Requests with non-revocation (issue 23 level 3, docs/revocation.md): a
+// Requests with non-revocation (docs/revocation.md): a
 // request with nonRevoked carries in its proof field a
 // revocation.Presentation, a committed-disclosure BBS proof whose hidden
 // revocation handle is proven a member of the issuer's accumulator at the

@@ -76,7 +76,7 @@ func TestProofOfPossessionIsBound(t *testing.T) {
 	require.True(t, e.submit(e.alice, "RegisterIssuer", jsonArg(t, doc)).Committed)
 }
 
-// TestKeySquattingRefused is issue 20 item 5: someone who saw an issuer's
+// TestKeySquattingRefused: someone who saw an issuer's
 // public key (and even its registration transaction) cannot register it
 // first under an ID of their own; the key holder's own registration
 // succeeds afterwards.

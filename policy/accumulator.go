@@ -2,7 +2,7 @@
 
 package policy
 
-// The non-revocation rule of level 3 (issue 23, docs/revocation-protocol.md):
+// The non-revocation rule of level 3 (docs/revocation-protocol.md):
 // the request must carry a presentation with non-revocation (request field
 // nonRevoked) whose hidden revocation handle is the message the rule names,
 // proven a member of the issuer's accumulator at a version no older than

@@ -2,7 +2,7 @@
 
 package policy
 
-// Revocation rules of credential policies (issue 23, levels 1 and 2 for
+// Revocation rules of credential policies (levels 1 and 2 for
 // W3C bbs-2023 credentials): an epoch claim and a W3C Bitstring Status
 // List entry, members "epoch" and "status" of the "credential" member:
 //

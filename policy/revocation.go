@@ -2,7 +2,7 @@
 
 package policy
 
-// Revocation rules of levels 1 and 2 (issue 23): a validity period, an
+// Revocation rules of levels 1 and 2: a validity period, an
 // epoch and a status-list entry, each carried by a disclosed message of
 // the credential.
 //

@@ -25,12 +25,12 @@ func FuzzParseRequest(f *testing.F) {
 	f.Add([]byte(`{"ISSUER":"x"}`))
 	f.Add([]byte(`[]`))
 	f.Add([]byte(`null`))
-	// pseudonym requests (issue 11): both fields, one alone, over a limit
+	// pseudonym requests: both fields, one alone, over a limit
 	f.Add([]byte(`{"issuer":"x","proof":"AA==","nonce":"","pseudonym":"AAEC","context":"Yw=="}`))
 	f.Add([]byte(`{"issuer":"x","proof":"AA==","nonce":"","pseudonym":"AAEC"}`))
 	f.Add([]byte(`{"issuer":"x","proof":"AA==","nonce":"","context":"Yw=="}`))
 	f.Add([]byte(`{"issuer":"x","proof":"AA==","nonce":"","pseudonym":"AAEC","context":""}`))
-	// non-revocation (issue 23 level 3)
+	// non-revocation (level 3)
 	f.Add([]byte(`{"issuer":"x","proof":"AQ==","nonce":"","nonRevoked":true}`))
 	f.Add([]byte(`{"issuer":"x","proof":"AQ==","nonce":"","nonRevoked":1}`))
 	f.Add([]byte(`{"issuer":"x","proof":"AQ==","nonce":"","nonrevoked":true}`))

@@ -12,7 +12,7 @@ import (
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 )
 
-// Benchmarks of issue 23's budget, in one run:
+// Benchmarks of the revocation budget, in one run:
 //
 //	GOFLAGS=-mod=vendor go test -run '^$' -bench . -count 5 ./revocation/
 //

@@ -457,39 +457,39 @@ if [ -n "$h1" ] && [ "$h1" = "$h2" ]; then pass "both peers at the same height (
 MEM="$(network_rss)"
 
 # shellcheck source=e2e/pseudonyms.sh
-. "$TN_DIR/e2e/pseudonyms.sh"   # issue 11: pseudonyms, one use per context
+. "$TN_DIR/e2e/pseudonyms.sh"   # pseudonyms, one use per context
 # shellcheck source=e2e/poll.sh
-. "$TN_DIR/e2e/poll.sh"   # issue 12: the poll example chaincode calling bbs
+. "$TN_DIR/e2e/poll.sh"   # the poll example chaincode calling bbs
 # shellcheck source=e2e/policies.sh
-. "$TN_DIR/e2e/policies.sh"   # issue 12: verification policies, requests made with bbs prove --policy
+. "$TN_DIR/e2e/policies.sh"   # verification policies, requests made with bbs prove --policy
 # shellcheck source=e2e/clients.sh
-. "$TN_DIR/e2e/clients.sh"   # issue 21: the client samples of examples/client, Go and Node.js
+. "$TN_DIR/e2e/clients.sh"   # the client samples of examples/client, Go and Node.js
 # shellcheck source=e2e/trust.sh
-. "$TN_DIR/e2e/trust.sh"   # issue 20: endorsement configuration, modes and and owner
+. "$TN_DIR/e2e/trust.sh"   # endorsement configuration, modes and and owner
 # shellcheck source=e2e/credentials.sh
-. "$TN_DIR/e2e/credentials.sh"   # issue 22: W3C bbs-2023 credentials, RegisterContext, Verify/SubmitCredential
+. "$TN_DIR/e2e/credentials.sh"   # W3C bbs-2023 credentials, RegisterContext, Verify/SubmitCredential
 # shellcheck source=e2e/codes.sh
-. "$TN_DIR/e2e/codes.sh"   # issue 21: the stable error codes, as the peer CLI and the Gateway show them
+. "$TN_DIR/e2e/codes.sh"   # the stable error codes, as the peer CLI and the Gateway show them
 # shellcheck source=e2e/revocation.sh
-. "$TN_DIR/e2e/revocation.sh"   # issue 23: validity, epochs, status lists
+. "$TN_DIR/e2e/revocation.sh"   # validity, epochs, status lists
 # shellcheck source=e2e/credpolicy.sh
-. "$TN_DIR/e2e/credpolicy.sh"   # issue 22: credential policies, SubmitCredentials, contexts per issuer
+. "$TN_DIR/e2e/credpolicy.sh"   # credential policies, SubmitCredentials, contexts per issuer
 # shellcheck source=e2e/credentials-db.sh
-. "$TN_DIR/e2e/credentials-db.sh"   # issue 22: a Digital Bazaar-issued credential, their key registered, through the peer CLI and the Gateway
+. "$TN_DIR/e2e/credentials-db.sh"   # a Digital Bazaar-issued credential, their key registered, through the peer CLI and the Gateway
 # shellcheck source=e2e/revocation-acc.sh
-. "$TN_DIR/e2e/revocation-acc.sh"   # issue 23 level 3: accumulator, presentations with non-revocation
+. "$TN_DIR/e2e/revocation-acc.sh"   # accumulator, presentations with non-revocation
 # shellcheck source=e2e/credentials-more.sh
-. "$TN_DIR/e2e/credentials-more.sh"   # issue 22: BbsBlsSignatureProof2020 and bbs-2023 pseudonym credentials
+. "$TN_DIR/e2e/credentials-more.sh"   # BbsBlsSignatureProof2020 and bbs-2023 pseudonym credentials
 # Parts added by other branches go here, one line each (a part is
 # test-network/e2e/<topic>.sh, see e2e/lib.sh for the helpers):
 #   # shellcheck source=e2e/<topic>.sh
 #   . "$TN_DIR/e2e/<topic>.sh"   # issue N: what it checks
 # shellcheck source=e2e/credrevocation.sh
-. "$TN_DIR/e2e/credrevocation.sh"   # issue 23: epoch claims and status entries of bbs-2023 credentials
+. "$TN_DIR/e2e/credrevocation.sh"   # epoch claims and status entries of bbs-2023 credentials
 # shellcheck source=e2e/credentials-vm.sh
-. "$TN_DIR/e2e/credentials-vm.sh"   # issue 22: credentials under verification methods the issuer declared (did:web)
+. "$TN_DIR/e2e/credentials-vm.sh"   # credentials under verification methods the issuer declared (did:web)
 
-# ---- soak (issue 14, begin): Fabric v2.5, while the chaincode is peer-launched
+# ---- soak (begin): Fabric v2.5, while the chaincode is peer-launched
 if [ "$FABRIC_VERSION" = 2.5 ] && [ "${E2E_SOAK:-1}" = 1 ]; then
   # shellcheck source=e2e/soak.sh
   . "$TN_DIR/e2e/soak.sh"
@@ -501,7 +501,7 @@ if [ "$FABRIC_VERSION" = 3.1 ]; then
   # shellcheck source=e2e/bft.sh
   . "$TN_DIR/e2e/bft.sh"
   # shellcheck source=e2e/soak-bft.sh
-  if [ "${E2E_SOAK:-1}" = 1 ]; then . "$TN_DIR/e2e/soak-bft.sh"; fi   # issue 25: a short soak, the SmartBFT leader lost under load, the mix
+  if [ "${E2E_SOAK:-1}" = 1 ]; then . "$TN_DIR/e2e/soak-bft.sh"; fi   # a short soak, the SmartBFT leader lost under load, the mix
 fi
 # ---- Fabric v3.1 (end)
 

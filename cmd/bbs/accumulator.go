@@ -17,7 +17,7 @@ import (
 	"github.com/fabric-bbs/fabric-bbs/revocation"
 )
 
-// Anonymous revocation (issue 23 level 3, docs/revocation.md): the issuer's
+// Anonymous revocation (docs/revocation.md): the issuer's
 // accumulator (acc-keygen), a holder's witness (acc-witness), a revocation
 // (revoke), the holder's witness update from the ledger's removal records
 // (update-witness); prove --non-revoked presents with it.

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # shellcheck shell=bash
-# The client sample applications (examples/client/go and examples/client/node,
-# issue 21) on the real network, sourced by e2e.sh once the network is up and
+# The client sample applications (examples/client/go and examples/client/node)
+# on the real network, sourced by e2e.sh once the network is up and
 # the bbs CLI built. Each sample, as Org1 User1 through peer0.org1 with TLS:
 # registers a fresh issuer from a registration file, evaluates VerifyProof and
 # submits SubmitProof of a fresh request made by bbs prove, reads the

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 # shellcheck shell=bash
-# The contract's stable error codes (issue 21, contract/codes) as a client
+# The contract's stable error codes (contract/codes) as a client
 # of the real network sees them, sourced by e2e.sh once the network is up:
 # every error of the contract starts with its code, which the peer CLI
 # prints right after message:" and the Fabric Gateway carries in each

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # shellcheck shell=bash
-# The other credential kinds on the real network (issue 22): a
+# The other credential kinds on the real network: a
 # BbsBlsSignatureProof2020 credential (VC 1.1) of a bbs+2020 issuer, signed
 # and derived by the CLI (bbs vc issue / vc derive --frame), and a bbs-2023
 # pseudonym credential of a bbs-nym-bls12381-sha256 issuer (bbs nym-commit,

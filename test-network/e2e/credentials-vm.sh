@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # shellcheck shell=bash
 # Credentials under a verification method other than did:key, on the real
-# network (issue 22): a bbs-2023 credential signed by the CLI under
+# network: a bbs-2023 credential signed by the CLI under
 # did:web:dmv<run>.example#key-1 (bbs vc issue --verification-method) is
 # refused before its issuer's owner declares the method, and in a request
 # that does not name the ledger issuer; another org's identity cannot

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # shellcheck shell=bash
-# W3C verifiable credentials (bbs-2023) on the real network (issue 22, the
+# W3C verifiable credentials (bbs-2023) on the real network (the
 # contract's first cut): an issuer registered with the key of its did:key
 # (bbs vc keygen), an application context registered for it by its owner
 # (RegisterContext; re-registration and another organisation refused), a credential issued by the CLI (bbs vc issue)

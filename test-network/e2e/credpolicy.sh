@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # shellcheck shell=bash
 # Credential policies, SubmitCredentials and per-issuer contexts on the real
-# network (issue 22): a credential policy on a claim value, met (through the
+# network: a credential policy on a claim value, met (through the
 # peer CLI, and through the Gateway client, with the claims recorded because
 # the policy says recordClaims) and unmet (refused with the rule in words,
 # nothing consumed); SubmitCredentials of three credentials with one

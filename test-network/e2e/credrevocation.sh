@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # shellcheck shell=bash
 # Revocation levels 1 and 2 for W3C bbs-2023 credentials on the real
-# network (issue 23): credentials issued by the CLI (bbs vc issue) with an
+# network: credentials issued by the CLI (bbs vc issue) with an
 # epoch claim (/credentialSubject/epoch) and a W3C Bitstring Status List
 # entry (/credentialStatus), both mandatory; a credential policy with
 # credential.epoch and credential.status; the issuer's epoch and status

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # shellcheck shell=bash
-# Verification policies on the real network (issue 12): CreatePolicy by an
+# Verification policies on the real network: CreatePolicy by an
 # Org1 identity, GetPolicy and ListPolicies paged to the end, UpdatePolicy
 # making version 2 with version 1 still readable, changes by another org
 # refused (access denied), the owner's changes endorsed by peer0.org2 alone

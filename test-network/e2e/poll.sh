@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # shellcheck shell=bash
 # The poll example chaincode (examples/poll) on the real network, calling bbs
-# through InvokeChaincode (issue 12): a poll restricted to one country by a
+# through InvokeChaincode: a poll restricted to one country by a
 # bbs policy (CreatePolicy), a voter of another country refused with the
 # unmet rule named, one vote per credential per poll, the same credential
 # voting in a second poll, a vote relayed by another identity of Org1 whose

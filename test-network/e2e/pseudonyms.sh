@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 # shellcheck shell=bash
-# Pseudonyms on the real network (issue 11), sourced by e2e.sh once the
+# Pseudonyms on the real network, sourced by e2e.sh once the
 # network is up and the bbs CLI built: the holder/issuer CLI flow
 # (nym-commit, blind sign, nym-finalize, prove in two contexts), a
 # pseudonym-scheme issuer, SubmitProof through the peer CLI and the Gateway

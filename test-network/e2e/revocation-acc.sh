@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # shellcheck shell=bash
-# Revocation level 3 on the real network (issue 23): an issuer's
+# Revocation level 3 on the real network: an issuer's
 # credentials carry a random revocation handle (message 2); the issuer
 # publishes an accumulator (SetAccumulator, owner only) and gives each
 # holder a witness (bbs acc-witness); holders present with non-revocation

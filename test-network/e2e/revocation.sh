@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # shellcheck shell=bash
-# Revocation levels 1 and 2 on the real network (issue 23): an issuer's
+# Revocation levels 1 and 2 on the real network: an issuer's
 # credentials carry a validity period, an epoch and a status index as
 # disclosed messages; a policy holds requests to them. SetIssuerEpoch and
 # CreateStatusList by the owner, refused for another org; VerifyProof and

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 # shellcheck shell=bash
-# A short soak on Fabric v3.1 (issue 25), sourced by e2e.sh: soak requests
+# A short soak on Fabric v3.1, sourced by e2e.sh: soak requests
 # and the mix (SubmitProofs batches, proofs under a key rotated and revoked
 # during the run) for 90 s from 4 clients, the current SmartBFT leader
 # stopped under load (the view change must complete and the load commit

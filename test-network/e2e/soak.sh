@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 # shellcheck shell=bash
-# A short soak (issue 14), sourced by e2e.sh on Fabric v2.5 while the
+# A short soak, sourced by e2e.sh on Fabric v2.5 while the
 # chaincode is peer-launched: E2E_SOAK_PER_SCHEME (default 90) soak requests
 # per scheme plus 10% replays (300 SubmitProof transactions), 4 clients of
 # both orgs, the chaincode processes killed once during the load (the peers

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # shellcheck shell=bash
-# One spend per transaction (issue 20 item 3) on the real network: a test
+# One spend per transaction on the real network: a test
 # chaincode (internal/spendtestcc, deployed here as "spendtestcc") calls
 # bbs's SubmitProof twice in one transaction. The second call with the same
 # nonce is refused as a replay, the transaction commits with the first

@@ -13,7 +13,7 @@ import (
 	"github.com/fabric-bbs/fabric-bbs/revocation"
 )
 
-// Accumulator (non-revocation) updates in flight (issue 25), in acc.jsonl
+// Accumulator (non-revocation) updates in flight, in acc.jsonl
 // of the bbs-bls12381-sha256 scheme: the accumulator issuer's holders
 // present with non-revocation (SubmitProof, nonRevoked) against version 0
 // of its accumulator (acc-setup.jsonl: the issuer, SetAccumulator, two

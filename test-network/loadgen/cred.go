@@ -11,7 +11,7 @@ import (
 	"github.com/fabric-bbs/fabric-bbs/vc"
 )
 
-// bbs-2023 credentials in the soak (issue 25), in cred.jsonl of the
+// bbs-2023 credentials in the soak, in cred.jsonl of the
 // bbs-bls12381-sha256 scheme: SubmitCredential requests, each a derived
 // credential of one bbs-2023 credential with a presentation header (the
 // nonce SubmitCredential consumes) of its own. Each must be recorded once

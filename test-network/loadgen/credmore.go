@@ -13,7 +13,7 @@ import (
 	"github.com/fabric-bbs/fabric-bbs/vc"
 )
 
-// More credential kinds in the soak (issue 25), in credmore.jsonl of the
+// More credential kinds in the soak, in credmore.jsonl of the
 // bbs-bls12381-sha256 scheme (its issuers registered by cred-setup.jsonl):
 //
 //   - SubmitCredentials batches (class cred-batch) of credBatch derived

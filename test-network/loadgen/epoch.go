@@ -11,7 +11,7 @@ import (
 	"github.com/fabric-bbs/fabric-bbs/request"
 )
 
-// An epoch raised in flight (issue 25), in epoch.jsonl of the
+// An epoch raised in flight, in epoch.jsonl of the
 // bbs-bls12381-sha256 scheme: proofs of credentials of the epoch issuer
 // (epoch-setup.jsonl: the issuer, SetIssuerEpoch 1, a policy with an
 // epoch rule of grace 0 on message epochIndex) disclosing their epoch,

@@ -13,7 +13,7 @@ import (
 	"github.com/fabric-bbs/fabric-bbs/request"
 )
 
-// The other transaction kinds of the soak (issue 25), in mix.jsonl: out of
+// The other transaction kinds of the soak, in mix.jsonl: out of
 // every mixCycle lines, one SubmitProofs batch of mixBatch fresh valid
 // requests of the bench issuer, one SubmitProof under key version 1 of the
 // rotating issuer (which the soak tool revokes during the run) and one

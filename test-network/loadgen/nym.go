@@ -14,7 +14,7 @@ import (
 	"github.com/fabric-bbs/fabric-bbs/request"
 )
 
-// Pseudonym races of the soak (issue 25), in nym.jsonl: for each IETF
+// Pseudonym races of the soak, in nym.jsonl: for each IETF
 // scheme with a pseudonym counterpart (bbs-nym-*), races of nymRace
 // SubmitProof requests of one pseudonym credential in one context, each
 // with a nonce of its own. The contract accepts one use of a pseudonym per

@@ -14,7 +14,7 @@ import (
 	"github.com/fabric-bbs/fabric-bbs/request"
 )
 
-// Poll votes of the soak (issue 25), in vote.jsonl: for each IETF scheme
+// Poll votes of the soak, in vote.jsonl: for each IETF scheme
 // with a pseudonym counterpart, one poll of the poll example chaincode
 // (examples/poll, which calls bbs's SubmitProof in the same transaction)
 // and races of voteRace CastVotes of one voter in it, each with a ballot

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# Throughput of the fabric-bbs chaincode on a fresh local network (issue 13):
+# Throughput of the fabric-bbs chaincode on a fresh local network:
 #   a fresh network, the chaincode deployed, then bbs-load runs
 #   (a) "light" write (CreatePolicy: parse, validate, one read, two writes,
 #   no cryptography), (b) SubmitProof, (c) SubmitProofs with

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # Fabric v3.1's batched state calls (GetMultipleStates, write batches) on
-# and off, side by side on one running v3.1 network (issue 24;
+# and off, side by side on one running v3.1 network (
 # docs/performance.md, "Fabric v3.1: batched state calls"): before each
 # round both peers are restarted with PEER_STATE_BATCHING=1, then 0, in
 # turn (scripts/nodes.sh), and bbs-load sends a fresh set of SubmitProofs

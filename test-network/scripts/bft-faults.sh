@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 # shellcheck shell=bash
-# SmartBFT leader faults for the soak test (issue 25): sourced by
+# SmartBFT leader faults for the soak test: sourced by
 # scripts/bft.sh (FABRIC_VERSION=3.1, four orderers).
 #
 #   ./network.sh bft-leader              "N VIEW": orderer N (1-4) leads view VIEW.

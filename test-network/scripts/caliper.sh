@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# Hyperledger Caliper against the fabric-bbs chaincode, beside bbs-load in the same run (issue 24):
+# Hyperledger Caliper against the fabric-bbs chaincode, beside bbs-load in the same run:
 #   a fresh network with the chaincode deployed (as make demo's), Caliper 0.6.0 installed from
 #   test-network/caliper/package-lock.json, loadgen data for bbs-load and, with another seed, for
 #   Caliper; then for the scheme: bbs-load runs (a) the light write (CreatePolicy), (b) SubmitProof
@@ -149,15 +149,15 @@ const load = JSON.parse(fs.readFileSync(loadJSON, 'utf8'));
 const runs = load.runs || [];
 const byMode = {};
 for (const r of runs) { byMode[r.mode] = r; }
-const f = (x) => (x === undefined || Number.isNaN(x) ? 'n/a' : x.toFixed(1));
+const f = (x) => (x === undefined || Number.isNaN(x) ? 'n/a': x.toFixed(1));
 console.log('| mode | Caliper tx/s | Caliper ok/failed | Caliper avg latency s | bbs-load tx/s | proofs/s (Caliper, bbs-load) |');
 console.log('| --- | --- | --- | --- | --- | --- |');
 for (const m of ['light', 'single', 'batch']) {
   const c = rows[m] || {};
   const l = byMode[m] || {};
   const ltps = l.committedTxPerSecond;
-  const per = m === 'batch' ? +batch : (m === 'single' ? 1 : 0);
-  const proofs = per ? `${f(c.tps * per)}, ${f(l.verifiedProofsPerSecond)}` : '—';
+  const per = m === 'batch' ? +batch: (m === 'single' ? 1: 0);
+  const proofs = per ? `${f(c.tps * per)}, ${f(l.verifiedProofsPerSecond)}`: '—';
   console.log(`| ${m} | ${f(c.tps)} | ${c.succ ?? 'n/a'}/${c.fail ?? 'n/a'} | ${f(c.avgLat)} | ${f(ltps)} | ${proofs} |`);
 }
 JS

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 # shellcheck shell=bash
-# Fault injection for the soak test (issue 14): sourced by network.sh.
+# Fault injection for the soak test: sourced by network.sh.
 #
 #   ./network.sh cc-pids                 the chaincode processes: "ORG PID" per
 #                                        peer-launched process, "ccaas PID" for the server

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# The soak test (issues 14, 25) on a fresh local network: a fresh Fabric
+# The soak test on a fresh local network: a fresh Fabric
 # network (FABRIC_VERSION=2.5, the default: one Raft orderer; 3.1: four
 # SmartBFT orderers, scripts/bft.sh), the chaincode deployed (CCAAS=1: as a chaincode server), loadgen's
 # soak requests, bbs-soak with faults, the report, and the network torn
@@ -61,7 +61,7 @@ esac
 RESUBMITS="${SOAK_RESUBMITS:-3}"
 VANISH="${SOAK_VANISH:-2}"
 # The default run (neither SOAK_TX nor SOAK_PER_SCHEME): 10,000 over 15 minutes.
-[ -z "${SOAK_TX:-}${SOAK_PER_SCHEME:-}" ] && : "${SOAK_MINUTES:=15}"
+[ -z "${SOAK_TX:-}${SOAK_PER_SCHEME:-}" ] &&: "${SOAK_MINUTES:=15}"
 TX="${SOAK_TX:-10000}"
 case "$TX" in ''|*[!0-9]*|0) echo "soak.sh: SOAK_TX must be a positive number of transactions" >&2; exit 2 ;; esac
 FAULTS="${SOAK_FAULTS:-$DEFAULT_FAULTS}"
@@ -80,7 +80,7 @@ POLL_CC=""
 [ "${DEPLOY_POLL:-true}" = true ] && POLL_CC="$POLL_CC_NAME"
 if [ "$MIX_ON" = 1 ]; then
   PER_SCHEME="${SOAK_PER_SCHEME:-$(( (TX * 18 + (RESUBMITS + VANISH + 2) * 20) / 74 ))}"
-  MIX=$(( PER_SCHEME / 10 < 3 ? 3 : PER_SCHEME / 10 ))
+  MIX=$(( PER_SCHEME / 10 < 3 ? 3: PER_SCHEME / 10 ))
 else
   PER_SCHEME="${SOAK_PER_SCHEME:-$(( (TX * 9 / 10 + RESUBMITS + VANISH + 2) / 3 ))}"
   MIX=0

@@ -62,7 +62,7 @@ func TestCreatePoll(t *testing.T) {
 	require.Equal(t, 1, decode[Poll](t, e.evaluate(e.voter, "GetPoll", "poll-1")).Policy.Version)
 }
 
-// TestPollIDSquatting is issue 20 item 6: someone who creates a policy of
+// TestPollIDSquatting: someone who creates a policy of
 // their own whose pseudonym context is the ID of another organiser's poll
 // cannot open that poll with it, before or after the organiser: a poll
 // is keyed by its policy, so poll ID X always carries policy X's owner.

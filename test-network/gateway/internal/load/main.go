@@ -2,7 +2,7 @@
 
 // Package load is bbs-load (cmd/bbs-load): it measures the throughput of the fabric-bbs chaincode on
 // the local test network through the Fabric Gateway, as applications would
-// load it (issue 13). It sends the transactions that test-network/loadgen
+// load it. It sends the transactions that test-network/loadgen
 // wrote, with clients of both orgs, at most -inflight outstanding, and
 // prints committed tx/s, verified proofs/s, commit latency percentiles and
 // outcomes by cause, as a table (standard output) and a JSON report (-json).

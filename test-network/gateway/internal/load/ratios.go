@@ -9,7 +9,7 @@ import (
 	"github.com/fabric-bbs/fabric-bbs/test-network/gateway/internal/load/engine"
 )
 
-// writeRatios prints, per scheme, the figures issue 13 sets targets on:
+// writeRatios prints, per scheme, the figures the throughput targets are set on:
 // SubmitProof's committed tx/s as a share of the light write's (target
 // >= 80%), and SubmitProofs' verified proofs/s against SubmitProof's
 // (target >= 5x, >= 1000 proofs/s). Missing or n/a runs are skipped.

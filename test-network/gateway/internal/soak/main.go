@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 // Package soak is bbs-soak (cmd/bbs-soak), the reliability test of the fabric-bbs chaincode on
-// the local test network (issue 14): a bounded load of SubmitProof
+// the local test network: a bounded load of SubmitProof
 // transactions through the Fabric Gateway from clients of both orgs, with
 // faults injected while it runs, then an accounting of the ledgers of both
 // peers, read block by block, that does not ask the chaincode.

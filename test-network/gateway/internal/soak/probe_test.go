@@ -14,7 +14,7 @@ import (
 	"github.com/fabric-bbs/fabric-bbs/test-network/gateway/internal/soak/account"
 )
 
-// The known flake of issue 25: a vanishing client whose first attempt
+// A flake once seen: a vanishing client whose first attempt
 // fails before its submit (here its dial; on the network its endorsement
 // meeting a peer fault) has nothing to resubmit. That is counted on its
 // own, not as a problem, and the accounting is told the transaction was

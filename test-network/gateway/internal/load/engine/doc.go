@@ -14,7 +14,7 @@
 // transaction, so it never makes a second transaction ID: a resubmitted
 // transaction that did commit is rejected by the network as a duplicate.
 //
-// The network throughput tool (bbs-load, issue 13) drives one mode at a
+// The network throughput tool (bbs-load) drives one mode at a
 // time through [Run]; a soak tool can do the same and read the per
 // transaction [Record]s (transaction IDs, outcomes) for its accounting.
 package engine
