@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # shellcheck shell=bash
-# A W3C credential made by Digital Bazaar's library on the real network
+# A W3C credential made by Digital Bazaar's library on the real network.
 # Their @digitalbazaar/bls12-381-multikey generates the issuer key
 # from a 32-byte seed this script draws, and exports it raw (a bbs key file),
 # so bbs register-request makes RegisterIssuer's proof of possession for the
