@@ -204,7 +204,9 @@ func oneAnswerEnv(t *testing.T) (*env, []credentialKind) {
 		{"pointer":"/credentialSubject/nope","equals":"X"},{"pointer":"/credentialSubject/zz","atMost":1},{"pointer":"/credentialSubject/yy","prefix":"Q"},{"pointer":"/credentialSubject/xx"}]}}`)
 	require.True(t, r.Committed, r.Response.GetMessage())
 	return e, []credentialKind{
-		{"bbs-2023", func(n byte) map[string]any { return windCredentialIn(t, wsk, windCtxURL, windCtxDoc, nil, testNonce(n)) }, true},
+		{"bbs-2023", func(n byte) map[string]any {
+			return windCredentialIn(t, wsk, windCtxURL, windCtxDoc, nil, testNonce(n))
+		}, true},
 		{"bbs-2023 pseudonym", func(n byte) map[string]any { return h.derive(t, "https://one.example/", testNonce(n)) }, true},
 		{"BbsBlsSignatureProof2020", func(n byte) map[string]any { return cred2020(t, psk, nil, testNonce(n)) }, false},
 	}

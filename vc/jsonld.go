@@ -138,7 +138,7 @@ func valueDepth(v any) int {
 	switch t := v.(type) {
 	case map[string]any:
 		d := 0
-		for _, x := range t {
+		for _, x := range t { //bbs:maporder-ok a maximum does not depend on the order
 			if e := valueDepth(x); e > d {
 				d = e
 			}
@@ -396,7 +396,7 @@ func sortedKeys(ms ...map[string]any) []string {
 	seen := map[string]bool{}
 	var out []string
 	for _, m := range ms {
-		for k := range m {
+		for k := range m { //bbs:maporder-ok keys collected, sorted below
 			if !seen[k] {
 				seen[k] = true
 				out = append(out, k)

@@ -200,7 +200,7 @@ func splitProof(doc map[string]any) (proof, unsecured map[string]any, err error)
 		return nil, nil, fmt.Errorf("%w: proof has no proofValue string", ErrDocument)
 	}
 	unsecured = make(map[string]any, len(doc))
-	for k, x := range doc {
+	for k, x := range doc { //bbs:maporder-ok copies a map
 		if k != "proof" {
 			unsecured[k] = x
 		}
@@ -212,7 +212,7 @@ func splitProof(doc map[string]any) (proof, unsecured map[string]any, err error)
 // without proofValue, with the document's @context.
 func (v *Verifier) proofHash(proof, unsecured map[string]any) ([32]byte, error) {
 	cfg := make(map[string]any, len(proof))
-	for k, x := range proof {
+	for k, x := range proof { //bbs:maporder-ok copies a map
 		if k != "proofValue" {
 			cfg[k] = x
 		}
