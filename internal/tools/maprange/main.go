@@ -8,8 +8,8 @@
 // MapKeys and MapRange. Go randomises that order on every range, and the
 // chaincode must answer the same bytes on every endorser.
 //
-// A reviewed place is accepted when its line, or the line before it,
-// carries the annotation
+// A reviewed place is accepted when its line carries the annotation, or
+// the line before it carries nothing else:
 //
 //	//bbs:maporder-ok <why the order cannot reach output, error text, state or events>
 //
@@ -168,12 +168,19 @@ func checkPackage(p *listed, exports map[string]string) ([]Finding, error) {
 	}
 	fset := token.NewFileSet()
 	var files []*ast.File
+	sources := map[*ast.File][]byte{}
 	for _, name := range p.GoFiles {
-		f, err := parser.ParseFile(fset, filepath.Join(p.Dir, name), nil, parser.ParseComments|parser.SkipObjectResolution)
+		path := filepath.Join(p.Dir, name)
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return nil, err
+		}
+		f, err := parser.ParseFile(fset, path, src, parser.ParseComments|parser.SkipObjectResolution)
 		if err != nil {
 			return nil, err
 		}
 		files = append(files, f)
+		sources[f] = src
 	}
 	lookup := func(path string) (io.ReadCloser, error) {
 		if m, ok := p.ImportMap[path]; ok {
@@ -196,15 +203,17 @@ func checkPackage(p *listed, exports map[string]string) ([]Finding, error) {
 
 	var findings []Finding
 	for _, f := range files {
-		notes := annotations(fset, f)
+		notes := annotations(fset, f, sources[f])
 		used := map[int]bool{}
 		report := func(pos token.Pos, msg string) {
 			at := fset.Position(pos)
-			for _, line := range []int{at.Line, at.Line - 1} {
-				if _, ok := notes[line]; ok {
-					used[line] = true
-					return
-				}
+			if _, ok := notes[at.Line]; ok {
+				used[at.Line] = true
+				return
+			}
+			if n, ok := notes[at.Line-1]; ok && n.alone {
+				used[at.Line-1] = true
+				return
 			}
 			findings = append(findings, Finding{at, msg})
 		}
@@ -242,10 +251,11 @@ func checkPackage(p *listed, exports map[string]string) ([]Finding, error) {
 type annotation struct {
 	pos    token.Pos
 	reason string
+	alone  bool // the comment is alone on its line: it may accept the next line
 }
 
-// annotations returns the file's annotations by line.
-func annotations(fset *token.FileSet, f *ast.File) map[int]annotation {
+// annotations returns the file's annotations (src is its text) by line.
+func annotations(fset *token.FileSet, f *ast.File, src []byte) map[int]annotation {
 	notes := map[int]annotation{}
 	for _, g := range f.Comments {
 		for _, c := range g.List {
@@ -253,7 +263,10 @@ func annotations(fset *token.FileSet, f *ast.File) map[int]annotation {
 			if !ok || (rest != "" && rest[0] != ' ' && rest[0] != '\t') {
 				continue
 			}
-			notes[fset.Position(c.Slash).Line] = annotation{c.Slash, strings.TrimSpace(rest)}
+			at := fset.Position(c.Slash)
+			start := at.Offset - (at.Column - 1)
+			alone := start >= 0 && len(strings.TrimSpace(string(src[start:at.Offset]))) == 0
+			notes[at.Line] = annotation{c.Slash, strings.TrimSpace(rest), alone}
 		}
 	}
 	return notes

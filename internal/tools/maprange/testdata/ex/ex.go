@@ -155,6 +155,17 @@ func Stale(s []int) (n int) {
 	return n
 }
 
+// Nested has an annotated range and an unannotated one on the next line:
+// an annotation after code accepts its own line only.
+func Nested(m map[string]int) (n int) {
+	for range m { //bbs:maporder-ok counting does not depend on the order
+		for range m { // want "range over a map"
+			n++
+		}
+	}
+	return n
+}
+
 // TooFar has the annotation two lines before the range.
 func TooFar(m map[string]int) (n int) {
 	// want+1 "accepts no map iteration"
