@@ -15,7 +15,7 @@ FUZZTIME  ?= 15s
 FUZZMINIMIZETIME ?= 100x
 BENCHCOUNT ?= 5
 
-.PHONY: all build test unit check fmt-check vet spdx spdx-check vendor vendor-check bench fuzz clean
+.PHONY: all build test unit check fmt-check vet maprange spdx spdx-check vendor vendor-check bench fuzz clean
 
 all: build
 
@@ -32,8 +32,8 @@ unit:
 	$(VENDORED) $(GO) test -count=1 $(PKGS)
 	cd contract/codes && GOWORK=off GOFLAGS= GOPROXY=off $(GO) test -count=1 ./...
 
-## check: gofmt, go vet, the SPDX headers, and go.mod/vendor in step
-check: fmt-check vet spdx-check vendor-check
+## check: gofmt, go vet, map ranges in the chaincode, the SPDX headers, and go.mod/vendor in step
+check: fmt-check vet maprange spdx-check vendor-check
 
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' | grep -v '^vendor/')); \
@@ -42,6 +42,11 @@ fmt-check:
 vet:
 	$(VENDORED) $(GO) vet $(PKGS)
 	cd contract/codes && GOWORK=off GOFLAGS= GOPROXY=off $(GO) vet ./...
+
+## maprange: fail on a range over a map (or maps.Keys, ...) in the non-test code of a package
+## the chaincode links, unless annotated //bbs:maporder-ok <why> (docs/testing.md#map-order)
+maprange:
+	$(VENDORED) $(GO) run ./internal/tools/maprange ./chaincode/ ./internal/ccmain
 
 ## spdx: add the SPDX licence header where a source file lacks it (scripts/spdx.sh)
 spdx:

@@ -219,7 +219,7 @@ func PseudonymSchemes() []PseudonymScheme {
 
 func schemeNamesLocked() []string {
 	names := make([]string, 0, len(registry.byName))
-	for n := range registry.byName {
+	for n := range registry.byName { //bbs:maporder-ok keys collected, sorted below
 		names = append(names, n)
 	}
 	sort.Strings(names)

@@ -115,7 +115,7 @@ func parseCredentialRequest(arg string) (*credentialRequest, error) {
 		return nil, fmt.Errorf("%w: credential request is not one JSON object", request.ErrInvalid)
 	}
 	names := make([]string, 0, len(obj))
-	for k := range obj {
+	for k := range obj { //bbs:maporder-ok keys collected, sorted below
 		names = append(names, k)
 	}
 	sort.Strings(names)

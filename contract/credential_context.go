@@ -193,9 +193,9 @@ func getContext(stub shim.ChaincodeStubInterface, issuer, url string) (*ContextR
 // registered for issuer that the credential names at its top level (never
 // another issuer's), each pinned to its recorded
 // SHA-256, with those contexts listed (sorted by URL). A URL that is
-// neither built in nor registered is left out: the verifier then refuses
-// the credential naming it. Contexts that registered contexts reference
-// in turn are not loaded (first cut).
+// neither built in nor registered is an error naming it (the least one).
+// Contexts that registered contexts reference in turn are not loaded
+// (first cut).
 func credentialLoaderFor(stub shim.ChaincodeStubInterface, issuer string, doc map[string]any) (*vc.Loader, []ContextRef, error) {
 	core, err := credentialLoader()
 	if err != nil {
@@ -231,15 +231,17 @@ func credentialLoaderFor(stub shim.ChaincodeStubInterface, issuer string, doc ma
 	}
 	var used []ContextRef
 	for _, u := range extra {
-		if len(u) > MaxContextURLLength {
-			continue
-		}
-		rec, err := getContext(stub, issuer, u)
-		if err != nil {
-			return nil, nil, err
+		var rec *ContextRecord
+		if len(u) <= MaxContextURLLength {
+			if rec, err = getContext(stub, issuer, u); err != nil {
+				return nil, nil, err
+			}
 		}
 		if rec == nil {
-			continue
+			// Refused here, naming the least such URL: package vc's error
+			// for a context it does not hold names none (its text must
+			// not depend on json-gold's map order).
+			return nil, nil, fmt.Errorf("%w: credential: @context %s is neither built in nor registered for issuer %q", request.ErrInvalid, request.Excerpt(u), issuer)
 		}
 		if err := l.Add(rec.URL, []byte(rec.Document), rec.SHA256); err != nil {
 			return nil, nil, fmt.Errorf("registered context %s: %w", request.Excerpt(u), err)

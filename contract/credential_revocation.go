@@ -214,7 +214,7 @@ func statusEntry(statements []string, url, purpose string) (int, string) {
 	}
 	for_ := "for statusListCredential " + request.Excerpt(url)
 	names := make([]string, 0, len(entries))
-	for n := range entries {
+	for n := range entries { //bbs:maporder-ok keys collected, sorted below
 		names = append(names, n)
 	}
 	sort.Strings(names)

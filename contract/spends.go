@@ -177,7 +177,7 @@ func (t *spendTracker) sweep(now time.Time, force bool) {
 		return
 	}
 	t.lastSweep = now
-	for k, s := range t.txs {
+	for k, s := range t.txs { //bbs:maporder-ok deletes every expired entry: the set left does not depend on the order
 		if now.Sub(s.last) >= spendRetention {
 			delete(t.txs, k)
 		}
@@ -253,10 +253,10 @@ func (c *spendCall) commit() error {
 	if len(s.nonces)+len(c.nonces) > maxTxSpends {
 		return fmt.Errorf("%w: the transaction would spend more than %d nonces", errTooManySpends, maxTxSpends)
 	}
-	for nk, id := range c.nonces {
+	for nk, id := range c.nonces { //bbs:maporder-ok copies entries into a map
 		s.nonces[nk] = id
 	}
-	for ck, n := range c.nyms {
+	for ck, n := range c.nyms { //bbs:maporder-ok adds counts into a map: addition commutes
 		s.nyms[ck] += n
 	}
 	s.calls++

@@ -202,7 +202,7 @@ func contextsUnsafe(doc map[string]any) string {
 	default:
 		return why
 	}
-	for k, x := range doc {
+	for k, x := range doc { //bbs:maporder-ok any-of with one fixed answer
 		if k != "@context" && embedsContext(x, 0) {
 			return why
 		}
@@ -222,7 +222,7 @@ func embedsContext(v any, depth int) bool {
 		if _, ok := t["@context"]; ok {
 			return true
 		}
-		for _, x := range t {
+		for _, x := range t { //bbs:maporder-ok any-of: the boolean does not depend on the order
 			if embedsContext(x, depth+1) {
 				return true
 			}

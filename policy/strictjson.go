@@ -106,7 +106,7 @@ func decodeBase64(name, s string, limit int) ([]byte, error) {
 
 func sortedKeys(m map[string]json.RawMessage) []string {
 	keys := make([]string, 0, len(m))
-	for k := range m {
+	for k := range m { //bbs:maporder-ok keys collected, sorted below
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)

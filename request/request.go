@@ -290,7 +290,7 @@ func checkFieldNames(body []byte) error {
 
 // hasUnknownKey reports whether obj has a key that allowed lacks.
 func hasUnknownKey(obj map[string]json.RawMessage, allowed map[string]bool) bool {
-	for k := range obj {
+	for k := range obj { //bbs:maporder-ok any-of: the boolean does not depend on the order
 		if !allowed[k] {
 			return true
 		}
@@ -313,7 +313,7 @@ func FirstUnknownKey(obj map[string]json.RawMessage, raw []byte, allowed map[str
 		}
 	}
 	var unknown []string
-	for k := range obj {
+	for k := range obj { //bbs:maporder-ok collected for slices.Min, which does not depend on the order
 		if !allowed[k] {
 			unknown = append(unknown, k)
 		}

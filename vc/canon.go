@@ -146,7 +146,7 @@ func (is *issuer) has(old string) bool { _, ok := is.issued[old]; return ok }
 
 func (is *issuer) clone() *issuer {
 	c := &issuer{prefix: is.prefix, issued: make(map[string]string, len(is.issued)), order: append([]string(nil), is.order...)}
-	for k, v := range is.issued {
+	for k, v := range is.issued { //bbs:maporder-ok copies a map
 		c.issued[k] = v
 	}
 	return c
@@ -186,7 +186,7 @@ func canonicalizeWork(quads []quad, maxWork int) (map[string]string, int, error)
 		}
 	}
 	ids := make([]string, 0, len(c.bnQuads))
-	for id := range c.bnQuads {
+	for id := range c.bnQuads { //bbs:maporder-ok keys collected, sorted below
 		ids = append(ids, id)
 	}
 	sort.Strings(ids)
@@ -196,7 +196,7 @@ func canonicalizeWork(quads []quad, maxWork int) (map[string]string, int, error)
 		hashToIDs[h] = append(hashToIDs[h], id)
 	}
 	hashes := make([]string, 0, len(hashToIDs))
-	for h := range hashToIDs {
+	for h := range hashToIDs { //bbs:maporder-ok keys collected, sorted below
 		hashes = append(hashes, h)
 	}
 	sort.Strings(hashes)
@@ -302,7 +302,7 @@ func (c *canonicalizer) hashNDegree(id string, is *issuer) (string, *issuer, err
 		}
 	}
 	hashes := make([]string, 0, len(hashToRelated))
-	for h := range hashToRelated {
+	for h := range hashToRelated { //bbs:maporder-ok keys collected, sorted below
 		hashes = append(hashes, h)
 	}
 	sort.Strings(hashes)

@@ -71,7 +71,7 @@ func splitSigned(signed map[string]any) (proof, doc map[string]any, err error) {
 		return nil, nil, fmt.Errorf("%w: proof is missing or not one JSON object", ErrDocument)
 	}
 	doc = make(map[string]any, len(signed))
-	for k, x := range signed {
+	for k, x := range signed { //bbs:maporder-ok copies a map
 		if k != "proof" {
 			doc[k] = x
 		}
@@ -147,7 +147,7 @@ func (l *Loader) deriveStatements(doc map[string]any, hmacKey []byte, mandatoryP
 		return nil, err
 	}
 	verifierLabels := make(map[string]string, len(idMap))
-	for in, c := range idMap {
+	for in, c := range idMap { //bbs:maporder-ok inverts a map whose values are distinct canonical labels
 		verifierLabels[c] = g.labelMap[in]
 	}
 	return &derivedStatements{messages: toMessages(mandatory.nonMatchingLines(g.lines)), mandatoryIndexes: mandatoryIndexes,

@@ -138,7 +138,7 @@ func valueDepth(v any) int {
 	switch t := v.(type) {
 	case map[string]any:
 		d := 0
-		for _, x := range t {
+		for _, x := range t { //bbs:maporder-ok a maximum does not depend on the order
 			if e := valueDepth(x); e > d {
 				d = e
 			}
@@ -182,12 +182,33 @@ func (l *Loader) options(lim Limits) *ld.JsonLdOptions {
 }
 
 // jsonldError wraps an error of json-gold: ErrLimit if the operation ran
-// out of context loads, else ErrDocument.
+// out of context loads, else ErrDocument, with json-gold's text only for
+// the errors of expandedErrorCodes. json-gold processes the term
+// definitions of a context (and the keys of each) in Go's map order, so
+// for a context with several faults the error it returns, code and
+// details, varies from run to run; every endorser must give the same
+// answer, so such an error gets one fixed text.
 func jsonldError(opts *ld.JsonLdOptions, what string, err error) error {
 	if c, ok := opts.DocumentLoader.(*countingLoader); ok && c.n > c.max {
 		return fmt.Errorf("%w: more than %d context loads", ErrLimit, c.max)
 	}
+	var le *ld.JsonLdError
+	if !errors.As(err, &le) || !expandedErrorCodes[le.Code] {
+		return fmt.Errorf("%w: %s: a JSON-LD context is invalid, or names a context that is not held", ErrDocument, what)
+	}
 	return fmt.Errorf("%w: %s: %v", ErrDocument, what, err)
+}
+
+// expandedErrorCodes are the errors json-gold raises only while it
+// expands the document's keys, which it takes in sorted order, never
+// while it processes a context: their text depends on the document alone.
+var expandedErrorCodes = map[ld.ErrorCode]bool{
+	ld.CollidingKeywords: true, ld.ConflictingIndexes: true, ld.InvalidIDValue: true,
+	ld.InvalidIncludedValue: true, ld.InvalidIndexValue: true, ld.InvalidLanguageMapValue: true,
+	ld.InvalidLanguageTaggedString: true, ld.InvalidLanguageTaggedValue: true, ld.InvalidProperty: true,
+	ld.InvalidReversePropertyMap: true, ld.InvalidReversePropertyValue: true, ld.InvalidReverseValue: true,
+	ld.InvalidSetOrListObject: true, ld.InvalidTypeValue: true, ld.InvalidTypedValue: true,
+	ld.InvalidValueObject: true, ld.InvalidValueObjectValue: true,
 }
 
 // toQuads expands doc (a parsed JSON object, not modified) in safe mode and
@@ -307,7 +328,8 @@ func checkExpandedIRIs(v any, where string) error {
 		}
 	case map[string]any:
 		_, isValue := t["@value"]
-		for k, x := range t {
+		for _, k := range sortedKeys(t) { // the error names the first fault in key order
+			x := t[k]
 			switch k {
 			case "@id":
 				s, _ := x.(string)
@@ -374,7 +396,7 @@ func sortedKeys(ms ...map[string]any) []string {
 	seen := map[string]bool{}
 	var out []string
 	for _, m := range ms {
-		for k := range m {
+		for k := range m { //bbs:maporder-ok keys collected, sorted below
 			if !seen[k] {
 				seen[k] = true
 				out = append(out, k)

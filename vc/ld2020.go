@@ -142,7 +142,7 @@ func splitProof2020(doc map[string]any, want string) (proof, unsecured map[strin
 		return nil, nil, fmt.Errorf("%w: proof has no verificationMethod string", ErrDocument)
 	}
 	unsecured = make(map[string]any, len(doc))
-	for k, x := range doc {
+	for k, x := range doc { //bbs:maporder-ok copies a map
 		if k != "proof" {
 			unsecured[k] = x
 		}
@@ -160,7 +160,7 @@ func splitProof2020(doc map[string]any, want string) (proof, unsecured map[strin
 // document context may protect terms the proof alone cannot redefine.
 func (l *Loader) proofStatements2020(proof map[string]any, lim Limits) ([]string, error) {
 	cfg := make(map[string]any, len(proof))
-	for k, x := range proof {
+	for k, x := range proof { //bbs:maporder-ok copies a map
 		if k != "proofValue" && k != "nonce" && k != "@context" {
 			cfg[k] = deepCopy(x)
 		}

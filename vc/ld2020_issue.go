@@ -59,7 +59,7 @@ func (l *Loader) Sign2020(doc map[string]any, opts Sign2020Options, lim Limits) 
 		return nil, fmt.Errorf("vc: sign: %w", err)
 	}
 	out := make(map[string]any, len(doc)+1)
-	for k, x := range doc {
+	for k, x := range doc { //bbs:maporder-ok copies a map
 		out[k] = deepCopy(x)
 	}
 	proof["proofValue"] = base64.StdEncoding.EncodeToString(sig.Bytes())

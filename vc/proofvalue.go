@@ -7,6 +7,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -197,7 +198,15 @@ func ParseDerivedProofValue(s string) (*DerivedProofValue, error) {
 	}
 	p.LabelMap = make(map[string]string, len(compressed))
 	used := make(map[uint64]bool, len(compressed))
-	for k, v := range compressed {
+	// In key order: with several labels given twice, the one reported must
+	// not depend on Go's map order (every endorser gives the same error).
+	keys := make([]uint64, 0, len(compressed))
+	for k := range compressed { //bbs:maporder-ok keys collected, sorted below
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		v := compressed[k]
 		if used[v] {
 			return nil, fmt.Errorf("%w: labelMap gives b%d to two labels", ErrProofValue, v)
 		}
@@ -226,7 +235,13 @@ func decodeIndexes(raw cbor.RawMessage, out *[]int, name string) error {
 // Encode serializes p as a multibase derived proof value.
 func (p *DerivedProofValue) Encode() (string, error) {
 	compressed := make(map[uint64]uint64, len(p.LabelMap))
-	for k, v := range p.LabelMap {
+	labels := make([]string, 0, len(p.LabelMap))
+	for k := range p.LabelMap { //bbs:maporder-ok keys collected, sorted below
+		labels = append(labels, k)
+	}
+	slices.Sort(labels) // the error names the least bad entry
+	for _, k := range labels {
+		v := p.LabelMap[k]
 		ck, err1 := strconv.ParseUint(strings.TrimPrefix(k, "c14n"), 10, 32)
 		cv, err2 := strconv.ParseUint(strings.TrimPrefix(v, "b"), 10, 32)
 		if !strings.HasPrefix(k, "c14n") || !strings.HasPrefix(v, "b") || err1 != nil || err2 != nil {

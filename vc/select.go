@@ -139,11 +139,11 @@ func selectJSONLD(doc map[string]any, pointers []string) (map[string]any, error)
 		case map[string]any:
 			merged := map[string]any{}
 			if m, ok := selValue.(map[string]any); ok {
-				for k, x := range m {
+				for k, x := range m { //bbs:maporder-ok copies a map (merged before the loop below)
 					merged[k] = x
 				}
 			}
-			for k, x := range vt {
+			for k, x := range vt { //bbs:maporder-ok copies a map (after the loop above: vt's members win)
 				merged[k] = deepCopy(x)
 			}
 			selSet(selParent, last, merged)
@@ -161,13 +161,13 @@ func selectJSONLD(doc map[string]any, pointers []string) (map[string]any, error)
 func densify(v any) any {
 	switch t := v.(type) {
 	case map[string]any:
-		for k, x := range t {
+		for k, x := range t { //bbs:maporder-ok replaces each member's value in place
 			t[k] = densify(x)
 		}
 		return t
 	case sparse:
 		idx := make([]int, 0, len(t))
-		for i := range t {
+		for i := range t { //bbs:maporder-ok keys collected, sorted below
 			idx = append(idx, i)
 		}
 		sort.Ints(idx)

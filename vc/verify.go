@@ -200,7 +200,7 @@ func splitProof(doc map[string]any) (proof, unsecured map[string]any, err error)
 		return nil, nil, fmt.Errorf("%w: proof has no proofValue string", ErrDocument)
 	}
 	unsecured = make(map[string]any, len(doc))
-	for k, x := range doc {
+	for k, x := range doc { //bbs:maporder-ok copies a map
 		if k != "proof" {
 			unsecured[k] = x
 		}
@@ -212,7 +212,7 @@ func splitProof(doc map[string]any) (proof, unsecured map[string]any, err error)
 // without proofValue, with the document's @context.
 func (v *Verifier) proofHash(proof, unsecured map[string]any) ([32]byte, error) {
 	cfg := make(map[string]any, len(proof))
-	for k, x := range proof {
+	for k, x := range proof { //bbs:maporder-ok copies a map
 		if k != "proofValue" {
 			cfg[k] = x
 		}
@@ -269,7 +269,18 @@ func canonicalWithLabelMap(quads []quad, labelMap map[string]string, lim Limits)
 		return nil, fmt.Errorf("%w: labelMap has %d entries for %d blank nodes", ErrInvalidProof, len(labelMap), len(idMap))
 	}
 	newLabel := make(map[string]string, len(idMap))
-	for in, c := range idMap {
+	// In label order: the label reported missing must not depend on Go's
+	// map order.
+	ins := make([]string, 0, len(idMap))
+	for in := range idMap { //bbs:maporder-ok keys collected, sorted below
+		ins = append(ins, in)
+	}
+	sort.Slice(ins, func(i, j int) bool { // c14n2 before c14n10
+		a, b := idMap[ins[i]], idMap[ins[j]]
+		return len(a) < len(b) || len(a) == len(b) && a < b
+	})
+	for _, in := range ins {
+		c := idMap[in]
 		b, ok := labelMap[c]
 		if !ok {
 			return nil, fmt.Errorf("%w: labelMap has no label for _:%s", ErrInvalidProof, c)
