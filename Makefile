@@ -29,7 +29,7 @@ test: check unit network-unit e2e
 
 ## unit: every Go unit test, from vendor/, and those of the contract/codes module
 unit:
-	$(VENDORED) $(GO) test -count=1 $(PKGS)
+	$(VENDORED) $(GO) test -count=1 -timeout 30m $(PKGS)
 	cd contract/codes && GOWORK=off GOFLAGS= GOPROXY=off $(GO) test -count=1 ./...
 
 ## check: gofmt, go vet, map ranges in the chaincode, the SPDX headers, and go.mod/vendor in step
