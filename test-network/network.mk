@@ -123,8 +123,9 @@ soak: network-deps network-bins
 ## package: the chaincode packages an operator installs (type golang with vendor/,
 ## and chaincode-as-a-service) with their package IDs, into dist/ (PACKAGE_DIR);
 ## CCAAS_ADDRESS, CCAAS_ROOT_CERT, CCAAS_MTLS, CCAAS_CLIENT_TEMPLATES shape the
-## ccaas package's connection.json (see docs/deploy.md)
-package: network-deps network-bins
+## ccaas package's connection.json (see docs/deploy.md). Needs only go, git and
+## tar: cmd/ccpackage writes them as the peer CLI would, no Fabric binary
+package:
 	$(TEST_NETWORK)/network.sh package $(PACKAGE_DIR)
 # ---- end package ---------------------------------------------------------------
 
