@@ -166,6 +166,20 @@ done
 
 W="$STATE_DIR/e2e"
 mkdir -p "$W"
+
+section "make package (cmd/ccpackage, no Fabric binary) and the package the peers installed"
+run env CC_SRC="$CC_SRC" "$TN_DIR/network.sh" package "$W/dist"
+pkg_id="$(awk -v l="${CC_NAME}_${CC_VERSION:-1.0}" '$1 == l {print $2}' "$W/dist/package-ids.txt" 2> /dev/null || true)"
+inst_id="$(as 1 Admin peer lifecycle chaincode queryinstalled -O json 2> /dev/null |
+  jq -r --arg l "${CC_NAME}_${CC_VERSION:-1.0}" '.installed_chaincodes[]? | select(.label == $l) | .package_id' || true)"
+if [ "$RC" -eq 0 ] && [ -n "$pkg_id" ] && [ "$pkg_id" = "$inst_id" ] &&
+    cmp -s "$W/dist/${CC_NAME}_${CC_VERSION:-1.0}.tar.gz" "$STATE_DIR/packages/${CC_NAME}_${CC_VERSION:-1.0}.tar.gz"; then
+  pass "network.sh package (make package) writes the peer CLI's golang package byte for byte: package ID $pkg_id installed on peer0.org1"
+else
+  fail "network.sh package writes the package the peers installed" "make package: $pkg_id, installed: $inst_id
+$OUT
+$ERR"
+fi
 section "Keys, credentials and proofs (bbs CLI)"
 setup "build the bbs CLI" bash -c "cd '$CC_SRC' && GOFLAGS='-mod=vendor -buildvcs=false' GOPROXY=off go build -trimpath -o '$W/bbs' ./cmd/bbs"
 BBS="$W/bbs"
