@@ -32,11 +32,12 @@ network-deps:
 	  echo "==> installing jq (apt-get)"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq jq >/dev/null; }
 
-## network-image-deps: podman and runc for the e2e's chaincode-server image (scripts/ccaas-image.sh)
+## network-image-deps: podman and runc for the e2e's chaincode-server images, and debootstrap for
+## the build stage of ./Dockerfile (scripts/ccaas-image.sh)
 network-image-deps:
-	@command -v podman >/dev/null 2>&1 && command -v runc >/dev/null 2>&1 || { \
-	  echo "==> installing podman and runc (apt-get)"; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq podman runc >/dev/null; }
+	@command -v podman >/dev/null 2>&1 && command -v runc >/dev/null 2>&1 && command -v debootstrap >/dev/null 2>&1 || { \
+	  echo "==> installing podman, runc and debootstrap (apt-get)"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq podman runc debootstrap >/dev/null; }
 
 ## network-couchdb-deps: pouchdb-server for STATE_DB=couchdb (Node.js and npm needed)
 network-couchdb-deps:
