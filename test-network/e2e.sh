@@ -180,6 +180,14 @@ else
 $OUT
 $ERR"
 fi
+# fabric-samples' packageCC.sh: peer lifecycle chaincode package --path <folder of the main
+# package> --lang golang, from its own folder (here on deploy's staged copy of the module).
+run bash -c "cd '$W' && GOFLAGS=-mod=vendor GOPROXY=off GOWORK=off peer lifecycle chaincode package '$W/samples-bbs.tar.gz' \
+  --path '$STATE_DIR/cc-src/chaincode' --lang golang --label '${CC_NAME}_${CC_VERSION:-1.0}' && peer lifecycle chaincode calculatepackageid '$W/samples-bbs.tar.gz'"
+if [ "$RC" -eq 0 ] && [ "$OUT" = "$inst_id" ]; then
+  pass "fabric-samples' packaging command (--path <module>/chaincode, another folder) gives the same package ID"
+else fail "fabric-samples' packaging command gives the same package ID" "exit $RC: $OUT (installed $inst_id)
+$ERR"; fi
 section "Keys, credentials and proofs (bbs CLI)"
 setup "build the bbs CLI" bash -c "cd '$CC_SRC' && GOFLAGS='-mod=vendor -buildvcs=false' GOPROXY=off go build -trimpath -o '$W/bbs' ./cmd/bbs"
 BBS="$W/bbs"
