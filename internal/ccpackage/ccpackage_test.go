@@ -331,10 +331,14 @@ func TestIDRefuses(t *testing.T) {
 	}
 }
 
-// peerBin is the Fabric peer CLI that make network-bins builds, or "".
+// peerBin is the Fabric peer CLI: $CCPACKAGE_PEER, else the one that make
+// network-bins builds, or "".
 func peerBin(t *testing.T) string {
 	t.Helper()
 	p, err := filepath.Abs(filepath.Join("..", "..", "test-network", ".bin", "peer"))
+	if env := os.Getenv("CCPACKAGE_PEER"); env != "" {
+		p = env
+	}
 	if err != nil {
 		t.Fatal(err)
 	}
