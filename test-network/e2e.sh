@@ -166,6 +166,41 @@ done
 
 W="$STATE_DIR/e2e"
 mkdir -p "$W"
+
+section "make package (cmd/ccpackage, no Fabric binary) and the package the peers installed"
+run env CC_SRC="$CC_SRC" "$TN_DIR/network.sh" package "$W/dist"
+pkg_id="$(awk -v l="${CC_NAME}_${CC_VERSION:-1.0}" '$1 == l {print $2}' "$W/dist/package-ids.txt" 2> /dev/null || true)"
+inst_id="$(as 1 Admin peer lifecycle chaincode queryinstalled -O json 2> /dev/null |
+  jq -r --arg l "${CC_NAME}_${CC_VERSION:-1.0}" '.installed_chaincodes[]? | select(.label == $l) | .package_id' || true)"
+if [ "$RC" -eq 0 ] && [ -n "$pkg_id" ] && [ "$pkg_id" = "$inst_id" ] &&
+    cmp -s "$W/dist/${CC_NAME}_${CC_VERSION:-1.0}.tar.gz" "$STATE_DIR/packages/${CC_NAME}_${CC_VERSION:-1.0}.tar.gz"; then
+  pass "network.sh package (make package) writes the peer CLI's golang package byte for byte: package ID $pkg_id installed on peer0.org1"
+else
+  fail "network.sh package writes the package the peers installed" "make package: $pkg_id, installed: $inst_id
+$OUT
+$ERR"
+fi
+# fabric-samples' packageCC.sh: peer lifecycle chaincode package --path <folder of the main
+# package> --lang golang, run from its own folder; and cmd/ccpackage on the same files (the
+# deploy's staged copy of the module): the same bytes.
+run bash -c "cd '$CC_SRC' && CGO_ENABLED=0 GOFLAGS='-mod=vendor -buildvcs=false' GOPROXY=off GOWORK=off go build -o '$W/ccpackage' ./cmd/ccpackage &&
+  cd '$W' && GOFLAGS=-mod=vendor GOPROXY=off GOWORK=off peer lifecycle chaincode package '$W/samples-bbs.tar.gz' \
+  --path '$STATE_DIR/cc-src/chaincode' --lang golang --label '${CC_NAME}_${CC_VERSION:-1.0}' &&
+  cd / && '$W/ccpackage' -path '$STATE_DIR/cc-src/chaincode' -label '${CC_NAME}_${CC_VERSION:-1.0}' -o '$W/ours-bbs.tar.gz' &&
+  peer lifecycle chaincode calculatepackageid '$W/samples-bbs.tar.gz'"
+if [ "$RC" -eq 0 ] && cmp -s "$W/samples-bbs.tar.gz" "$W/ours-bbs.tar.gz"; then
+  pass "fabric-samples' packaging command (--path <module>/chaincode, from another folder) and cmd/ccpackage write the same bytes ($(tail -n 1 <<< "$OUT"))"
+else fail "fabric-samples' packaging command and cmd/ccpackage write the same bytes" "exit $RC: $OUT
+$ERR"; fi
+# internal/ccpackage's comparison with this Fabric version's peer CLI (a module with hidden
+# folders, long names, a symbolic link; and a ccaas package's ID)
+run bash -c "cd '$CC_SRC' && CCPACKAGE_PEER='$FABRIC_BIN_DIR/peer' GOFLAGS=-mod=vendor GOPROXY=off GOWORK=off \
+  go test -count=1 -run 'MatchesPeer' -v ./internal/ccpackage"
+if [ "$RC" -eq 0 ] && grep -q -- '--- PASS: TestGolangMatchesPeer' <<< "$OUT" && grep -q -- '--- PASS: TestCCaaSMatchesPeerID' <<< "$OUT"; then
+  pass "go test ./internal/ccpackage with this version's peer CLI: TestGolangMatchesPeer, TestCCaaSMatchesPeerID"
+else fail "go test ./internal/ccpackage with this version's peer CLI" "exit $RC: $OUT
+$ERR"; fi
+
 section "Keys, credentials and proofs (bbs CLI)"
 setup "build the bbs CLI" bash -c "cd '$CC_SRC' && GOFLAGS='-mod=vendor -buildvcs=false' GOPROXY=off go build -trimpath -o '$W/bbs' ./cmd/bbs"
 BBS="$W/bbs"

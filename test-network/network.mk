@@ -32,11 +32,12 @@ network-deps:
 	  echo "==> installing jq (apt-get)"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq jq >/dev/null; }
 
-## network-image-deps: podman and runc for the e2e's chaincode-server image (scripts/ccaas-image.sh)
+## network-image-deps: podman and runc for the e2e's chaincode-server images, and debootstrap for
+## the build stage of ./Dockerfile (scripts/ccaas-image.sh)
 network-image-deps:
-	@command -v podman >/dev/null 2>&1 && command -v runc >/dev/null 2>&1 || { \
-	  echo "==> installing podman and runc (apt-get)"; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq podman runc >/dev/null; }
+	@command -v podman >/dev/null 2>&1 && command -v runc >/dev/null 2>&1 && command -v debootstrap >/dev/null 2>&1 || { \
+	  echo "==> installing podman, runc and debootstrap (apt-get)"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq podman runc debootstrap >/dev/null; }
 
 ## network-couchdb-deps: pouchdb-server for STATE_DB=couchdb (Node.js and npm needed)
 network-couchdb-deps:
@@ -123,8 +124,9 @@ soak: network-deps network-bins
 ## package: the chaincode packages an operator installs (type golang with vendor/,
 ## and chaincode-as-a-service) with their package IDs, into dist/ (PACKAGE_DIR);
 ## CCAAS_ADDRESS, CCAAS_ROOT_CERT, CCAAS_MTLS, CCAAS_CLIENT_TEMPLATES shape the
-## ccaas package's connection.json (see docs/deploy.md)
-package: network-deps network-bins
+## ccaas package's connection.json (see docs/deploy.md). Needs only go, git and
+## tar: cmd/ccpackage writes them as the peer CLI would, no Fabric binary
+package:
 	$(TEST_NETWORK)/network.sh package $(PACKAGE_DIR)
 # ---- end package ---------------------------------------------------------------
 

@@ -60,6 +60,10 @@ func TestLoadConfig(t *testing.T) {
 	}{
 		{name: "peer-launched", vars: map[string]string{"CORE_CHAINCODE_ID_NAME": "bbs:1"}},
 		{name: "service without TLS fails closed", vars: ccaas, err: "no TLS configured: set CHAINCODE_TLS_KEY and CHAINCODE_TLS_CERT"},
+		// fabric-samples' deployCCAAS runs the container with exactly these
+		// variables and no TLS: the message tells its user what to add.
+		{name: "fabric-samples' deployCCAAS variables", vars: with(map[string]string{"CORE_CHAINCODE_ID_NAME": "bbs_1.0:abc"}),
+			err: "fabric-samples' deployCCAAS runs its containers without TLS: start them with -e CHAINCODE_TLS_DISABLED=true"},
 		{name: "service with plaintext asked for", vars: with(map[string]string{envTLSDisabled: "true"}),
 			want: &serverConfig{address: "0.0.0.0:9999", ccid: "bbs_1.0:abc", tls: shim.TLSProperties{Disabled: true}}},
 		{name: "TLS disabled false is not an opt-out", vars: with(map[string]string{envTLSDisabled: "false"}), err: "no TLS configured"},

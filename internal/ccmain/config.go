@@ -75,7 +75,8 @@ func loadConfig(getenv func(string) string, readFile func(string) ([]byte, error
 		return cfg, nil
 	}
 	if tlsKey == "" && tlsCert == "" {
-		return nil, fmt.Errorf("no TLS configured: set %s and %s (and %s for mutual TLS), or %s=true to serve plaintext gRPC",
+		return nil, fmt.Errorf("no TLS configured: set %s and %s (and %s for mutual TLS), or %s=true to serve plaintext gRPC"+
+			" (fabric-samples' deployCCAAS runs its containers without TLS: start them with -e %[4]s=true; docs/deploy.md#fabric-samples)",
 			envTLSKey, envTLSCert, envClientCACert, envTLSDisabled)
 	}
 	if tlsKey == "" || tlsCert == "" {

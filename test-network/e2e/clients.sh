@@ -39,8 +39,16 @@ if [[ "${BASH_SOURCE[0]}" == "$0" ]]; then
   bind_user1=(--bind-submitter "$(ls "$(userMSP 1 User1)"/signcerts/*.pem)" --msp Org1MSP --channel "$CHANNEL_NAME")
 fi
 
-section "Client samples: examples/client/go and examples/client/node (Org1 User1, Fabric Gateway)"
-CLIENT_DIR="$(cd "$TN_DIR/../examples/client" && pwd)"
+section "Client samples: examples/client/go and examples/client/node, each folder copied out of the repository (Org1 User1, Fabric Gateway)"
+# Each sample runs from a copy of its folder alone, outside the repository,
+# as a user who copies it does: the Go module resolves its pinned
+# dependencies from the module cache or proxy (go.sum), the Node.js one
+# installs them with npm ci from its package-lock.json.
+CLIENT_DIR="$(mktemp -d "${TMPDIR:-/tmp}/bbs-client-samples.XXXXXX")"
+tar -C "$TN_DIR/../examples/client" --exclude=node_modules -cf - go node | tar -C "$CLIENT_DIR" -xf -
+if grep -rqE 'replace |fabric-bbs/fabric-bbs/(internal|contract)' "$CLIENT_DIR/go/go.mod" "$CLIENT_DIR/go"/*.go 2> /dev/null; then
+  fail "the Go sample depends on nothing of the repository" "$(grep -rnE 'replace |fabric-bbs/fabric-bbs/(internal|contract)' "$CLIENT_DIR/go")"
+else pass "the Go sample's copy ($CLIENT_DIR/go) has no replace and imports nothing of the repository"; fi
 CLIENT_GO_ISSUER="client-go-issuer${CLIENT_RUN:-}" CLIENT_NODE_ISSUER="client-node-issuer${CLIENT_RUN:-}"
 for s in go node; do
   if [ "$s" = go ]; then id="$CLIENT_GO_ISSUER"; else id="$CLIENT_NODE_ISSUER"; fi
@@ -103,8 +111,9 @@ $OUT"; return 0; fi
 
 # ---- Go
 CLIENT_GO="$W/bbs-client-go"
-setup "build the Go client sample (examples/client/go)" bash -c \
-  "cd '$CLIENT_DIR/go' && GOWORK=off GOFLAGS='-mod=readonly -buildvcs=false' go build -trimpath -o '$CLIENT_GO' ."
+setup "build the Go client sample's copy (examples/client/go)" bash -c \
+  "cd '$CLIENT_DIR/go' && GOWORK=off GOFLAGS='-mod=readonly -buildvcs=false' go build -trimpath -o '$CLIENT_GO' . && GOWORK=off GOFLAGS=-mod=readonly go test -count=1 ./..."
+pass "the Go sample's copy builds and passes its unit tests outside the repository"
 run env "${CLIENT_ENV[@]}" "$CLIENT_GO"
 if [ "$RC" -eq 2 ] && grep -q -- "-request is required" <<< "$ERR"; then pass "Go   sample without -request: exit 2 and says so"
 else fail "Go   sample without -request: exit 2 and says so" "exit $RC: $ERR"; fi
@@ -131,7 +140,7 @@ else fail "Go   sample's checkpoint file names the last event read" "$(cat "$W/c
 
 # ---- Node.js
 if command -v node > /dev/null && command -v npm > /dev/null; then
-  setup "npm ci of the Node.js client sample (package-lock.json)" "$TN_DIR/scripts/install-client-node.sh"
+  setup "npm ci of the Node.js client sample's copy (package-lock.json)" "$TN_DIR/scripts/install-client-node.sh" "$CLIENT_DIR/node"
   pass "Node.js sample's packages installed from the lockfile: $(tail -n 1 <<< "$OUT" | sed 's/^ *//')"
   run bash -c "cd '$CLIENT_DIR/node' && node --test app.test.js"
   if [ "$RC" -eq 0 ]; then pass "Node.js sample's unit tests (node --test): $(grep -E '^# (pass|fail)' <<< "$OUT" | tr '\n' ' ')"
@@ -154,3 +163,4 @@ $ERR"; fi
 else
   printf '  SKIP  the Node.js client sample: node and npm are not on PATH\n'
 fi
+rm -rf "$CLIENT_DIR"

@@ -6,6 +6,16 @@
 #
 #   scripts/ccaas-image.sh check            can podman build and run images here? (exit 0/1, says why)
 #   scripts/ccaas-image.sh build [TAG]      build the binary and the image (default TAG localhost/fabric-bbs-ccaas:dev)
+#   scripts/ccaas-image.sh go-image [TAG]   the build stage's image of ./Dockerfile without a registry: a
+#                                           Debian root file system (debootstrap --variant=minbase,
+#                                           DEBIAN_SUITE, DEBIAN_MIRROR; cached in .state-tools/) with the
+#                                           Go release of go.mod's go line (GO_VERSION) from the Go module
+#                                           proxy (golang.org/toolchain), imported by podman; prints TAG
+#                                           (default localhost/fabric-bbs-go:GO_VERSION)
+#   scripts/ccaas-image.sh build-multistage [TAG]   podman build of ./Dockerfile, the command of
+#                                           fabric-samples' deployCCAAS (-f DIR/Dockerfile, --build-arg
+#                                           CC_SERVER_PORT=9999, context DIR = the repository) over the
+#                                           go-image (--build-arg GO_IMAGE); default TAG bbs_ccaas_image:latest
 #   scripts/ccaas-image.sh flags            the global podman flags it uses (PODMAN_FLAGS)
 #   scripts/ccaas-image.sh run TAG NAME     run it in the foreground on the host network, passing
 #                                           every CHAINCODE_* variable of the environment and
@@ -54,6 +64,71 @@ build() {
   echo "$tag"
 }
 
+# go_version: GO_VERSION, else the go line of go.mod as a release (1.24 -> 1.24.0).
+go_version() {
+  local v="${GO_VERSION:-$(awk '$1 == "go" {print $2; exit}' "$REPO_ROOT/go.mod")}"
+  [[ "$v" =~ ^[0-9]+\.[0-9]+$ ]] && v="$v.0"
+  [[ "$v" =~ ^[0-9]+\.[0-9]+(\.[0-9]+|rc[0-9]+)?$ ]] || die "bad Go version '$v'"
+  echo "$v"
+}
+
+go_image() {
+  local ver tag suite="${DEBIAN_SUITE:-bookworm}" mirror="${DEBIAN_MIRROR:-http://deb.debian.org/debian}"
+  local cache_dir="$TN_DIR/.state-tools/debian" arch tc dir tmp t0
+  command -v podman > /dev/null || die "podman is not installed (apt-get install podman)"
+  ver="$(go_version)"
+  tag="${1:-localhost/fabric-bbs-go:$ver}"
+  # shellcheck disable=SC2046
+  if podman $(podman_flags) image exists "$tag" 2> /dev/null; then echo "$tag"; return; fi
+  arch="$(go env GOARCH)"
+  local rootfs_tar="$cache_dir/$suite-minbase-$arch.tar"
+  mkdir -p "$cache_dir"
+  tmp="$(mktemp -d)"
+  trap 'rm -rf "$tmp"' RETURN
+  if [ ! -s "$rootfs_tar" ]; then
+    command -v debootstrap > /dev/null || die "debootstrap is not installed (apt-get install debootstrap)"
+    t0=$SECONDS
+    echo "==> debootstrap --variant=minbase $suite ($mirror) -> ${rootfs_tar#"$TN_DIR"/}" >&2
+    debootstrap --variant=minbase --arch="$(dpkg --print-architecture)" "$suite" "$tmp/rootfs" "$mirror" \
+      > "$tmp/debootstrap.log" 2>&1 || { tail -n 20 "$tmp/debootstrap.log" >&2; die "debootstrap failed"; }
+    # no package lists or caches in the image
+    rm -rf "$tmp/rootfs/var/cache/apt/archives/"*.deb "$tmp/rootfs/var/lib/apt/lists/"*
+    tar --numeric-owner -C "$tmp/rootfs" -cf "$rootfs_tar.new" . && mv "$rootfs_tar.new" "$rootfs_tar"
+    rm -rf "$tmp/rootfs"
+    echo "    $(du -h "$rootfs_tar" | cut -f1) in $((SECONDS - t0)) s" >&2
+  fi
+  tc="golang.org/toolchain@v0.0.1-go$ver.linux-$arch"
+  echo "==> Go $ver: go mod download $tc (Go module proxy)" >&2
+  dir="$(cd "$tmp" && GOFLAGS=-mod=mod GOWORK=off GOTOOLCHAIN=local go mod download -json "$tc" |
+    sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')"
+  [ -f "$dir/bin/go" ] || die "go mod download $tc gave no bin/go"
+  echo "==> podman import: $suite root file system + /usr/local/go ($tag)" >&2
+  mkdir -p "$tmp/rootfs"
+  tar -C "$tmp/rootfs" -xf "$rootfs_tar"
+  mkdir -p "$tmp/rootfs/usr/local/go"
+  cp -a "$dir/." "$tmp/rootfs/usr/local/go/"
+  chmod -R u+w "$tmp/rootfs/usr/local/go"
+  # a module zip keeps no exec bits: the go command sets them on bin/ and pkg/tool/ when it
+  # switches to a toolchain, and so does this
+  chmod a+x "$tmp/rootfs/usr/local/go/bin/"* "$tmp/rootfs/usr/local/go/pkg/tool/"*/*
+  # shellcheck disable=SC2046
+  tar --numeric-owner -C "$tmp/rootfs" -cf - . | podman $(podman_flags) import -q \
+    --change 'ENV PATH=/usr/local/go/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
+    --change 'ENV GOTOOLCHAIN=local' --change 'WORKDIR /' - "$tag" > /dev/null || die "podman import failed"
+  echo "$tag"
+}
+
+build_multistage() {
+  local tag="${1:-bbs_ccaas_image:latest}" goimg
+  goimg="$(go_image)"
+  echo "==> podman build -f $REPO_ROOT/Dockerfile -t $tag --build-arg CC_SERVER_PORT=9999 --build-arg GO_IMAGE=$goimg $REPO_ROOT" >&2
+  # shellcheck disable=SC2046 # flags are words
+  podman $(podman_flags) build -q $(run_flags) -f "$REPO_ROOT/Dockerfile" -t "$tag" \
+    --build-arg CC_SERVER_PORT=9999 --build-arg GO_IMAGE="$goimg" "$REPO_ROOT" > /dev/null ||
+    die "podman build of ./Dockerfile failed"
+  echo "$tag"
+}
+
 run() {
   local tag="${1:?image tag}" name="${2:?container name}" v dir args=() dirs=()
   for v in $(compgen -e | grep -E '^(CHAINCODE_|BBS_CHAINCODE_NAME$)' | sort); do
@@ -92,6 +167,8 @@ case "$cmd" in
   build) build "$@" ;;
   run) run "$@" ;;
   check) check ;;
+  go-image) go_image "$@" ;;
+  build-multistage) build_multistage "$@" ;;
   flags) podman_flags ;;
   *) sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed '/SPDX-License-Identifier/d; s/^# \{0,1\}//'; exit 2 ;;
 esac

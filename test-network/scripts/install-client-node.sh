@@ -9,10 +9,11 @@
 # install script runs. Needs node and npm (Node 20.9 or later).
 #
 #   scripts/install-client-node.sh        (make examples-client-node-deps)
+#   scripts/install-client-node.sh DIR    the same into a copy of the sample's folder (e2e/clients.sh)
 set -euo pipefail
 
 TN_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-APP_DIR="$(cd "$TN_DIR/../examples/client/node" && pwd)"
+APP_DIR="$(cd "${1:-$TN_DIR/../examples/client/node}" && pwd)"
 # shellcheck source=npm-ci-lib.sh
 . "$TN_DIR/scripts/npm-ci-lib.sh"
 

@@ -43,7 +43,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/fabric-bbs/fabric-bbs/contract/codes"
+	"github.com/fabric-bbs/fabric-bbs/examples/client/go/codes"
 	"github.com/hyperledger/fabric-gateway/pkg/client"
 	"github.com/hyperledger/fabric-gateway/pkg/hash"
 	"github.com/hyperledger/fabric-gateway/pkg/identity"

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	bbscodes "github.com/fabric-bbs/fabric-bbs/contract/codes"
+	bbscodes "github.com/fabric-bbs/fabric-bbs/examples/client/go/codes"
 	"github.com/hyperledger/fabric-protos-go-apiv2/gateway"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"

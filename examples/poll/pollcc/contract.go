@@ -28,8 +28,11 @@ package pollcc
 
 import (
 	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 
-	"github.com/fabric-bbs/fabric-bbs/internal/txname"
+	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/hyperledger/fabric-contract-api-go/v2/contractapi"
 	"github.com/hyperledger/fabric-contract-api-go/v2/metadata"
 )
@@ -73,11 +76,19 @@ func New() *Contract {
 }
 
 // beforeTransaction refuses a transaction name that does not start with an
-// upper-case letter, as bbs does (package internal/txname says why).
+// upper-case letter, as bbs does: contract-api finds the method of
+// "castVote" by upper-casing its first rune but looks its metadata up by
+// the exact name, so such a call would run without the argument checks
+// the metadata declares.
 func beforeTransaction(ctx contractapi.TransactionContextInterface) error {
 	fn, _ := ctx.GetStub().GetFunctionAndParameters()
-	if err := txname.Check(fn, "CastVote"); err != nil {
-		return fmt.Errorf("%w: %v", ErrInvalidArgument, err)
+	name := fn
+	if i := strings.LastIndex(fn, ":"); i >= 0 {
+		name = fn[i+1:] // the part after the contract's name
+	}
+	if r, _ := utf8.DecodeRuneInString(name); !unicode.IsUpper(r) {
+		return fmt.Errorf("%w: transaction %s: transaction names are case-sensitive and start with an upper-case letter (as in CastVote)",
+			ErrInvalidArgument, request.Excerpt(name))
 	}
 	return nil
 }
