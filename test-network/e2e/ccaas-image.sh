@@ -3,7 +3,7 @@
 # Sourced by e2e.sh after the chaincode-as-a-service part: the bbs chaincode
 # server from an OCI image FROM scratch (chaincode/Dockerfile.scratch), built
 # and run by podman without a docker daemon or a registry
-# (scripts/ccaas-image.sh), redeployed as sequence 3 and used. Skipped, with
+# (scripts/ccaas-image.sh), redeployed as the next sequence and used. Skipped, with
 # the reason, where podman cannot build and run images (E2E_CCAAS_IMAGE=0
 # skips it always).
 
