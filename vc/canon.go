@@ -172,6 +172,9 @@ func canonicalize(quads []quad, maxWork int) (map[string]string, error) {
 }
 
 func canonicalizeWork(quads []quad, maxWork int) (map[string]string, int, error) {
+	if err := validQuads(quads); err != nil {
+		return nil, 0, err
+	}
 	c := &canonicalizer{quads: quads, bnQuads: map[string][]int{}, firstHash: map[string]string{},
 		canonical: newIssuer("c14n"), maxWork: maxWork}
 	for i := range quads {

@@ -173,7 +173,7 @@ func (c *countingLoader) LoadDocument(url string) (*ld.RemoteDocument, error) {
 }
 
 func (l *Loader) options(lim Limits) *ld.JsonLdOptions {
-	o := ld.NewJsonLdOptions("")
+	o := ld.NewJsonLdOptions(l.base)
 	o.DocumentLoader = &countingLoader{l: l, max: lim.withDefaults().MaxContextLoads}
 	o.ProcessingMode = ld.JsonLd_1_1
 	o.SafeMode = true
@@ -197,6 +197,9 @@ func (l *Loader) toQuads(doc map[string]any, lim Limits) ([]quad, error) {
 	lim = lim.withDefaults()
 	if d := valueDepth(doc); d > lim.MaxDepth {
 		return nil, fmt.Errorf("%w: JSON nested %d deep, more than %d", ErrLimit, d, lim.MaxDepth)
+	}
+	if err := l.checkConstructs(doc); err != nil {
+		return nil, err
 	}
 	proc := ld.NewJsonLdProcessor()
 	opts := l.options(lim)
