@@ -29,7 +29,7 @@ import (
 
 // maxBases bounds the @base values of one document (and the bases they
 // give), so that the resolution check stays linear in its size.
-const maxBases = 8
+const maxBases = 2
 
 // contextRisks is what one context document holds that needs a check:
 // terms that are refused when used, and @base values.
