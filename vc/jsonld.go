@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/fabric-bbs/fabric-bbs/request"
@@ -99,6 +100,9 @@ func ParseDocument(b []byte, lim Limits) (map[string]any, error) {
 	m, ok := v.(map[string]any)
 	if !ok {
 		return nil, fmt.Errorf("%w: not a JSON object", ErrDocument)
+	}
+	if tok, bad := inexactNumber(b); bad {
+		return nil, fmt.Errorf("%w: the number %s would be read as %s (not the number written)", ErrDocument, tok, strconv.FormatFloat(mustFloat(tok), 'g', -1, 64))
 	}
 	return m, nil
 }

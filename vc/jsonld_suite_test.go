@@ -11,26 +11,35 @@ import (
 )
 
 // The W3C JSON-LD 1.1 toRdf suite (testdata/jsonld-api-toRdf, see its
-// README.md): every positive evaluation test without options, run through
+// README.md): every evaluation test without options, run through
 // the path a credential takes (ParseDocument, then toQuads in safe mode).
 // Each test must either give exactly the dataset the suite expects
 // (compared as canonical RDFC-1.0 N-Quads, so blank node labels do not
 // matter) or be refused: a document must never be accepted with other
-// statements than JSON-LD gives it.
+// statements than JSON-LD gives it. A negative test (a document that is
+// not valid JSON-LD) must be refused.
 
 const toRdfSuiteBase = "https://w3c.github.io/json-ld-api/tests/"
 
 type toRdfTest struct {
-	ID     string `json:"@id"`
-	Name   string `json:"name"`
-	Input  string `json:"input"`
-	Expect string `json:"expect"`
+	ID     string   `json:"@id"`
+	Type   []string `json:"@type"`
+	Name   string   `json:"name"`
+	Input  string   `json:"input"`
+	Expect string   `json:"expect"`
 }
 
 type toRdfCounts struct {
 	expected, refused, different int
 	differentIDs                 []string
+	// negative tests (the document is not valid JSON-LD)
+	negRefused, negAccepted int
 }
+
+// toRdfNegativeAccepted are the negative tests json-gold accepts and this
+// package does not refuse: each gives no statement at all (an invalid
+// scoped context that no term uses).
+var toRdfNegativeAccepted = map[string]bool{"#tc033": true}
 
 func runToRdfSuite(t *testing.T, withBase bool) toRdfCounts {
 	t.Helper()
@@ -88,6 +97,26 @@ func runToRdfSuite(t *testing.T, withBase bool) toRdfCounts {
 		if withBase {
 			l.base = toRdfSuiteBase + tc.Input
 		}
+		if tc.Type[0] == "jld:NegativeEvaluationTest" {
+			doc, err := ParseDocument(in, Limits{})
+			var quads []quad
+			if err == nil {
+				quads, err = l.toQuads(doc, Limits{})
+			}
+			if err == nil {
+				_, err = canonicalNQuads(quads, Limits{})
+			}
+			switch {
+			case err != nil:
+				c.negRefused++
+			case toRdfNegativeAccepted[tc.ID] && len(quads) == 0:
+				c.negAccepted++
+			default:
+				c.negAccepted++
+				t.Errorf("%s (%s): not valid JSON-LD, accepted with %d statements", tc.ID, tc.Name, len(quads))
+			}
+			continue
+		}
 		want, err := os.ReadFile(filepath.Join(dir, tc.Expect))
 		if err != nil {
 			t.Fatal(err)
@@ -133,7 +162,7 @@ func runToRdfSuite(t *testing.T, withBase bool) toRdfCounts {
 // document base, as the suite specifies.
 func TestJSONLDToRdfSuite(t *testing.T) {
 	c := runToRdfSuite(t, true)
-	t.Logf("JSON-LD 1.1 toRdf suite, base = test URL: %d expected dataset, %d refused, %d accepted with other RDF", c.expected, c.refused, c.different)
+	t.Logf("JSON-LD 1.1 toRdf suite, base = test URL: %d expected dataset, %d refused, %d accepted with other RDF; negative tests: %d refused, %d accepted (no statements)", c.expected, c.refused, c.different, c.negRefused, c.negAccepted)
 	if c.different != 0 {
 		t.Errorf("%d tests accepted with other RDF: %v", c.different, c.differentIDs)
 	}
@@ -146,7 +175,7 @@ func TestJSONLDToRdfSuite(t *testing.T) {
 // with no document base.
 func TestJSONLDToRdfSuiteNoBase(t *testing.T) {
 	c := runToRdfSuite(t, false)
-	t.Logf("JSON-LD 1.1 toRdf suite, no base: %d expected dataset, %d refused, %d accepted with other RDF", c.expected, c.refused, c.different)
+	t.Logf("JSON-LD 1.1 toRdf suite, no base: %d expected dataset, %d refused, %d accepted with other RDF; negative tests: %d refused, %d accepted (no statements)", c.expected, c.refused, c.different, c.negRefused, c.negAccepted)
 	if c.different != 0 {
 		t.Errorf("%d tests accepted with other RDF: %v", c.different, c.differentIDs)
 	}

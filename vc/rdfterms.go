@@ -318,3 +318,92 @@ const (
 	xsdInteger = "http://www.w3.org/2001/XMLSchema#integer"
 	xsdDouble  = "http://www.w3.org/2001/XMLSchema#double"
 )
+
+// inexactNumber returns the first number written in the JSON text b that
+// does not mean the float64 it is read as (every JSON number here is a
+// float64, as in JavaScript): the JSON shows one number, the statements
+// hold another. A number is exact when its decimal value is that of the
+// shortest decimal that reads back as its float64 (0.1, 1.10, 5e-324), or,
+// for an integer, every digit of the float64 (1152921504606846976 is
+// 2^60); 9007199254740993 (read as ...992) and 1.00000000000000001 (read as
+// 1) are not. b is valid JSON; the scan skips strings.
+func inexactNumber(b []byte) (string, bool) {
+	inString, esc := false, false
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		switch {
+		case inString:
+			switch {
+			case esc:
+				esc = false
+			case c == '\\':
+				esc = true
+			case c == '"':
+				inString = false
+			}
+		case c == '"':
+			inString = true
+		case c == '-' || isDigit(c):
+			j := i
+			for j < len(b) && (isDigit(b[j]) || strings.IndexByte("+-.eE", b[j]) >= 0) {
+				j++
+			}
+			tok := string(b[i:j])
+			if !exactNumber(tok) {
+				return tok, true
+			}
+			i = j - 1
+		}
+	}
+	return "", false
+}
+
+func exactNumber(tok string) bool {
+	f, err := strconv.ParseFloat(tok, 64)
+	if err != nil {
+		return false
+	}
+	lit := decimalValue(tok)
+	if lit == decimalValue(strconv.FormatFloat(f, 'e', -1, 64)) {
+		return true
+	}
+	return f == math.Trunc(f) && lit == decimalValue(strconv.FormatFloat(f, 'f', 0, 64))
+}
+
+// decimalValue normalizes a decimal number (JSON or Go 'e'/'f' syntax) to
+// sign, significant digits and the exponent of its last digit, so that two
+// spellings of one value compare equal.
+func decimalValue(s string) string {
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	exp := 0
+	if i := strings.IndexAny(s, "eE"); i >= 0 {
+		e, err := strconv.Atoi(strings.TrimPrefix(s[i+1:], "+"))
+		if err != nil {
+			return "?" + s
+		}
+		exp, s = e, s[:i]
+	}
+	if i := strings.IndexByte(s, '.'); i >= 0 {
+		exp -= len(s) - i - 1
+		s = s[:i] + s[i+1:]
+	}
+	s = strings.TrimLeft(s, "0")
+	for strings.HasSuffix(s, "0") {
+		s = s[:len(s)-1]
+		exp++
+	}
+	if s == "" {
+		return "0"
+	}
+	sign := ""
+	if neg {
+		sign = "-"
+	}
+	return sign + s + "e" + strconv.Itoa(exp)
+}
+
+func mustFloat(tok string) float64 {
+	f, _ := strconv.ParseFloat(tok, 64)
+	return f
+}

@@ -249,10 +249,14 @@ func TestJSONLDNumbers(t *testing.T) {
 		"0.30000000000000004": true, "1.7976931348623157e308": true,
 		// halfway between two 16-digit forms.
 		"1234567890123456.5": true,
+		// not the float64 they are read as (ParseDocument).
+		"9007199254740993": true, "1152921504606846977": true, "12345678901234567890": true,
+		"999999999999999999999": true,
 	}
 	refusedDouble := map[string]bool{
 		"0.30000000000000004": true, "1.7976931348623157e308": true, "1234567890123456.5": true,
-		"5e-324": true, "12345678901234567890": true, "9007199254740993": false,
+		"5e-324": true, "12345678901234567890": true, "9007199254740993": true,
+		"1152921504606846977": true, "999999999999999999999": true,
 	}
 	l, err := NewLoader()
 	if err != nil {
@@ -260,10 +264,10 @@ func TestJSONLDNumbers(t *testing.T) {
 	}
 	run := func(ctx, num, want string, refuse bool) {
 		doc, err := ParseDocument([]byte(`{"@context": `+ctx+`, "@id": "urn:ex:s", "p": `+num+`}`), Limits{})
-		if err != nil {
-			t.Fatal(err)
+		var q []quad
+		if err == nil {
+			q, err = l.toQuads(doc, Limits{})
 		}
-		q, err := l.toQuads(doc, Limits{})
 		var lines []string
 		if err == nil {
 			lines, err = canonicalNQuads(q, Limits{})
@@ -281,5 +285,23 @@ func TestJSONLDNumbers(t *testing.T) {
 	for _, c := range cases {
 		run(`{"p": "urn:ex:p"}`, c.JSON, c.NQuads, refused[c.JSON])
 		run(`{"p": {"@id": "urn:ex:p", "@type": "http://www.w3.org/2001/XMLSchema#double"}}`, c.JSON, c.NQuadsDouble, refusedDouble[c.JSON])
+	}
+}
+
+func TestInexactNumberRefused(t *testing.T) {
+	for num, exact := range map[string]bool{
+		"0": true, "-0": true, "1": true, "0.1": true, "1.10": true, "1e21": true, "1E+21": true, "100.0": true,
+		"5e-324": true, "1152921504606846976": true, "-9007199254740992": true, "0.30000000000000004": true,
+		"9007199254740993": false, "1152921504606846977": false, "1.00000000000000001": false,
+		"0.1000000000000000000001": false, "12345678901234567890": false,
+	} {
+		doc := []byte(`{"@context": {}, "a": "9007199254740993 in a string", "b": [` + num + `], "c": {"d": ` + num + `}}`)
+		_, err := ParseDocument(doc, Limits{})
+		if exact && err != nil {
+			t.Errorf("%s: %v", num, err)
+		}
+		if !exact && !errors.Is(err, ErrDocument) {
+			t.Errorf("%s: %v, want ErrDocument", num, err)
+		}
 	}
 }

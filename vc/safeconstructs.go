@@ -40,6 +40,16 @@ type contextRisks struct {
 	// against the base (@type @id or @vocab, aliases of @id and @type);
 	// mapTerms those whose map keys it may (an @id or @type container).
 	iriTerms, mapTerms map[string]bool
+	// invalid says why a context is not valid JSON-LD 1.1 where json-gold
+	// accepts it (W3C toRdf negative tests), or is empty.
+	invalid string
+}
+
+// contextKeywords are the keywords a context may hold (JSON-LD 1.1,
+// Context Processing).
+var contextKeywords = map[string]bool{
+	"@base": true, "@direction": true, "@import": true, "@language": true, "@propagate": true,
+	"@protected": true, "@type": true, "@version": true, "@vocab": true,
 }
 
 func addTerm(m *map[string]bool, t string) {
@@ -56,8 +66,22 @@ func (r *contextRisks) noteContext(v any) {
 			r.noteContext(x)
 		}
 	case map[string]any:
+		protected, _ := c["@protected"].(bool)
 		for _, k := range sortedKeys(c) {
 			def := c[k]
+			switch {
+			case r.invalid != "":
+			case k == "":
+				r.invalid = "an empty term"
+			case jsonldKeywords[k] && !contextKeywords[k]:
+				r.invalid = fmt.Sprintf("a definition of the keyword %s", k)
+			case k == "@type":
+				if d, ok := def.(map[string]any); !ok || d["@container"] != "@set" {
+					r.invalid = "a definition of the keyword @type other than an @set container"
+				}
+			case def == nil && protected:
+				r.invalid = fmt.Sprintf("the protected term %q defined as null", k)
+			}
 			if k == "@base" {
 				if s, ok := def.(string); ok {
 					r.bases = append(r.bases, s)
@@ -171,6 +195,9 @@ func (l *Loader) checkConstructs(doc map[string]any) error {
 		}
 	}
 	walk(doc)
+	if embedded.invalid != "" {
+		return fmt.Errorf("%w: a context holds %s (not valid JSON-LD)", ErrDocument, embedded.invalid)
+	}
 	for _, k := range sortedKeys(keysAsAny(keys)) {
 		why := embedded.terms[k]
 		if why == "" {
