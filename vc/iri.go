@@ -87,7 +87,7 @@ func resolveIRI(base, ref string) string {
 	}
 	t.scheme, t.hasScheme = b.scheme, b.hasScheme
 	if r.hasScheme {
-		t.scheme = r.scheme
+		t.scheme, t.hasScheme = r.scheme, true
 	}
 	t.fragment, t.hasFragment = r.fragment, r.hasFragment
 	return t.String()
