@@ -178,6 +178,8 @@ func TestUnparsableReferenceRefused(t *testing.T) {
 		`{"@context":{"@base":"http://a/b/","p":{"@id":"urn:ex:p","@type":"@id"}},"@id":"urn:ex:s","p":"%zz"}`,
 		`{"@context":{"@base":"http://[::1/"},"@id":"x","urn:ex:p":"x"}`,
 		`{"@context":{"@base":"http://a/<>/"},"@id":"x","urn:ex:p":"x"}`,
+		`{"@context":[{"@base":"http://a/"},{"@import":"%zz"}],"@id":"urn:ex:s","urn:ex:p":"x"}`,
+		`{"@context":[{"@base":"http://a/"},"%zz"],"@id":"urn:ex:s","urn:ex:p":"x"}`,
 	} {
 		doc, err := ParseDocument([]byte(d), Limits{})
 		if err != nil {

@@ -290,11 +290,12 @@ func (l *Loader) checkBases(doc map[string]any, ctx *contextRisks) error {
 		}
 	}
 	// The strings json-gold may resolve: values of @id, @type, @vocab,
-	// @base, @context (context URLs) and of the terms in iriTerms, keys of
+	// @base, @context and @import (context URLs) and of the terms in
+	// iriTerms, keys of
 	// the maps of the terms in mapTerms.
 	isIRIKey := func(k string) bool {
 		switch k {
-		case "@id", "@type", "@vocab", "@base", "@context":
+		case "@id", "@type", "@vocab", "@base", "@context", "@import":
 			return true
 		}
 		return ctx.iriTerms[k] || l.iriTerms[k]
