@@ -14,18 +14,27 @@ import (
 // expands otherwise than JSON-LD 1.1 specifies (found with the W3C toRdf
 // suite, see jsonld_suite_test.go), so that a document is either given its
 // JSON-LD meaning or refused:
-//   - @nest, and terms that alias it or nest their values: json-gold loses
-//     the scoped context of a nesting term;
-//   - a term whose scoped context is null, holds null, or redefines the
-//     term itself: json-gold then forgets the term's own container (an
-//     @graph container becomes none);
+//   - a term aliasing @nest with a scoped context: json-gold ignores that
+//     context;
+//   - a term with an @graph container whose scoped context is or holds
+//     null, or any term whose scoped context redefines the term itself:
+//     json-gold then forgets the term's own container (the @graph
+//     container becomes none);
 //   - IRI resolution against a base set by @base (credentials have none,
 //     the document base is empty): json-gold's (Go's net/url) differs from
 //     RFC 3986 section 5.2 for dot segments in the base, empty segments,
-//     bases without an authority, and IRIs it re-encodes; such a document
-//     is accepted only when every string json-gold could resolve against
-//     every base the document can set resolves identically both ways, and
-//     every such base is a well-formed absolute IRI.
+//     bases without an authority, empty fragments and IRIs it re-encodes,
+//     and it dereferences nil on a reference net/url refuses; such a
+//     document is accepted only when every string json-gold could resolve
+//     against every base the document can set resolves identically both
+//     ways, and every such base is a well-formed absolute IRI;
+//   - an embedded context JSON-LD 1.1 refuses and json-gold accepts (the
+//     suite's negative tests): an empty term, a definition of a keyword, a
+//     protected term defined as null.
+//
+// A term is refused when the document uses it as a key and any context it
+// embeds or the Loader holds defines it so (whether or not that definition
+// is in scope there): an over-approximation, cheap and linear.
 
 // maxBases bounds the @base values of one document (and the bases they
 // give), so that the resolution check stays linear in its size.
