@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"hash"
 	"sort"
 	"strconv"
 	"strings"
@@ -160,6 +161,7 @@ type canonicalizer struct {
 	canonical *issuer
 	work      int
 	maxWork   int
+	newHash   func() hash.Hash
 }
 
 // canonicalize runs RDFC-1.0 on quads. It returns the canonical identifier
@@ -172,8 +174,17 @@ func canonicalize(quads []quad, maxWork int) (map[string]string, error) {
 }
 
 func canonicalizeWork(quads []quad, maxWork int) (map[string]string, int, error) {
+	return canonicalizeHash(quads, maxWork, sha256.New)
+}
+
+// canonicalizeHash is canonicalizeWork with RDFC-1.0's hash algorithm as a
+// parameter (SHA-256 by default; the W3C suite also runs SHA-384).
+func canonicalizeHash(quads []quad, maxWork int, newHash func() hash.Hash) (map[string]string, int, error) {
+	if err := validQuads(quads); err != nil {
+		return nil, 0, err
+	}
 	c := &canonicalizer{quads: quads, bnQuads: map[string][]int{}, firstHash: map[string]string{},
-		canonical: newIssuer("c14n"), maxWork: maxWork}
+		canonical: newIssuer("c14n"), maxWork: maxWork, newHash: newHash}
 	for i := range quads {
 		q := &quads[i]
 		for _, t := range [...]*term{&q.s, &q.o, &q.g} {
@@ -251,8 +262,11 @@ func (c *canonicalizer) hashFirstDegree(id string) string {
 		lines = append(lines, nquad(&c.quads[i], label))
 	}
 	sort.Strings(lines)
-	sum := sha256.Sum256([]byte(strings.Join(lines, "")))
-	h := hex.EncodeToString(sum[:])
+	hf := c.newHash()
+	for _, l := range lines {
+		hf.Write([]byte(l))
+	}
+	h := hex.EncodeToString(hf.Sum(nil))
 	c.firstHash[id] = h
 	return h
 }
@@ -267,7 +281,7 @@ func (c *canonicalizer) hashRelated(related string, q *quad, is *issuer, positio
 	default:
 		id = c.hashFirstDegree(related)
 	}
-	h := sha256.New()
+	h := c.newHash()
 	h.Write([]byte{position})
 	if position != 'g' {
 		h.Write([]byte("<" + q.p.value + ">"))
@@ -306,7 +320,7 @@ func (c *canonicalizer) hashNDegree(id string, is *issuer) (string, *issuer, err
 		hashes = append(hashes, h)
 	}
 	sort.Strings(hashes)
-	data := sha256.New()
+	data := c.newHash()
 	for _, h := range hashes {
 		data.Write([]byte(h))
 		var chosenPath string

@@ -52,6 +52,14 @@ var ErrContext = errors.New("vc: context")
 type Loader struct {
 	docs map[string]*ld.RemoteDocument
 	sums map[string]string
+	// base is the document base IRI JSON-LD processing starts from: empty
+	// (none) except in the tests that run the W3C JSON-LD suite.
+	base string
+	// risky holds the terms of the held contexts that a document may not
+	// use (see checkConstructs), with the reason.
+	risky map[string]string
+	// iriTerms and mapTerms: see contextRisks.
+	iriTerms, mapTerms map[string]bool
 }
 
 // NewLoader returns a Loader holding the core contexts. Their bytes are
@@ -102,6 +110,20 @@ func (l *Loader) Add(url string, doc []byte, sha256Hex string) error {
 	}
 	if _, ok := v["@context"]; !ok {
 		return fmt.Errorf("%w: %s: no @context", ErrContext, url)
+	}
+	var r contextRisks
+	r.noteContext(v["@context"])
+	if l.risky == nil {
+		l.risky = map[string]string{}
+	}
+	for _, t := range sortedKeys(keysAsAny(r.termSet())) {
+		l.risky[t] = r.terms[t]
+	}
+	for t := range r.iriTerms { // a set: order does not matter
+		addTerm(&l.iriTerms, t)
+	}
+	for t := range r.mapTerms { // a set: order does not matter
+		addTerm(&l.mapTerms, t)
 	}
 	l.docs[url] = &ld.RemoteDocument{DocumentURL: url, Document: v}
 	l.sums[url] = got

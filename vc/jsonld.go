@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/fabric-bbs/fabric-bbs/request"
@@ -100,6 +101,9 @@ func ParseDocument(b []byte, lim Limits) (map[string]any, error) {
 	if !ok {
 		return nil, fmt.Errorf("%w: not a JSON object", ErrDocument)
 	}
+	if tok, bad := inexactNumber(b); bad {
+		return nil, fmt.Errorf("%w: the number %s would be read as %s (not the number written)", ErrDocument, tok, strconv.FormatFloat(mustFloat(tok), 'g', -1, 64))
+	}
 	return m, nil
 }
 
@@ -173,7 +177,7 @@ func (c *countingLoader) LoadDocument(url string) (*ld.RemoteDocument, error) {
 }
 
 func (l *Loader) options(lim Limits) *ld.JsonLdOptions {
-	o := ld.NewJsonLdOptions("")
+	o := ld.NewJsonLdOptions(l.base)
 	o.DocumentLoader = &countingLoader{l: l, max: lim.withDefaults().MaxContextLoads}
 	o.ProcessingMode = ld.JsonLd_1_1
 	o.SafeMode = true
@@ -218,6 +222,9 @@ func (l *Loader) toQuads(doc map[string]any, lim Limits) ([]quad, error) {
 	lim = lim.withDefaults()
 	if d := valueDepth(doc); d > lim.MaxDepth {
 		return nil, fmt.Errorf("%w: JSON nested %d deep, more than %d", ErrLimit, d, lim.MaxDepth)
+	}
+	if err := l.checkConstructs(doc); err != nil {
+		return nil, err
 	}
 	proc := ld.NewJsonLdProcessor()
 	opts := l.options(lim)

@@ -4,7 +4,6 @@ package vc
 
 import (
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 
@@ -107,18 +106,16 @@ func (c *rdfConverter) object(item any, g term) (term, error) {
 			}
 			return term{kind: kindLiteral, value: strconv.FormatBool(x), datatype: dt}, nil
 		case float64:
-			if x == math.Trunc(x) && math.Abs(x) < 1e21 && dt != ld.XSDDouble {
-				if dt == "" {
-					dt = ld.XSDInteger
-				}
-				return term{kind: kindLiteral, value: strconv.FormatFloat(x, 'f', -1, 64), datatype: dt}, nil
+			lex, dt, err := jsonNumberLexical(x, dt)
+			if err != nil {
+				return term{}, err
 			}
-			if dt == "" {
-				dt = ld.XSDDouble
-			}
-			return term{kind: kindLiteral, value: ld.GetCanonicalDouble(x), datatype: dt}, nil
+			return term{kind: kindLiteral, value: lex, datatype: dt}, nil
 		case string:
 			if lang, ok := m["@language"].(string); ok {
+				if !validLanguageTag(lang) {
+					return term{}, fmt.Errorf("%w: language tag %q is not a well-formed BCP 47 tag", ErrDocument, lang)
+				}
 				return term{kind: kindLiteral, value: x, datatype: ld.RDFLangString, lang: lang}, nil
 			}
 			if dt == "" {
