@@ -119,10 +119,10 @@ func (l *Loader) Add(url string, doc []byte, sha256Hex string) error {
 	for _, t := range sortedKeys(keysAsAny(r.termSet())) {
 		l.risky[t] = r.terms[t]
 	}
-	for t := range r.iriTerms { // a set: order does not matter
+	for t := range r.iriTerms { //bbs:maporder-ok a set copied into a set: order does not matter
 		addTerm(&l.iriTerms, t)
 	}
-	for t := range r.mapTerms { // a set: order does not matter
+	for t := range r.mapTerms { //bbs:maporder-ok a set copied into a set: order does not matter
 		addTerm(&l.mapTerms, t)
 	}
 	l.docs[url] = &ld.RemoteDocument{DocumentURL: url, Document: v}

@@ -136,7 +136,7 @@ func (r *contextRisks) noteContext(v any) {
 
 func (r *contextRisks) termSet() map[string]bool {
 	m := make(map[string]bool, len(r.terms))
-	for t := range r.terms { // a set: order does not matter
+	for t := range r.terms { //bbs:maporder-ok builds a set: order does not matter
 		m[t] = true
 	}
 	return m
@@ -221,7 +221,7 @@ func (l *Loader) checkConstructs(doc map[string]any) error {
 
 func keysAsAny(m map[string]bool) map[string]any {
 	out := make(map[string]any, len(m))
-	for k := range m {
+	for k := range m { //bbs:maporder-ok builds a map: order does not matter
 		out[k] = nil
 	}
 	return out
