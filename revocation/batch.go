@@ -11,6 +11,8 @@ import (
 
 	bls12381 "github.com/consensys/gnark-crypto/ecc/bls12-381"
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs"
 )
 
 // Batch removal (VB20, section 4, batch update of deletions by the
@@ -41,6 +43,11 @@ import (
 
 // MaxBatch is the largest number of handles one batch removes.
 const MaxBatch = 1000
+
+// VerifyBatchRemoval sums MaxBatch+1 terms in one bbs.PublicLinearCombination:
+// raising MaxBatch past bbs.MaxLinearTerms−1 makes this constant negative,
+// which does not compile.
+const _ uint = bbs.MaxLinearTerms - (MaxBatch + 1)
 
 const batchWeightDST = "FABRIC_BBS_REVOCATION_VB20_BATCH_V1_WEIGHT_"
 
@@ -294,6 +301,10 @@ func VerifyBatchRemoval(pk *PublicKey, prev []byte, r *BatchRemoval) error {
 	if pk == nil || r == nil || len(r.handles) == 0 || len(r.omega) != len(r.handles) {
 		return fmt.Errorf("%w: nil key or incomplete batch removal", ErrMalformed)
 	}
+	if len(r.handles) > MaxBatch {
+		// Before the coefficients (quadratic in m) and the MSMs.
+		return fmt.Errorf("%w: batch removal of %d handles, at most %d", ErrMalformed, len(r.handles), MaxBatch)
+	}
 	v, err := parseValue(prev)
 	if err != nil {
 		return err
@@ -319,8 +330,14 @@ func VerifyBatchRemoval(pk *PublicKey, prev []byte, r *BatchRemoval) error {
 	}
 	bPts = append(bPts, v, r.value)
 	bSc = append(bSc, rho[0], *sumD.Neg(&sumD))
-	a := linear(aPts, aSc)
-	b := linear(bPts, bSc)
+	a, err := linear(aPts, aSc)
+	if err != nil {
+		return err
+	}
+	b, err := linear(bPts, bSc)
+	if err != nil {
+		return err
+	}
 	b.Neg(&b)
 	ok, err := bls12381.PairingCheckFixedQ(
 		[]bls12381.G1Affine{a, b},
@@ -397,8 +414,14 @@ func UpdateWitnessBatch(handle, witness []byte, r *BatchRemoval) ([]byte, error)
 		masked[j].Add(&pw, &masks[j])
 		pw.Mul(&pw, &y)
 	}
-	e1 := linear(r.omega, masked)
-	e2 := linear(r.omega, masks)
+	e1, err := linear(r.omega, masked)
+	if err != nil {
+		return nil, err
+	}
+	e2, err := linear(r.omega, masks)
+	if err != nil {
+		return nil, err
+	}
 	var diff bls12381.G1Jac
 	diff.FromAffine(&c)
 	var t bls12381.G1Jac
