@@ -161,3 +161,22 @@ func (s *bbsPlus2020) proverSignatureValid(pk *PublicKey, sig *Signature, b *bls
 	p2.Sub(&ea, b)
 	return pairingProductIsOne(&sig.a, pk, &p2)
 }
+
+// SecretScalarMul returns k·p in G1 in time independent of k and p: a
+// fixed-window multiplication over complete projective formulas with
+// masked table lookups (internal/group/consttime.go), for a secret scalar
+// that a caller outside this package multiplies (package revocation: a
+// holder's handle, an accumulator's α). p must be in G1.
+func SecretScalarMul(p *bls12381.G1Affine, k *fr.Element) bls12381.G1Affine {
+	return group.ScalarMulConstantTime(p, k)
+}
+
+// SecretLinearCombination returns Σ points[i]·scalars[i] in time
+// independent of the scalars and points, as SecretScalarMul, with the sum
+// made affine once. Mismatched lengths are an ErrInvalidArgument.
+func SecretLinearCombination(points []bls12381.G1Affine, scalars []fr.Element) (bls12381.G1Affine, error) {
+	if len(points) != len(scalars) {
+		return bls12381.G1Affine{}, fmt.Errorf("%w: linear combination of %d points and %d scalars", ErrInvalidArgument, len(points), len(scalars))
+	}
+	return group.LinearCombinationConstantTime(points, scalars), nil
+}

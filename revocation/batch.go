@@ -197,10 +197,7 @@ func (sk *SecretKey) RemoveBatch(version uint64, value []byte, handles [][]byte)
 	inv.Mul(&a, &bl)
 	inv.Inverse(&inv)
 	inv.Mul(&inv, &bl)
-	nv, err := secretMul(&v, &inv)
-	if err != nil {
-		return nil, err
-	}
+	nv := secretMul(&v, &inv)
 	m := len(ys)
 	d := dCoefficients(ys)
 	// w_{m−1} = −D_m; w_{j−1} = −α·w_j − D_j.
@@ -214,9 +211,7 @@ func (sk *SecretKey) RemoveBatch(version uint64, value []byte, handles [][]byte)
 	}
 	omega := make([]bls12381.G1Affine, m)
 	for j := range m - 1 {
-		if omega[j], err = secretMul(&nv, &w[j]); err != nil {
-			return nil, err
-		}
+		omega[j] = secretMul(&nv, &w[j])
 	}
 	omega[m-1] = lastOmega(&nv, m)
 	return &BatchRemoval{Version: version + 1, handles: ys, value: nv, omega: omega}, nil
@@ -439,10 +434,7 @@ func UpdateWitnessBatch(handle, witness []byte, r *BatchRemoval) ([]byte, error)
 	dy.Mul(&dy, &bl)
 	dy.Inverse(&dy)
 	dy.Mul(&dy, &bl)
-	nc, err := secretMul(&diffA, &dy)
-	if err != nil {
-		return nil, err
-	}
+	nc := secretMul(&diffA, &dy)
 	if nc.IsInfinity() {
 		return nil, fmt.Errorf("%w: the batch does not update this witness", ErrInvalid)
 	}

@@ -214,7 +214,7 @@ func proveMembership(rnd io.Reader, st *Statement, handle, witness, blind []byte
 		return nil, err
 	}
 	if check {
-		if err := checkWitness(st.Key, &s.v, &y, &c); err != nil {
+		if err := checkSecretWitness(st.Key, &s.v, &y, &c); err != nil {
 			return nil, fmt.Errorf("witness does not hold for version %d: %w", st.Version, err)
 		}
 		chk, err := secretLinear([]bls12381.G1Affine{s.y0, s.y1}, []fr.Element{sb, y})
@@ -471,17 +471,12 @@ func linear(points []bls12381.G1Affine, scalars []fr.Element) (bls12381.G1Affine
 	return p, nil
 }
 
-// secretLinear is linear for secret scalars, each split into two shares.
+// secretLinear is linear for secret scalars, in constant time
+// (bbs.SecretLinearCombination).
 func secretLinear(points []bls12381.G1Affine, scalars []fr.Element) (bls12381.G1Affine, error) {
-	var acc bls12381.G1Jac
-	for i := range points {
-		t, err := secretMul(&points[i], &scalars[i])
-		if err != nil {
-			return bls12381.G1Affine{}, err
-		}
-		acc.AddMixed(&t)
+	p, err := bbs.SecretLinearCombination(points, scalars)
+	if err != nil {
+		return p, fmt.Errorf("%w: %v", ErrMalformed, err)
 	}
-	var out bls12381.G1Affine
-	out.FromJacobian(&acc)
-	return out, nil
+	return p, nil
 }
