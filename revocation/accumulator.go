@@ -72,6 +72,9 @@ var (
 	ErrRevoked = errors.New("revocation: handle revoked")
 	// ErrVersion means an update does not follow the version it is applied to.
 	ErrVersion = errors.New("revocation: version out of sequence")
+	// ErrHandleIndex means a presentation's handle is not the message the
+	// issuer declared (VerifyPresentationAt).
+	ErrHandleIndex = errors.New("revocation: handle at another message index")
 )
 
 var g2Gen, g2Lines = func() (bls12381.G2Affine, [2][len(bls12381.LoopCounter) - 1]bls12381.LineEvaluationAff) {
