@@ -326,17 +326,13 @@ func VerifyWitness(pk *PublicKey, value, handle, witness []byte) error {
 
 // checkSecretWitness is checkWitness for a secret handle y (a holder's):
 // e(C, y·P̃ + P̃_α) = e(V, P̃) as e(C, P̃_α)·e(y·C − V, P̃) = 1, with y·C
-// in constant time in G1 (secretLinear) instead of y·P̃ in variable time in
+// in constant time in G1 (bbs.SecretScalarMulAdd) instead of y·P̃ in variable time in
 // G2, and both G2 points fixed (their lines precomputed). For y = −α the
 // left side is e(−V, P̃) ≠ 1: refused as any other wrong witness.
 func checkSecretWitness(pk *PublicKey, v *bls12381.G1Affine, y *fr.Element, c *bls12381.G1Affine) error {
-	var minusOne fr.Element
-	minusOne.SetOne()
-	minusOne.Neg(&minusOne)
-	da, err := secretLinear([]bls12381.G1Affine{*c, *v}, []fr.Element{*y, minusOne})
-	if err != nil {
-		return err
-	}
+	var negV bls12381.G1Affine
+	negV.Neg(v)
+	da := bbs.SecretScalarMulAdd(c, y, &negV)
 	ok, err := bls12381.PairingCheckFixedQ(
 		[]bls12381.G1Affine{*c, da},
 		[][2][len(bls12381.LoopCounter) - 1]bls12381.LineEvaluationAff{*pk.preparedLines(), g2Lines},

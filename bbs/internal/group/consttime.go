@@ -193,22 +193,34 @@ func LinearCombinationConstantTime(points []bls12381.G1Affine, scalars []fr.Elem
 	return acc.affine()
 }
 
+// MulAddConstantTime returns k·P + Q, in time independent of k, P and Q.
+func MulAddConstantTime(p *bls12381.G1Affine, k *fr.Element, q *bls12381.G1Affine) bls12381.G1Affine {
+	var acc, t g1Proj
+	acc.mulConstantTime(p, k)
+	t.fromAffine(q)
+	acc.add(&acc, &t)
+	return acc.affine()
+}
+
+// fromAffine sets p to a, the identity for (0, 0), selected without a
+// branch on a's coordinates beyond whether it is the identity.
+func (p *g1Proj) fromAffine(a *bls12381.G1Affine) {
+	var one, zero fp.Element
+	one.SetOne()
+	p.x, p.y, p.z = a.X, a.Y, one
+	inf := 0
+	if a.X.IsZero() && a.Y.IsZero() { // whether a is the identity: not secret
+		inf = 1
+	}
+	ctSelect(&p.y, &one, inf)
+	ctSelect(&p.z, &zero, inf)
+}
+
 // mulConstantTime sets acc = k·P.
 func (acc *g1Proj) mulConstantTime(p *bls12381.G1Affine, k *fr.Element) {
 	var table [16]g1Proj
 	table[0].setIdentity()
-	// P as (x:y:1), or the identity (0:1:0) when P is (0, 0); selected
-	// without a branch on P.
-	var one fp.Element
-	one.SetOne()
-	table[1].x, table[1].y, table[1].z = p.X, p.Y, one
-	isInf := p.X.IsZero() && p.Y.IsZero()
-	inf := 0
-	if isInf { // whether P is the identity: not secret
-		inf = 1
-	}
-	ctSelect(&table[1].y, &one, inf)
-	ctSelect(&table[1].z, &table[0].z, inf)
+	table[1].fromAffine(p) // (x:y:1), or (0:1:0) for the identity
 	for i := 2; i < len(table); i++ {
 		table[i].add(&table[i-1], &table[1])
 	}

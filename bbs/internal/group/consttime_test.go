@@ -178,16 +178,22 @@ func BenchmarkScalarMul(b *testing.B) {
 	}
 	p := varTimeMul(&g1, &s)
 	b.Run("constant-time", func(b *testing.B) {
+		start := cpuNow()
 		for range b.N {
 			ScalarMulConstantTime(&p, &k)
 		}
+		reportCPU(b, start)
 	})
 	b.Run("variable-time", func(b *testing.B) {
+		start := cpuNow()
 		for range b.N {
 			varTimeMul(&p, &k)
 		}
+		reportCPU(b, start)
 	})
 	b.Run("variable-time-split", func(b *testing.B) {
+		start := cpuNow()
+		defer reportCPU(b, start)
 		for range b.N {
 			var k1, k2 fr.Element
 			if _, err := k1.SetRandom(); err != nil {
@@ -199,6 +205,27 @@ func BenchmarkScalarMul(b *testing.B) {
 			a.Add(&a, &c)
 		}
 	})
+}
+
+// TestMulAddConstantTime: k·P + Q equals the variable-time result, also
+// for Q = −k·P (the identity), Q = O and P = O.
+func TestMulAddConstantTime(t *testing.T) {
+	_, _, g1, _ := bls12381.Generators()
+	var k fr.Element
+	if _, err := k.SetRandom(); err != nil {
+		t.Fatal(err)
+	}
+	kp := varTimeMul(&g1, &k)
+	var negKP, o bls12381.G1Affine
+	negKP.Neg(&kp)
+	for i, c := range []struct{ p, q bls12381.G1Affine }{{g1, g1}, {g1, negKP}, {g1, o}, {o, g1}, {kp, g1}} {
+		got := MulAddConstantTime(&c.p, &k, &c.q)
+		want := varTimeMul(&c.p, &k)
+		want.Add(&want, &c.q)
+		if !got.Equal(&want) {
+			t.Errorf("case %d: differs", i)
+		}
+	}
 }
 
 // TestLinearCombinationConstantTime: the constant-time sum of 1 to 3
