@@ -34,9 +34,9 @@ import (
 // threat model takes to be not shared with code an attacker runs, and
 // the holder proves on its device. Where the threat model does include
 // a co-located attacker, the constant-time multiplication is
-// SecretScalarMul (internal/group/consttime.go, about 3 times the
-// variable-time multiplication; package revocation uses it for its
-// secrets); the BBS signing and proving paths here are multi-scalar
+// SecretScalarMul (internal/group/consttime.go, about 1.2 times the
+// split's two variable-time multiplications; package revocation uses it
+// for its secrets); the BBS signing and proving paths here are multi-scalar
 // multiplications of up to MaxMessages + 2 terms, for which a
 // constant-time method would cost several times more.
 //
