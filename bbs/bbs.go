@@ -32,8 +32,12 @@
 // multi-scalar multiplication) takes time that depends on the scalar.
 // Key generation, Sign and DeriveProof handle secrets (x, 1/(x+e), e, s,
 // hidden messages, blinding scalars); they split every secret scalar into
-// two random additive shares on each call, so the timing of a call does
-// not follow the secret, and results are unchanged. The verification path
+// two random additive shares on each call, and results are unchanged. The
+// split is a mitigation, not constant time: each share alone is uniform,
+// but the timing of a call depends on both, so it is not independent of
+// the secret (see secret_shares.go for the threat model).
+// SecretScalarMul and SecretLinearCombination are constant-time, for
+// callers whose secrets a co-located attacker may time. The verification path
 // (ParsePublicKey, ParseProof, Verify, VerifyProof), the only one a
 // chaincode runs, handles no secret: keys, proofs, disclosed messages and
 // nonces are public, so it needs no such care and draws no randomness.

@@ -739,14 +739,22 @@ func (r *comReader) next(n int) []byte {
 	return out
 }
 
+// MaxLinearTerms is the largest number of terms PublicLinearCombination
+// takes.
+const MaxLinearTerms = MaxMessages
+
 // PublicLinearCombination returns Σ points[i]·scalars[i] with the package's
 // multi-scalar multiplication, for a proof about a committed message built
 // outside this package (package revocation). It takes variable time: use
-// it for public points and scalars only (a verifier's). It returns the
-// identity for mismatched lengths or more than MaxMessages terms.
-func PublicLinearCombination(points []bls12381.G1Affine, scalars []fr.Element) bls12381.G1Affine {
-	if len(points) != len(scalars) || len(points) > MaxMessages {
-		return bls12381.G1Affine{}
+// it for public points and scalars only (a verifier's). Mismatched lengths
+// and more than MaxLinearTerms terms are an ErrInvalidArgument, never a
+// result: the caller must not mistake a refusal for the identity.
+func PublicLinearCombination(points []bls12381.G1Affine, scalars []fr.Element) (bls12381.G1Affine, error) {
+	if len(points) != len(scalars) {
+		return bls12381.G1Affine{}, fmt.Errorf("%w: linear combination of %d points and %d scalars", ErrInvalidArgument, len(points), len(scalars))
 	}
-	return group.MSMWithTables(nil, nil, points, scalars)
+	if len(points) > MaxLinearTerms {
+		return bls12381.G1Affine{}, fmt.Errorf("%w: linear combination of %d terms, at most %d", ErrInvalidArgument, len(points), MaxLinearTerms)
+	}
+	return group.MSMWithTables(nil, nil, points, scalars), nil
 }

@@ -352,3 +352,18 @@ func FuzzParseCommittedProof(f *testing.F) {
 		_ = VerifyCommittedProof(c.sk.PublicKey(), q, c.header, nil, c.disclosed())
 	})
 }
+
+// TestPublicLinearCombinationBound: more than MaxLinearTerms terms and
+// mismatched lengths are an ErrInvalidArgument, never the identity.
+func TestPublicLinearCombinationBound(t *testing.T) {
+	_, _, g1, _ := bls12381.Generators()
+	for _, c := range []struct{ points, scalars int }{{MaxLinearTerms + 1, MaxLinearTerms + 1}, {3, 2}} {
+		pts := make([]bls12381.G1Affine, c.points)
+		for i := range pts {
+			pts[i] = g1
+		}
+		if _, err := PublicLinearCombination(pts, make([]fr.Element, c.scalars)); !errors.Is(err, ErrInvalidArgument) {
+			t.Errorf("%d points, %d scalars: %v, want ErrInvalidArgument", c.points, c.scalars, err)
+		}
+	}
+}

@@ -21,9 +21,24 @@ import (
 // is secret (the signer's 1/(x+e) and x, the prover's blinding scalars,
 // e, s and hidden messages) it is split on every call into two random
 // additive shares, k = k1 + k2 mod r with k1 uniform, and k·P is computed
-// as k1·P + k2·P: each share, and so the timing of each call, is
-// independent of k, and repeating an operation (deterministic signing of
-// the same messages) uses fresh shares. Results are unchanged.
+// as k1·P + k2·P, with fresh shares on every call (deterministic signing
+// of the same messages included). Results are unchanged.
+//
+// This is a mitigation, not constant time. Each share alone is uniform,
+// but the call's timing is a function of both shares' digits, and k2 is
+// k − k1: the distribution of the timing depends on k (for k = 0 the
+// shares are opposite, and so are their digit patterns), and an attacker
+// who can time many calls on the same secret (many signatures with x,
+// many proofs of one credential) averages the noise the shares add. Who
+// runs these paths: the issuer signs with x on its own host, which the
+// threat model takes to be not shared with code an attacker runs, and
+// the holder proves on its device. Where the threat model does include
+// a co-located attacker, the constant-time multiplication is
+// SecretScalarMul (internal/group/consttime.go, about 1.2 times the
+// split's two variable-time multiplications; package revocation uses it
+// for its secrets); the BBS signing and proving paths here are multi-scalar
+// multiplications of up to MaxMessages + 2 terms, for which a
+// constant-time method would cost several times more.
 //
 // The shares come from a ChaCha8 stream seeded from shareRand on each
 // call; they never reach an output, so they do not affect determinism.
@@ -160,4 +175,29 @@ func (s *bbsPlus2020) proverSignatureValid(pk *PublicKey, sig *Signature, b *bls
 	var p2 bls12381.G1Affine
 	p2.Sub(&ea, b)
 	return pairingProductIsOne(&sig.a, pk, &p2)
+}
+
+// SecretScalarMul returns k·p in G1 in time independent of k and p: a
+// fixed-window multiplication over complete projective formulas with
+// masked table lookups (internal/group/consttime.go), for a secret scalar
+// that a caller outside this package multiplies (package revocation: a
+// holder's handle, an accumulator's α). p must be in G1.
+func SecretScalarMul(p *bls12381.G1Affine, k *fr.Element) bls12381.G1Affine {
+	return group.ScalarMulConstantTime(p, k)
+}
+
+// SecretScalarMulAdd returns k·p + q in G1 in time independent of k, p
+// and q, as SecretScalarMul.
+func SecretScalarMulAdd(p *bls12381.G1Affine, k *fr.Element, q *bls12381.G1Affine) bls12381.G1Affine {
+	return group.MulAddConstantTime(p, k, q)
+}
+
+// SecretLinearCombination returns Σ points[i]·scalars[i] in time
+// independent of the scalars and points, as SecretScalarMul, with the sum
+// made affine once. Mismatched lengths are an ErrInvalidArgument.
+func SecretLinearCombination(points []bls12381.G1Affine, scalars []fr.Element) (bls12381.G1Affine, error) {
+	if len(points) != len(scalars) {
+		return bls12381.G1Affine{}, fmt.Errorf("%w: linear combination of %d points and %d scalars", ErrInvalidArgument, len(points), len(scalars))
+	}
+	return group.LinearCombinationConstantTime(points, scalars), nil
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
 	"github.com/hyperledger/fabric-contract-api-go/v2/contractapi"
 
+	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/fabric-bbs/fabric-bbs/revocation"
 )
 
@@ -20,9 +21,10 @@ import (
 // cryptography of its own: it calls package revocation.
 //
 // Records:
-//   - bbs.accumulator~<issuer> → Accumulator: the accumulator public key
-//     and the current version and value; owner-only, with the issuer
-//     owner's key-level endorsement;
+//   - bbs.accumulator~<issuer> → Accumulator: the accumulator public key,
+//     the current version and value, and the declared index of the
+//     revocation handle among the credentials' messages; owner-only, with
+//     the issuer owner's key-level endorsement;
 //   - bbs.accumulator.removal~<issuer>~<version, 20 digits> →
 //     AccumulatorRemoval: the 88-byte removal record of that version,
 //     checked with revocation.VerifyRemoval before it is written; written
@@ -52,6 +54,28 @@ type Accumulator struct {
 	Value        []byte    `json:"value"`
 	UpdatedAt    time.Time `json:"updatedAt"`
 	TxID         string    `json:"txId"`
+	// HandleIndex is the index, among the signed messages of the issuer's
+	// credentials, of the revocation handle: every presentation with
+	// non-revocation must prove the membership of the message at this
+	// index, and no other. Declared by SetAccumulator, changed by
+	// SetAccumulatorHandleIndex.
+	HandleIndex int `json:"handleIndex"`
+	// HandleIndexTxID is the transaction that declared HandleIndex. Empty
+	// in a record written before handle indices were declared: such an
+	// accumulator accepts no presentation until its owner declares one.
+	HandleIndexTxID string `json:"handleIndexTxId,omitempty" metadata:",optional"`
+}
+
+// handleIndexDeclared reports whether the record declares its handle index.
+func (a *Accumulator) handleIndexDeclared() bool { return a.HandleIndexTxID != "" }
+
+// checkHandleIndexArg checks a declared handle index: a message index a
+// request can name (0 to request.MaxMessageIndex).
+func checkHandleIndexArg(i int) error {
+	if i < 0 || i > request.MaxMessageIndex {
+		return fmt.Errorf("%w: handleIndex %d outside 0..%d", ErrInvalidArgument, i, request.MaxMessageIndex)
+	}
+	return nil
 }
 
 // AccumulatorRemoval is the record of one version: one revocation
@@ -100,12 +124,18 @@ func (c *Contract) issuerForAccumulatorChange(ctx contractapi.TransactionContext
 }
 
 // SetAccumulator creates the issuer's accumulator record from its public
-// key and initial value (base64). Only the issuer's owner may, invoking bbs
+// key and initial value (base64) and the index of the revocation handle
+// among its credentials' signed messages (handleIndex, 0 to
+// request.MaxMessageIndex): presentations with non-revocation must prove
+// the membership of that message. Only the issuer's owner may, invoking bbs
 // directly; once: a second call is ErrExists.
-func (c *Contract) SetAccumulator(ctx contractapi.TransactionContextInterface, issuerID, publicKey, initialValue string) (_ *Accumulator, err error) {
+func (c *Contract) SetAccumulator(ctx contractapi.TransactionContextInterface, issuerID, publicKey, initialValue string, handleIndex int) (_ *Accumulator, err error) {
 	defer coded(&err)
 	is, err := c.issuerForAccumulatorChange(ctx, issuerID)
 	if err != nil {
+		return nil, err
+	}
+	if err := checkHandleIndexArg(handleIndex); err != nil {
 		return nil, err
 	}
 	pkb, err := decodeB64Arg("publicKey", publicKey, revocation.PublicKeySize)
@@ -139,7 +169,8 @@ func (c *Contract) SetAccumulator(ctx contractapi.TransactionContextInterface, i
 	if err != nil {
 		return nil, err
 	}
-	acc := &Accumulator{Issuer: issuerID, PublicKey: pkb, InitialValue: v0, Value: v0, UpdatedAt: now, TxID: stub.GetTxID()}
+	acc := &Accumulator{Issuer: issuerID, PublicKey: pkb, InitialValue: v0, Value: v0, UpdatedAt: now, TxID: stub.GetTxID(),
+		HandleIndex: handleIndex, HandleIndexTxID: stub.GetTxID()}
 	if err := putRecord(stub, key, fmt.Sprintf("accumulator of issuer %q", issuerID), acc); err != nil {
 		return nil, err
 	}
@@ -147,6 +178,46 @@ func (c *Contract) SetAccumulator(ctx contractapi.TransactionContextInterface, i
 		return nil, fmt.Errorf("accumulator of issuer %q: %w", issuerID, err)
 	}
 	return acc, nil
+}
+
+// SetAccumulatorHandleIndex changes the index of the revocation handle
+// that the issuer's accumulator record declares (or declares it, in a
+// record written before indices were declared). The authority is
+// SetAccumulator's: the issuer's owner, invoking bbs directly, under the
+// record's key-level endorsement. From the next block every presentation
+// must prove the message at the new index; records of earlier
+// verifications name the index they proved (NonRevocation.HandleIndex), and
+// a pending transaction that read the old index is invalidated (MVCC).
+// Declaring the index the record already declares is ErrExists.
+func (c *Contract) SetAccumulatorHandleIndex(ctx contractapi.TransactionContextInterface, issuerID string, handleIndex int) (_ *Accumulator, err error) {
+	defer coded(&err)
+	if _, err := c.issuerForAccumulatorChange(ctx, issuerID); err != nil {
+		return nil, err
+	}
+	if err := checkHandleIndexArg(handleIndex); err != nil {
+		return nil, err
+	}
+	stub := ctx.GetStub()
+	key, err := compositeKey(stub, accumulatorObject, issuerID)
+	if err != nil {
+		return nil, err
+	}
+	var acc Accumulator
+	if err := getRecord(stub, key, fmt.Sprintf("accumulator of issuer %q", issuerID), &acc); err != nil {
+		return nil, err
+	}
+	if acc.handleIndexDeclared() && acc.HandleIndex == handleIndex {
+		return nil, fmt.Errorf("accumulator of issuer %q already declares handle index %d: %w", issuerID, handleIndex, ErrExists)
+	}
+	now, err := txTime(stub)
+	if err != nil {
+		return nil, err
+	}
+	acc.HandleIndex, acc.HandleIndexTxID, acc.UpdatedAt, acc.TxID = handleIndex, stub.GetTxID(), now, stub.GetTxID()
+	if err := putRecord(stub, key, fmt.Sprintf("accumulator of issuer %q", issuerID), &acc); err != nil {
+		return nil, err
+	}
+	return &acc, nil
 }
 
 // RevokeHandle records one revocation: removal (base64) is the

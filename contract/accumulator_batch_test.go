@@ -26,7 +26,7 @@ func TestAccumulatorBatch(t *testing.T) {
 	require.True(t, e.register(e.alice, "acme", k, "Acme").Committed)
 	ask, v0, err := revocation.GenerateKey(nil)
 	require.NoError(t, err)
-	r := e.submit(e.alice, "SetAccumulator", "acme", enc64(ask.PublicKey().Bytes()), enc64(v0))
+	r := e.submit(e.alice, "SetAccumulator", "acme", enc64(ask.PublicKey().Bytes()), enc64(v0), "1")
 	require.True(t, r.Committed, r.Response.GetMessage())
 
 	cred := func(name string) *revocation.Credential {

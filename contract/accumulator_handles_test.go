@@ -29,7 +29,7 @@ func TestAccumulatorHandleRemovedOnce(t *testing.T) {
 	require.True(t, e.register(e.alice, "acme", newKeyPair(t, s, 7), "Acme").Committed)
 	ask, v0, err := revocation.GenerateKey(nil)
 	require.NoError(t, err)
-	r := e.submit(e.alice, "SetAccumulator", "acme", enc64(ask.PublicKey().Bytes()), enc64(v0))
+	r := e.submit(e.alice, "SetAccumulator", "acme", enc64(ask.PublicKey().Bytes()), enc64(v0), "2")
 	require.True(t, r.Committed, r.Response.GetMessage())
 	handle := func(i byte) []byte { b := make([]byte, revocation.ScalarSize); b[len(b)-1] = i; return b }
 	ha, hb, hc, hd := handle(1), handle(2), handle(3), handle(4)
@@ -108,7 +108,7 @@ func TestAccumulatorHandleIndexForged(t *testing.T) {
 	require.True(t, e.register(e.alice, "acme", newKeyPair(t, s, 7), "Acme").Committed)
 	ask, v0, err := revocation.GenerateKey(nil)
 	require.NoError(t, err)
-	r := e.submit(e.alice, "SetAccumulator", "acme", enc64(ask.PublicKey().Bytes()), enc64(v0))
+	r := e.submit(e.alice, "SetAccumulator", "acme", enc64(ask.PublicKey().Bytes()), enc64(v0), "2")
 	require.True(t, r.Committed, r.Response.GetMessage())
 	handle := func(i byte) []byte { b := make([]byte, revocation.ScalarSize); b[len(b)-1] = i; return b }
 	indexKey := func(h []byte) string {

@@ -73,7 +73,7 @@ func TestOwnerOnlyTransactionsRefusedThroughAnotherChaincode(t *testing.T) {
 		{"SetAccumulator", func(t *testing.T, _ *env) []string {
 			ask, v0, err := revocation.GenerateKey(nil)
 			require.NoError(t, err)
-			return []string{"acme", enc64(ask.PublicKey().Bytes()), enc64(v0)}
+			return []string{"acme", enc64(ask.PublicKey().Bytes()), enc64(v0), "2"}
 		}},
 		{"SetIssuerSettings", func(*testing.T, *env) []string {
 			return []string{"acme", `{"requireBoundNonce":true,"messageCounts":[` + strconv.Itoa(len(testMessages)) + `]}`}

@@ -17,7 +17,10 @@ import (
 // request with nonRevoked carries in its proof field a
 // revocation.Presentation, a committed-disclosure BBS proof whose hidden
 // revocation handle is proven a member of the issuer's accumulator at the
-// version the presentation names. The contract reads the accumulator's
+// version the presentation names. The handle must be the message at the
+// index the accumulator record declares (SetAccumulator): a presentation
+// of another hidden message is refused before any pairing, with or without
+// a policy. The contract reads the accumulator's
 // current record (so a RevokeHandle that commits first invalidates the
 // transaction, MVCC: a revocation takes effect from the next block), takes
 // the value of the named version from it (the current one or V_0) or from
@@ -36,6 +39,10 @@ type NonRevocation struct {
 	// CurrentVersion is the issuer's accumulator version the transaction
 	// read.
 	CurrentVersion int `json:"currentVersion"`
+	// HandleIndex is the index of the signed message whose membership was
+	// proven: the handle index the issuer's accumulator record declared
+	// when the transaction read it.
+	HandleIndex int `json:"handleIndex"`
 }
 
 // nonRevocation is a request's presentation with non-revocation in
@@ -120,6 +127,16 @@ func (v *verification) lookUpValue(stub shim.ChaincodeStubInterface) (bool, erro
 	if n.acc == nil {
 		return false, fmt.Errorf("nonRevoked: accumulator of issuer %q: %w", v.issuer.ID, ErrNotFound)
 	}
+	if !n.acc.handleIndexDeclared() {
+		v.reason = fmt.Sprintf("the accumulator of issuer %q declares no handle index (a record written before they were declared): "+
+			"it accepts no presentation until its owner declares one with SetAccumulatorHandleIndex", v.issuer.ID)
+		return false, nil
+	}
+	if n.pres.HandleIndex != n.acc.HandleIndex {
+		v.reason = fmt.Sprintf("the presentation proves the membership of message %d, but the revocation handle of issuer %q's credentials is message %d",
+			n.pres.HandleIndex, v.issuer.ID, n.acc.HandleIndex)
+		return false, nil
+	}
 	k, current := n.pres.Version, uint64(n.acc.Version)
 	switch {
 	case k > current:
@@ -161,10 +178,12 @@ func (v *verification) verifyNonRevoked(disclosed []bbs.DisclosedMessage) error 
 	if err != nil {
 		return fmt.Errorf("accumulator of issuer %q: stored key: %w", v.issuer.ID, err)
 	}
-	err = revocation.VerifyPresentation(v.pk, n.pres, v.req.Header, v.req.Nonce, disclosed, pk, n.value)
+	err = revocation.VerifyPresentationAt(v.pk, n.pres, n.acc.HandleIndex, v.req.Header, v.req.Nonce, disclosed, pk, n.value)
 	switch {
 	case err == nil:
 		return nil
+	case errors.Is(err, revocation.ErrHandleIndex):
+		return fmt.Errorf("%w: presentation with non-revocation: %v", bbs.ErrInvalidProof, err)
 	case errors.Is(err, revocation.ErrMalformed):
 		return fmt.Errorf("%w: presentation with non-revocation: %v", bbs.ErrMalformedProof, err)
 	case errors.Is(err, revocation.ErrInvalid), errors.Is(err, revocation.ErrVersion), errors.Is(err, bbs.ErrInvalidProof):
@@ -181,7 +200,7 @@ func (v *verification) nonRevocationRecord() *NonRevocation {
 	if n == nil || n.acc == nil || n.value == nil {
 		return nil
 	}
-	return &NonRevocation{Version: int(n.pres.Version), CurrentVersion: n.acc.Version}
+	return &NonRevocation{Version: int(n.pres.Version), CurrentVersion: n.acc.Version, HandleIndex: n.pres.HandleIndex}
 }
 
 // getAccumulator reads the issuer's accumulator record.

@@ -41,7 +41,7 @@ func newNREnv(t *testing.T) *nrEnv {
 	requireAccepted(t, e.register(e.alice, "acme", k, ""))
 	ask, v0, err := revocation.GenerateKey(rand.NewChaCha8([32]byte{41}))
 	require.NoError(t, err)
-	requireAccepted(t, e.submit(e.alice, "SetAccumulator", "acme", enc64(ask.PublicKey().Bytes()), enc64(v0)))
+	requireAccepted(t, e.submit(e.alice, "SetAccumulator", "acme", enc64(ask.PublicKey().Bytes()), enc64(v0), "2"))
 	for id, rule := range map[string]string{
 		"nr0":   `,"accumulator":{"index":2}`,
 		"nr1":   `,"accumulator":{"index":2,"grace":1}`,
@@ -191,14 +191,14 @@ func TestNonRevocationFlow(t *testing.T) {
 	r := e.prove(alice, "nr0")
 	requireAccepted(t, r)
 	receipt := decode[ProofReceipt](t, r)
-	require.Equal(t, &NonRevocation{Version: 0, CurrentVersion: 0}, receipt.NonRevocation)
+	require.Equal(t, &NonRevocation{Version: 0, CurrentVersion: 0, HandleIndex: 2}, receipt.NonRevocation)
 	rec := decode[Verification](t, e.evaluate(e.bob, "GetVerification", r.TxID))
-	require.Equal(t, &NonRevocation{Version: 0, CurrentVersion: 0}, rec.NonRevocation)
+	require.Equal(t, &NonRevocation{Version: 0, CurrentVersion: 0, HandleIndex: 2}, rec.NonRevocation)
 	require.Equal(t, 3, rec.MessageCount)
 	require.Equal(t, "nr0", rec.Policy)
 	res := decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, e.presentation(bob, ""))))
 	require.True(t, res.Valid, res.Reason)
-	require.Equal(t, &NonRevocation{}, res.NonRevocation)
+	require.Equal(t, &NonRevocation{HandleIndex: 2}, res.NonRevocation)
 
 	// The issuer revokes bob: from the next transaction, bob's presentation
 	// (against version 0) is refused under grace 0.
@@ -226,14 +226,14 @@ func TestNonRevocationFlow(t *testing.T) {
 	// which version was proven and what was current.
 	res = decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, e.presentation(alice, "nr1"))))
 	require.True(t, res.Valid, res.Reason)
-	require.Equal(t, &NonRevocation{Version: 0, CurrentVersion: 1}, res.NonRevocation)
+	require.Equal(t, &NonRevocation{Version: 0, CurrentVersion: 1, HandleIndex: 2}, res.NonRevocation)
 
 	// Alice updates from the ledger's removal record alone.
 	require.NoError(t, e.update(alice))
 	require.Equal(t, uint64(1), alice.Version)
 	r = e.prove(alice, "nr0")
 	requireAccepted(t, r)
-	require.Equal(t, &NonRevocation{Version: 1, CurrentVersion: 1}, decode[ProofReceipt](t, r).NonRevocation)
+	require.Equal(t, &NonRevocation{Version: 1, CurrentVersion: 1, HandleIndex: 2}, decode[ProofReceipt](t, r).NonRevocation)
 
 	// A second revocation: alice at version 1 is within grace 1 (the
 	// value of version 1 is read from its removal record), carol at 0 is
@@ -277,10 +277,10 @@ func TestNonRevocationAfterBatch(t *testing.T) {
 	requireAccepted(t, e.revoke(dave))
 	r := e.prove(alice, "nr1")
 	requireAccepted(t, r)
-	require.Equal(t, &NonRevocation{Version: 1, CurrentVersion: 2}, decode[ProofReceipt](t, r).NonRevocation)
+	require.Equal(t, &NonRevocation{Version: 1, CurrentVersion: 2, HandleIndex: 2}, decode[ProofReceipt](t, r).NonRevocation)
 	res := decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, e.presentation(alice, "plain"))))
 	require.True(t, res.Valid, res.Reason)
-	require.Equal(t, &NonRevocation{Version: 1, CurrentVersion: 2}, res.NonRevocation)
+	require.Equal(t, &NonRevocation{Version: 1, CurrentVersion: 2, HandleIndex: 2}, res.NonRevocation)
 	requireFailure(t, e.prove(alice, "nr0"), "older than the 2")
 	// Bob relabels his version-0 witness as version 1: checked against the
 	// batch's value, refused by the cryptography.
@@ -337,7 +337,7 @@ func TestSubmitProofsNonRevocation(t *testing.T) {
 	out := decode[BatchResults](t, r)
 	require.Equal(t, 2, out.ValidCount)
 	require.True(t, out.Results[0].Valid)
-	require.Equal(t, &NonRevocation{Version: 1, CurrentVersion: 1}, out.Results[0].Receipt.NonRevocation)
+	require.Equal(t, &NonRevocation{Version: 1, CurrentVersion: 1, HandleIndex: 2}, out.Results[0].Receipt.NonRevocation)
 	require.True(t, out.Results[1].Refused)
 	require.Equal(t, codes.PolicyNotSatisfied, out.Results[1].Code)
 	require.Contains(t, out.Results[1].Reason, "older than the 1")
@@ -349,7 +349,7 @@ func TestSubmitProofsNonRevocation(t *testing.T) {
 
 	vr := decode[BatchResults](t, e.evaluate(e.bob, "VerifyProofs", "["+jsonArg(t, e.presentation(alice, "nr0"))+"]"))
 	require.True(t, vr.Results[0].Valid, vr.Results[0].Reason)
-	require.Equal(t, &NonRevocation{Version: 1, CurrentVersion: 1}, vr.Results[0].Verification.NonRevocation)
+	require.Equal(t, &NonRevocation{Version: 1, CurrentVersion: 1, HandleIndex: 2}, vr.Results[0].Verification.NonRevocation)
 }
 
 // hostileNR are the malformed or hostile non-revocation requests of e, by

@@ -408,11 +408,11 @@ func TestRevocationChangesRefusedThroughAnotherChaincode(t *testing.T) {
 	ask, v0, err := revocation.GenerateKey(mrand.NewChaCha8([32]byte{9}))
 	require.NoError(t, err)
 	pk, val := enc64(ask.PublicKey().Bytes()), enc64(v0)
-	r = e.viaRelay(relay, e.alice, "SetAccumulator", "acme", pk, val)
+	r = e.viaRelay(relay, e.alice, "SetAccumulator", "acme", pk, val, "2")
 	require.Contains(t, string(r.Response.Payload), "an owner-only transaction must invoke chaincode bbs itself")
 	require.Equal(t, 0, r.Writes)
 	requireFailure(t, e.evaluate(e.bob, "GetAccumulator", "acme"), "not found")
-	requireAccepted(t, e.submit(e.alice, "SetAccumulator", "acme", pk, val))
+	requireAccepted(t, e.submit(e.alice, "SetAccumulator", "acme", pk, val, "2"))
 	y := sha256.Sum256([]byte("a handle"))
 	y[0] = 0 // below the group order
 	rem, err := ask.Remove(0, v0, y[:])

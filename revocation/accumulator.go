@@ -72,6 +72,9 @@ var (
 	ErrRevoked = errors.New("revocation: handle revoked")
 	// ErrVersion means an update does not follow the version it is applied to.
 	ErrVersion = errors.New("revocation: version out of sequence")
+	// ErrHandleIndex means a presentation's handle is not the message the
+	// issuer declared (VerifyPresentationAt).
+	ErrHandleIndex = errors.New("revocation: handle at another message index")
 )
 
 var g2Gen, g2Lines = func() (bls12381.G2Affine, [2][len(bls12381.LoopCounter) - 1]bls12381.LineEvaluationAff) {
@@ -216,7 +219,7 @@ func (sk *SecretKey) divide(v *bls12381.G1Affine, y *fr.Element) (bls12381.G1Aff
 	d.Mul(&d, &b)
 	d.Inverse(&d)
 	d.Mul(&d, &b)
-	return secretMul(v, &d)
+	return secretMul(v, &d), nil
 }
 
 // Remove revokes handle y from the accumulator value of version `version`
@@ -318,10 +321,33 @@ func VerifyWitness(pk *PublicKey, value, handle, witness []byte) error {
 	if err != nil {
 		return err
 	}
-	return checkWitness(pk, &v, &y, &c)
+	return checkSecretWitness(pk, &v, &y, &c)
 }
 
-// checkWitness: e(C, y·P̃ + P̃_α)·e(−V, P̃) = 1.
+// checkSecretWitness is checkWitness for a secret handle y (a holder's):
+// e(C, y·P̃ + P̃_α) = e(V, P̃) as e(C, P̃_α)·e(y·C − V, P̃) = 1, with y·C
+// in constant time in G1 (bbs.SecretScalarMulAdd) instead of y·P̃ in variable time in
+// G2, and both G2 points fixed (their lines precomputed). For y = −α the
+// left side is e(−V, P̃) ≠ 1: refused as any other wrong witness.
+func checkSecretWitness(pk *PublicKey, v *bls12381.G1Affine, y *fr.Element, c *bls12381.G1Affine) error {
+	var negV bls12381.G1Affine
+	negV.Neg(v)
+	da := bbs.SecretScalarMulAdd(c, y, &negV)
+	ok, err := bls12381.PairingCheckFixedQ(
+		[]bls12381.G1Affine{*c, da},
+		[][2][len(bls12381.LoopCounter) - 1]bls12381.LineEvaluationAff{*pk.preparedLines(), g2Lines},
+	)
+	if err != nil {
+		return fmt.Errorf("%w: pairing: %v", ErrInvalid, err)
+	}
+	if !ok {
+		return ErrInvalid
+	}
+	return nil
+}
+
+// checkWitness: e(C, y·P̃ + P̃_α)·e(−V, P̃) = 1, for a public handle y
+// (a removal record's).
 func checkWitness(pk *PublicKey, v *bls12381.G1Affine, y *fr.Element, c *bls12381.G1Affine) error {
 	var q bls12381.G2Affine
 	q.ScalarMultiplicationBase(y.BigInt(new(big.Int)))
@@ -373,32 +399,15 @@ func UpdateWitness(handle, witness []byte, r *Removal) ([]byte, error) {
 	d.Mul(&d, &b)
 	var diff bls12381.G1Affine
 	diff.Sub(&c, &r.value)
-	nc, err := secretMul(&diff, &d)
-	if err != nil {
-		return nil, err
-	}
+	nc := secretMul(&diff, &d)
 	out := nc.Bytes()
 	return out[:], nil
 }
 
-// secretMul returns p·k, computed as p·k1 + p·k2 for random shares
-// k1 + k2 = k, so that its timing does not follow k.
-func secretMul(p *bls12381.G1Affine, k *fr.Element) (bls12381.G1Affine, error) {
-	k1, err := randomScalar(rand.Reader)
-	if err != nil {
-		return bls12381.G1Affine{}, err
-	}
-	var k2 fr.Element
-	k2.Sub(k, &k1)
-	var a, b bls12381.G1Jac
-	var pj bls12381.G1Jac
-	pj.FromAffine(p)
-	a.ScalarMultiplication(&pj, k1.BigInt(new(big.Int)))
-	b.ScalarMultiplication(&pj, k2.BigInt(new(big.Int)))
-	a.AddAssign(&b)
-	var out bls12381.G1Affine
-	out.FromJacobian(&a)
-	return out, nil
+// secretMul returns p·k for a secret k (α, a holder's handle, or a value
+// derived from them) in constant time (bbs.SecretScalarMul).
+func secretMul(p *bls12381.G1Affine, k *fr.Element) bls12381.G1Affine {
+	return bbs.SecretScalarMul(p, k)
 }
 
 func randomScalar(rnd io.Reader) (fr.Element, error) {

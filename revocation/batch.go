@@ -11,6 +11,8 @@ import (
 
 	bls12381 "github.com/consensys/gnark-crypto/ecc/bls12-381"
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs"
 )
 
 // Batch removal (VB20, section 4, batch update of deletions by the
@@ -41,6 +43,11 @@ import (
 
 // MaxBatch is the largest number of handles one batch removes.
 const MaxBatch = 1000
+
+// VerifyBatchRemoval sums MaxBatch+1 terms in one bbs.PublicLinearCombination:
+// raising MaxBatch past bbs.MaxLinearTerms−1 makes this constant negative,
+// which does not compile.
+const _ uint = bbs.MaxLinearTerms - (MaxBatch + 1)
 
 const batchWeightDST = "FABRIC_BBS_REVOCATION_VB20_BATCH_V1_WEIGHT_"
 
@@ -190,10 +197,7 @@ func (sk *SecretKey) RemoveBatch(version uint64, value []byte, handles [][]byte)
 	inv.Mul(&a, &bl)
 	inv.Inverse(&inv)
 	inv.Mul(&inv, &bl)
-	nv, err := secretMul(&v, &inv)
-	if err != nil {
-		return nil, err
-	}
+	nv := secretMul(&v, &inv)
 	m := len(ys)
 	d := dCoefficients(ys)
 	// w_{m−1} = −D_m; w_{j−1} = −α·w_j − D_j.
@@ -207,9 +211,7 @@ func (sk *SecretKey) RemoveBatch(version uint64, value []byte, handles [][]byte)
 	}
 	omega := make([]bls12381.G1Affine, m)
 	for j := range m - 1 {
-		if omega[j], err = secretMul(&nv, &w[j]); err != nil {
-			return nil, err
-		}
+		omega[j] = secretMul(&nv, &w[j])
 	}
 	omega[m-1] = lastOmega(&nv, m)
 	return &BatchRemoval{Version: version + 1, handles: ys, value: nv, omega: omega}, nil
@@ -294,6 +296,10 @@ func VerifyBatchRemoval(pk *PublicKey, prev []byte, r *BatchRemoval) error {
 	if pk == nil || r == nil || len(r.handles) == 0 || len(r.omega) != len(r.handles) {
 		return fmt.Errorf("%w: nil key or incomplete batch removal", ErrMalformed)
 	}
+	if len(r.handles) > MaxBatch {
+		// Before the coefficients (quadratic in m) and the MSMs.
+		return fmt.Errorf("%w: batch removal of %d handles, at most %d", ErrMalformed, len(r.handles), MaxBatch)
+	}
 	v, err := parseValue(prev)
 	if err != nil {
 		return err
@@ -319,8 +325,14 @@ func VerifyBatchRemoval(pk *PublicKey, prev []byte, r *BatchRemoval) error {
 	}
 	bPts = append(bPts, v, r.value)
 	bSc = append(bSc, rho[0], *sumD.Neg(&sumD))
-	a := linear(aPts, aSc)
-	b := linear(bPts, bSc)
+	a, err := linear(aPts, aSc)
+	if err != nil {
+		return err
+	}
+	b, err := linear(bPts, bSc)
+	if err != nil {
+		return err
+	}
 	b.Neg(&b)
 	ok, err := bls12381.PairingCheckFixedQ(
 		[]bls12381.G1Affine{a, b},
@@ -397,8 +409,14 @@ func UpdateWitnessBatch(handle, witness []byte, r *BatchRemoval) ([]byte, error)
 		masked[j].Add(&pw, &masks[j])
 		pw.Mul(&pw, &y)
 	}
-	e1 := linear(r.omega, masked)
-	e2 := linear(r.omega, masks)
+	e1, err := linear(r.omega, masked)
+	if err != nil {
+		return nil, err
+	}
+	e2, err := linear(r.omega, masks)
+	if err != nil {
+		return nil, err
+	}
 	var diff bls12381.G1Jac
 	diff.FromAffine(&c)
 	var t bls12381.G1Jac
@@ -416,10 +434,7 @@ func UpdateWitnessBatch(handle, witness []byte, r *BatchRemoval) ([]byte, error)
 	dy.Mul(&dy, &bl)
 	dy.Inverse(&dy)
 	dy.Mul(&dy, &bl)
-	nc, err := secretMul(&diffA, &dy)
-	if err != nil {
-		return nil, err
-	}
+	nc := secretMul(&diffA, &dy)
 	if nc.IsInfinity() {
 		return nil, fmt.Errorf("%w: the batch does not update this witness", ErrInvalid)
 	}

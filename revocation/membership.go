@@ -214,7 +214,7 @@ func proveMembership(rnd io.Reader, st *Statement, handle, witness, blind []byte
 		return nil, err
 	}
 	if check {
-		if err := checkWitness(st.Key, &s.v, &y, &c); err != nil {
+		if err := checkSecretWitness(st.Key, &s.v, &y, &c); err != nil {
 			return nil, fmt.Errorf("witness does not hold for version %d: %w", st.Version, err)
 		}
 		chk, err := secretLinear([]bls12381.G1Affine{s.y0, s.y1}, []fr.Element{sb, y})
@@ -425,7 +425,10 @@ func verifyMembershipLinear(st *Statement, proof []byte) (*membershipProof, erro
 		var negC, negYH fr.Element
 		negC.Neg(&p.c)
 		negYH.Neg(&p.yH)
-		t1 := linear([]bls12381.G1Affine{s.v, p.cp, p.cbar}, []fr.Element{p.rH, negYH, negC})
+		t1, err := linear([]bls12381.G1Affine{s.v, p.cp, p.cbar}, []fr.Element{p.rH, negYH, negC})
+		if err != nil {
+			return nil, err
+		}
 		t2, err := bbs.CommitmentCombination(st.Scheme, p.sH, p.yH, s.ch, negC)
 		if err != nil {
 			return nil, fmt.Errorf("%w: %v", ErrMalformed, err)
@@ -439,7 +442,10 @@ func verifyMembershipLinear(st *Statement, proof []byte) (*membershipProof, erro
 	negC.Neg(&p.c)
 	negYH.Neg(&p.yH)
 	// T1 = r^·V − y^·C' − c·C̄; T2 = s^·Y_0 + y^·Y_1 − c·C_h (public values).
-	t1 := linear([]bls12381.G1Affine{s.v, p.cp, p.cbar}, []fr.Element{p.rH, negYH, negC})
+	t1, err := linear([]bls12381.G1Affine{s.v, p.cp, p.cbar}, []fr.Element{p.rH, negYH, negC})
+	if err != nil {
+		return nil, err
+	}
 	t2, err := bbs.CommitmentCombination(st.Scheme, p.sH, p.yH, s.ch, negC)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrMalformed, err)
@@ -455,22 +461,22 @@ func verifyMembershipLinear(st *Statement, proof []byte) (*membershipProof, erro
 }
 
 // linear returns Σ points[i]·scalars[i] for public scalars (bbs's
-// multi-scalar multiplication).
-func linear(points []bls12381.G1Affine, scalars []fr.Element) bls12381.G1Affine {
-	return bbs.PublicLinearCombination(points, scalars)
+// multi-scalar multiplication); more than bbs.MaxLinearTerms terms is an
+// ErrMalformed.
+func linear(points []bls12381.G1Affine, scalars []fr.Element) (bls12381.G1Affine, error) {
+	p, err := bbs.PublicLinearCombination(points, scalars)
+	if err != nil {
+		return p, fmt.Errorf("%w: %v", ErrMalformed, err)
+	}
+	return p, nil
 }
 
-// secretLinear is linear for secret scalars, each split into two shares.
+// secretLinear is linear for secret scalars, in constant time
+// (bbs.SecretLinearCombination).
 func secretLinear(points []bls12381.G1Affine, scalars []fr.Element) (bls12381.G1Affine, error) {
-	var acc bls12381.G1Jac
-	for i := range points {
-		t, err := secretMul(&points[i], &scalars[i])
-		if err != nil {
-			return bls12381.G1Affine{}, err
-		}
-		acc.AddMixed(&t)
+	p, err := bbs.SecretLinearCombination(points, scalars)
+	if err != nil {
+		return p, fmt.Errorf("%w: %v", ErrMalformed, err)
 	}
-	var out bls12381.G1Affine
-	out.FromJacobian(&acc)
-	return out, nil
+	return p, nil
 }

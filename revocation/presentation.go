@@ -173,12 +173,29 @@ func ParsePresentation(s bbs.Scheme, b []byte) (*Presentation, error) {
 	return &Presentation{HandleIndex: int(hi), Proof: proof, Version: ver, membership: append([]byte(nil), m...), enc: append([]byte(nil), b...)}, nil
 }
 
+// VerifyPresentationAt is VerifyPresentation for the issuer's declared
+// handle index: a presentation whose committed handle is the message at
+// another index is ErrHandleIndex, before any curve arithmetic.
+func VerifyPresentationAt(pk *bbs.PublicKey, p *Presentation, handleIndex int, header, nonce []byte, disclosed []bbs.DisclosedMessage, acc *PublicKey, value []byte) error {
+	if p == nil || p.Proof == nil {
+		return fmt.Errorf("%w: nil presentation", ErrMalformed)
+	}
+	if p.HandleIndex != handleIndex {
+		return fmt.Errorf("%w: the presentation proves message %d, the issuer's handle is message %d", ErrHandleIndex, p.HandleIndex, handleIndex)
+	}
+	return VerifyPresentation(pk, p, header, nonce, disclosed, acc, value)
+}
+
 // VerifyPresentation checks p: the BBS proof under the issuer's key pk for
 // header, nonce and the disclosed messages (bbs.VerifyCommittedProof), and
 // the membership of its committed handle in the accumulator version
 // p.Version, whose value the caller looked up (value) under the issuer's
 // accumulator key acc. Which versions are recent enough is the caller's
-// policy (a contract allows the current one and a grace).
+// policy (a contract allows the current one and a grace). It proves the
+// membership of the message at p.HandleIndex, which the prover chose: a
+// verifier that does not compare it with the message the issuer put the
+// handle in accepts any hidden message that some accumulator witness fits
+// (VerifyPresentationAt compares it).
 func VerifyPresentation(pk *bbs.PublicKey, p *Presentation, header, nonce []byte, disclosed []bbs.DisclosedMessage, acc *PublicKey, value []byte) error {
 	if p == nil || p.Proof == nil {
 		return fmt.Errorf("%w: nil presentation", ErrMalformed)

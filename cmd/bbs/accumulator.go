@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
+	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/fabric-bbs/fabric-bbs/revocation"
 )
 
@@ -26,13 +27,17 @@ import (
 // "bbs acc-keygen" with mode 0600 and kept up to date by "bbs revoke":
 //
 //	{"secretKey": "<base64 α>", "publicKey": "<base64 P̃_α>", "initialValue": "<base64 V_0>",
-//	 "version": 0, "value": "<base64 V_version>"}
+//	 "version": 0, "value": "<base64 V_version>", "handleIndex": 2}
+//
+// handleIndex is the message index of the revocation handle that
+// SetAccumulator declares; absent in files written before it was kept.
 type AccumulatorFile struct {
 	SecretKey    string `json:"secretKey"`
 	PublicKey    string `json:"publicKey"`
 	InitialValue string `json:"initialValue"`
 	Version      uint64 `json:"version"`
 	Value        string `json:"value"`
+	HandleIndex  *int   `json:"handleIndex,omitempty"`
 }
 
 // WitnessFile is a holder's witness for one credential (witness.json),
@@ -52,9 +57,11 @@ type WitnessFile struct {
 // ledgerAccumulator is GetAccumulator's answer; ledgerRemoval is
 // GetAccumulatorRemoval's (base64 for bytes; other fields ignored).
 type ledgerAccumulator struct {
-	PublicKey []byte `json:"publicKey"`
-	Version   uint64 `json:"version"`
-	Value     []byte `json:"value"`
+	PublicKey       []byte `json:"publicKey"`
+	Version         uint64 `json:"version"`
+	Value           []byte `json:"value"`
+	HandleIndex     int    `json:"handleIndex"`
+	HandleIndexTxID string `json:"handleIndexTxId"` // empty: no index declared
 }
 
 type ledgerRemoval struct {
@@ -117,19 +124,23 @@ func parseLedgerRemoval(data []byte) (removalStep, error) {
 var accKeygenCmd = &command{
 	name:    "acc-keygen",
 	summary: "make an issuer's revocation accumulator; print the SetAccumulator arguments",
-	usage:   "[--out acc.json] [--force]",
+	usage:   "--handle-index H [--out acc.json] [--force]",
 	about: `
 Makes an accumulator secret and its initial value (version 0) and writes them
-with the public key to --out with mode 0600. Prints on standard output the
-JSON {"publicKey", "initialValue"}: the two base64 arguments of the
+with the public key and the handle index to --out with mode 0600. The handle
+index is the index, among the signed messages of the issuer's credentials, of
+the revocation handle: the chaincode accepts presentations with
+non-revocation of that message only. Prints on standard output the JSON
+{"publicKey", "initialValue", "handleIndex"}: the arguments of the
 chaincode's SetAccumulator after the issuer ID.`,
 	example: `
-bbs acc-keygen --out acc.json > acc-args.json
-peer chaincode invoke ... -c "$(jq -c '{Args: ["SetAccumulator", "issuer1", .publicKey, .initialValue]}' acc-args.json)"
+bbs acc-keygen --handle-index 2 --out acc.json > acc-args.json
+peer chaincode invoke ... -c "$(jq -c '{Args: ["SetAccumulator", "issuer1", .publicKey, .initialValue, (.handleIndex|tostring)]}' acc-args.json)"
 `,
 	flags: func(fs *flag.FlagSet, e *env) func([]string) error {
 		out := fs.String("out", "acc.json", "write the accumulator to `file` (mode 0600)")
 		force := fs.Bool("force", false, "replace an existing --out file")
+		handleIndex := fs.Int("handle-index", -1, "the `index` of the revocation handle among the credentials' messages (required)")
 		return func(args []string) error {
 			if len(args) > 0 {
 				return usagef("unexpected argument %q", args[0])
@@ -137,15 +148,19 @@ peer chaincode invoke ... -c "$(jq -c '{Args: ["SetAccumulator", "issuer1", .pub
 			if *out == "-" || *out == "" {
 				return usagef("--out: give a file; the accumulator secret is not printed")
 			}
+			if *handleIndex < 0 || *handleIndex > request.MaxMessageIndex {
+				return usagef("--handle-index: give the index of the revocation handle among the credentials' messages, 0 to %d", request.MaxMessageIndex)
+			}
 			sk, v0, err := revocation.GenerateKey(nil)
 			if err != nil {
 				return failed(err)
 			}
-			f := &AccumulatorFile{SecretKey: b64(sk.Bytes()), PublicKey: b64(sk.PublicKey().Bytes()), InitialValue: b64(v0), Value: b64(v0)}
+			f := &AccumulatorFile{SecretKey: b64(sk.Bytes()), PublicKey: b64(sk.PublicKey().Bytes()), InitialValue: b64(v0), Value: b64(v0),
+				HandleIndex: handleIndex}
 			if err := writeAccumulator(e, *out, f, *force); err != nil {
 				return err
 			}
-			data, err := marshalFile(map[string]string{"publicKey": f.PublicKey, "initialValue": f.InitialValue})
+			data, err := marshalFile(map[string]any{"publicKey": f.PublicKey, "initialValue": f.InitialValue, "handleIndex": *handleIndex})
 			if err != nil {
 				return err
 			}
@@ -157,17 +172,20 @@ peer chaincode invoke ... -c "$(jq -c '{Args: ["SetAccumulator", "issuer1", .pub
 var accWitnessCmd = &command{
 	name:    "acc-witness",
 	summary: "issue the witness of a credential's revocation handle",
-	usage:   "--acc acc.json --credential credential.json --handle-index H [--ledger record.json] [--out witness.json]",
+	usage:   "--acc acc.json --credential credential.json [--handle-index H] [--ledger record.json] [--out witness.json]",
 	about: `
 Computes, with the accumulator secret, the witness of the credential's
-revocation handle (the message at --handle-index: random bytes unique to the
+revocation handle (the message at the handle index: random bytes unique to the
 credential, which the issuer chose when it signed) at the accumulator's
 current version, and writes the holder's witness file. The current version
 and value are acc.json's, or, with --ledger, those of the chaincode's
 GetAccumulator answer saved in record.json (its public key must be acc.json's).
+The handle index is the one the accumulator declares (the ledger record's,
+else acc.json's); --handle-index is needed only when neither declares one,
+and a different one is warned about: the chaincode refuses its presentations.
 Issuing changes nothing on the ledger.`,
 	example: `
-bbs acc-witness --acc acc.json --credential credential.json --handle-index 2 --out witness.json
+bbs acc-witness --acc acc.json --credential credential.json --out witness.json
 `,
 	flags: func(fs *flag.FlagSet, e *env) func([]string) error {
 		var o accOptions
@@ -181,11 +199,15 @@ bbs acc-witness --acc acc.json --credential credential.json --handle-index 2 --o
 			if err != nil {
 				return err
 			}
+			if st.declared >= 0 && st.handleIndex != st.declared {
+				fmt.Fprintf(e.stderr, "bbs acc-witness: warning: the accumulator declares handle index %d; the chaincode refuses presentations of message %d\n",
+					st.declared, st.handleIndex)
+			}
 			w, err := st.sk.Witness(st.value, st.handle)
 			if err != nil {
 				return fmt.Errorf("witness: %w", err)
 			}
-			return writeWitness(e, *out, &WitnessFile{HandleIndex: o.handleIndex, AccumulatorKey: st.file.PublicKey,
+			return writeWitness(e, *out, &WitnessFile{HandleIndex: st.handleIndex, AccumulatorKey: st.file.PublicKey,
 				Version: st.version, Value: b64(st.value), Witness: b64(w)})
 		}
 	},
@@ -194,7 +216,7 @@ bbs acc-witness --acc acc.json --credential credential.json --handle-index 2 --o
 var revokeCmd = &command{
 	name:    "revoke",
 	summary: "revoke credentials: print the RevokeHandle or RevokeHandles argument",
-	usage:   "--acc acc.json --credential credential.json... --handle-index H... [--batch] [--ledger record.json]",
+	usage:   "--acc acc.json --credential credential.json... [--handle-index H...] [--batch] [--ledger record.json]",
 	about: `
 Removes the revocation handles of the credentials (--credential, repeated for
 several) from the accumulator's current version (acc.json's, or with --ledger
@@ -204,7 +226,9 @@ argument of the chaincode's RevokeHandle after the issuer ID. With several (or
 with --batch) it is one batch removal record (VB20) of all of them: the
 argument of RevokeHandles after the issuer ID, one version for the whole
 batch. --handle-index is given once for all credentials, or once per
-credential in the order of the --credential flags. The same handle twice is
+credential in the order of the --credential flags; without it, the handle
+index the accumulator declares (the ledger record's, else acc.json's) is
+used for all. The same handle twice is
 refused. acc.json is updated to the new version and value. From the block
 after the transaction commits, the revoked holders cannot prove
 non-revocation at the new version, and every other holder updates its
@@ -221,17 +245,17 @@ peer chaincode invoke ... -c "{\"Args\":[\"RevokeHandles\",\"issuer1\",\"$BATCH\
 		var indices intList
 		fs.StringVar(&acc, "acc", "", "the accumulator `file` of acc-keygen (required)")
 		fs.Var(&creds, "credential", "a credential `file` to revoke (required; repeat for a batch)")
-		fs.Var(&indices, "handle-index", "the `index` of the revocation handle among the credential's messages (required; once for all, or once per --credential)")
+		fs.Var(&indices, "handle-index", "the `index` of the revocation handle among the credential's messages (once for all, or once per --credential; default: the accumulator's)")
 		fs.StringVar(&ledger, "ledger", "", "the chaincode's GetAccumulator answer in `file`: use its version and value")
 		batch := fs.Bool("batch", false, "print a RevokeHandles batch record even for one credential")
 		return func(args []string) error {
 			if len(args) > 0 {
 				return usagef("unexpected argument %q", args[0])
 			}
-			if acc == "" || len(creds) == 0 || len(indices) == 0 {
-				return usagef("give --acc, --credential and --handle-index")
+			if acc == "" || len(creds) == 0 {
+				return usagef("give --acc and --credential")
 			}
-			if len(indices) != 1 && len(indices) != len(creds) {
+			if len(indices) > 1 && len(indices) != len(creds) {
 				return usagef("--handle-index: given %d times for %d credentials; give it once, or once per --credential", len(indices), len(creds))
 			}
 			if len(creds) > revocation.MaxBatch {
@@ -240,6 +264,12 @@ peer chaincode invoke ... -c "{\"Args\":[\"RevokeHandles\",\"issuer1\",\"$BATCH\
 			st, err := loadAccumulator(acc, ledger)
 			if err != nil {
 				return err
+			}
+			if len(indices) == 0 {
+				if st.declared < 0 {
+					return usagef("give --handle-index: %s declares no handle index", displayName(acc))
+				}
+				indices = intList{st.declared}
 			}
 			handles := make([][]byte, len(creds))
 			seen := make(map[string]string, len(creds))
@@ -395,7 +425,7 @@ type accOptions struct {
 func (o *accOptions) define(fs *flag.FlagSet) {
 	fs.StringVar(&o.acc, "acc", "", "the accumulator `file` of acc-keygen (required)")
 	fs.StringVar(&o.credential, "credential", "", "the credential `file` (required)")
-	fs.IntVar(&o.handleIndex, "handle-index", -1, "the `index` of the revocation handle among the credential's messages (required)")
+	fs.IntVar(&o.handleIndex, "handle-index", -1, "the `index` of the revocation handle among the credential's messages (default: the accumulator's)")
 	fs.StringVar(&o.ledger, "ledger", "", "the chaincode's GetAccumulator answer in `file`: use its version and value")
 }
 
@@ -405,18 +435,29 @@ type accState struct {
 	sk      *revocation.SecretKey
 	version uint64
 	value   []byte
-	handle  []byte
+	// declared is the handle index the accumulator declares (the ledger
+	// record's, else acc.json's); -1 when neither does.
+	declared    int
+	handleIndex int // the credential's, for acc-witness
+	handle      []byte
 }
 
 func (o *accOptions) load() (*accState, error) {
-	if o.acc == "" || o.credential == "" || o.handleIndex < 0 {
-		return nil, usagef("give --acc, --credential and --handle-index")
+	if o.acc == "" || o.credential == "" {
+		return nil, usagef("give --acc and --credential")
 	}
 	st, err := loadAccumulator(o.acc, o.ledger)
 	if err != nil {
 		return nil, err
 	}
-	if st.handle, err = loadHandle(o.credential, o.handleIndex); err != nil {
+	st.handleIndex = o.handleIndex
+	if st.handleIndex < 0 {
+		if st.declared < 0 {
+			return nil, usagef("give --handle-index: %s declares no handle index", displayName(o.acc))
+		}
+		st.handleIndex = st.declared
+	}
+	if st.handle, err = loadHandle(o.credential, st.handleIndex); err != nil {
 		return nil, err
 	}
 	return st, nil
@@ -429,7 +470,10 @@ func loadAccumulator(acc, ledger string) (*accState, error) {
 	if err != nil {
 		return nil, err
 	}
-	st := &accState{file: f, sk: sk, version: f.Version}
+	st := &accState{file: f, sk: sk, version: f.Version, declared: -1}
+	if f.HandleIndex != nil {
+		st.declared = *f.HandleIndex
+	}
 	if st.value, err = decodeB64(f.Value); err != nil {
 		return nil, fmt.Errorf("%s: value: %w", displayName(acc), err)
 	}
@@ -449,6 +493,9 @@ func loadAccumulator(acc, ledger string) (*accState, error) {
 			return nil, fmt.Errorf("%s: value: %w", displayName(ledger), err)
 		}
 		st.version, st.value = la.Version, la.Value
+		if la.HandleIndexTxID != "" {
+			st.declared = la.HandleIndex // the ledger's is the one presentations must prove
+		}
 	}
 	return st, nil
 }

@@ -3,7 +3,9 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -25,7 +27,7 @@ func TestAccumulatorCommands(t *testing.T) {
 	writeFile(t, dir, "b.json", `["name=Bob", "role=member", "handle-9d2LmQ0sPp6wZrC4eKjHbA"]`)
 	mustBBS(t, dir, "sign", "--key", "issuer.json", "--messages", "a.json", "--out", "cred-a.json")
 	mustBBS(t, dir, "sign", "--key", "issuer.json", "--messages", "b.json", "--out", "cred-b.json")
-	args := mustBBS(t, dir, "acc-keygen", "--out", "acc.json")
+	args := mustBBS(t, dir, "acc-keygen", "--handle-index", "2", "--out", "acc.json")
 	var setArgs struct{ PublicKey, InitialValue string }
 	if err := json.Unmarshal([]byte(args.stdout), &setArgs); err != nil {
 		t.Fatalf("acc-keygen output: %v\n%s", err, args.stdout)
@@ -149,10 +151,11 @@ func TestAccumulatorCommands(t *testing.T) {
 		{[]string{"prove", "--credential", "cred-a.json", "--reveal", "0,2", "--nonce-random", "--issuer", "acme", "--non-revoked", "wa.json"}, "message 2 is the revocation handle"},
 		{[]string{"prove", "--credential", "cred-b.json", "--reveal", "0", "--nonce-random", "--issuer", "acme", "--non-revoked", "wa.json"}, "the witness does not verify"},
 		{[]string{"update-witness", "--witness", "wa.json", "--credential", "cred-a.json"}, "give the removal record files"},
-		{[]string{"revoke", "--acc", "acc.json", "--credential", "cred-a.json"}, "give --acc, --credential and --handle-index"},
+		{[]string{"revoke", "--acc", "acc.json", "--handle-index", "2"}, "give --acc and --credential"},
 		{[]string{"revoke", "--acc", "acc.json", "--credential", "cred-a.json", "--handle-index", "3"}, "--handle-index: 3, but cred-a.json has 3 messages"},
 		{[]string{"acc-witness", "--acc", "issuer.json", "--credential", "cred-a.json", "--handle-index", "2"}, "unknown field"},
-		{[]string{"acc-keygen", "--out", "-"}, "the accumulator secret is not printed"},
+		{[]string{"acc-keygen", "--handle-index", "2", "--out", "-"}, "the accumulator secret is not printed"},
+		{[]string{"acc-keygen", "--out", "acc2.json"}, "--handle-index: give the index of the revocation handle"},
 	} {
 		r := runBBS(t, dir, "", tc.args...)
 		if r.code == 0 || !strings.Contains(r.stderr, tc.want) {
@@ -180,7 +183,7 @@ func TestRevokeBatch(t *testing.T) {
 	// d has its handle first: message 0.
 	writeFile(t, dir, "d.json", `["handle-dddddddddddddddddddddddd", "name=d", "role=member"]`)
 	mustBBS(t, dir, "sign", "--key", "issuer.json", "--messages", "d.json", "--out", "cred-d.json")
-	args := mustBBS(t, dir, "acc-keygen", "--out", "acc.json")
+	args := mustBBS(t, dir, "acc-keygen", "--handle-index", "2", "--out", "acc.json")
 	var setArgs struct{ PublicKey, InitialValue string }
 	if err := json.Unmarshal([]byte(args.stdout), &setArgs); err != nil {
 		t.Fatal(err)
@@ -204,7 +207,7 @@ func TestRevokeBatch(t *testing.T) {
 		{[]string{"--credential", "cred-b.json", "--credential", "cred-c.json", "--credential", "cred-d.json", "--handle-index", "2", "--handle-index", "2"}, "given 2 times for 3 credentials"},
 		{[]string{"--credential", "cred-b.json", "--credential", "cred-c.json", "--handle-index", "2", "--handle-index", "3"}, "--handle-index: 3, but cred-c.json has 3 messages"},
 		{[]string{"--credential", "cred-b.json", "--handle-index", "-1"}, "not a non-negative integer"},
-		{[]string{"--credential", "cred-b.json"}, "give --acc, --credential and --handle-index"},
+		{[]string{"--handle-index", "2"}, "give --acc and --credential"},
 	} {
 		r := runBBS(t, dir, "", append([]string{"revoke", "--acc", "acc.json"}, tc.args...)...)
 		if r.code == 0 || !strings.Contains(r.stderr, tc.want) {
@@ -264,5 +267,57 @@ func TestRevokeBatch(t *testing.T) {
 	rev = mustBBS(t, dir, "revoke", "--acc", "acc.json", "--credential", "cred-a.json", "--handle-index", "2")
 	if rem, err := revocation.ParseRemoval(b64dec(t, strings.TrimSpace(rev.stdout))); err != nil || rem.Version != 3 {
 		t.Fatalf("revoke of one printed %q: %v", rev.stdout, err)
+	}
+}
+
+// TestAccumulatorHandleIndexDefault: acc-keygen keeps the declared handle
+// index in acc.json and prints it with the SetAccumulator arguments;
+// acc-witness and revoke use it when --handle-index is not given (the
+// ledger record's when --ledger names one that declares an index), and
+// acc-witness warns about another index.
+func TestAccumulatorHandleIndexDefault(t *testing.T) {
+	dir := t.TempDir()
+	mustBBS(t, dir, "keygen", "--scheme", "bbs-bls12381-sha256", "--out", "issuer.json")
+	writeFile(t, dir, "a.json", `["name=Alice", "handle-Ai8gN1ZQf0x3v2Xk8TqYwQ", "role=member"]`)
+	mustBBS(t, dir, "sign", "--key", "issuer.json", "--messages", "a.json", "--out", "cred-a.json")
+	args := mustBBS(t, dir, "acc-keygen", "--handle-index", "1", "--out", "acc.json")
+	var setArgs struct {
+		PublicKey, InitialValue string
+		HandleIndex             *int
+	}
+	if err := json.Unmarshal([]byte(args.stdout), &setArgs); err != nil || setArgs.HandleIndex == nil || *setArgs.HandleIndex != 1 {
+		t.Fatalf("acc-keygen output: %v\n%s", err, args.stdout)
+	}
+	if acc := readJSON(t, dir, "acc.json"); acc["handleIndex"] != 1.0 {
+		t.Fatalf("acc.json: handleIndex %v", acc["handleIndex"])
+	}
+	mustBBS(t, dir, "acc-witness", "--acc", "acc.json", "--credential", "cred-a.json", "--out", "wa.json")
+	if w := readJSON(t, dir, "wa.json"); w["handleIndex"] != 1.0 {
+		t.Fatalf("witness handleIndex %v, want the declared 1", w["handleIndex"])
+	}
+	r := mustBBS(t, dir, "acc-witness", "--acc", "acc.json", "--credential", "cred-a.json", "--handle-index", "2", "--out", "w2.json")
+	if !strings.Contains(r.stderr, "declares handle index 1") {
+		t.Fatalf("no warning for another index: %q", r.stderr)
+	}
+	// The ledger's record declares 2 (SetAccumulatorHandleIndex): it wins.
+	acc := readJSON(t, dir, "acc.json")
+	writeJSON(t, dir, "ledger.json", map[string]any{"issuer": "acme", "publicKey": acc["publicKey"], "initialValue": acc["initialValue"],
+		"version": 0, "value": acc["value"], "txId": "t1", "handleIndex": 2, "handleIndexTxId": "t2"})
+	mustBBS(t, dir, "acc-witness", "--acc", "acc.json", "--credential", "cred-a.json", "--ledger", "ledger.json", "--out", "wl.json")
+	if w := readJSON(t, dir, "wl.json"); w["handleIndex"] != 2.0 {
+		t.Fatalf("witness handleIndex %v, want the ledger's 2", w["handleIndex"])
+	}
+	rev := mustBBS(t, dir, "revoke", "--acc", "acc.json", "--credential", "cred-a.json")
+	rem, err := revocation.ParseRemoval(b64dec(t, strings.TrimSpace(rev.stdout)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := readCredentialFile(filepath.Join(dir, "cred-a.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, _ := bbs.MessageScalar(c.scheme, c.messages[1])
+	if !bytes.Equal(rem.Handle(), h) {
+		t.Fatal("revoke without --handle-index did not remove message 1, the declared handle")
 	}
 }

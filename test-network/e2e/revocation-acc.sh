@@ -56,10 +56,15 @@ regdoc "$RAW/reg.json" "$RAW/key.json" "$AISS" 1 User1 3
 jq -n --arg id "$APOL" --arg iss "$AISS" \
   '{id: $id, issuers: [{id: $iss}], messageCount: 3, disclosed: [{index: 0}], accumulator: {index: 2, grace: 0}}' > "$RAW/pol.json"
 setup "bbs policy check pol.json (accumulator rule)" "$BBS" policy check "$RAW/pol.json"
-setup "bbs acc-keygen" asave "$RAW/acc-args.json" "$BBS" acc-keygen --out "$RAW/acc.json"
+setup "bbs acc-keygen (handle: message 2)" asave "$RAW/acc-args.json" "$BBS" acc-keygen --handle-index 2 --out "$RAW/acc.json"
 for n in alice bob; do
-  setup "bbs acc-witness $n (version 0)" "$BBS" acc-witness --acc "$RAW/acc.json" --credential "$RAW/$n.cred.json" --handle-index 2 --out "$RAW/$n.witness.json"
+  setup "bbs acc-witness $n (version 0)" "$BBS" acc-witness --acc "$RAW/acc.json" --credential "$RAW/$n.cred.json" --out "$RAW/$n.witness.json"
 done
+# A witness for alice's message 1 instead of her handle (message 2), and a
+# presentation of it without a policy: the contract refuses the index.
+setup "bbs acc-witness alice for message 1" "$BBS" acc-witness --acc "$RAW/acc.json" --credential "$RAW/alice.cred.json" --handle-index 1 --out "$RAW/alice.witness1.json"
+setup "bbs prove alice-index1 (no policy)" "$BBS" prove --credential "$RAW/alice.cred.json" --reveal 0 --nonce-random --issuer "$AISS" \
+  --non-revoked "$RAW/alice.witness1.json" --out "$RAW/alice-index1.json"
 aprove() { # REQUEST NAME [extra flags]
   local out="$1" n="$2"
   shift 2
@@ -70,16 +75,19 @@ aprove plain alice
 
 ok "GW  RegisterIssuer $AISS (Org1 User1)" '.status == "VALID"' gw 1 User1 -json submit RegisterIssuer "@$RAW/reg.json"
 ok "GW  CreatePolicy $APOL (accumulator rule, grace 0)" '.status == "VALID" and .result.version == 1' gw 1 User1 -json submit CreatePolicy "@$RAW/pol.json"
-APK="$(jq -r .publicKey "$RAW/acc-args.json")" AV0="$(jq -r .initialValue "$RAW/acc-args.json")"
+APK="$(jq -r .publicKey "$RAW/acc-args.json")" AV0="$(jq -r .initialValue "$RAW/acc-args.json")" AHI="$(jq -r .handleIndex "$RAW/acc-args.json")"
 ok "GW  VerifyProof before SetAccumulator: unmet accumulator rule, the issuer publishes no accumulator" \
   '.valid == false and .satisfied == false and .unmet.rule == "accumulator" and (.unmet.reason | endswith("publishes no accumulator"))' \
   gw 1 User1 evaluate VerifyProof "@$RAW/alice1.json"
-rejected "GW  SetAccumulator $AISS by Org2 User1 is refused" "access denied" gw 2 User1 submit SetAccumulator "$AISS" "$APK" "$AV0"
-ok "GW  SetAccumulator $AISS by its owner: version 0" '.status == "VALID" and .result.version == 0' \
-  gw 1 User1 -json submit SetAccumulator "$AISS" "$APK" "$AV0"
+rejected "GW  SetAccumulator $AISS by Org2 User1 is refused" "access denied" gw 2 User1 submit SetAccumulator "$AISS" "$APK" "$AV0" "$AHI"
+ok "GW  SetAccumulator $AISS by its owner: version 0, handle message 2" '.status == "VALID" and .result.version == 0 and .result.handleIndex == 2' \
+  gw 1 User1 -json submit SetAccumulator "$AISS" "$APK" "$AV0" "$AHI"
+ok "GW  VerifyProof of alice's message 1 as the handle, no policy: refused before any pairing" \
+  '.valid == false and .code == "BBS_PROOF_REJECTED" and (.reason | contains("proves the membership of message 1"))' \
+  gw 2 User1 evaluate VerifyProof "@$RAW/alice-index1.json"
 
 ok "GW  VerifyProof alice (non-revoked at version 0): satisfied" \
-  '.valid == true and .satisfied == true and .nonRevocation.version == 0 and .nonRevocation.currentVersion == 0' \
+  '.valid == true and .satisfied == true and .nonRevocation.version == 0 and .nonRevocation.currentVersion == 0 and .nonRevocation.handleIndex == 2' \
   gw 2 User1 evaluate VerifyProof "@$RAW/alice1.json"
 ok "GW  SubmitProof alice commits, at accumulator version 0" '.status == "VALID" and .result.nonRevocation.version == 0' \
   gw 1 User2 -json submit SubmitProof "@$RAW/alice1.json"
@@ -87,7 +95,7 @@ rejected "GW  SubmitProof of a plain proof under the accumulator rule is refused
   gw 1 User2 submit SubmitProof "@$RAW/plain.json"
 
 setup "CLI GetAccumulator $AISS (for bbs revoke --ledger)" asave "$RAW/acc-record.json" as 1 User1 cc_query GetAccumulator "$AISS"
-setup "bbs revoke bob" asave "$RAW/removal.b64" "$BBS" revoke --acc "$RAW/acc.json" --credential "$RAW/bob.cred.json" --handle-index 2 --ledger "$RAW/acc-record.json"
+setup "bbs revoke bob" asave "$RAW/removal.b64" "$BBS" revoke --acc "$RAW/acc.json" --credential "$RAW/bob.cred.json" --ledger "$RAW/acc-record.json"
 REMOVAL="$(cat "$RAW/removal.b64")"
 rejected "GW  RevokeHandle by Org2 User1 is refused" "access denied" gw 2 User1 submit RevokeHandle "$AISS" "$REMOVAL"
 ok "GW  RevokeHandle bob by its owner: version 1" '.status == "VALID" and .result.version == 1' \
@@ -108,7 +116,7 @@ aprove alice3 alice --non-revoked "$RAW/alice.witness.json"
 ok "GW  SubmitProof alice with the updated witness commits, at version 1" \
   '.status == "VALID" and .result.nonRevocation.version == 1 and .result.nonRevocation.currentVersion == 1' \
   gw 2 User2 -json submit SubmitProof "@$RAW/alice3.json"
-ok "CLI GetVerification of it on peer0.org1: nonRevocation version 1" '.nonRevocation.version == 1' \
+ok "CLI GetVerification of it on peer0.org1: nonRevocation version 1, message 2" '.nonRevocation.version == 1 and .nonRevocation.handleIndex == 2' \
   as 1 User1 cc_query GetVerification "$(jq -r .result.txId <<< "$OUT")"
 
 # A batch (RevokeHandles, one version for two holders): carol and dave get
@@ -121,7 +129,7 @@ acred dave
 setup "CLI GetAccumulator $AISS at version 1" asave "$RAW/acc-record1.json" as 1 User1 cc_query GetAccumulator "$AISS"
 for n in carol dave; do
   setup "bbs acc-witness $n (version 1, from the ledger's record)" "$BBS" acc-witness --acc "$RAW/acc.json" --credential "$RAW/$n.cred.json" \
-    --handle-index 2 --ledger "$RAW/acc-record1.json" --out "$RAW/$n.witness.json"
+    --ledger "$RAW/acc-record1.json" --out "$RAW/$n.witness.json"
   aprove "${n}1" "$n" --non-revoked "$RAW/$n.witness.json"
   aprove "${n}2" "$n" --non-revoked "$RAW/$n.witness.json"
 done
@@ -130,7 +138,7 @@ ok "GW  SubmitProof carol at version 1 commits" '.status == "VALID" and .result.
 ok "GW  VerifyProof dave at version 1: satisfied" '.valid == true and .satisfied == true and .nonRevocation.version == 1' \
   gw 2 User1 evaluate VerifyProof "@$RAW/dave1.json"
 setup "bbs revoke carol and dave (one batch)" asave "$RAW/batch.b64" "$BBS" revoke --acc "$RAW/acc.json" \
-  --credential "$RAW/carol.cred.json" --credential "$RAW/dave.cred.json" --handle-index 2 --ledger "$RAW/acc-record1.json"
+  --credential "$RAW/carol.cred.json" --credential "$RAW/dave.cred.json" --ledger "$RAW/acc-record1.json"
 BATCH="$(cat "$RAW/batch.b64")"
 rejected "GW  RevokeHandles by Org2 User1 is refused" "access denied" gw 2 User1 submit RevokeHandles "$AISS" "$BATCH"
 rejected "GW  RevokeHandle with the batch record is refused" "removal is 232 characters, too long" gw 1 User1 submit RevokeHandle "$AISS" "$BATCH"
@@ -141,7 +149,7 @@ rejected "GW  RevokeHandles replayed is refused" "makes version 2, the accumulat
 # one: the record verifies, but the contract's per-handle index refuses it.
 setup "CLI GetAccumulator $AISS at version 2" asave "$RAW/acc-record2.json" as 1 User1 cc_query GetAccumulator "$AISS"
 setup "copy acc.json (the issuer keeps its own at version 2)" cp "$RAW/acc.json" "$RAW/acc-again.json"
-setup "bbs revoke bob again" asave "$RAW/again.b64" "$BBS" revoke --acc "$RAW/acc-again.json" --credential "$RAW/bob.cred.json" --handle-index 2 --ledger "$RAW/acc-record2.json"
+setup "bbs revoke bob again" asave "$RAW/again.b64" "$BBS" revoke --acc "$RAW/acc-again.json" --credential "$RAW/bob.cred.json" --ledger "$RAW/acc-record2.json"
 rejected "GW  RevokeHandle of bob again (removed at version 1) is refused: BBS_EXISTS" "BBS_EXISTS.*already removed at version 1" \
   gw 1 User1 submit RevokeHandle "$AISS" "$(cat "$RAW/again.b64")"
 rejected "GW  SubmitProof carol in a later block is refused: version 1 is older than the 2 the policy accepts" \

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"strconv"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/request"
@@ -61,7 +62,7 @@ func accFiles(o *options, s bbs.Scheme, dir string, n int) error {
 		return err
 	}
 	setup := []Tx{{Name: "RegisterIssuer", Args: []string{doc}},
-		{Name: "SetAccumulator", Args: []string{id, base64.StdEncoding.EncodeToString(accSK.PublicKey().Bytes()), base64.StdEncoding.EncodeToString(v0)}}}
+		{Name: "SetAccumulator", Args: []string{id, base64.StdEncoding.EncodeToString(accSK.PublicKey().Bytes()), base64.StdEncoding.EncodeToString(v0), strconv.Itoa(accHandleIndex)}}}
 	for _, g := range []int{0, 1} {
 		pol, err := json.Marshal(map[string]any{"id": accPolicyID(t, g), "issuers": []any{map[string]any{"id": id}},
 			"accumulator": map[string]any{"index": accHandleIndex, "grace": g}})

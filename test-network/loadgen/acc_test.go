@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
@@ -39,8 +40,8 @@ func TestAccLines(t *testing.T) {
 		t.Fatalf("acc setup %+v", setup)
 	}
 	reg, err := registration.ParseRegistration(setup[0].Args[0])
-	if err != nil || setup[1].Args[0] != reg.ID {
-		t.Fatalf("registration %v, SetAccumulator of %s", err, setup[1].Args[0])
+	if err != nil || setup[1].Args[0] != reg.ID || len(setup[1].Args) != 4 || setup[1].Args[3] != strconv.Itoa(accHandleIndex) {
+		t.Fatalf("registration %v, SetAccumulator %v", err, setup[1].Args)
 	}
 	s, _ := bbs.SchemeByName(reg.Scheme)
 	kb, _ := base64.StdEncoding.DecodeString(reg.PublicKey)

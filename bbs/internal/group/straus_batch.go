@@ -21,11 +21,13 @@ import (
 // per digit. The sum is the same group element for every input.
 //
 // Timing depends on the digits (which positions are non-zero), as in the
-// plain loop, and otherwise only on whether two summed points are equal or
-// opposite (a doubling, or the identity), which for the split secret
-// scalars of the proving paths happens about as often as two random shares
-// have the same digit at the same position, and reveals nothing about the
-// secret.
+// plain loop, and on whether two summed points are equal or opposite (a
+// doubling, or the identity), as in every variable-time sum. For the
+// split secret scalars of the signing and proving paths (package bbs,
+// secret_shares.go) the digits are those of two random shares: each share
+// alone is uniform, but the pair determines the secret, so the timing is
+// not independent of it; the split is a mitigation, not constant time
+// (ScalarMulConstantTime in consttime.go is).
 
 // strausBatchMinDigits is the fewest non-zero digits for which the batch
 // affine sum is used; below it, the inversions per level cost more than
