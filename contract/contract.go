@@ -104,7 +104,10 @@ package contract
 
 import (
 	"fmt"
+	"log"
+	"runtime/debug"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/codes"
 	"github.com/fabric-bbs/fabric-bbs/internal/txname"
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
@@ -209,14 +212,37 @@ type Chaincode struct {
 	*contractapi.ContractChaincode
 }
 
-// Invoke runs a transaction; an error message carries its code.
-func (c *Chaincode) Invoke(stub shim.ChaincodeStubInterface) *peer.Response {
+// Invoke runs a transaction; an error message carries its code. A panic
+// of the transaction is recovered (recoverPanic): the shim runs each
+// transaction in a goroutine of its own, where an unrecovered panic would
+// end the chaincode process, and with it every transaction in progress.
+func (c *Chaincode) Invoke(stub shim.ChaincodeStubInterface) (r *peer.Response) {
+	defer recoverPanic(stub, &r)
 	return codeResponse(c.ContractChaincode.Invoke(stub))
 }
 
 // Init runs Init as contract-api does; an error message carries its code.
-func (c *Chaincode) Init(stub shim.ChaincodeStubInterface) *peer.Response {
+// A panic is recovered as in Invoke.
+func (c *Chaincode) Init(stub shim.ChaincodeStubInterface) (r *peer.Response) {
+	defer recoverPanic(stub, &r)
 	return codeResponse(c.ContractChaincode.Init(stub))
+}
+
+// recoverPanic, deferred by Invoke and Init, turns a panic of the
+// transaction into its answer: status 500 with codes.Internal, the same
+// text on every peer (the panic's value and stack, which may differ, go
+// to the chaincode's log with the transaction ID, not to the client). The
+// peer endorses no response of status 500, so the simulation's writes are
+// discarded with it.
+func recoverPanic(stub shim.ChaincodeStubInterface, r **peer.Response) {
+	p := recover()
+	if p == nil {
+		return
+	}
+	txID := stub.GetTxID()
+	log.Printf("%s chaincode: transaction %s on channel %s panicked: %v\n%s", Name, txID, stub.GetChannelID(), p, debug.Stack())
+	*r = &peer.Response{Status: shim.ERROR,
+		Message: codes.Internal + ": the transaction failed on an internal error of the chaincode (logged with its transaction ID " + txID + ")"}
 }
 
 // Start runs the chaincode with shim.Start (contract-api's Start would
@@ -235,6 +261,9 @@ func (c *Contract) GetEvaluateTransactions() []string {
 // name, and tells the transaction context the chaincode's name.
 func (c *Contract) beforeTransaction(ctx contractapi.TransactionContextInterface) (err error) {
 	defer coded(&err)
+	if testPanicHook != nil {
+		testPanicHook(ctx.GetStub())
+	}
 	if tc, ok := ctx.(*txContext); ok {
 		tc.chaincodeName = c.ChaincodeName
 	}
@@ -246,6 +275,11 @@ func (c *Contract) beforeTransaction(ctx contractapi.TransactionContextInterface
 	}
 	return precheckArgs(ctx)
 }
+
+// testPanicHook, when not nil, is called by beforeTransaction: tests set
+// it to make a transaction panic (TestInvokeRecoversPanic). Nothing but a
+// test of this package can set it.
+var testPanicHook func(shim.ChaincodeStubInterface)
 
 // checkFunctionName refuses a transaction name that does not start with an
 // upper-case letter (package internal/txname says why).
