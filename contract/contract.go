@@ -145,6 +145,23 @@ const (
 	MinPageSize, MaxPageSize = 1, 200
 	// MaxTxIDLength is the longest transaction ID GetVerification accepts.
 	MaxTxIDLength = 256
+	// MaxIdentityIDLength is the longest client identity ID (cid.GetID:
+	// base64 of the certificate's subject and issuer names) of a
+	// submitter, in bytes: it is stored as a record's owner or submitter.
+	MaxIdentityIDLength = 4096
+	// MaxIssuerVerificationMethods is the largest number of verification
+	// methods declared for an issuer's key versions together.
+	MaxIssuerVerificationMethods = 64
+	// MaxIssuerRecordSize is the largest issuer record, in bytes of its
+	// JSON: every field has its own bound, and the largest record they
+	// allow is well under it (TestLargestIssuerRecord); a change that
+	// would make the record larger is refused.
+	MaxIssuerRecordSize = 256 << 10
+	// MaxPageBytes is the most bytes of records, as JSON, in one page of
+	// ListIssuers, GetIssuerHistory and ListPolicies: a page ends before
+	// the record that would take it past MaxPageBytes (its first record
+	// always fits), and its bookmark starts the next page there.
+	MaxPageBytes = 1 << 20
 )
 
 // evaluateTransactions are the read-only transactions.
