@@ -233,24 +233,39 @@ type Chaincode struct {
 // of the transaction is recovered (recoverPanic): the shim runs each
 // transaction in a goroutine of its own, where an unrecovered panic would
 // end the chaincode process, and with it every transaction in progress.
+// The transaction's changes reach the shim only if it succeeds (heldStub).
 func (c *Chaincode) Invoke(stub shim.ChaincodeStubInterface) (r *peer.Response) {
 	defer recoverPanic(stub, &r)
-	return codeResponse(c.ContractChaincode.Invoke(stub))
+	held := &heldStub{ChaincodeStubInterface: stub}
+	return sendHeld(held, codeResponse(c.ContractChaincode.Invoke(held)))
 }
 
 // Init runs Init as contract-api does; an error message carries its code.
-// A panic is recovered as in Invoke.
+// A panic is recovered, and changes held, as in Invoke.
 func (c *Chaincode) Init(stub shim.ChaincodeStubInterface) (r *peer.Response) {
 	defer recoverPanic(stub, &r)
-	return codeResponse(c.ContractChaincode.Init(stub))
+	held := &heldStub{ChaincodeStubInterface: stub}
+	return sendHeld(held, codeResponse(c.ContractChaincode.Init(held)))
+}
+
+// sendHeld passes the transaction's held changes to the shim if r is a
+// success, and returns r; or, if they cannot be sent, an error.
+func sendHeld(held *heldStub, r *peer.Response) *peer.Response {
+	if r == nil || r.Status >= shim.ERRORTHRESHOLD {
+		return r
+	}
+	if err := held.send(); err != nil {
+		return shim.Error(codes.Internal + ": writing the world state: " + err.Error())
+	}
+	return r
 }
 
 // recoverPanic, deferred by Invoke and Init, turns a panic of the
 // transaction into its answer: status 500 with codes.Internal, the same
 // text on every peer (the panic's value and stack, which may differ, go
 // to the chaincode's log with the transaction ID, not to the client). The
-// peer endorses no response of status 500, so the simulation's writes are
-// discarded with it.
+// transaction's changes were held (heldStub) and are dropped: none reaches
+// the peer, also when another chaincode called the contract and goes on.
 func recoverPanic(stub shim.ChaincodeStubInterface, r **peer.Response) {
 	p := recover()
 	if p == nil {

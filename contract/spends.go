@@ -437,7 +437,7 @@ func isDirectCall(stub shim.ChaincodeStubInterface, deployed string) bool {
 // type (a test double) has one connection, nil. TestConnectionOfShimStub
 // fails if the shim's stub changes shape.
 func connectionOf(stub shim.ChaincodeStubInterface) any {
-	s, ok := stub.(*shim.ChaincodeStub)
+	s, ok := shimStubOf(stub).(*shim.ChaincodeStub)
 	if !ok || s == nil {
 		return nil
 	}

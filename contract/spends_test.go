@@ -366,6 +366,7 @@ func TestConnectionOfShimStub(t *testing.T) {
 	h := &shim.Handler{}
 	got := connectionOf(shimStub(t, h, "tx"))
 	require.Equal(t, unsafe.Pointer(h), got)
+	require.Equal(t, unsafe.Pointer(h), connectionOf(&heldStub{ChaincodeStubInterface: shimStub(t, h, "tx")}))
 	require.Nil(t, connectionOf(&shim.ChaincodeStub{}))
 	require.Nil(t, connectionOf(fakestub.NewLedger("ch").NewStub(nil)))
 }
