@@ -74,7 +74,7 @@ import (
 // transactions' spends through the peer's chaincode between two calls of
 // one transaction's simulation; a transaction whose calls all come before
 // that is unaffected, and a transaction's first call is refused only for a
-// tombstone filter's false positive (tombstoneBits: below 1 in 10^4 after a
+// tombstone filter's false positive (tombstoneBits: about 3 in 10^4 after a
 // million evictions within spendRetention). A transaction's spend past
 // maxTxSpends nonces is refused.
 //

@@ -600,3 +600,30 @@ func TestSpendTrackerConcurrentTransactions(t *testing.T) {
 	}
 	require.Len(t, tr.txs, 8)
 }
+
+// TestTombstoneFalsePositives: after a million evictions in one
+// generation, a scope never evicted is taken for an evicted one (its
+// call refused) at about the rate spends.go gives, 2 in 10 000 per
+// generation; an evicted scope is always found.
+func TestTombstoneFalsePositives(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a million evictions")
+	}
+	now := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
+	var d tombstones
+	for i := range 1_000_000 {
+		d.add(spendScope{channel: "ch", txID: fmt.Sprintf("evicted-%d", i)}, now)
+	}
+	for i := 0; i < 1_000_000; i += 997 {
+		require.True(t, d.has(spendScope{channel: "ch", txID: fmt.Sprintf("evicted-%d", i)}, now))
+	}
+	fp := 0
+	const tries = 200_000
+	for i := range tries {
+		if d.has(spendScope{channel: "ch", txID: fmt.Sprintf("never-%d", i)}, now) {
+			fp++
+		}
+	}
+	t.Logf("false positives: %d in %d", fp, tries)
+	require.Less(t, fp, tries*4/10_000)
+}
