@@ -69,6 +69,8 @@ func TestCredentialRevocationRulesEveryKind(t *testing.T) {
 		"2020-withheld": `"issuers":[{"id":"uscis"}],"credential":{"epoch":{"pointer":"/credentialSubject/lprNumber"}}`,
 		"2020-status":   `"issuers":[{"id":"uscis"}],"credential":{"status":{"list":"revocation","statusListCredential":"https://uscis.example/status"}}`,
 		"2020-validity": `"issuers":[{"id":"uscis"}],"credential":{"requireValidFrom":true,"requireValidUntil":true}`,
+		"nym-claims":    `"issuers":[{"id":"rental"}],"credential":{"claims":[{"pointer":"/credentialSubject/sailNumber","equals":"Earth101"}],"recordClaims":true}`,
+		"2020-claims":   `"issuers":[{"id":"uscis"}],"credential":{"claims":[{"pointer":"/credentialSubject/givenName","equals":"x"}],"types":["PermanentResidentCard"],"recordClaims":true}`,
 	} {
 		r := e.submit(e.alice, "CreatePolicy", `{"id":"`+id+`",`+rules+`}`)
 		require.True(t, r.Committed, "%s: %s", id, r.Response.GetMessage())
@@ -117,4 +119,39 @@ func TestCredentialRevocationRulesEveryKind(t *testing.T) {
 	// validity period.
 	e.requireUnmet(nym(nil, nil), "nym-validity", "credential.requireValidFrom", "must disclose validFrom")
 	e.requireMet(c2020("x"), "2020-validity")
+
+	// Claims and types: read from the disclosed document of each kind.
+	e.requireMet(nym(nil, nil), "nym-claims")
+	e.requireMet(c2020("x"), "2020-claims")
+	e.requireUnmet(c2020("y"), "2020-claims", "credential.claims", "/credentialSubject/givenName")
+}
+
+// TestCredentialRecordEveryKind: the record of each kind holds what that
+// kind has, and nothing of another kind's: a BbsBlsSignatureProof2020
+// credential has no mandatory statements (an empty mandatorySha256) and
+// no pseudonym; a pseudonym credential has its pseudonym and context.
+func TestCredentialRecordEveryKind(t *testing.T) {
+	e := newCredRevEnv(t)
+	kp := registerNymIssuer(t, e.env, "rental", 30)
+	sk2020 := register2020Issuer(t, e.env, "uscis", 20)
+	for _, tt := range []struct {
+		cred      map[string]any
+		suite     string
+		mandatory bool
+		pseudonym bool
+	}{
+		{e.credential(nil, nil, false, false), SuiteBBS2023, true, false},
+		{nymEpochCredential(t, kp.sk, nil, nil, "https://rental.example/", testNonce(180)), SuiteBBS2023Pseudonym, true, true},
+		{cred2020(t, sk2020, nil, testNonce(181)), SuiteBbsBlsSignatureProof2020, false, false},
+	} {
+		r := e.submit(e.bob, "SubmitCredential", credentialArg(t, tt.cred))
+		require.True(t, r.Committed, "%s: %s", tt.suite, r.Response.GetMessage())
+		rec := decode[CredentialVerification](t, e.evaluate(e.bob, "GetCredentialVerification", r.TxID))
+		require.Equal(t, tt.suite, rec.Suite)
+		require.Equal(t, tt.mandatory, rec.MandatorySHA256 != "", tt.suite)
+		require.Equal(t, tt.pseudonym, len(rec.Pseudonym) > 0, tt.suite)
+		require.Equal(t, tt.pseudonym, len(rec.Context) > 0, tt.suite)
+		require.NotEmpty(t, rec.ProofConfigSHA256)
+		require.NotEmpty(t, rec.StatementsSHA256)
+	}
 }
