@@ -306,8 +306,10 @@ func (c *credentialCheck) proofVerify() error {
 		return c.preparedNym.ProofVerify()
 	case c.prepared2020 != nil:
 		return c.prepared2020.ProofVerify()
+	case c.prepared != nil:
+		return c.prepared.ProofVerify()
 	}
-	return c.prepared.ProofVerify()
+	return fmt.Errorf("the %s credential's proof was to be verified before the credential was prepared", c.suite)
 }
 
 // batchable reports whether the prepared credential's proof can be

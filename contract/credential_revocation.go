@@ -123,10 +123,11 @@ func (c *credentialCheck) credentialRevocationFacts(stub shim.ChaincodeStubInter
 // epochClaim reads the epoch at pointer in the signed statements: the
 // statements the pointer selects (vc.Loader.SelectedStatements) must hold
 // exactly one literal, and a statement of the credential must have its
-// predicate and object.
+// predicate and object. It reads c.document, which every credential kind
+// sets (canonicalize), not a field of one kind's prepared form.
 func (c *credentialCheck) epochClaim(pointer string) *policy.CredentialEpochFacts {
 	f := &policy.CredentialEpochFacts{}
-	lines, err := c.loader.SelectedStatements(c.prepared.Document, pointer, vc.Limits{})
+	lines, err := c.loader.SelectedStatements(c.document, pointer, vc.Limits{})
 	if err != nil {
 		if errors.Is(err, vc.ErrDocument) && strings.Contains(err.Error(), "does not match the document") {
 			f.Problem = "is not disclosed"
@@ -151,13 +152,20 @@ func (c *credentialCheck) epochClaim(pointer string) *policy.CredentialEpochFact
 		return f
 	}
 	want := lits[0]
+	if c.suite == SuiteBbsBlsSignatureProof2020 && strings.HasPrefix(want.subject, "urn:bnid:_:") {
+		// A BbsBlsSignatureProof2020 document names the issuer's blank
+		// node _:c14nN as the IRI urn:bnid:_:c14nN; its statements have
+		// the blank node, label and all, so the label must match too.
+		want.subject = strings.TrimPrefix(want.subject, "urn:bnid:")
+	}
 	for _, l := range c.statements {
 		q, ok := parseQuad(l)
 		if !ok || !q.literal || q.predicate != want.predicate || q.object != want.object || q.datatype != want.datatype {
 			continue
 		}
 		blank := strings.HasPrefix(q.subject, "_:")
-		if blank != strings.HasPrefix(want.subject, "_:") || !blank && q.subject != want.subject {
+		exact := !blank || c.suite == SuiteBbsBlsSignatureProof2020
+		if blank != strings.HasPrefix(want.subject, "_:") || exact && q.subject != want.subject {
 			continue
 		}
 		f.Predicate, f.Lexical, f.Datatype = q.predicate, q.object, q.datatype
