@@ -64,6 +64,7 @@ func (c *credentialCheck) evaluateCredentialPolicy(stub shim.ChaincodeStubInterf
 		ValidFrom:        c.from != "",
 		ValidUntil:       c.until != "",
 		Document:         c.document,
+		Claims:           signedClaims{c},
 		NonceLength:      len(v.req.Nonce),
 		BoundToSubmitter: v.req.BindSubmitter,
 		Pseudonym:        len(v.req.Pseudonym) > 0,

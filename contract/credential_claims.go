@@ -1,0 +1,464 @@
+// SPDX-License-Identifier: Apache-2.0
+
+package contract
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+
+	"github.com/fabric-bbs/fabric-bbs/policy"
+	"github.com/fabric-bbs/fabric-bbs/request"
+	"github.com/fabric-bbs/fabric-bbs/vc"
+)
+
+// A credential's JSON is one of many shapes of its signed statements: the
+// holder may nest any node at the top (@reverse), split or merge nodes,
+// and order a property's values as it likes, and the proof still
+// verifies. So the contract reads what a policy asks in the signed
+// statements, from the credential node, and reads the JSON only to learn
+// what its keys mean (the IRIs the credential's contexts give them),
+// checking against the statements whatever of the JSON that meaning
+// depends on (the types of each node on the way, for type-scoped
+// contexts).
+
+// signedGraph is the default graph of a credential's signed document
+// statements (not the proof's), as edges between nodes.
+type signedGraph struct {
+	root  string                          // the key of the credential node
+	out   map[string]map[string][]vc.Term // subject key → predicate → objects
+	in    map[string]map[string][]vc.Term // object node key → predicate → subjects
+	types map[string][]string             // node key → its rdf:type IRIs, sorted
+}
+
+// termKey is the key of a node term: "<iri>" or "_:label".
+func termKey(t vc.Term) string {
+	if t.Kind == vc.TermBlank {
+		return "_:" + t.Value
+	}
+	return "<" + t.Value + ">"
+}
+
+func keyTerm(k string) vc.Term {
+	if len(k) > 2 && k[:2] == "_:" {
+		return vc.Term{Kind: vc.TermBlank, Value: k[2:]}
+	}
+	return vc.Term{Kind: vc.TermIRI, Value: k[1 : len(k)-1]}
+}
+
+// newSignedGraph reads lines, canonical N-Quads, into a graph, and finds
+// the credential node: the one node of the default graph typed
+// VerifiableCredential. It returns why there is none (a sentence) if the
+// statements do not name exactly one.
+func newSignedGraph(lines []string) (*signedGraph, string) {
+	g := &signedGraph{out: map[string]map[string][]vc.Term{}, in: map[string]map[string][]vc.Term{}, types: map[string][]string{}}
+	var vcNodes []string
+	for _, line := range lines {
+		st, err := vc.ParseStatement(line)
+		if err != nil {
+			return nil, "the credential's statements cannot be read: " + err.Error()
+		}
+		if st.Graph.Kind != vc.TermNone {
+			continue
+		}
+		s, p := termKey(st.Subject), st.Predicate.Value
+		if g.out[s] == nil {
+			g.out[s] = map[string][]vc.Term{}
+		}
+		g.out[s][p] = append(g.out[s][p], st.Object)
+		if st.Object.Kind == vc.TermIRI || st.Object.Kind == vc.TermBlank {
+			o := termKey(st.Object)
+			if g.in[o] == nil {
+				g.in[o] = map[string][]vc.Term{}
+			}
+			g.in[o][p] = append(g.in[o][p], st.Subject)
+			if p == iriType && st.Object.Kind == vc.TermIRI {
+				g.types[s] = append(g.types[s], st.Object.Value)
+				if st.Object.Value == iriVCType {
+					vcNodes = append(vcNodes, s)
+				}
+			}
+		}
+	}
+	for _, ts := range g.types { // map-range: each value is sorted in place; no order reaches output
+		sort.Strings(ts)
+	}
+	if len(vcNodes) != 1 {
+		return nil, fmt.Sprintf("the credential's signed statements type %d nodes VerifiableCredential; the contract reads a credential with exactly one", len(vcNodes))
+	}
+	g.root = vcNodes[0]
+	return g, ""
+}
+
+// objects returns the terms related to the nodes by predicate p: their
+// objects (forward), or the subjects of which they are objects.
+func (g *signedGraph) related(nodes []string, p string, forward bool) []vc.Term {
+	var out []vc.Term
+	seen := map[vc.Term]bool{}
+	for _, n := range nodes {
+		edges := g.out[n]
+		if !forward {
+			edges = g.in[n]
+		}
+		for _, t := range edges[p] {
+			if !seen[t] {
+				seen[t] = true
+				out = append(out, t)
+			}
+		}
+	}
+	sortTerms(out)
+	return out
+}
+
+func sortTerms(ts []vc.Term) {
+	sort.Slice(ts, func(i, j int) bool {
+		a, b := ts[i], ts[j]
+		if a.Kind != b.Kind {
+			return a.Kind < b.Kind
+		}
+		if a.Value != b.Value {
+			return a.Value < b.Value
+		}
+		if a.Datatype != b.Datatype {
+			return a.Datatype < b.Datatype
+		}
+		return a.Lang < b.Lang
+	})
+}
+
+// The IRIs of the nodes of a probe document (see probe).
+const (
+	probeNodePrefix = "urn:fabric-bbs:probe:node:"
+	probeValue      = "urn:fabric-bbs:probe:value"
+)
+
+func probeNode(i int) string { return probeNodePrefix + strconv.Itoa(i) }
+
+// jsonTypes returns the type member of a JSON node ("type", or "@type"),
+// as a list, or nil.
+func jsonTypes(v any) []any {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return nil
+	}
+	t, ok := m["type"]
+	if !ok {
+		t = m["@type"]
+	}
+	switch x := t.(type) {
+	case string:
+		return []any{x}
+	case []any:
+		return x
+	}
+	return nil
+}
+
+// probeTypes returns the rdf:type objects of node in statements, sorted.
+func probeTypes(sts []vc.Statement, node string) []string {
+	var out []string
+	for _, st := range sts {
+		if st.Subject.Kind == vc.TermIRI && st.Subject.Value == node && st.Predicate.Value == iriType && st.Object.Kind == vc.TermIRI {
+			out = append(out, st.Object.Value)
+		}
+	}
+	sort.Strings(out)
+	return dedupe(out)
+}
+
+func dedupe(s []string) []string {
+	out := s[:0]
+	for i, x := range s {
+		if i == 0 || x != s[i-1] {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+func equalStrings(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// checkRootTypes reports why the credential's JSON type member does not
+// give exactly the types of the credential node ("" when it does): the
+// member, expanded with the credential's contexts, must be the node's
+// signed types. A holder who moves another node to the top of the JSON
+// (with @reverse, say) shows that node's types there; the records and the
+// type rule read the JSON type member only once it is the credential
+// node's.
+func (c *credentialCheck) checkRootTypes() string {
+	probe := map[string]any{"@context": c.document["@context"], "@id": probeNode(0)}
+	types := jsonTypes(c.document)
+	if len(types) > 0 {
+		probe["@type"] = types
+	}
+	sts, err := c.loader.Statements(probe, vc.Limits{})
+	if err != nil {
+		return "the credential's type member cannot be read with its contexts: " + clipText(err.Error(), 160)
+	}
+	if !equalStrings(probeTypes(sts, probeNode(0)), c.graph.types[c.graph.root]) {
+		return "the credential's JSON type member does not give the types of the credential node of its signed statements (the JSON's top-level object must be the credential)"
+	}
+	return ""
+}
+
+// signedClaims reads claim rules in a credential's signed statements
+// (policy.ClaimReader).
+type signedClaims struct{ c *credentialCheck }
+
+// pathStep is one token of a pointer as a probe expanded it: the property
+// IRI and its direction (a reverse property relates a value to the node).
+type pathStep struct {
+	predicate string
+	forward   bool
+}
+
+// ReadClaim reads r's pointer in the signed statements. The pointer's
+// tokens are expanded to property IRIs by a probe document: the
+// credential's @context, then one object per token, nested along the
+// pointer, each with an @id of its own and the types the credential's JSON
+// shows at that place (for type-scoped contexts), and the rule's equals or
+// oneOf values (or a placeholder) under the last token. The probe's
+// statements give the path of IRIs, the types each node on the way must
+// have, and the RDF terms of the rule's values. The path is then followed
+// in the signed graph from the credential node, every value of each
+// property (a set: no order), and every node reached must have exactly the
+// types the probe assumed.
+func (s signedClaims) ReadClaim(r *policy.ClaimRule) policy.ClaimRead {
+	c := s.c
+	toks := policy.PointerTokens(r.Pointer)
+	n := len(toks)
+	last := toks[n-1]
+	var values []any
+	if r.Equals != nil {
+		values = []any{r.Equals}
+	} else {
+		values = r.OneOf
+	}
+	// The probe, and the JSON's types at each node on the way.
+	levels := make([]map[string]any, n)
+	var jsonAt any = c.document
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			m, _ := jsonAt.(map[string]any)
+			jsonAt = m[toks[i-1]]
+			if arr, ok := jsonAt.([]any); ok {
+				jsonAt = nil
+				for _, x := range arr {
+					if _, ok := x.(map[string]any); ok {
+						jsonAt = x
+						break
+					}
+				}
+			}
+		}
+		levels[i] = map[string]any{"@id": probeNode(i)}
+		if t := jsonTypes(jsonAt); len(t) > 0 {
+			levels[i]["@type"] = t
+		}
+		if i > 0 {
+			levels[i-1][toks[i-1]] = levels[i]
+		}
+	}
+	levels[0]["@context"] = c.document["@context"]
+	if last != "id" && last != "type" {
+		levels[n-1][last] = append([]any{probeValue}, values...)
+	}
+	sts, err := c.loader.Statements(levels[0], vc.Limits{})
+	if err != nil {
+		return policy.ClaimRead{Problem: "cannot be read with the credential's contexts: " + clipText(err.Error(), 160)}
+	}
+	used := make([]bool, len(sts))
+	isNode := func(t vc.Term, i int) bool { return t.Kind == vc.TermIRI && t.Value == probeNode(i) }
+	steps := make([]pathStep, 0, n)
+	for i := 1; i < n; i++ {
+		var found []int
+		for j, st := range sts {
+			if st.Graph.Kind == vc.TermNone && st.Predicate.Value != iriType &&
+				(isNode(st.Subject, i-1) && isNode(st.Object, i) || isNode(st.Subject, i) && isNode(st.Object, i-1)) {
+				found = append(found, j)
+			}
+		}
+		if len(found) != 1 {
+			return policy.ClaimRead{Problem: fmt.Sprintf("cannot be read: the token %s does not name one property in the credential's contexts", request.Excerpt(toks[i-1]))}
+		}
+		st := sts[found[0]]
+		used[found[0]] = true
+		steps = append(steps, pathStep{st.Predicate.Value, isNode(st.Subject, i-1)})
+	}
+	levelTypes := make([][]string, n)
+	for i := range levelTypes {
+		levelTypes[i] = probeTypes(sts, probeNode(i))
+		for j, st := range sts {
+			if isNode(st.Subject, i) && st.Predicate.Value == iriType {
+				used[j] = true
+			}
+		}
+	}
+	var final pathStep
+	var accepted []policy.ClaimValue
+	switch last {
+	case "id":
+		for _, v := range values {
+			if s, ok := v.(string); ok {
+				accepted = append(accepted, policy.ClaimValue{Value: s})
+			}
+		}
+	case "type":
+		if len(values) > 0 {
+			probe := deepCopyJSON(levels[0]).(map[string]any)
+			at := probe
+			for i := 0; i < n-1; i++ {
+				at = at[toks[i]].(map[string]any)
+			}
+			at["@type"] = values
+			tsts, err := c.loader.Statements(probe, vc.Limits{})
+			if err != nil {
+				return policy.ClaimRead{Problem: "cannot be compared: the rule's values are not types in the credential's contexts (" + clipText(err.Error(), 120) + ")"}
+			}
+			for _, t := range probeTypes(tsts, probeNode(n-1)) {
+				accepted = append(accepted, policy.ClaimValue{Value: t})
+			}
+		}
+	default:
+		var found []int
+		for j, st := range sts {
+			if used[j] || st.Graph.Kind != vc.TermNone {
+				continue
+			}
+			if isNode(st.Subject, n-1) || isNode(st.Object, n-1) {
+				found = append(found, j)
+			}
+		}
+		for k, j := range found {
+			st := sts[j]
+			step := pathStep{st.Predicate.Value, isNode(st.Subject, n-1)}
+			if k == 0 {
+				final = step
+			} else if step != final {
+				return policy.ClaimRead{Problem: fmt.Sprintf("cannot be read: the token %s does not name one property in the credential's contexts", request.Excerpt(last))}
+			}
+			used[j] = true
+			far := st.Object
+			if !step.forward {
+				far = st.Subject
+			}
+			if far.Value == probeValue && far.Kind != vc.TermBlank {
+				continue // the placeholder, whatever the property makes of it
+			}
+			accepted = append(accepted, claimValue(far))
+		}
+		if len(found) == 0 || final.predicate == iriType {
+			return policy.ClaimRead{Problem: fmt.Sprintf("cannot be read: the token %s does not name a property in the credential's contexts", request.Excerpt(last))}
+		}
+	}
+	for j := range sts {
+		if !used[j] {
+			return policy.ClaimRead{Problem: "cannot be read: in the credential's contexts it does not name a path of properties (the probe gives other statements)"}
+		}
+	}
+
+	// The walk.
+	g := c.graph
+	nodes := []string{g.root}
+	for i := 0; ; i++ {
+		for _, nd := range nodes {
+			if !equalStrings(g.types[nd], levelTypes[i]) {
+				return policy.ClaimRead{Problem: fmt.Sprintf("cannot be read: the credential's JSON does not show, at %s, the types of the signed node there (the keys of a rule mean what the contexts of that node's types say)",
+					request.Excerpt(pointerPrefix(toks[:i])))}
+			}
+		}
+		if i == n-1 {
+			break
+		}
+		var next []string
+		for _, t := range g.related(nodes, steps[i].predicate, steps[i].forward) {
+			if t.Kind == vc.TermIRI || t.Kind == vc.TermBlank {
+				next = append(next, termKey(t))
+			}
+		}
+		if len(next) == 0 {
+			return policy.ClaimRead{Accepted: accepted}
+		}
+		nodes = next
+	}
+	read := policy.ClaimRead{Accepted: accepted}
+	switch last {
+	case "id":
+		for _, nd := range nodes {
+			if t := keyTerm(nd); t.Kind == vc.TermIRI {
+				read.Values = append(read.Values, policy.ClaimValue{Value: t.Value})
+			}
+		}
+	case "type":
+		seen := map[string]bool{}
+		var ts []string
+		for _, nd := range nodes {
+			for _, t := range g.types[nd] {
+				if !seen[t] {
+					seen[t] = true
+					ts = append(ts, t)
+				}
+			}
+		}
+		sort.Strings(ts)
+		for _, t := range ts {
+			read.Values = append(read.Values, policy.ClaimValue{Value: t})
+		}
+	default:
+		for _, t := range g.related(nodes, final.predicate, final.forward) {
+			read.Values = append(read.Values, claimValue(t))
+		}
+	}
+	return read
+}
+
+func claimValue(t vc.Term) policy.ClaimValue {
+	switch t.Kind {
+	case vc.TermLiteral:
+		return policy.ClaimValue{Literal: true, Value: t.Value, Datatype: t.Datatype, Lang: t.Lang}
+	case vc.TermIRI:
+		return policy.ClaimValue{Value: t.Value}
+	}
+	return policy.ClaimValue{} // a blank node: a node without an IRI
+}
+
+func pointerPrefix(toks []string) string {
+	if len(toks) == 0 {
+		return "the credential"
+	}
+	p := ""
+	for _, t := range toks {
+		p += "/" + t
+	}
+	return p
+}
+
+// deepCopyJSON copies a probe (maps and slices of JSON values).
+func deepCopyJSON(v any) any {
+	switch t := v.(type) {
+	case map[string]any:
+		m := make(map[string]any, len(t))
+		for k, x := range t { // map-range: a copy; no order reaches output
+			m[k] = deepCopyJSON(x)
+		}
+		return m
+	case []any:
+		out := make([]any, len(t))
+		for i, x := range t {
+			out[i] = deepCopyJSON(x)
+		}
+		return out
+	}
+	return v
+}
