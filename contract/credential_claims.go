@@ -235,7 +235,13 @@ type pathStep struct {
 // property (a set: no order), and every node reached must have exactly the
 // types the probe assumed.
 func (s signedClaims) ReadClaim(r *policy.ClaimRule) policy.ClaimRead {
-	c := s.c
+	read, _ := s.c.readClaim(r)
+	return read
+}
+
+// readClaim is ReadClaim, and the IRI of the last token's property (""
+// for "id" and "type").
+func (c *credentialCheck) readClaim(r *policy.ClaimRule) (policy.ClaimRead, string) {
 	toks := policy.PointerTokens(r.Pointer)
 	n := len(toks)
 	last := toks[n-1]
@@ -276,7 +282,7 @@ func (s signedClaims) ReadClaim(r *policy.ClaimRule) policy.ClaimRead {
 	}
 	sts, err := c.loader.Statements(levels[0], vc.Limits{})
 	if err != nil {
-		return policy.ClaimRead{Problem: "cannot be read with the credential's contexts: " + clipText(err.Error(), 160)}
+		return policy.ClaimRead{Problem: "cannot be read with the credential's contexts: " + clipText(err.Error(), 160)}, ""
 	}
 	used := make([]bool, len(sts))
 	isNode := func(t vc.Term, i int) bool { return t.Kind == vc.TermIRI && t.Value == probeNode(i) }
@@ -290,7 +296,7 @@ func (s signedClaims) ReadClaim(r *policy.ClaimRule) policy.ClaimRead {
 			}
 		}
 		if len(found) != 1 {
-			return policy.ClaimRead{Problem: fmt.Sprintf("cannot be read: the token %s does not name one property in the credential's contexts", request.Excerpt(toks[i-1]))}
+			return policy.ClaimRead{Problem: fmt.Sprintf("cannot be read: the token %s does not name one property in the credential's contexts", request.Excerpt(toks[i-1]))}, ""
 		}
 		st := sts[found[0]]
 		used[found[0]] = true
@@ -324,7 +330,7 @@ func (s signedClaims) ReadClaim(r *policy.ClaimRule) policy.ClaimRead {
 			at["@type"] = values
 			tsts, err := c.loader.Statements(probe, vc.Limits{})
 			if err != nil {
-				return policy.ClaimRead{Problem: "cannot be compared: the rule's values are not types in the credential's contexts (" + clipText(err.Error(), 120) + ")"}
+				return policy.ClaimRead{Problem: "cannot be compared: the rule's values are not types in the credential's contexts (" + clipText(err.Error(), 120) + ")"}, ""
 			}
 			for _, t := range probeTypes(tsts, probeNode(n-1)) {
 				accepted = append(accepted, policy.ClaimValue{Value: t})
@@ -346,7 +352,7 @@ func (s signedClaims) ReadClaim(r *policy.ClaimRule) policy.ClaimRead {
 			if k == 0 {
 				final = step
 			} else if step != final {
-				return policy.ClaimRead{Problem: fmt.Sprintf("cannot be read: the token %s does not name one property in the credential's contexts", request.Excerpt(last))}
+				return policy.ClaimRead{Problem: fmt.Sprintf("cannot be read: the token %s does not name one property in the credential's contexts", request.Excerpt(last))}, ""
 			}
 			used[j] = true
 			far := st.Object
@@ -359,12 +365,12 @@ func (s signedClaims) ReadClaim(r *policy.ClaimRule) policy.ClaimRead {
 			accepted = append(accepted, claimValue(far))
 		}
 		if len(found) == 0 || final.predicate == iriType {
-			return policy.ClaimRead{Problem: fmt.Sprintf("cannot be read: the token %s does not name a property in the credential's contexts", request.Excerpt(last))}
+			return policy.ClaimRead{Problem: fmt.Sprintf("cannot be read: the token %s does not name a property in the credential's contexts", request.Excerpt(last))}, ""
 		}
 	}
 	for j := range sts {
 		if !used[j] {
-			return policy.ClaimRead{Problem: "cannot be read: in the credential's contexts it does not name a path of properties (the probe gives other statements)"}
+			return policy.ClaimRead{Problem: "cannot be read: in the credential's contexts it does not name a path of properties (the probe gives other statements)"}, ""
 		}
 	}
 
@@ -375,7 +381,7 @@ func (s signedClaims) ReadClaim(r *policy.ClaimRule) policy.ClaimRead {
 		for _, nd := range nodes {
 			if !equalStrings(g.types[nd], levelTypes[i]) {
 				return policy.ClaimRead{Problem: fmt.Sprintf("cannot be read: the credential's JSON does not show, at %s, the types of the signed node there (the keys of a rule mean what the contexts of that node's types say)",
-					request.Excerpt(pointerPrefix(toks[:i])))}
+					request.Excerpt(pointerPrefix(toks[:i])))}, ""
 			}
 		}
 		if i == n-1 {
@@ -388,7 +394,7 @@ func (s signedClaims) ReadClaim(r *policy.ClaimRule) policy.ClaimRead {
 			}
 		}
 		if len(next) == 0 {
-			return policy.ClaimRead{Accepted: accepted}
+			return policy.ClaimRead{Accepted: accepted}, ""
 		}
 		nodes = next
 	}
@@ -420,7 +426,7 @@ func (s signedClaims) ReadClaim(r *policy.ClaimRule) policy.ClaimRead {
 			read.Values = append(read.Values, claimValue(t))
 		}
 	}
-	return read
+	return read, final.predicate
 }
 
 func claimValue(t vc.Term) policy.ClaimValue {
@@ -462,3 +468,29 @@ func deepCopyJSON(v any) any {
 	}
 	return v
 }
+
+// epochFacts reads the epoch rule's pointer as a claim rule: exactly one
+// value, a literal, in the signed statements.
+func (c *credentialCheck) epochFacts(pointer string) *policy.CredentialEpochFacts {
+	f := &policy.CredentialEpochFacts{}
+	read, predicate := c.readClaim(&policy.ClaimRule{Pointer: pointer})
+	switch {
+	case read.Problem != "":
+		f.Problem = read.Problem
+	case len(read.Values) == 0:
+		f.Problem = "is not disclosed"
+	case len(read.Values) > 1:
+		f.Problem = fmt.Sprintf("selects %d values; an epoch is one", len(read.Values))
+	case !read.Values[0].Literal:
+		f.Problem = "is not a value (it selects no literal statement)"
+	default:
+		v := read.Values[0]
+		f.Predicate, f.Lexical, f.Datatype = predicate, v.Value, v.Datatype
+		if f.Datatype == xsdStringIRI {
+			f.Datatype = ""
+		}
+	}
+	return f
+}
+
+const xsdStringIRI = "http://www.w3.org/2001/XMLSchema#string"
