@@ -135,6 +135,8 @@ const (
 
 func probeNode(i int) string { return probeNodePrefix + strconv.Itoa(i) }
 
+var _ policy.ClaimReader = (*signedClaims)(nil)
+
 // jsonTypes returns the type member of a JSON node ("type", or "@type"),
 // as a list, or nil.
 func jsonTypes(v any) []any {
@@ -213,8 +215,18 @@ func (c *credentialCheck) checkRootTypes() string {
 }
 
 // signedClaims reads claim rules in a credential's signed statements
-// (policy.ClaimReader).
-type signedClaims struct{ c *credentialCheck }
+// (policy.ClaimReader). It reads the rules of its policy together, in one
+// probe document (see readClaims), the first time one is asked for.
+type signedClaims struct {
+	c     *credentialCheck
+	rules []policy.ClaimRule
+	reads []policy.ClaimRead // by rule, once read
+	preds []string
+}
+
+func newSignedClaims(c *credentialCheck, rules []policy.ClaimRule) *signedClaims {
+	return &signedClaims{c: c, rules: rules}
+}
 
 // pathStep is one token of a pointer as a probe expanded it: the property
 // IRI and its direction (a reverse property relates a value to the node).
@@ -224,40 +236,57 @@ type pathStep struct {
 }
 
 // ReadClaim reads r's pointer in the signed statements. The pointer's
-// tokens are expanded to property IRIs by a probe document: the
-// credential's @context, then one object per token, nested along the
-// pointer, each with an @id of its own and the types the credential's JSON
-// shows at that place (for type-scoped contexts), and the rule's equals or
-// oneOf values (or a placeholder) under the last token. The probe's
-// statements give the path of IRIs, the types each node on the way must
-// have, and the RDF terms of the rule's values. The path is then followed
-// in the signed graph from the credential node, every value of each
-// property (a set: no order), and every node reached must have exactly the
-// types the probe assumed.
-func (s signedClaims) ReadClaim(r *policy.ClaimRule) policy.ClaimRead {
-	read, _ := s.c.readClaim(r)
-	return read
+// tokens are expanded to property IRIs by a probe document: under the
+// credential's @context, one object per token, nested along the pointer,
+// each with an @id of its own and the types the credential's JSON shows at
+// that place (for type-scoped contexts), and the rule's equals or oneOf
+// values (or a placeholder) under the last token. The probe's statements
+// give the path of IRIs, the types each node on the way must have, and the
+// RDF terms of the rule's values. The path is then followed in the signed
+// graph from the credential node, every value of each property (a set: no
+// order), and every node reached must have exactly the types the probe
+// assumed.
+func (s *signedClaims) ReadClaim(r *policy.ClaimRule) policy.ClaimRead {
+	if s.reads == nil {
+		s.reads, s.preds = s.c.readClaims(s.rules)
+	}
+	for i := range s.rules {
+		if s.rules[i].Pointer == r.Pointer {
+			return s.reads[i]
+		}
+	}
+	reads, _ := s.c.readClaims([]policy.ClaimRule{*r})
+	return reads[0]
 }
 
-// readClaim is ReadClaim, and the IRI of the last token's property (""
-// for "id" and "type").
-func (c *credentialCheck) readClaim(r *policy.ClaimRule) (policy.ClaimRead, string) {
-	toks := policy.PointerTokens(r.Pointer)
-	n := len(toks)
-	last := toks[n-1]
-	var values []any
+// claimProbe is one rule's part of a probe document.
+type claimProbe struct {
+	toks   []string
+	prefix string           // of the @id of its nodes: prefix + level
+	doc    map[string]any   // the chain of nodes, level 0 first
+	types  map[string]any   // for a last token "type" with values: the chain again, the values as the last node's types
+	levels []map[string]any // doc's nodes
+}
+
+func (p *claimProbe) node(i int) string { return p.prefix + strconv.Itoa(i) }
+
+func ruleValues(r *policy.ClaimRule) []any {
 	if r.Equals != nil {
-		values = []any{r.Equals}
-	} else {
-		values = r.OneOf
+		return []any{r.Equals}
 	}
-	// The probe, and the JSON's types at each node on the way.
-	levels := make([]map[string]any, n)
+	return r.OneOf
+}
+
+// newClaimProbe builds rule k's probe.
+func (c *credentialCheck) newClaimProbe(k int, r *policy.ClaimRule) *claimProbe {
+	p := &claimProbe{toks: policy.PointerTokens(r.Pointer), prefix: probeNodePrefix + strconv.Itoa(k) + ":"}
+	n := len(p.toks)
+	p.levels = make([]map[string]any, n)
 	var jsonAt any = c.document
 	for i := 0; i < n; i++ {
 		if i > 0 {
 			m, _ := jsonAt.(map[string]any)
-			jsonAt = m[toks[i-1]]
+			jsonAt = m[p.toks[i-1]]
 			if arr, ok := jsonAt.([]any); ok {
 				jsonAt = nil
 				for _, x := range arr {
@@ -268,24 +297,100 @@ func (c *credentialCheck) readClaim(r *policy.ClaimRule) (policy.ClaimRead, stri
 				}
 			}
 		}
-		levels[i] = map[string]any{"@id": probeNode(i)}
+		p.levels[i] = map[string]any{"@id": p.node(i)}
 		if t := jsonTypes(jsonAt); len(t) > 0 {
-			levels[i]["@type"] = t
+			p.levels[i]["@type"] = t
 		}
 		if i > 0 {
-			levels[i-1][toks[i-1]] = levels[i]
+			p.levels[i-1][p.toks[i-1]] = p.levels[i]
 		}
 	}
-	levels[0]["@context"] = c.document["@context"]
-	if last != "id" && last != "type" {
-		levels[n-1][last] = append([]any{probeValue}, values...)
+	p.doc = p.levels[0]
+	values := ruleValues(r)
+	switch last := p.toks[n-1]; {
+	case last == "type" && len(values) > 0:
+		// The values as the types of a node at the same place; its @id
+		// differs (prefix + "t" + level).
+		var prev map[string]any
+		for i := 0; i < n; i++ {
+			m := map[string]any{"@id": p.prefix + "t" + strconv.Itoa(i)}
+			if t, ok := p.levels[i]["@type"]; ok && i < n-1 {
+				m["@type"] = t
+			}
+			if i == n-1 {
+				m["@type"] = values
+			}
+			if prev != nil {
+				prev[p.toks[i-1]] = m
+			} else {
+				p.types = m
+			}
+			prev = m
+		}
+	case last != "id" && last != "type":
+		p.levels[n-1][last] = append([]any{probeValue}, values...)
 	}
-	sts, err := c.loader.Statements(levels[0], vc.Limits{})
-	if err != nil {
-		return policy.ClaimRead{Problem: "cannot be read with the credential's contexts: " + clipText(err.Error(), 160)}, ""
+	return p
+}
+
+// probeStatements expands the probes together, under the credential's
+// @context, as one document whose top-level @graph holds them (the
+// default graph).
+func (c *credentialCheck) probeStatements(probes []*claimProbe) ([]vc.Statement, error) {
+	var nodes []any
+	for _, p := range probes {
+		nodes = append(nodes, p.doc)
+		if p.types != nil {
+			nodes = append(nodes, p.types)
+		}
 	}
-	used := make([]bool, len(sts))
-	isNode := func(t vc.Term, i int) bool { return t.Kind == vc.TermIRI && t.Value == probeNode(i) }
+	return c.loader.Statements(map[string]any{"@context": c.document["@context"], "@graph": nodes}, vc.Limits{})
+}
+
+// readClaims reads rules with one probe document; if it does not expand,
+// or gives statements no rule accounts for, each rule with its own.
+func (c *credentialCheck) readClaims(rules []policy.ClaimRule) ([]policy.ClaimRead, []string) {
+	reads, preds := make([]policy.ClaimRead, len(rules)), make([]string, len(rules))
+	probes := make([]*claimProbe, len(rules))
+	for k := range rules {
+		probes[k] = c.newClaimProbe(k, &rules[k])
+	}
+	if sts, err := c.probeStatements(probes); err == nil {
+		used := make([]bool, len(sts))
+		for k := range rules {
+			reads[k], preds[k] = c.readProbe(&rules[k], probes[k], sts, used)
+		}
+		whole := true
+		for _, u := range used {
+			whole = whole && u
+		}
+		if whole || len(rules) == 1 {
+			if !whole {
+				reads[0], preds[0] = policy.ClaimRead{Problem: "cannot be read: in the credential's contexts it does not name a path of properties (the probe gives other statements)"}, ""
+			}
+			return reads, preds
+		}
+	} else if len(rules) == 1 {
+		return []policy.ClaimRead{{Problem: "cannot be read with the credential's contexts: " + clipText(err.Error(), 160)}}, []string{""}
+	}
+	for k := range rules {
+		one, pred := c.readClaims(rules[k : k+1])
+		reads[k], preds[k] = one[0], pred[0]
+	}
+	return reads, preds
+}
+
+// readProbe reads rule r with its probe p, whose statements are among
+// sts; it marks in used the statements it accounts for.
+func (c *credentialCheck) readProbe(r *policy.ClaimRule, p *claimProbe, sts []vc.Statement, used []bool) (policy.ClaimRead, string) {
+	toks := p.toks
+	n := len(toks)
+	last := toks[n-1]
+	values := ruleValues(r)
+	isNode := func(t vc.Term, i int) bool { return t.Kind == vc.TermIRI && t.Value == p.node(i) }
+	notOne := func(tok string) (policy.ClaimRead, string) {
+		return policy.ClaimRead{Problem: fmt.Sprintf("cannot be read: the token %s does not name one property in the credential's contexts", request.Excerpt(tok))}, ""
+	}
 	steps := make([]pathStep, 0, n)
 	for i := 1; i < n; i++ {
 		var found []int
@@ -296,7 +401,7 @@ func (c *credentialCheck) readClaim(r *policy.ClaimRule) (policy.ClaimRead, stri
 			}
 		}
 		if len(found) != 1 {
-			return policy.ClaimRead{Problem: fmt.Sprintf("cannot be read: the token %s does not name one property in the credential's contexts", request.Excerpt(toks[i-1]))}, ""
+			return notOne(toks[i-1])
 		}
 		st := sts[found[0]]
 		used[found[0]] = true
@@ -304,7 +409,7 @@ func (c *credentialCheck) readClaim(r *policy.ClaimRule) (policy.ClaimRead, stri
 	}
 	levelTypes := make([][]string, n)
 	for i := range levelTypes {
-		levelTypes[i] = probeTypes(sts, probeNode(i))
+		levelTypes[i] = probeTypes(sts, p.node(i))
 		for j, st := range sts {
 			if isNode(st.Subject, i) && st.Predicate.Value == iriType {
 				used[j] = true
@@ -321,18 +426,14 @@ func (c *credentialCheck) readClaim(r *policy.ClaimRule) (policy.ClaimRead, stri
 			}
 		}
 	case "type":
-		if len(values) > 0 {
-			probe := deepCopyJSON(levels[0]).(map[string]any)
-			at := probe
-			for i := 0; i < n-1; i++ {
-				at = at[toks[i]].(map[string]any)
+		if p.types != nil {
+			tnode := func(i int) string { return p.prefix + "t" + strconv.Itoa(i) }
+			for j, st := range sts {
+				if st.Subject.Kind == vc.TermIRI && len(st.Subject.Value) > len(p.prefix) && st.Subject.Value[:len(p.prefix)+1] == p.prefix+"t" {
+					used[j] = true
+				}
 			}
-			at["@type"] = values
-			tsts, err := c.loader.Statements(probe, vc.Limits{})
-			if err != nil {
-				return policy.ClaimRead{Problem: "cannot be compared: the rule's values are not types in the credential's contexts (" + clipText(err.Error(), 120) + ")"}, ""
-			}
-			for _, t := range probeTypes(tsts, probeNode(n-1)) {
+			for _, t := range probeTypes(sts, tnode(n-1)) {
 				accepted = append(accepted, policy.ClaimValue{Value: t})
 			}
 		}
@@ -352,7 +453,7 @@ func (c *credentialCheck) readClaim(r *policy.ClaimRule) (policy.ClaimRead, stri
 			if k == 0 {
 				final = step
 			} else if step != final {
-				return policy.ClaimRead{Problem: fmt.Sprintf("cannot be read: the token %s does not name one property in the credential's contexts", request.Excerpt(last))}, ""
+				return notOne(last)
 			}
 			used[j] = true
 			far := st.Object
@@ -366,11 +467,6 @@ func (c *credentialCheck) readClaim(r *policy.ClaimRule) (policy.ClaimRead, stri
 		}
 		if len(found) == 0 || final.predicate == iriType {
 			return policy.ClaimRead{Problem: fmt.Sprintf("cannot be read: the token %s does not name a property in the credential's contexts", request.Excerpt(last))}, ""
-		}
-	}
-	for j := range sts {
-		if !used[j] {
-			return policy.ClaimRead{Problem: "cannot be read: in the credential's contexts it does not name a path of properties (the probe gives other statements)"}, ""
 		}
 	}
 
@@ -394,7 +490,7 @@ func (c *credentialCheck) readClaim(r *policy.ClaimRule) (policy.ClaimRead, stri
 			}
 		}
 		if len(next) == 0 {
-			return policy.ClaimRead{Accepted: accepted}, ""
+			return policy.ClaimRead{Accepted: accepted}, final.predicate
 		}
 		nodes = next
 	}
@@ -450,30 +546,12 @@ func pointerPrefix(toks []string) string {
 	return p
 }
 
-// deepCopyJSON copies a probe (maps and slices of JSON values).
-func deepCopyJSON(v any) any {
-	switch t := v.(type) {
-	case map[string]any:
-		m := make(map[string]any, len(t))
-		for k, x := range t { // map-range: a copy; no order reaches output
-			m[k] = deepCopyJSON(x)
-		}
-		return m
-	case []any:
-		out := make([]any, len(t))
-		for i, x := range t {
-			out[i] = deepCopyJSON(x)
-		}
-		return out
-	}
-	return v
-}
-
 // epochFacts reads the epoch rule's pointer as a claim rule: exactly one
 // value, a literal, in the signed statements.
 func (c *credentialCheck) epochFacts(pointer string) *policy.CredentialEpochFacts {
 	f := &policy.CredentialEpochFacts{}
-	read, predicate := c.readClaim(&policy.ClaimRule{Pointer: pointer})
+	reads, preds := c.readClaims([]policy.ClaimRule{{Pointer: pointer}})
+	read, predicate := reads[0], preds[0]
 	switch {
 	case read.Problem != "":
 		f.Problem = read.Problem

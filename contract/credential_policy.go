@@ -64,13 +64,13 @@ func (c *credentialCheck) evaluateCredentialPolicy(stub shim.ChaincodeStubInterf
 		ValidFrom:        c.from != "",
 		ValidUntil:       c.until != "",
 		Document:         c.document,
-		Claims:           signedClaims{c},
 		NonceLength:      len(v.req.Nonce),
 		BoundToSubmitter: v.req.BindSubmitter,
 		Pseudonym:        len(v.req.Pseudonym) > 0,
 		Context:          v.req.Context,
 	}
 	if cr := ap.rules.Credential; cr != nil {
+		st.Claims = newSignedClaims(c, cr.Claims)
 		var err error
 		if st.Epoch, st.Status, err = c.credentialRevocationFacts(stub, cr); err != nil {
 			return nil, err
