@@ -29,6 +29,10 @@ type signedGraph struct {
 	out   map[string]map[string][]vc.Term // subject key → predicate → objects
 	in    map[string]map[string][]vc.Term // object node key → predicate → subjects
 	types map[string][]string             // node key → its rdf:type IRIs, sorted
+	// maxTypes is the most types a node has: a JSON node showing more
+	// types cannot show a signed node's, and is refused before any
+	// expansion (its types would be copied into every probe).
+	maxTypes int
 }
 
 // termKey is the key of a node term: "<iri>" or "_:label".
@@ -80,8 +84,10 @@ func newSignedGraph(lines []string) (*signedGraph, string) {
 			}
 		}
 	}
-	for _, ts := range g.types { // map-range: each value is sorted in place; no order reaches output
+	for n, ts := range g.types { // map-range: each value is sorted in place; no order reaches output
 		sort.Strings(ts)
+		g.types[n] = dedupe(ts)
+		g.maxTypes = max(g.maxTypes, len(g.types[n]))
 	}
 	if len(vcNodes) != 1 {
 		return nil, fmt.Sprintf("the credential's signed statements type %d nodes VerifiableCredential; the contract reads a credential with exactly one", len(vcNodes))
@@ -199,8 +205,12 @@ func equalStrings(a, b []string) bool {
 // type rule read the JSON type member only once it is the credential
 // node's.
 func (c *credentialCheck) checkRootTypes() string {
+	const why = "the credential's JSON type member does not give the types of the credential node of its signed statements (the JSON's top-level object must be the credential)"
 	probe := map[string]any{"@context": c.document["@context"], "@id": probeNode(0)}
 	types := jsonTypes(c.document)
+	if len(types) > len(c.graph.types[c.graph.root]) {
+		return why
+	}
 	if len(types) > 0 {
 		probe["@type"] = types
 	}
@@ -209,7 +219,7 @@ func (c *credentialCheck) checkRootTypes() string {
 		return "the credential's type member cannot be read with its contexts: " + clipText(err.Error(), 160)
 	}
 	if !equalStrings(probeTypes(sts, probeNode(0)), c.graph.types[c.graph.root]) {
-		return "the credential's JSON type member does not give the types of the credential node of its signed statements (the JSON's top-level object must be the credential)"
+		return why
 	}
 	return ""
 }
@@ -266,6 +276,9 @@ type claimProbe struct {
 	doc    map[string]any   // the chain of nodes, level 0 first
 	types  map[string]any   // for a last token "type" with values: the chain again, the values as the last node's types
 	levels []map[string]any // doc's nodes
+	// problem, when not empty, is why the rule cannot be read, found
+	// while building the probe (which is then left out).
+	problem string
 }
 
 func (p *claimProbe) node(i int) string { return p.prefix + strconv.Itoa(i) }
@@ -298,7 +311,10 @@ func (c *credentialCheck) newClaimProbe(k int, r *policy.ClaimRule) *claimProbe 
 			}
 		}
 		p.levels[i] = map[string]any{"@id": p.node(i)}
-		if t := jsonTypes(jsonAt); len(t) > 0 {
+		if t := jsonTypes(jsonAt); len(t) > c.graph.maxTypes {
+			p.problem = fmt.Sprintf("cannot be read: the credential's JSON shows %d types at %s, more than any signed node has", len(t), request.Excerpt(pointerPrefix(p.toks[:i])))
+			return p
+		} else if len(t) > 0 {
 			p.levels[i]["@type"] = t
 		}
 		if i > 0 {
@@ -339,6 +355,9 @@ func (c *credentialCheck) newClaimProbe(k int, r *policy.ClaimRule) *claimProbe 
 func (c *credentialCheck) probeStatements(probes []*claimProbe) ([]vc.Statement, error) {
 	var nodes []any
 	for _, p := range probes {
+		if p.problem != "" {
+			continue
+		}
 		nodes = append(nodes, p.doc)
 		if p.types != nil {
 			nodes = append(nodes, p.types)
@@ -358,6 +377,10 @@ func (c *credentialCheck) readClaims(rules []policy.ClaimRule) ([]policy.ClaimRe
 	if sts, err := c.probeStatements(probes); err == nil {
 		used := make([]bool, len(sts))
 		for k := range rules {
+			if probes[k].problem != "" {
+				reads[k] = policy.ClaimRead{Problem: probes[k].problem}
+				continue
+			}
 			reads[k], preds[k] = c.readProbe(&rules[k], probes[k], sts, used)
 		}
 		whole := true

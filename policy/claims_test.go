@@ -368,3 +368,48 @@ func TestCredentialPolicyPseudonym(t *testing.T) {
 		t.Fatalf("its context: %+v", u)
 	}
 }
+
+type fixedClaims ClaimRead
+
+func (f fixedClaims) ReadClaim(*ClaimRule) ClaimRead { return ClaimRead(f) }
+
+// TestClaimReadValues: a claim read in signed statements is one value of a
+// set: typed literals are numbers and booleans by datatype, an IRI is a
+// string for prefix and equals but not a date or number, a blank node is
+// no value, and equals compares RDF terms.
+func TestClaimReadValues(t *testing.T) {
+	lit := func(v, dt string) ClaimValue { return ClaimValue{Literal: true, Value: v, Datatype: xsdNS + dt} }
+	tests := []struct {
+		rule   string
+		read   ClaimRead
+		reason string // "" for met
+	}{
+		{`{"pointer":"/a","atLeast":3}`, ClaimRead{Values: []ClaimValue{lit("5", "integer")}}, ""},
+		{`{"pointer":"/a","atLeast":3}`, ClaimRead{Values: []ClaimValue{lit("2.5E0", "double")}}, "must be at least 3"},
+		{`{"pointer":"/a","atLeast":3}`, ClaimRead{Values: []ClaimValue{lit("5", "string")}}, "must be a number"},
+		{`{"pointer":"/a","atLeast":3}`, ClaimRead{Values: []ClaimValue{lit("NaN", "double")}}, "must be a number"},
+		{`{"pointer":"/a","atLeast":3}`, ClaimRead{Values: []ClaimValue{lit("5", "integer"), lit("6", "integer")}}, "must be a single value (the signed statements give 2"},
+		{`{"pointer":"/a","prefix":"did:"}`, ClaimRead{Values: []ClaimValue{{Value: "did:example:1"}}}, ""},
+		{`{"pointer":"/a","prefix":"did:"}`, ClaimRead{Values: []ClaimValue{{}}}, "must be a single string, number or boolean"},
+		{`{"pointer":"/a","before":"2020-01-01"}`, ClaimRead{Values: []ClaimValue{{Value: "urn:2019-01-01"}}}, "must be a single string"},
+		{`{"pointer":"/a","before":"2020-01-01"}`, ClaimRead{Values: []ClaimValue{lit("2019-05-01T00:00:00Z", "dateTime")}}, ""},
+		{`{"pointer":"/a","equals":"C"}`, ClaimRead{Values: []ClaimValue{lit("C", "string")}, Accepted: []ClaimValue{lit("C", "string")}}, ""},
+		{`{"pointer":"/a","equals":"C"}`, ClaimRead{Values: []ClaimValue{lit("C", "token")}, Accepted: []ClaimValue{lit("C", "string")}}, `must equal "C"`},
+		{`{"pointer":"/a","equals":true}`, ClaimRead{Values: []ClaimValue{lit("1", "boolean")}, Accepted: []ClaimValue{lit("true", "boolean")}}, "must equal true"},
+		{`{"pointer":"/a","oneOf":["x","y"]}`, ClaimRead{Values: []ClaimValue{{Value: "urn:y"}}, Accepted: []ClaimValue{{Value: "urn:x"}, {Value: "urn:y"}}}, ""},
+		{`{"pointer":"/a"}`, ClaimRead{}, "must be disclosed"},
+		{`{"pointer":"/a"}`, ClaimRead{Values: []ClaimValue{{}}}, ""},
+		{`{"pointer":"/a"}`, ClaimRead{Problem: "cannot be read: x"}, "cannot be read: x"},
+	}
+	for _, tt := range tests {
+		p, err := Parse([]byte(`{"id":"p","issuers":[{"id":"a"}],"credential":{"claims":[` + tt.rule + `]}}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := CredentialStatement{Issuer: "a", Document: map[string]any{"@context": "https://www.w3.org/ns/credentials/v2"}, Claims: fixedClaims(tt.read)}
+		u := p.EvaluateCredential(st)
+		if (u == nil) != (tt.reason == "") || u != nil && !strings.Contains(u.Reason, tt.reason) {
+			t.Errorf("%s on %+v: unmet %+v, want %q", tt.rule, tt.read, u, tt.reason)
+		}
+	}
+}

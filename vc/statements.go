@@ -80,6 +80,9 @@ func ParseStatement(line string) (Statement, error) {
 	bad := func(why string) (Statement, error) {
 		return Statement{}, fmt.Errorf("%w: N-Quad %s: %s", ErrDocument, excerptLine(line), why)
 	}
+	if !utf8.ValidString(line) {
+		return bad("not UTF-8")
+	}
 	rest := strings.TrimSuffix(line, "\n")
 	if !strings.HasSuffix(rest, " .") {
 		return bad(`does not end with " ."`)
