@@ -221,7 +221,69 @@ func (c *credentialCheck) checkRootTypes() string {
 	if !equalStrings(probeTypes(sts, probeNode(0)), c.graph.types[c.graph.root]) {
 		return why
 	}
+	c.pinTypeNames(types)
 	return ""
+}
+
+// pinTypeNames replaces, in c.types, each type name that the credential's
+// inline contexts (objects in its @context, added by anyone) define by
+// its IRI: a holder may add {"DriverLicense": <the IRI of
+// AlumniCredential>} and rename the type without changing a statement.
+// A name is kept when the context URLs alone (the built-in and the
+// issuer's registered contexts) give it the same IRI.
+func (c *credentialCheck) pinTypeNames(types []any) {
+	ctx := c.document["@context"]
+	list, _ := ctx.([]any)
+	if _, ok := ctx.(string); ok {
+		return
+	}
+	if ctx != nil && list == nil {
+		list = []any{ctx}
+	}
+	urls := make([]any, 0, len(list))
+	for _, x := range list {
+		if _, ok := x.(string); ok {
+			urls = append(urls, x)
+		}
+	}
+	if len(urls) == len(list) {
+		return
+	}
+	full, err := c.typeIRIs(ctx, types)
+	if err != nil {
+		return // checkRootTypes expanded them: not reached
+	}
+	pinned, err := c.typeIRIs(urls, types)
+	c.types = c.types[:0]
+	for i := range types {
+		name, _ := types[i].(string)
+		if err != nil || pinned[i] != full[i] {
+			name = full[i]
+		}
+		c.types = append(c.types, name)
+	}
+}
+
+// typeIRIs expands each of types, as the type of a node of its own, under
+// ctx.
+func (c *credentialCheck) typeIRIs(ctx any, types []any) ([]string, error) {
+	nodes := make([]any, len(types))
+	for i, t := range types {
+		nodes[i] = map[string]any{"@id": probeNode(i), "@type": t}
+	}
+	sts, err := c.loader.Statements(map[string]any{"@context": ctx, "@graph": nodes}, vc.Limits{})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]string, len(types))
+	for i := range types {
+		ts := probeTypes(sts, probeNode(i))
+		if len(ts) != 1 {
+			return nil, fmt.Errorf("type %d does not expand to one IRI", i)
+		}
+		out[i] = ts[0]
+	}
+	return out, nil
 }
 
 // signedClaims reads claim rules in a credential's signed statements

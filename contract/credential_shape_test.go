@@ -26,6 +26,12 @@ const (
 // (a licence the alumnus declared), derived for nonce.
 func issueAlumni(t *testing.T, nonce []byte) map[string]any {
 	t.Helper()
+	return issueAlumniIn(t, nonce, []any{"https://www.w3.org/ns/credentials/v2", alumniCtxURL})
+}
+
+// issueAlumniIn is issueAlumni with the @context ctx.
+func issueAlumniIn(t *testing.T, nonce []byte, ctx []any) map[string]any {
+	t.Helper()
 	sk := windKey(t)
 	l, err := vc.NewLoader()
 	require.NoError(t, err)
@@ -33,7 +39,7 @@ func issueAlumni(t *testing.T, nonce []byte) map[string]any {
 	did, _, err := vc.DIDKey(sk.PublicKey().Bytes())
 	require.NoError(t, err)
 	doc := map[string]any{
-		"@context": []any{"https://www.w3.org/ns/credentials/v2", alumniCtxURL},
+		"@context": ctx,
 		"type":     []any{"VerifiableCredential", "AlumniCredential"},
 		"issuer":   did,
 		"credentialSubject": map[string]any{
@@ -201,4 +207,28 @@ func TestCredentialArrayOrder(t *testing.T) {
 		}
 		require.Equal(t, answers[0], answers[1], "%s: swapping two disclosed elements changes nothing", id)
 	}
+}
+
+// TestCredentialRenamedType: a holder adds an inline context that defines
+// "DriverLicense" as the IRI of AlumniCredential and renames the type: the
+// statements, hence the proof, are unchanged. The credential verifies
+// (without a policy: a credential policy refuses inline contexts), but its
+// recorded types are what the issuer's contexts say: the name the inline
+// context defined is recorded as its IRI.
+func TestCredentialRenamedType(t *testing.T) {
+	e := newEnv(t)
+	sk := windKey(t)
+	registerKeyIssuer(t, e, "uni", sk)
+	registerContext(t, e, "uni", alumniCtxURL, alumniCtxDoc)
+	cred := issueAlumniIn(t, testNonce(3), []any{"https://www.w3.org/ns/credentials/v2", alumniCtxURL, map[string]any{"Alumnus": "https://alumni.example/vocab#Alumnus"}})
+	cred["type"] = []any{"VerifiableCredential", "DriverLicense"}
+	cred["@context"].([]any)[2].(map[string]any)["DriverLicense"] = "https://alumni.example/vocab#AlumniCredential"
+	// The nested licence keeps its statement under its IRI.
+	cred["credentialSubject"].(map[string]any)["heldLicense"].(map[string]any)["type"] = "https://alumni.example/vocab#DriverLicense"
+	res := decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", credentialArg(t, cred)))
+	require.True(t, res.Valid, res.Reason)
+	require.Equal(t, []string{"VerifiableCredential", "https://alumni.example/vocab#AlumniCredential"}, res.Types)
+	r := e.submit(e.bob, "SubmitCredential", credentialArg(t, cred))
+	require.True(t, r.Committed, r.Response.GetMessage())
+	require.NotContains(t, decode[CredentialReceipt](t, r).Types, "DriverLicense")
 }
