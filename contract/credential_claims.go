@@ -327,8 +327,7 @@ func (s *signedClaims) ReadClaim(r *policy.ClaimRule) policy.ClaimRead {
 			return s.reads[i]
 		}
 	}
-	reads, _ := s.c.readClaims([]policy.ClaimRule{*r})
-	return reads[0]
+	return policy.ClaimRead{Problem: "cannot be read: not a rule of the policy"}
 }
 
 // claimProbe is one rule's part of a probe document.
@@ -428,39 +427,42 @@ func (c *credentialCheck) probeStatements(probes []*claimProbe) ([]vc.Statement,
 	return c.loader.Statements(map[string]any{"@context": c.document["@context"], "@graph": nodes}, vc.Limits{})
 }
 
-// readClaims reads rules with one probe document; if it does not expand,
-// or gives statements no rule accounts for, each rule with its own.
+// readClaims reads rules with one probe document. If it does not expand,
+// or gives statements no rule accounts for (a @list, say), no rule can be
+// read: each is unmet with that reason (one expansion, whatever the
+// credential: no fallback whose cost a holder could multiply).
 func (c *credentialCheck) readClaims(rules []policy.ClaimRule) ([]policy.ClaimRead, []string) {
 	reads, preds := make([]policy.ClaimRead, len(rules)), make([]string, len(rules))
 	probes := make([]*claimProbe, len(rules))
 	for k := range rules {
 		probes[k] = c.newClaimProbe(k, &rules[k])
 	}
-	if sts, err := c.probeStatements(probes); err == nil {
-		used := make([]bool, len(sts))
+	fail := func(why string) ([]policy.ClaimRead, []string) {
 		for k := range rules {
 			if probes[k].problem != "" {
 				reads[k] = policy.ClaimRead{Problem: probes[k].problem}
-				continue
+			} else {
+				reads[k] = policy.ClaimRead{Problem: why}
 			}
-			reads[k], preds[k] = c.readProbe(&rules[k], probes[k], sts, used)
 		}
-		whole := true
-		for _, u := range used {
-			whole = whole && u
-		}
-		if whole || len(rules) == 1 {
-			if !whole {
-				reads[0], preds[0] = policy.ClaimRead{Problem: "cannot be read: in the credential's contexts it does not name a path of properties (the probe gives other statements)"}, ""
-			}
-			return reads, preds
-		}
-	} else if len(rules) == 1 {
-		return []policy.ClaimRead{{Problem: "cannot be read with the credential's contexts: " + clipText(err.Error(), 160)}}, []string{""}
+		return reads, preds
 	}
+	sts, err := c.probeStatements(probes)
+	if err != nil {
+		return fail("cannot be read with the credential's contexts: " + clipText(err.Error(), 160))
+	}
+	used := make([]bool, len(sts))
 	for k := range rules {
-		one, pred := c.readClaims(rules[k : k+1])
-		reads[k], preds[k] = one[0], pred[0]
+		if probes[k].problem != "" {
+			reads[k] = policy.ClaimRead{Problem: probes[k].problem}
+			continue
+		}
+		reads[k], preds[k] = c.readProbe(&rules[k], probes[k], sts, used)
+	}
+	for _, u := range used {
+		if !u {
+			return fail("cannot be read: in the credential's contexts the policy's pointers do not all name paths of properties (their probe gives other statements)")
+		}
 	}
 	return reads, preds
 }
