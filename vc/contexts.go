@@ -52,12 +52,15 @@ var ErrContext = errors.New("vc: context")
 type Loader struct {
 	docs map[string]*ld.RemoteDocument
 	sums map[string]string
+	// values is the number of JSON values of each document (countingLoader
+	// bounds their sum, Limits.MaxContextValues).
+	values map[string]int
 }
 
 // NewLoader returns a Loader holding the core contexts. Their bytes are
 // checked against the SHA-256 pinned in this package.
 func NewLoader() (*Loader, error) {
-	l := &Loader{docs: map[string]*ld.RemoteDocument{}, sums: map[string]string{}}
+	l := &Loader{docs: map[string]*ld.RemoteDocument{}, sums: map[string]string{}, values: map[string]int{}}
 	for _, c := range coreContexts {
 		b, err := coreContextFiles.ReadFile("contexts/" + c.file)
 		if err != nil {
@@ -105,6 +108,7 @@ func (l *Loader) Add(url string, doc []byte, sha256Hex string) error {
 	}
 	l.docs[url] = &ld.RemoteDocument{DocumentURL: url, Document: v}
 	l.sums[url] = got
+	l.values[url] = scanJSON(v).values
 	return nil
 }
 

@@ -1,0 +1,183 @@
+// SPDX-License-Identifier: Apache-2.0
+
+package vc
+
+import (
+	"fmt"
+	"strings"
+)
+
+// This file holds the checks that bound a document's cost before any step
+// whose cost grows with more than its size: a scan of the parsed JSON
+// before JSON-LD expansion (jsonShape), a scan of the expanded form before
+// node map generation (expandedShape), and the statement and blank node
+// counts before canonicalization (toQuads).
+
+// jsonShape is what the scan of one parsed JSON value finds.
+type jsonShape struct {
+	values    int // every JSON value, nested ones included
+	depth     int // deepest nesting of objects and arrays
+	maxArray  int // the longest array
+	maxKeys   int // the most members of one object
+	maxString int // the longest string, key or value, in bytes
+}
+
+// scanJSON returns the shape of v, in one walk linear in its size.
+func scanJSON(v any) jsonShape {
+	var s jsonShape
+	s.walk(v, 1)
+	return s
+}
+
+func (s *jsonShape) walk(v any, depth int) {
+	s.values++
+	switch t := v.(type) {
+	case map[string]any:
+		if depth > s.depth {
+			s.depth = depth
+		}
+		if len(t) > s.maxKeys {
+			s.maxKeys = len(t)
+		}
+		for k, x := range t { // order-independent: counts and maxima only
+			if len(k) > s.maxString {
+				s.maxString = len(k)
+			}
+			s.walk(x, depth+1)
+		}
+	case []any:
+		if depth > s.depth {
+			s.depth = depth
+		}
+		if len(t) > s.maxArray {
+			s.maxArray = len(t)
+		}
+		for _, x := range t {
+			s.walk(x, depth+1)
+		}
+	case string:
+		if len(t) > s.maxString {
+			s.maxString = len(t)
+		}
+	}
+}
+
+// check refuses a shape beyond lim (which has its defaults), naming the
+// first limit exceeded in a fixed order; what names the value.
+func (s jsonShape) check(lim Limits, what string) error {
+	switch {
+	case s.depth > lim.MaxDepth:
+		return fmt.Errorf("%w: %s nested %d deep, more than %d", ErrLimit, what, s.depth, lim.MaxDepth)
+	case s.values > lim.MaxValues:
+		return fmt.Errorf("%w: %s of %d values, more than %d", ErrLimit, what, s.values, lim.MaxValues)
+	case s.maxArray > lim.MaxArrayValues:
+		return fmt.Errorf("%w: %s has an array of %d values, more than %d", ErrLimit, what, s.maxArray, lim.MaxArrayValues)
+	case s.maxKeys > lim.MaxKeys:
+		return fmt.Errorf("%w: %s has an object of %d members, more than %d", ErrLimit, what, s.maxKeys, lim.MaxKeys)
+	case s.maxString > lim.MaxStringBytes:
+		return fmt.Errorf("%w: %s has a string of %d bytes, more than %d", ErrLimit, what, s.maxString, lim.MaxStringBytes)
+	}
+	return nil
+}
+
+// checkJSON is the scan of a parsed document before expansion.
+func checkJSON(doc any, lim Limits) error {
+	return scanJSON(doc).check(lim, "JSON")
+}
+
+// expandedShape bounds, on the expanded form, what node map generation
+// and the RDF conversion make of it: the statements (each value of a
+// property, each type, two per list item) and the blank nodes (each node
+// object without @id, each distinct blank node label, each list item),
+// both before duplicates are merged, so at least as many as the RDF has.
+type expandedShape struct {
+	statements int
+	anonymous  int
+	labels     map[string]struct{}
+}
+
+func (e *expandedShape) label(s string) {
+	if strings.HasPrefix(s, "_:") {
+		e.labels[s] = struct{}{}
+	}
+}
+
+func (e *expandedShape) walk(v any, inList bool) {
+	switch t := v.(type) {
+	case []any:
+		for _, x := range t {
+			if inList {
+				e.statements += 2
+				e.anonymous++
+			}
+			e.walk(x, false)
+		}
+	case map[string]any:
+		_, isValue := t["@value"]
+		for k, x := range t { // order-independent: counts and a set only
+			switch k {
+			case "@id":
+				if s, ok := x.(string); ok && !isValue {
+					e.label(s)
+				}
+			case "@type":
+				if isValue {
+					continue
+				}
+				types, ok := x.([]any)
+				if !ok {
+					types = []any{x}
+				}
+				for _, ty := range types {
+					e.statements++
+					if s, ok := ty.(string); ok {
+						e.label(s)
+					}
+				}
+			case "@list":
+				e.walk(x, true)
+			case "@value", "@language", "@direction", "@index":
+			case "@reverse":
+				if r, ok := x.(map[string]any); ok {
+					for _, vs := range r {
+						e.count(vs)
+						e.walk(vs, false)
+					}
+				}
+			case "@graph", "@included":
+				e.walk(x, false)
+			default:
+				e.count(x)
+				e.walk(x, false)
+			}
+		}
+		if _, hasID := t["@id"]; !hasID && !isValue {
+			if _, isList := t["@list"]; !isList {
+				e.anonymous++
+			}
+		}
+	}
+}
+
+// count adds the values of one property.
+func (e *expandedShape) count(v any) {
+	if a, ok := v.([]any); ok {
+		e.statements += len(a)
+	} else {
+		e.statements++
+	}
+}
+
+// checkExpanded refuses an expanded document that would give more
+// statements or blank nodes than lim allows, before its node map is made.
+func checkExpanded(expanded []any, lim Limits) error {
+	e := expandedShape{labels: map[string]struct{}{}}
+	e.walk(expanded, false)
+	if e.statements > lim.MaxQuads {
+		return fmt.Errorf("%w: %d RDF statements (before duplicates are merged), more than %d", ErrLimit, e.statements, lim.MaxQuads)
+	}
+	if n := e.anonymous + len(e.labels); n > lim.MaxBlankNodes {
+		return fmt.Errorf("%w: %d blank nodes (node objects without @id, blank node labels, list items), more than %d", ErrLimit, n, lim.MaxBlankNodes)
+	}
+	return nil
+}
