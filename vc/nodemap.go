@@ -62,6 +62,9 @@ func valueKey(v any) (string, bool, error) {
 		return "t" + t, true, nil
 	case map[string]any:
 		if val, ok := t["@value"]; ok {
+			if t["@type"] == "@json" {
+				return "", false, fmt.Errorf("@json literals are not supported")
+			}
 			var k strings.Builder
 			switch x := val.(type) {
 			case string:
