@@ -110,6 +110,21 @@ var hostileShapes = []hostileShape{
 		}
 		d["@context"] = append(ctx, d["@context"].([]any)[1:]...)
 	}, len(coreContexts) - 2},
+	// a term with a property-scoped context of 20 terms, used n times.
+	{"scoped-context", func(d map[string]any, n int) {
+		scoped := map[string]any{}
+		for i := 0; i < 20; i++ {
+			scoped[fmt.Sprintf("s%d", i)] = fmt.Sprintf("https://s.example/#%d", i)
+		}
+		d["@context"] = append(append([]any(nil), d["@context"].([]any)...),
+			map[string]any{"sp": map[string]any{"@id": "https://s.example/p", "@context": scoped}})
+		spread(d, n, 200, func(int) any { return map[string]any{"sp": map[string]any{}} })
+	}, 0},
+	// n nodes of type VerifiableCredential (the VC 2.0 context gives it a
+	// type-scoped context).
+	{"vc-types", func(d map[string]any, n int) {
+		spread(d, n, 200, func(int) any { return map[string]any{"type": "VerifiableCredential"} })
+	}, 0},
 	// n distinct types, at most 200 per node.
 	{"types", func(d map[string]any, n int) {
 		spread(d, (n+199)/200, 200, func(o int) any {

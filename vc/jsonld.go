@@ -55,6 +55,11 @@ type Limits struct {
 	// one document's processing loads from the Loader, together (each
 	// load counts, as for MaxContextLoads).
 	MaxContextValues int
+	// MaxScopedContextValues bounds the scoped contexts (the @context of
+	// a term definition, processed again at each use of the term) that
+	// expansion may process: their JSON values, summed over every key and
+	// string of the document that names such a term.
+	MaxScopedContextValues int
 }
 
 // DefaultLimits are the Limits used where none are given.
@@ -71,6 +76,8 @@ var DefaultLimits = Limits{
 	MaxKeys:          256,
 	MaxStringBytes:   180 << 10,
 	MaxContextValues: 8192,
+
+	MaxScopedContextValues: 1024,
 }
 
 func (l Limits) withDefaults() Limits {
@@ -96,6 +103,7 @@ func (l Limits) withDefaults() Limits {
 	for _, f := range [...]struct{ v, d *int }{
 		{&l.MaxValues, &d.MaxValues}, {&l.MaxArrayValues, &d.MaxArrayValues}, {&l.MaxKeys, &d.MaxKeys},
 		{&l.MaxStringBytes, &d.MaxStringBytes}, {&l.MaxContextValues, &d.MaxContextValues},
+		{&l.MaxScopedContextValues, &d.MaxScopedContextValues},
 	} {
 		if *f.v > 0 {
 			*f.d = *f.v
@@ -220,6 +228,9 @@ func (l *Loader) toQuads(doc map[string]any, lim Limits) ([]quad, error) {
 	lim = lim.withDefaults()
 	if err := checkJSON(doc, lim); err != nil {
 		return nil, err
+	}
+	if n := scopedCost(doc, l); n > lim.MaxScopedContextValues {
+		return nil, fmt.Errorf("%w: scoped contexts of %d values to process, more than %d", ErrLimit, n, lim.MaxScopedContextValues)
 	}
 	proc := ld.NewJsonLdProcessor()
 	opts := l.options(lim)

@@ -181,3 +181,98 @@ func checkExpanded(expanded []any, lim Limits) error {
 	}
 	return nil
 }
+
+// scopedContexts records, for each term some context defines with a
+// scoped context (an @context in its term definition, applied each time
+// the term is used as a property or a type), the most JSON values such a
+// scoped context holds.
+type scopedContexts map[string]int
+
+// addDefinitions adds the scoped contexts of the term definitions in ctx
+// (a context: an object, an array of them or a URL), and of the term
+// definitions in those scoped contexts.
+func (s scopedContexts) addDefinitions(ctx any) {
+	switch t := ctx.(type) {
+	case []any:
+		for _, c := range t {
+			s.addDefinitions(c)
+		}
+	case map[string]any:
+		for term, def := range t { // order-independent: a maximum per term
+			d, ok := def.(map[string]any)
+			if !ok {
+				continue
+			}
+			scoped, ok := d["@context"]
+			if !ok {
+				continue
+			}
+			if n := scanJSON(scoped).values; n > s[term] {
+				s[term] = n
+			}
+			s.addDefinitions(scoped)
+		}
+	}
+}
+
+// merge adds the entries of o.
+func (s scopedContexts) merge(o scopedContexts) {
+	for term, n := range o { // order-independent: a maximum per term
+		if n > s[term] {
+			s[term] = n
+		}
+	}
+}
+
+// scopedCost is an upper bound of the JSON values of the scoped contexts
+// JSON-LD expansion of doc processes: for each key and each string value
+// outside @context that names a term defined with a scoped context (by
+// any context of the Loader or of doc), that scoped context's size. A
+// scoped context is processed again at each use, so a small document can
+// make its expansion process a large context many times.
+func scopedCost(doc any, l *Loader) int {
+	terms := scopedContexts{}
+	terms.merge(l.scoped)
+	collectInlineContexts(doc, terms)
+	if len(terms) == 0 {
+		return 0
+	}
+	return terms.cost(doc)
+}
+
+func collectInlineContexts(v any, terms scopedContexts) {
+	switch t := v.(type) {
+	case []any:
+		for _, x := range t {
+			collectInlineContexts(x, terms)
+		}
+	case map[string]any:
+		for k, x := range t { // order-independent: a maximum per term
+			if k == "@context" {
+				terms.addDefinitions(x)
+				continue
+			}
+			collectInlineContexts(x, terms)
+		}
+	}
+}
+
+func (s scopedContexts) cost(v any) int {
+	n := 0
+	switch t := v.(type) {
+	case []any:
+		for _, x := range t {
+			n += s.cost(x)
+		}
+	case map[string]any:
+		for k, x := range t { // order-independent: a sum
+			if k == "@context" {
+				continue
+			}
+			n += s[k] + s.cost(x)
+		}
+	case string:
+		n += s[t]
+	}
+	return n
+}

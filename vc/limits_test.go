@@ -21,7 +21,8 @@ func windWith(t *testing.T, f func(d map[string]any)) map[string]any {
 
 // TestShapeLimits: a document beyond one limit of its shape (values,
 // array length, object members, string length, values of the context
-// documents it loads) or of its expanded form (statements before
+// documents it loads, scoped contexts to process: here 40 nodes of a type
+// whose scoped context holds 46 values) or of its expanded form (statements before
 // duplicates are merged, blank nodes) is refused with ErrLimit and a
 // message naming the limit, the number and the bound: by ParseDocument
 // (the JSON bytes), by the JSON-LD path (a parsed document) and by the
@@ -45,7 +46,7 @@ func TestShapeLimits(t *testing.T) {
 		doc    map[string]any
 		lim    Limits
 		want   string // a regular expression
-		parsed bool // ParseDocument refuses it too
+		parsed bool   // ParseDocument refuses it too
 	}{
 		{"values", windWith(t, func(d map[string]any) {
 			for j := 0; j < 6; j++ {
@@ -76,6 +77,13 @@ func TestShapeLimits(t *testing.T) {
 		{"context values", windWith(t, func(d map[string]any) {
 			d["@context"] = append(d["@context"].([]any), "https://big.example/context")
 		}), Limits{}, `context documents of 86\d\d values, more than 8192`, false},
+		{"scoped contexts", windWith(t, func(d map[string]any) {
+			a := make([]any, 40)
+			for i := range a {
+				a[i] = map[string]any{"type": "VerifiableCredential"}
+			}
+			subject(d)["h"] = a
+		}), Limits{}, `scoped contexts of \d+ values to process, more than 1024`, false},
 		{"statements before duplicates are merged", windWith(t, func(d map[string]any) {
 			a := make([]any, 100)
 			for i := range a {
