@@ -45,6 +45,30 @@ var hostileShapes = []hostileShape{
 	{"values", func(d map[string]any, n int) {
 		spread(d, n, 200, func(i int) any { return fmt.Sprintf("v%d", i) })
 	}, 0},
+	// n distinct values of one property, in one array.
+	{"one-array", func(d map[string]any, n int) {
+		a := make([]any, n)
+		for i := range a {
+			a[i] = fmt.Sprintf("v%d", i)
+		}
+		hostileSubject(d)["h"] = a
+	}, 0},
+	// n sibling blank nodes, values of one property.
+	{"one-array-blank-nodes", func(d map[string]any, n int) {
+		a := make([]any, n)
+		for i := range a {
+			a[i] = map[string]any{"a": fmt.Sprint(i)}
+		}
+		hostileSubject(d)["h"] = a
+	}, 0},
+	// n distinct types of one node.
+	{"one-node-types", func(d map[string]any, n int) {
+		a := make([]any, n)
+		for i := range a {
+			a[i] = fmt.Sprintf("T%d", i)
+		}
+		hostileSubject(d)["h"] = map[string]any{"type": a}
+	}, 0},
 	// n copies of one value (JSON-LD keeps one statement per property).
 	{"duplicate-values", func(d map[string]any, n int) {
 		spread(d, n, 200, func(int) any { return "v" })

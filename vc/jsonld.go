@@ -55,10 +55,11 @@ type Limits struct {
 	// one document's processing loads from the Loader, together (each
 	// load counts, as for MaxContextLoads).
 	MaxContextValues int
-	// MaxScopedContextValues bounds the scoped contexts (the @context of
-	// a term definition, processed again at each use of the term) that
-	// expansion may process: their JSON values, summed over every key and
-	// string of the document that names such a term.
+	// MaxScopedContextValues bounds the work expansion spends on scoped
+	// contexts (the @context of a term definition, processed again at each
+	// use of the term): over every key and string of the document that
+	// names such a term, the scoped context's JSON values plus 8, plus one
+	// per 64 values of the contexts the document names or holds.
 	MaxScopedContextValues int
 }
 
@@ -123,6 +124,9 @@ func ParseDocument(b []byte, lim Limits) (map[string]any, error) {
 	}
 	if d := jsonDepth(b); d > lim.MaxDepth {
 		return nil, fmt.Errorf("%w: JSON nested %d deep, more than %d", ErrLimit, d, lim.MaxDepth)
+	}
+	if n := jsonValues(b); n > lim.MaxValues {
+		return nil, fmt.Errorf("%w: JSON of %d values, more than %d", ErrLimit, n, lim.MaxValues)
 	}
 	if k, dup, err := request.FirstDuplicateKey(b); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrDocument, err)
@@ -229,8 +233,8 @@ func (l *Loader) toQuads(doc map[string]any, lim Limits) ([]quad, error) {
 	if err := checkJSON(doc, lim); err != nil {
 		return nil, err
 	}
-	if n := scopedCost(doc, l); n > lim.MaxScopedContextValues {
-		return nil, fmt.Errorf("%w: scoped contexts of %d values to process, more than %d", ErrLimit, n, lim.MaxScopedContextValues)
+	if uses, cost := scopedCost(doc, l); cost > lim.MaxScopedContextValues {
+		return nil, fmt.Errorf("%w: %d uses of scoped contexts, costing %d, more than %d", ErrLimit, uses, cost, lim.MaxScopedContextValues)
 	}
 	proc := ld.NewJsonLdProcessor()
 	opts := l.options(lim)

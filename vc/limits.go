@@ -224,55 +224,132 @@ func (s scopedContexts) merge(o scopedContexts) {
 	}
 }
 
-// scopedCost is an upper bound of the JSON values of the scoped contexts
-// JSON-LD expansion of doc processes: for each key and each string value
-// outside @context that names a term defined with a scoped context (by
-// any context of the Loader or of doc), that scoped context's size. A
-// scoped context is processed again at each use, so a small document can
-// make its expansion process a large context many times.
-func scopedCost(doc any, l *Loader) int {
+// scopedCost bounds the work JSON-LD expansion of doc spends on scoped
+// contexts, which it processes again at each use: a small document can
+// make its expansion process a context many times. Each key and each
+// string outside @context that names a term defined with a scoped context
+// (by any context of the Loader or of doc) is a use, costing that scoped
+// context's JSON values plus 8 (processing any context) plus one per 64
+// values of the contexts doc names or holds (each use copies the active
+// context). It returns the uses and their cost.
+func scopedCost(doc any, l *Loader) (uses, cost int) {
 	terms := scopedContexts{}
 	terms.merge(l.scoped)
-	collectInlineContexts(doc, terms)
+	active := collectInlineContexts(doc, terms, l)
 	if len(terms) == 0 {
-		return 0
+		return 0, 0
 	}
-	return terms.cost(doc)
+	u := &scopedUses{terms: terms}
+	u.walk(doc)
+	return u.uses, u.values + u.uses*(8+active/64)
 }
 
-func collectInlineContexts(v any, terms scopedContexts) {
-	switch t := v.(type) {
-	case []any:
-		for _, x := range t {
-			collectInlineContexts(x, terms)
-		}
-	case map[string]any:
-		for k, x := range t { // order-independent: a maximum per term
-			if k == "@context" {
-				terms.addDefinitions(x)
-				continue
-			}
-			collectInlineContexts(x, terms)
-		}
-	}
-}
-
-func (s scopedContexts) cost(v any) int {
+// collectInlineContexts adds the scoped contexts of every @context of v
+// to terms and returns the JSON values of those contexts and of the
+// Loader's documents they name.
+func collectInlineContexts(v any, terms scopedContexts, l *Loader) int {
 	n := 0
 	switch t := v.(type) {
 	case []any:
 		for _, x := range t {
-			n += s.cost(x)
+			n += collectInlineContexts(x, terms, l)
 		}
 	case map[string]any:
-		for k, x := range t { // order-independent: a sum
+		for k, x := range t { // order-independent: a maximum per term, a sum
+			if k != "@context" {
+				n += collectInlineContexts(x, terms, l)
+				continue
+			}
+			terms.addDefinitions(x)
+			n += scanJSON(x).values
+			refs, _ := x.([]any)
+			if s, ok := x.(string); ok {
+				refs = []any{s}
+			}
+			for _, r := range refs {
+				if s, ok := r.(string); ok {
+					n += l.values[s]
+				}
+			}
+		}
+	}
+	return n
+}
+
+// scopedUses counts the uses of terms with a scoped context.
+type scopedUses struct {
+	terms        scopedContexts
+	uses, values int
+}
+
+func (u *scopedUses) use(term string) {
+	if n, ok := u.terms[term]; ok {
+		u.uses++
+		u.values += n
+	}
+}
+
+func (u *scopedUses) walk(v any) {
+	switch t := v.(type) {
+	case []any:
+		for _, x := range t {
+			u.walk(x)
+		}
+	case map[string]any:
+		for k, x := range t { // order-independent: sums
 			if k == "@context" {
 				continue
 			}
-			n += s[k] + s.cost(x)
+			u.use(k)
+			u.walk(x)
 		}
 	case string:
-		n += s[t]
+		u.use(t)
+	}
+}
+
+// jsonValues counts the values of the JSON text b on its bytes (for a
+// well-formed text, the number scanJSON gives once it is parsed), so that
+// a document of too many values is refused before it is decoded: one, plus
+// one per comma, plus one per object or array that is not empty.
+func jsonValues(b []byte) int {
+	n := 1
+	var empty []bool // per open object or array: nothing met inside yet
+	inString, esc := false, false
+	for _, c := range b {
+		switch {
+		case inString:
+			switch {
+			case esc:
+				esc = false
+			case c == '\\':
+				esc = true
+			case c == '"':
+				inString = false
+			}
+			continue
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			continue
+		case c == '}' || c == ']':
+			if k := len(empty); k > 0 {
+				if !empty[k-1] {
+					n++
+				}
+				empty = empty[:k-1]
+			}
+			continue
+		}
+		if k := len(empty); k > 0 {
+			empty[k-1] = false
+		}
+		switch c {
+		case '"':
+			inString = true
+		case '{', '[':
+			empty = append(empty, true)
+		case ',':
+			n++
+		}
 	}
 	return n
 }

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -83,7 +85,7 @@ func TestShapeLimits(t *testing.T) {
 				a[i] = map[string]any{"type": "VerifiableCredential"}
 			}
 			subject(d)["h"] = a
-		}), Limits{}, `scoped contexts of \d+ values to process, more than 1024`, false},
+		}), Limits{}, `4\d uses of scoped contexts, costing \d+, more than 1024`, false},
 		{"statements before duplicates are merged", windWith(t, func(d map[string]any) {
 			a := make([]any, 100)
 			for i := range a {
@@ -166,5 +168,34 @@ func TestJSONLiteralsRefusedWithoutPanic(t *testing.T) {
 	}
 	if _, err := l.toQuads(doc, Limits{}); !errors.Is(err, ErrDocument) {
 		t.Fatalf("got %v, want ErrDocument", err)
+	}
+}
+
+// TestJSONValuesOnBytes: the count of values on the bytes is the count on
+// the parsed document, for every JSON document under testdata and a few
+// edge cases.
+func TestJSONValuesOnBytes(t *testing.T) {
+	texts := []string{`{}`, `[]`, `{"a":[]}`, `{"a":[1,2,{"b":"x,}]"}],"c":{}}`, ` [ 1 , [ ] , [ [ ] ] , "\"" ] `, `"s"`, `3`}
+	err := filepath.Walk("testdata", func(path string, info os.FileInfo, err error) error {
+		if err == nil && !info.IsDir() && (strings.HasSuffix(path, ".json") || strings.HasSuffix(path, ".jsonld")) {
+			b, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			texts = append(texts, string(b))
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range texts {
+		var v any
+		if json.Unmarshal([]byte(s), &v) != nil {
+			continue
+		}
+		if got, want := jsonValues([]byte(s)), scanJSON(v).values; got != want {
+			t.Errorf("%.60q: %d values on the bytes, %d parsed", s, got, want)
+		}
 	}
 }
