@@ -70,6 +70,7 @@ func (c *credentialCheck) evaluateCredentialPolicy(stub shim.ChaincodeStubInterf
 		Context:          v.req.Context,
 	}
 	if cr := ap.rules.Credential; cr != nil {
+		st.Claims = newSignedClaims(c, cr.Claims)
 		var err error
 		if st.Epoch, st.Status, err = c.credentialRevocationFacts(stub, cr); err != nil {
 			return nil, err

@@ -81,7 +81,7 @@ func parseSettings(text string) (*IssuerSettings, error) {
 		return nil, fmt.Errorf("%w: settings are %d bytes, over the limit of %d", ErrInvalidArgument, len(text), MaxSettingsSize)
 	}
 	body := []byte(text)
-	if err := request.CheckDuplicateKeys(body); err != nil {
+	if err := request.CheckStrictKeys(body, (*IssuerSettings)(nil)); err != nil {
 		return nil, fmt.Errorf("%w: settings: %v", ErrInvalidArgument, err)
 	}
 	var top map[string]json.RawMessage

@@ -322,12 +322,12 @@ func parseStatusChange(text string) (set, clear []int, err error) {
 		return nil, nil, fmt.Errorf("%w: change is %d bytes, over the limit of %d", ErrInvalidArgument, len(text), MaxSettingsSize)
 	}
 	body := []byte(text)
-	if err := request.CheckDuplicateKeys(body); err != nil {
-		return nil, nil, fmt.Errorf("%w: change: %v", ErrInvalidArgument, err)
-	}
 	var raw struct {
 		Set   []int `json:"set"`
 		Clear []int `json:"clear"`
+	}
+	if err := request.CheckStrictKeys(body, &raw); err != nil {
+		return nil, nil, fmt.Errorf("%w: change: %v", ErrInvalidArgument, err)
 	}
 	var top map[string]json.RawMessage
 	if err := json.Unmarshal(body, &top); err != nil || top == nil {

@@ -294,8 +294,8 @@ func decodeStrict(text, what string, v any) error {
 	if t := bytes.TrimSpace(body); len(t) == 0 || t[0] != '{' || !json.Valid(t) {
 		return fmt.Errorf("%w: %s must be one JSON object", ErrInvalid, what)
 	}
-	if key, dup, _ := request.FirstDuplicateKey(body); dup {
-		return fmt.Errorf("%w: %s: duplicate field %s", ErrInvalid, what, request.Excerpt(key))
+	if err := request.CheckStrictKeys(body, v); err != nil {
+		return fmt.Errorf("%w: %s: %v", ErrInvalid, what, err)
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()

@@ -12,8 +12,8 @@ import (
 
 // jsonFrame is an open JSON container while walking tokens.
 type jsonFrame struct {
-	keys    map[string]bool // nil for an array
-	wantKey bool            // in an object: the next token is a key or '}'
+	keys    map[string]string // canonical key -> the key; nil for an array
+	wantKey bool              // in an object: the next token is a key or '}'
 }
 
 // CheckDuplicateKeys rejects a JSON body in which an object, at any depth,
@@ -36,16 +36,19 @@ func CheckDuplicateKeys(body []byte) error {
 // (policy) share it.
 func FirstDuplicateKey(body []byte) (key string, found bool, err error) {
 	if json.Valid(body) {
-		key, found = firstDuplicateKeyValid(body)
+		key, _, found = firstDuplicateKeyValid(body, nil)
 		return key, found, nil
 	}
-	return firstDuplicateKeyTokens(body)
+	key, _, found, err = firstDuplicateKeyTokens(body, nil)
+	return key, found, err
 }
 
 // firstDuplicateKeyTokens is FirstDuplicateKey through encoding/json's
 // tokenizer, which also gives malformed JSON its error: the reference
-// firstDuplicateKeyValid must agree with (FuzzFirstDuplicateKey).
-func firstDuplicateKeyTokens(body []byte) (key string, found bool, err error) {
+// firstDuplicateKeyValid must agree with (FuzzFirstDuplicateKey). With
+// canon not nil, keys are compared as canon gives them (FoldKey), and the
+// earlier key of the pair is returned too.
+func firstDuplicateKeyTokens(body []byte, canon func(string) string) (key, earlier string, found bool, err error) {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.UseNumber()
 	var stack []*jsonFrame
@@ -58,10 +61,10 @@ func firstDuplicateKeyTokens(body []byte) (key string, found bool, err error) {
 	for {
 		tok, err := dec.Token()
 		if err == io.EOF {
-			return "", false, nil
+			return "", "", false, nil
 		}
 		if err != nil {
-			return "", false, err
+			return "", "", false, err
 		}
 		var top *jsonFrame
 		if n := len(stack); n > 0 {
@@ -69,17 +72,21 @@ func firstDuplicateKeyTokens(body []byte) (key string, found bool, err error) {
 		}
 		if top != nil && top.keys != nil && top.wantKey {
 			if key, ok := tok.(string); ok {
-				if top.keys[key] {
-					return key, true, nil
+				c := key
+				if canon != nil {
+					c = canon(key)
 				}
-				top.keys[key] = true
+				if first, dup := top.keys[c]; dup {
+					return key, first, true, nil
+				}
+				top.keys[c] = key
 				top.wantKey = false
 				continue
 			}
 		}
 		switch tok {
 		case json.Delim('{'):
-			stack = append(stack, &jsonFrame{keys: map[string]bool{}, wantKey: true})
+			stack = append(stack, &jsonFrame{keys: map[string]string{}, wantKey: true})
 		case json.Delim('['):
 			stack = append(stack, &jsonFrame{})
 		case json.Delim('}'), json.Delim(']'):
@@ -96,17 +103,18 @@ func firstDuplicateKeyTokens(body []byte) (key string, found bool, err error) {
 // the tokenizer copies out every value (a request is mostly long base64
 // strings). Keys compare as encoding/json decodes them: a key with an
 // escape or a byte outside ASCII (invalid UTF-8 becomes U+FFFD) is decoded
-// by encoding/json, any other key is its bytes.
-func firstDuplicateKeyValid(body []byte) (string, bool) {
+// by encoding/json, any other key is its bytes. canon is as for
+// firstDuplicateKeyTokens.
+func firstDuplicateKeyValid(body []byte, canon func(string) string) (key, earlier string, found bool) {
 	type frame struct {
-		keys    map[string]struct{} // nil for an array
+		keys    map[string]string // nil for an array
 		wantKey bool
 	}
 	var stack []frame
 	for i := 0; i < len(body); i++ {
 		switch c := body[i]; c {
 		case '{':
-			stack = append(stack, frame{keys: map[string]struct{}{}, wantKey: true})
+			stack = append(stack, frame{keys: map[string]string{}, wantKey: true})
 		case '[':
 			stack = append(stack, frame{})
 		case '}', ']':
@@ -135,12 +143,16 @@ func firstDuplicateKeyValid(body []byte) (string, bool) {
 			} else if json.Unmarshal(body[start:i+1], &k) != nil {
 				continue // unreachable: json.Valid accepted the string
 			}
-			if _, dup := stack[top].keys[k]; dup {
-				return k, true
+			c := k
+			if canon != nil {
+				c = canon(k)
 			}
-			stack[top].keys[k] = struct{}{}
+			if first, dup := stack[top].keys[c]; dup {
+				return k, first, true
+			}
+			stack[top].keys[c] = k
 			stack[top].wantKey = false
 		}
 	}
-	return "", false
+	return "", "", false
 }

@@ -103,10 +103,10 @@ func TestFirstDuplicateKeyPaths(t *testing.T) {
 	} {
 		t.Run(c.body, func(t *testing.T) {
 			require.True(t, json.Valid([]byte(c.body)))
-			key, found := firstDuplicateKeyValid([]byte(c.body))
+			key, _, found := firstDuplicateKeyValid([]byte(c.body), nil)
 			require.Equal(t, c.found, found)
 			require.Equal(t, c.key, key)
-			key, found, err := firstDuplicateKeyTokens([]byte(c.body))
+			key, _, found, err := firstDuplicateKeyTokens([]byte(c.body), nil)
 			require.NoError(t, err)
 			require.Equal(t, c.found, found)
 			require.Equal(t, c.key, key)

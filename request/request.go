@@ -214,8 +214,10 @@ func Parse(body []byte) (*Request, error) {
 	if len(body) > MaxRequestSize {
 		return nil, fmt.Errorf("%w: request is %d bytes, over the limit of %d", ErrInvalid, len(body), MaxRequestSize)
 	}
-	if err := CheckDuplicateKeys(body); err != nil {
-		return nil, err
+	// Duplicates, also in another case; checkFieldNames then requires
+	// the exact names.
+	if err := CheckStrictKeys(body, nil); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrInvalid, err)
 	}
 	if err := checkFieldNames(body); err != nil {
 		return nil, err
