@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
+	"github.com/fabric-bbs/fabric-bbs/internal/jsonkeys"
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/fabric-bbs/fabric-bbs/vc"
 	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
@@ -105,7 +106,7 @@ func parseCredentialRequest(arg string) (*credentialRequest, error) {
 		return nil, fmt.Errorf("%w: credential request is %d bytes, over the limit of %d", request.ErrInvalid, len(arg), MaxCredentialRequestSize)
 	}
 	body := []byte(arg)
-	if k, dup, err := request.FirstDuplicateKey(body); err != nil {
+	if k, dup, err := jsonkeys.FirstDuplicateKey(body); err != nil {
 		return nil, fmt.Errorf("%w: credential request: %v", request.ErrInvalid, err)
 	} else if dup {
 		return nil, fmt.Errorf("%w: credential request: duplicate field %s", request.ErrInvalid, request.Excerpt(k))

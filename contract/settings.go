@@ -10,6 +10,7 @@ import (
 	"slices"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
+	"github.com/fabric-bbs/fabric-bbs/internal/jsonkeys"
 	"github.com/fabric-bbs/fabric-bbs/request"
 )
 
@@ -88,7 +89,7 @@ func parseSettings(text string) (*IssuerSettings, error) {
 	if err := json.Unmarshal(body, &top); err != nil || top == nil {
 		return nil, fmt.Errorf("%w: settings must be one JSON object", ErrInvalidArgument)
 	}
-	if k, unknown := request.FirstUnknownKey(top, body, settingsFieldNames); unknown {
+	if k, unknown := jsonkeys.FirstUnknownKey(top, body, settingsFieldNames); unknown {
 		return nil, fmt.Errorf("%w: settings: unknown field %s", ErrInvalidArgument, request.Excerpt(k))
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/fabric-bbs/fabric-bbs/internal/jsonkeys"
 	"github.com/fabric-bbs/fabric-bbs/policy"
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
@@ -333,7 +334,7 @@ func parseStatusChange(text string) (set, clear []int, err error) {
 	if err := json.Unmarshal(body, &top); err != nil || top == nil {
 		return nil, nil, fmt.Errorf("%w: change must be one JSON object (want %s)", ErrInvalidArgument, want)
 	}
-	if k, unknown := request.FirstUnknownKey(top, body, map[string]bool{"set": true, "clear": true}); unknown {
+	if k, unknown := jsonkeys.FirstUnknownKey(top, body, map[string]bool{"set": true, "clear": true}); unknown {
 		return nil, nil, fmt.Errorf("%w: change: unknown field %s (want %s)", ErrInvalidArgument, request.Excerpt(k), want)
 	}
 	for _, k := range []string{"clear", "set"} {

@@ -14,7 +14,7 @@ import (
 	"io"
 	"sort"
 
-	"github.com/fabric-bbs/fabric-bbs/request"
+	"github.com/fabric-bbs/fabric-bbs/internal/jsonkeys"
 )
 
 // checkSyntax reads doc as exactly one JSON value and rejects duplicate
@@ -28,7 +28,7 @@ func checkSyntax(doc []byte) error {
 	if _, err := dec.Token(); err != io.EOF {
 		return fmt.Errorf("data after the policy object")
 	}
-	key, found, err := request.FirstDuplicateKey(doc)
+	key, found, err := jsonkeys.FirstDuplicateKey(doc)
 	if err != nil {
 		return err
 	}

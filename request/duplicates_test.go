@@ -113,6 +113,6 @@ func TestFirstDuplicateKeyPaths(t *testing.T) {
 		})
 	}
 	// Malformed JSON goes to the tokenizer, which names the error.
-	_, _, err := FirstDuplicateKey([]byte(`{"a":}`))
+	_, _, err := firstDuplicateKey([]byte(`{"a":}`))
 	require.Error(t, err)
 }

@@ -147,7 +147,7 @@ func FuzzObjectKeys(f *testing.F) {
 			return
 		}
 		keys := objectKeys(body)
-		if _, dup, _ := FirstDuplicateKey(body); !dup && len(keys) != len(m) {
+		if _, dup, _ := firstDuplicateKey(body); !dup && len(keys) != len(m) {
 			t.Fatalf("objectKeys gave %d keys, the map has %d", len(keys), len(m))
 		}
 		for _, k := range keys {

@@ -11,8 +11,9 @@ import (
 	"fmt"
 	"sort"
 
-	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/piprate/json-gold/ld"
+
+	"github.com/fabric-bbs/fabric-bbs/internal/jsonkeys"
 )
 
 // The core JSON-LD contexts, as published at their URLs (see
@@ -99,7 +100,7 @@ func (l *Loader) Add(url string, doc []byte, sha256Hex string) error {
 		}
 		return nil
 	}
-	if k, dup, err := request.FirstDuplicateKey(doc); err != nil {
+	if k, dup, err := jsonkeys.FirstDuplicateKey(doc); err != nil {
 		return fmt.Errorf("%w: %s: %v", ErrContext, url, err)
 	} else if dup {
 		return fmt.Errorf("%w: %s: duplicate key %q", ErrContext, url, k)

@@ -10,8 +10,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/piprate/json-gold/ld"
+
+	"github.com/fabric-bbs/fabric-bbs/internal/jsonkeys"
 )
 
 // ErrDocument means a JSON-LD document is malformed or unsafe: not JSON,
@@ -84,7 +85,7 @@ func ParseDocument(b []byte, lim Limits) (map[string]any, error) {
 	if d := jsonDepth(b); d > lim.MaxDepth {
 		return nil, fmt.Errorf("%w: JSON nested %d deep, more than %d", ErrLimit, d, lim.MaxDepth)
 	}
-	if k, dup, err := request.FirstDuplicateKey(b); err != nil {
+	if k, dup, err := jsonkeys.FirstDuplicateKey(b); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrDocument, err)
 	} else if dup {
 		return nil, fmt.Errorf("%w: duplicate key %q", ErrDocument, k)

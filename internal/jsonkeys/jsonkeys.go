@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 
-package request
+// Package jsonkeys holds the strict-JSON key checks that every document
+// parser of this module shares (request, vc, policy, registration,
+// contract): the first duplicate key at any depth, the first unknown key in
+// document order. They are no part of any package's API for clients.
+package jsonkeys
 
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"io"
+	"slices"
 	"unicode/utf8"
 )
 
@@ -16,36 +20,22 @@ type jsonFrame struct {
 	wantKey bool            // in an object: the next token is a key or '}'
 }
 
-// CheckDuplicateKeys rejects a JSON body in which an object, at any depth,
-// has the same key twice: encoding/json would silently keep the last one,
-// so two readers of one request could disagree about what it says.
-func CheckDuplicateKeys(body []byte) error {
-	key, found, err := FirstDuplicateKey(body)
-	if err != nil {
-		return fmt.Errorf("%w: malformed JSON: %s", ErrInvalid, errText(err))
-	}
-	if found {
-		return fmt.Errorf("%w: duplicate field %s", ErrInvalid, Excerpt(key))
-	}
-	return nil
-}
-
 // FirstDuplicateKey walks the JSON values of body and returns the first key
 // that an object, at any depth, has twice (found false if none does), or
 // the error of malformed JSON. Packages with JSON documents of their own
 // (policy) share it.
 func FirstDuplicateKey(body []byte) (key string, found bool, err error) {
 	if json.Valid(body) {
-		key, found = firstDuplicateKeyValid(body)
+		key, found = FirstDuplicateKeyValid(body)
 		return key, found, nil
 	}
-	return firstDuplicateKeyTokens(body)
+	return FirstDuplicateKeyTokens(body)
 }
 
-// firstDuplicateKeyTokens is FirstDuplicateKey through encoding/json's
+// FirstDuplicateKeyTokens is FirstDuplicateKey through encoding/json's
 // tokenizer, which also gives malformed JSON its error: the reference
-// firstDuplicateKeyValid must agree with (FuzzFirstDuplicateKey).
-func firstDuplicateKeyTokens(body []byte) (key string, found bool, err error) {
+// FirstDuplicateKeyValid must agree with (FuzzFirstDuplicateKey).
+func FirstDuplicateKeyTokens(body []byte) (key string, found bool, err error) {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.UseNumber()
 	var stack []*jsonFrame
@@ -91,13 +81,13 @@ func firstDuplicateKeyTokens(body []byte) (key string, found bool, err error) {
 	}
 }
 
-// firstDuplicateKeyValid is FirstDuplicateKey for a body json.Valid
+// FirstDuplicateKeyValid is FirstDuplicateKey for a body json.Valid
 // accepts: one pass over the bytes that looks only at object keys, where
 // the tokenizer copies out every value (a request is mostly long base64
 // strings). Keys compare as encoding/json decodes them: a key with an
 // escape or a byte outside ASCII (invalid UTF-8 becomes U+FFFD) is decoded
 // by encoding/json, any other key is its bytes.
-func firstDuplicateKeyValid(body []byte) (string, bool) {
+func FirstDuplicateKeyValid(body []byte) (string, bool) {
 	type frame struct {
 		keys    map[string]struct{} // nil for an array
 		wantKey bool
@@ -143,4 +133,64 @@ func firstDuplicateKeyValid(body []byte) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// HasUnknownKey reports whether obj has a key that allowed lacks.
+func HasUnknownKey(obj map[string]json.RawMessage, allowed map[string]bool) bool {
+	for k := range obj { //bbs:maporder-ok any-of: the boolean does not depend on the order
+		if !allowed[k] {
+			return true
+		}
+	}
+	return false
+}
+
+// FirstUnknownKey returns the first key, in document order, of the JSON
+// object raw (decoded as obj) that allowed lacks. Map iteration order
+// varies from run to run, so it finds the key in raw itself; if raw cannot
+// be walked (it always can: obj was decoded from it), it falls back to the
+// least unknown key in byte order, which is fixed too.
+func FirstUnknownKey(obj map[string]json.RawMessage, raw []byte, allowed map[string]bool) (key string, found bool) {
+	if !HasUnknownKey(obj, allowed) {
+		return "", false
+	}
+	for _, k := range ObjectKeys(raw) {
+		if _, in := obj[k]; in && !allowed[k] {
+			return k, true
+		}
+	}
+	var unknown []string
+	for k := range obj { //bbs:maporder-ok collected for slices.Min, which does not depend on the order
+		if !allowed[k] {
+			unknown = append(unknown, k)
+		}
+	}
+	return slices.Min(unknown), true
+}
+
+// ObjectKeys returns the keys of the JSON object raw in document order, as
+// encoding/json decodes them (escapes resolved, invalid UTF-8 replaced), or
+// the keys it read before an error.
+func ObjectKeys(raw []byte) []string {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return nil
+	}
+	var keys []string
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return keys
+		}
+		k, ok := tok.(string)
+		if !ok {
+			return keys
+		}
+		keys = append(keys, k)
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return keys
+		}
+	}
+	return keys
 }
