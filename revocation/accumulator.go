@@ -6,7 +6,7 @@
 // 2022, eprint 2020/777) whose value is kept per version on a ledger, and a
 // zero-knowledge proof that the revocation handle signed in a credential,
 // output as a Pedersen commitment by a committed-disclosure BBS proof
-// (bbsrev.DeriveCommittedProof, Blind BBS draft -03), is a member of a named
+// (committed disclosure, Blind BBS draft -03), is a member of a named
 // version of the accumulator.
 //
 // The accumulator over BLS12-381 with the issuer's secret α and public key

@@ -181,7 +181,7 @@ func (s *statement) challenge(format byte, cp, cbar, t1, t2 *bls12381.G1Affine) 
 }
 
 // ProveMembership proves that the handle y committed in st.Commitment with
-// blinding blind (bbsrev.CommitmentOpening.Blind) is a member of the
+// blinding blind (the opening of the committed disclosure) is a member of the
 // accumulator version st.Version, knowing the witness of y at that
 // version. It checks the witness and the commitment first. The random
 // scalars are hedged: hashed from 32 fresh bytes of rnd (crypto/rand when

@@ -155,7 +155,7 @@ func Present(rnd io.Reader, c *Credential, acc *PublicKey, value, nonce []byte, 
 }
 
 // ParsePresentation parses a presentation of BBS scheme s: the format
-// byte, exact lengths, a committed proof (bbsrev.ParseCommittedProof) that
+// byte, exact lengths, a committed proof (Blind BBS -03) that
 // commits to exactly the message at the handle index, and a membership
 // proof of the right size and format (its points are checked by
 // VerifyPresentation).
@@ -206,7 +206,7 @@ func VerifyPresentationAt(pk *bbs.PublicKey, p *Presentation, handleIndex int, h
 }
 
 // VerifyPresentation checks p: the BBS proof under the issuer's key pk for
-// header, nonce and the disclosed messages (bbsrev.VerifyCommittedProof), and
+// header, nonce and the disclosed messages (committed disclosure, Blind BBS -03), and
 // the membership of its committed handle in the accumulator version
 // p.Version, whose value the caller looked up (value) under the issuer's
 // accumulator key acc. Which versions are recent enough is the caller's
