@@ -5,6 +5,11 @@
 #   make demo    a local Fabric network with the chaincode and a verified proof
 
 GO        ?= go
+# The unit tests run with the Go of the oldest Fabric line whose builders the
+# chaincode supports (Fabric v3.1.0's ccenv: Go 1.24.0, the go line of go.mod):
+# the machine's go when it is Go 1.24, else Debian's golang-1.24, fetched once
+# (scripts/go-toolchain.sh). `make unit UNIT_GO=go` uses the machine's.
+UNIT_GO   ?= $(shell scripts/go-toolchain.sh 1.24)
 # Every build and test uses the committed vendor/ and no module download,
 # as a peer building the chaincode does.
 VENDORED  := GOFLAGS=-mod=vendor GOPROXY=off
@@ -15,7 +20,7 @@ FUZZTIME  ?= 15s
 FUZZMINIMIZETIME ?= 100x
 BENCHCOUNT ?= 5
 
-.PHONY: all build test unit check fmt-check vet maprange spdx spdx-check vendor vendor-check bench fuzz clean
+.PHONY: all build test unit check fmt-check vet maprange spdx spdx-check vendor vendor-check ccenv-build bench fuzz clean
 
 all: build
 
@@ -27,13 +32,14 @@ build:
 ## test: static checks, every unit test, then the end-to-end test on a real local Fabric network
 test: check unit network-unit e2e
 
-## unit: every Go unit test, from vendor/, and those of the contract/codes module
+## unit: every Go unit test, from vendor/, and those of the contract/codes module, with UNIT_GO
 unit:
-	$(VENDORED) $(GO) test -count=1 -timeout 30m $(PKGS)
-	cd contract/codes && GOWORK=off GOFLAGS= GOPROXY=off $(GO) test -count=1 ./...
+	@go=$(UNIT_GO); [ -n "$$go" ] || { echo "make unit: no Go 1.24 (scripts/go-toolchain.sh 1.24)"; exit 1; }; \
+	set -x; GOTOOLCHAIN=local $(VENDORED) $$go test -count=1 -timeout 30m $(PKGS) && \
+	cd contract/codes && GOTOOLCHAIN=local GOWORK=off GOFLAGS= GOPROXY=off $$go test -count=1 ./...
 
-## check: gofmt, go vet, map ranges in the chaincode, the SPDX headers, and go.mod/vendor in step
-check: fmt-check vet maprange spdx-check vendor-check
+## check: gofmt, go vet, map ranges in the chaincode, the SPDX headers, go.mod/vendor in step, and the ccenv build
+check: fmt-check vet maprange spdx-check vendor-check ccenv-build
 
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' | grep -v '^vendor/')); \
@@ -72,6 +78,13 @@ vendor-check:
 		git --no-pager diff --stat -- go.mod go.sum vendor; git status --porcelain -- vendor | head; \
 		cp $$tmp/go.mod $$tmp/go.sum .; exit 1; \
 	fi
+
+## ccenv-build: build the chaincode as fabric-ccenv does, with the Go of each supported Fabric line
+## (scripts/ccenv-build.sh: the package's files, -mod=vendor, GOTOOLCHAIN=local GOPROXY=off), after
+## the script's own test (scripts/ccenv-build-test.sh)
+ccenv-build:
+	scripts/ccenv-build-test.sh
+	scripts/ccenv-build.sh
 
 ## bench: the bbs benchmarks, BENCHCOUNT runs each
 bench:

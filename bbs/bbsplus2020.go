@@ -10,14 +10,15 @@ import (
 	"io"
 	"sync"
 
-	"github.com/IBM/mathlib/driver/gurvy"
 	bls12381 "github.com/consensys/gnark-crypto/ecc/bls12-381"
+	"github.com/consensys/gnark-crypto/ecc/bls12-381/fp"
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
+	"github.com/consensys/gnark-crypto/ecc/bls12-381/hash_to_curve"
 	"golang.org/x/crypto/blake2b"
 	"golang.org/x/crypto/hkdf"
 
+	"github.com/fabric-bbs/fabric-bbs/bbs/internal/expand"
 	"github.com/fabric-bbs/fabric-bbs/bbs/internal/group"
-
 	"github.com/fabric-bbs/fabric-bbs/bbs/internal/lru"
 )
 
@@ -26,8 +27,9 @@ import (
 // aries-bbs-go and IBM/idemix (BbsBlsSignature2020 / BbsBlsSignatureProof2020):
 //
 //   - public key W = x·P2, a compressed G2 point;
-//   - generators h0, h1..hL hashed to G1 from W and L with IBM/mathlib's
-//     BLAKE2b-based hash-to-curve (the BLS12_381_BBS curves);
+//   - generators h0, h1..hL hashed to G1 from W and L with the BLAKE2b-based
+//     hash-to-curve of aries-bbs-go and IBM/mathlib's BLS12_381_BBS curves
+//     (hashToG1BBSPlus);
 //   - messages, the nonce and the challenge mapped to scalars as the
 //     BLAKE2b-384 digest, read big-endian and reduced modulo r;
 //   - signature A‖e‖s (112 bytes) with A = (P1 + s·h0 + Σ mi·hi)/(x+e);
@@ -371,7 +373,7 @@ func deriveBBSPlusGenerators(pk *PublicKey, count int) (*bbsPlusGenerators, erro
 	}
 	for i := 0; i <= count; i++ {
 		binary.BigEndian.PutUint32(data[len(wraw)+1:], uint32(i))
-		p, err := gurvy.HashToG1GenericBESwu(data, bbsPlusGeneratorDST, newBlake2b512)
+		p, err := hashToG1BBSPlus(data, bbsPlusGeneratorDST)
 		if err != nil {
 			return nil, fmt.Errorf("derive generator %d: %w", i, err)
 		}
@@ -396,6 +398,47 @@ func (g *bbsPlusGenerators) signatureTerm(sig *Signature, m []fr.Element) bls123
 	j := g.msm([]bls12381.G1Affine{sig.a}, []fr.Element{sig.e}, gen, genScalars)
 	var r bls12381.G1Affine
 	return *r.FromJacobian(&j)
+}
+
+// hashToG1BBSPlus is the hash-to-curve of the bbs+2020 generators, as
+// aries-bbs-go (through kilic/bls12-381) and IBM/mathlib
+// (HashToG1GenericBESwu) compute it. It has the steps of RFC 9380's
+// hash_to_curve: expand_message_xmd with BLAKE2b-512 to two 64-byte elements
+// of Fp, the simplified SWU map of each to the 11-isogenous curve, the
+// isogeny, their sum and cofactor clearing. Only the map's choice between y
+// and −y differs: draft-irtf-cfrg-hash-to-curve-06's big-endian sign, which
+// gives y the sign of u, a value being negative when it exceeds (p−1)/2;
+// RFC 9380 (bls12381.MapToCurve1) gives y the parity of u instead.
+func hashToG1BBSPlus(msg, dst []byte) (bls12381.G1Affine, error) {
+	var res bls12381.G1Affine
+	u, err := expand.XMD(newBlake2b512, msg, dst, 2*ietfFieldExpandLen)
+	if err != nil {
+		return res, fmt.Errorf("hash to curve: %w", err)
+	}
+	var u0, u1 fp.Element
+	u0.SetBytes(u[:ietfFieldExpandLen]) // reduces modulo p
+	u1.SetBytes(u[ietfFieldExpandLen:])
+	q0, q1 := mapToCurveBE(&u0), mapToCurveBE(&u1)
+	hash_to_curve.G1Isogeny(&q0.X, &q0.Y)
+	hash_to_curve.G1Isogeny(&q1.X, &q1.Y)
+	var j0, j1 bls12381.G1Jac
+	j0.FromAffine(&q0)
+	j1.FromAffine(&q1).AddAssign(&j0)
+	j1.ClearCofactor(&j1)
+	res.FromJacobian(&j1)
+	return res, nil
+}
+
+// mapToCurveBE is the simplified SWU map of u to the 11-isogenous curve with
+// the big-endian sign rule: y ≤ (p−1)/2 exactly when u ≤ (p−1)/2. The map
+// gives x and ±y; bls12381.MapToCurve1 fixes the sign by parity, so only the
+// sign is redone here.
+func mapToCurveBE(u *fp.Element) bls12381.G1Affine {
+	q := bls12381.MapToCurve1(u)
+	if q.Y.LexicographicallyLargest() != u.LexicographicallyLargest() {
+		q.Y.Neg(&q.Y)
+	}
+	return q
 }
 
 func newBlake2b512() hash.Hash {

@@ -104,7 +104,10 @@ package contract
 
 import (
 	"fmt"
+	"log"
+	"runtime/debug"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/codes"
 	"github.com/fabric-bbs/fabric-bbs/internal/txname"
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
@@ -146,6 +149,23 @@ const (
 	MinPageSize, MaxPageSize = 1, 200
 	// MaxTxIDLength is the longest transaction ID GetVerification accepts.
 	MaxTxIDLength = 256
+	// MaxIdentityIDLength is the longest client identity ID (cid.GetID:
+	// base64 of the certificate's subject and issuer names) of a
+	// submitter, in bytes: it is stored as a record's owner or submitter.
+	MaxIdentityIDLength = 4096
+	// MaxIssuerVerificationMethods is the largest number of verification
+	// methods declared for an issuer's key versions together.
+	MaxIssuerVerificationMethods = 64
+	// MaxIssuerRecordSize is the largest issuer record, in bytes of its
+	// JSON: every field has its own bound, and the largest record they
+	// allow is well under it (TestLargestIssuerRecord); a change that
+	// would make the record larger is refused.
+	MaxIssuerRecordSize = 256 << 10
+	// MaxPageBytes is the most bytes of records, as JSON, in one page of
+	// ListIssuers, GetIssuerHistory and ListPolicies: a page ends before
+	// the record that would take it past MaxPageBytes (its first record
+	// always fits), and its bookmark starts the next page there.
+	MaxPageBytes = 1 << 20
 )
 
 // evaluateTransactions are the read-only transactions.
@@ -213,14 +233,52 @@ type Chaincode struct {
 	*contractapi.ContractChaincode
 }
 
-// Invoke runs a transaction; an error message carries its code.
-func (c *Chaincode) Invoke(stub shim.ChaincodeStubInterface) *peer.Response {
-	return codeResponse(c.ContractChaincode.Invoke(stub))
+// Invoke runs a transaction; an error message carries its code. A panic
+// of the transaction is recovered (recoverPanic): the shim runs each
+// transaction in a goroutine of its own, where an unrecovered panic would
+// end the chaincode process, and with it every transaction in progress.
+// The transaction's changes reach the shim only if it succeeds (heldStub).
+func (c *Chaincode) Invoke(stub shim.ChaincodeStubInterface) (r *peer.Response) {
+	defer recoverPanic(stub, &r)
+	held := &heldStub{ChaincodeStubInterface: stub}
+	return sendHeld(held, codeResponse(c.ContractChaincode.Invoke(held)))
 }
 
 // Init runs Init as contract-api does; an error message carries its code.
-func (c *Chaincode) Init(stub shim.ChaincodeStubInterface) *peer.Response {
-	return codeResponse(c.ContractChaincode.Init(stub))
+// A panic is recovered, and changes held, as in Invoke.
+func (c *Chaincode) Init(stub shim.ChaincodeStubInterface) (r *peer.Response) {
+	defer recoverPanic(stub, &r)
+	held := &heldStub{ChaincodeStubInterface: stub}
+	return sendHeld(held, codeResponse(c.ContractChaincode.Init(held)))
+}
+
+// sendHeld passes the transaction's held changes to the shim if r is a
+// success, and returns r; or, if they cannot be sent, an error.
+func sendHeld(held *heldStub, r *peer.Response) *peer.Response {
+	if r == nil || r.Status >= shim.ERRORTHRESHOLD {
+		return r
+	}
+	if err := held.send(); err != nil {
+		return shim.Error(codes.Internal + ": writing the world state: " + err.Error())
+	}
+	return r
+}
+
+// recoverPanic, deferred by Invoke and Init, turns a panic of the
+// transaction into its answer: status 500 with codes.Internal, the same
+// text on every peer (the panic's value and stack, which may differ, go
+// to the chaincode's log with the transaction ID, not to the client). The
+// transaction's changes were held (heldStub) and are dropped: none reaches
+// the peer, also when another chaincode called the contract and goes on.
+func recoverPanic(stub shim.ChaincodeStubInterface, r **peer.Response) {
+	p := recover()
+	if p == nil {
+		return
+	}
+	txID := stub.GetTxID()
+	log.Printf("%s chaincode: transaction %s on channel %s panicked: %v\n%s", Name, txID, stub.GetChannelID(), p, debug.Stack())
+	*r = &peer.Response{Status: shim.ERROR,
+		Message: codes.Internal + ": the transaction failed on an internal error of the chaincode (logged with its transaction ID " + txID + ")"}
 }
 
 // Start runs the chaincode with shim.Start (contract-api's Start would
@@ -239,6 +297,9 @@ func (c *Contract) GetEvaluateTransactions() []string {
 // name, and tells the transaction context the chaincode's name.
 func (c *Contract) beforeTransaction(ctx contractapi.TransactionContextInterface) (err error) {
 	defer coded(&err)
+	if testPanicHook != nil {
+		testPanicHook(ctx.GetStub())
+	}
 	if tc, ok := ctx.(*txContext); ok {
 		tc.chaincodeName = c.ChaincodeName
 	}
@@ -250,6 +311,11 @@ func (c *Contract) beforeTransaction(ctx contractapi.TransactionContextInterface
 	}
 	return precheckArgs(ctx)
 }
+
+// testPanicHook, when not nil, is called by beforeTransaction: tests set
+// it to make a transaction panic (TestInvokeRecoversPanic). Nothing but a
+// test of this package can set it.
+var testPanicHook func(shim.ChaincodeStubInterface)
 
 // checkFunctionName refuses a transaction name that does not start with an
 // upper-case letter (package internal/txname says why).

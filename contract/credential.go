@@ -16,7 +16,6 @@ import (
 	"time"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
-	"github.com/fabric-bbs/fabric-bbs/internal/jsonkeys"
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/fabric-bbs/fabric-bbs/vc"
 	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
@@ -106,7 +105,7 @@ func parseCredentialRequest(arg string) (*credentialRequest, error) {
 		return nil, fmt.Errorf("%w: credential request is %d bytes, over the limit of %d", request.ErrInvalid, len(arg), MaxCredentialRequestSize)
 	}
 	body := []byte(arg)
-	if k, dup, err := jsonkeys.FirstDuplicateKey(body); err != nil {
+	if k, dup, err := request.FirstDuplicateKey(body); err != nil {
 		return nil, fmt.Errorf("%w: credential request: %v", request.ErrInvalid, err)
 	} else if dup {
 		return nil, fmt.Errorf("%w: credential request: duplicate field %s", request.ErrInvalid, request.Excerpt(k))
@@ -189,6 +188,8 @@ type credentialCheck struct {
 	semantic       string         // why the credential's semantics are unacceptable ("" if not)
 	claims         []byte         // the disclosed credential without proof, compact JSON
 	statements     []string       // every statement, sorted
+	docStatements  []string       // the document's statements (not a BbsBlsSignatureProof2020 proof's)
+	graph          *signedGraph   // docStatements as a graph, once semantics read it
 	statementsHash string
 	issuer         string // the credential's issuer ID
 	types          []string
@@ -307,8 +308,10 @@ func (c *credentialCheck) proofVerify() error {
 		return c.preparedNym.ProofVerify()
 	case c.prepared2020 != nil:
 		return c.prepared2020.ProofVerify()
+	case c.prepared != nil:
+		return c.prepared.ProofVerify()
 	}
-	return c.prepared.ProofVerify()
+	return fmt.Errorf("the %s credential's proof was to be verified before the credential was prepared", c.suite)
 }
 
 // batchable reports whether the prepared credential's proof can be
@@ -339,6 +342,9 @@ func (c *credentialCheck) canonicalize(l *vc.Loader) (bool, error) {
 			c.prepared2020, c.document = got, got.Document
 			for _, st := range append(append([]string(nil), got.ProofStatements...), got.DocumentStatements...) {
 				statements = append(statements, st+"\n")
+			}
+			for _, st := range got.DocumentStatements {
+				c.docStatements = append(c.docStatements, st+"\n")
 			}
 			config := ""
 			for _, st := range got.ProofStatements {
@@ -382,6 +388,9 @@ func (c *credentialCheck) canonicalize(l *vc.Loader) (bool, error) {
 	}
 	sort.Strings(statements)
 	c.statements = statements
+	if c.suite != SuiteBbsBlsSignatureProof2020 {
+		c.docStatements = statements
+	}
 	c.statementsHash = hashHex([]byte(strings.Join(statements, "")))
 	if c.claims, err = json.Marshal(c.document); err != nil {
 		return false, fmt.Errorf("%w: credential: %v", request.ErrInvalid, err)
@@ -463,15 +472,20 @@ func (c *credentialCheck) conclude(err error) error {
 // semantics checks what a relying application reads in the disclosed
 // credential, and returns why it is unacceptable ("" if it is not). The
 // checks read the signed statements (canonical N-Quads), not the JSON, so
-// that a context aliasing a term to another JSON key cannot hide it:
+// that neither a context aliasing a term to another JSON key nor another
+// JSON shape of the same statements (@reverse, a node moved to the top)
+// can change them:
 //   - the credential's first @context is the VC 2.0 context;
-//   - some statement types a node VerifiableCredential;
-//   - some statement gives an issuer, and every issuer statement's object
-//     is the DID of the proof's verificationMethod;
+//   - exactly one node is typed VerifiableCredential: the credential node;
+//   - the credential's JSON type member expands, with its contexts, to
+//     exactly the credential node's types (checkRootTypes);
+//   - the credential node has an issuer, and every issuer statement's
+//     object is the DID of the proof's verificationMethod;
 //   - every validFrom and validUntil statement is a date-time with a time
 //     zone, and now is within them (both inclusive).
 //
-// The types returned are those of the JSON's type member, as disclosed.
+// The types returned are those of the JSON's type member, so checked;
+// the validity period returned is the credential node's.
 func (c *credentialCheck) semantics(now time.Time) string {
 	doc := c.document
 	var first any
@@ -504,9 +518,17 @@ func (c *credentialCheck) semantics(now time.Time) string {
 			}
 		}
 	}
+	g, why := newSignedGraph(c.docStatements)
+	if why == "" {
+		c.graph = g
+		why = c.checkRootTypes()
+	}
+	if why != "" {
+		c.types = nil // not the credential node's
+		return why
+	}
 	did, _, _ := strings.Cut(c.vm, "#")
-	var isVC, hasIssuer bool
-	var from, until time.Time
+	var isVC bool
 	for _, line := range c.statements {
 		st, ok := parseStatement(line)
 		if !ok {
@@ -519,7 +541,6 @@ func (c *credentialCheck) semantics(now time.Time) string {
 			if st.literal || st.object != did {
 				return fmt.Sprintf("the credential's issuer %s is not the DID of the proof's verificationMethod", request.Excerpt(st.object))
 			}
-			hasIssuer = true
 		case fromIRI, untilIRI:
 			name := fromName
 			if st.predicate == untilIRI {
@@ -529,28 +550,32 @@ func (c *credentialCheck) semantics(now time.Time) string {
 			if !st.literal || err != nil {
 				return fmt.Sprintf("the credential's %s %s is not a date-time with a time zone", name, request.Excerpt(st.object))
 			}
-			if st.predicate == fromIRI {
-				if now.Before(t) {
-					return fmt.Sprintf("the credential is not valid before %s (%s); the transaction's timestamp is %s", st.object, name, now.Format(time.RFC3339))
-				}
-				if c.from == "" || t.After(from) {
-					c.from, from = st.object, t
-				}
-			} else {
-				if now.After(t) {
-					return fmt.Sprintf("the credential is not valid after %s (%s); the transaction's timestamp is %s", st.object, name, now.Format(time.RFC3339))
-				}
-				if c.until == "" || t.Before(until) {
-					c.until, until = st.object, t
-				}
+			if st.predicate == fromIRI && now.Before(t) {
+				return fmt.Sprintf("the credential is not valid before %s (%s); the transaction's timestamp is %s", st.object, name, now.Format(time.RFC3339))
+			}
+			if st.predicate == untilIRI && now.After(t) {
+				return fmt.Sprintf("the credential is not valid after %s (%s); the transaction's timestamp is %s", st.object, name, now.Format(time.RFC3339))
 			}
 		}
 	}
 	if !isVC {
 		return "the credential does not disclose the type VerifiableCredential"
 	}
-	if !hasIssuer {
+	if len(g.out[g.root][iriIssuer]) == 0 {
 		return "the credential does not disclose its issuer"
+	}
+	// The validity period recorded is the credential node's: the latest
+	// validFrom, the earliest validUntil (all checked above).
+	var from, until time.Time
+	for _, o := range g.out[g.root][fromIRI] {
+		if t, err := time.Parse(time.RFC3339Nano, o.Value); err == nil && (c.from == "" || t.After(from)) {
+			c.from, from = o.Value, t
+		}
+	}
+	for _, o := range g.out[g.root][untilIRI] {
+		if t, err := time.Parse(time.RFC3339Nano, o.Value); err == nil && (c.until == "" || t.Before(until)) {
+			c.until, until = o.Value, t
+		}
 	}
 	c.issuer = did
 	return ""

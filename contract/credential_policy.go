@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/fabric-bbs/fabric-bbs/internal/jsonkeys"
 	"github.com/fabric-bbs/fabric-bbs/policy"
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
@@ -23,7 +22,7 @@ func parsePolicyRef(raw json.RawMessage) (*request.PolicyRef, error) {
 	if err := json.Unmarshal(raw, &obj); err != nil || obj == nil {
 		return nil, fmt.Errorf("%w: credential request: policy must be an object {\"id\": ..., \"version\": ...}", request.ErrInvalid)
 	}
-	if k, ok := jsonkeys.FirstUnknownKey(obj, raw, credentialPolicyFields); ok {
+	if k, ok := request.FirstUnknownKey(obj, raw, credentialPolicyFields); ok {
 		return nil, fmt.Errorf("%w: credential request: policy: unknown field %s", request.ErrInvalid, request.Excerpt(k))
 	}
 	ref := &request.PolicyRef{}
@@ -71,6 +70,7 @@ func (c *credentialCheck) evaluateCredentialPolicy(stub shim.ChaincodeStubInterf
 		Context:          v.req.Context,
 	}
 	if cr := ap.rules.Credential; cr != nil {
+		st.Claims = newSignedClaims(c, cr.Claims)
 		var err error
 		if st.Epoch, st.Status, err = c.credentialRevocationFacts(stub, cr); err != nil {
 			return nil, err

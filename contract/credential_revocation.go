@@ -3,7 +3,6 @@
 package contract
 
 import (
-	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -11,7 +10,6 @@ import (
 	"github.com/fabric-bbs/fabric-bbs/internal/policytext"
 	"github.com/fabric-bbs/fabric-bbs/policy"
 	"github.com/fabric-bbs/fabric-bbs/request"
-	"github.com/fabric-bbs/fabric-bbs/vc"
 	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
 )
 
@@ -121,51 +119,13 @@ func (c *credentialCheck) credentialRevocationFacts(stub shim.ChaincodeStubInter
 	return ef, sf, nil
 }
 
-// epochClaim reads the epoch at pointer in the signed statements: the
-// statements the pointer selects (vc.Loader.SelectedStatements) must hold
-// exactly one literal, and a statement of the credential must have its
-// predicate and object.
+// epochClaim reads the epoch at pointer in the signed statements, from
+// the credential node (epochFacts): exactly one literal value.
 func (c *credentialCheck) epochClaim(pointer string) *policy.CredentialEpochFacts {
-	f := &policy.CredentialEpochFacts{}
-	lines, err := c.loader.SelectedStatements(c.prepared.Document, pointer, vc.Limits{})
-	if err != nil {
-		if errors.Is(err, vc.ErrDocument) && strings.Contains(err.Error(), "does not match the document") {
-			f.Problem = "is not disclosed"
-		} else {
-			f.Problem = "cannot be read as statements (" + clipText(err.Error(), 160) + ")"
-		}
-		return f
+	if c.graph == nil {
+		return &policy.CredentialEpochFacts{Problem: "cannot be read: the credential's statements were not read"}
 	}
-	var lits []quadTerms
-	for _, l := range lines {
-		if q, ok := parseQuad(l); ok && q.literal {
-			lits = append(lits, q)
-		}
-	}
-	switch len(lits) {
-	case 0:
-		f.Problem = "is not a value (it selects no literal statement)"
-		return f
-	case 1:
-	default:
-		f.Problem = fmt.Sprintf("selects %d values; an epoch is one", len(lits))
-		return f
-	}
-	want := lits[0]
-	for _, l := range c.statements {
-		q, ok := parseQuad(l)
-		if !ok || !q.literal || q.predicate != want.predicate || q.object != want.object || q.datatype != want.datatype {
-			continue
-		}
-		blank := strings.HasPrefix(q.subject, "_:")
-		if blank != strings.HasPrefix(want.subject, "_:") || !blank && q.subject != want.subject {
-			continue
-		}
-		f.Predicate, f.Lexical, f.Datatype = q.predicate, q.object, q.datatype
-		return f
-	}
-	f.Problem = "is not a signed statement of the credential"
-	return f
+	return c.epochFacts(pointer)
 }
 
 // statusEntry finds, in the credential's statements, the one Bitstring

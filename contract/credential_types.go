@@ -43,10 +43,12 @@ type CredentialResult struct {
 	// CredentialIssuer is the credential's issuer (its ID); absent when
 	// the credential does not disclose one.
 	CredentialIssuer string `json:"credentialIssuer,omitempty" metadata:",optional"`
-	// Types are the credential's types as disclosed.
+	// Types are the credential's JSON type member, which must expand to
+	// exactly the signed types of the credential node (the one node typed
+	// VerifiableCredential); empty when it does not.
 	Types []string `json:"types"`
-	// ValidFrom and ValidUntil are the credential's validity period as
-	// disclosed; absent when not disclosed.
+	// ValidFrom and ValidUntil are the credential node's validity period
+	// as disclosed; absent when not disclosed.
 	ValidFrom  string `json:"validFrom,omitempty" metadata:",optional"`
 	ValidUntil string `json:"validUntil,omitempty" metadata:",optional"`
 	// Claims is the disclosed credential without its proof, as compact

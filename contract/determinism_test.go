@@ -61,7 +61,7 @@ func TestContractOneAnswer(t *testing.T) {
 	e.ledger.Step = 0 // every run gets the same timestamp
 	plus := creds["plus"]
 	valid := jsonArg(t, plus.present(t, "plus", batchNonce(1), 0))
-	unknown := withFields(valid, `"zz":1,"y":2,"Issuer":3`, `"a":4,"m":5,"c":6`)
+	unknown := withFields(valid, `"zz":1,"y":2,"Isuer":3`, `"a":4,"m":5,"c":6`)
 	unknownPolicy := withFields(valid, "", `"policy":{"z":1,"id":"p","y":2,"x":3,"w":4}`)
 	unknownDisclosed := strings.Replace(valid, `"disclosed":[{`, `"disclosed":[{"z":1,"y":2,"x":3,"w":4,`, 1)
 	require.NotEqual(t, valid, unknownDisclosed)
@@ -106,7 +106,8 @@ func TestContractOneAnswer(t *testing.T) {
 		{"VerifyProofs, forged proofs", []string{"VerifyProofs", forgedBatch}, `does not verify`, 6},
 		{"SubmitProofs, forged proofs", []string{"SubmitProofs", forgedBatch}, `does not verify`, 6},
 		{"SubmitProofs, bad array", []string{"SubmitProofs", "[" + valid + ",{]"}, `request 1 of the array`, 0},
-		{"SetIssuerSettings, unknown fields", []string{"SetIssuerSettings", "plus", `{"zz":1,"requireBoundNonce":true,"y":2,"x":3,"RequireBoundNonce":4}`}, `unknown field "zz"`, 0},
+		{"SetIssuerSettings, unknown fields", []string{"SetIssuerSettings", "plus", `{"zz":1,"requireBoundNonce":true,"y":2,"x":3,"RequireBoundNonc":4}`}, `unknown field "zz"`, 0},
+		{"SetIssuerSettings, a field in another case", []string{"SetIssuerSettings", "plus", `{"zz":1,"requireBoundNonce":true,"RequireBoundNonce":4}`}, `duplicate field "RequireBoundNonce": the same name as "requireBoundNonce"`, 0},
 		{"CreatePolicy, unknown fields", []string{"CreatePolicy", `{"zz":1,"id":"p","y":2,"issuers":[{"id":"plus","q":1,"r":2}],"x":3}`}, `unknown field`, 0},
 		{"CreatePolicy, null values", []string{"CreatePolicy", `{"id":"p","issuers":null,"description":null,"header":null}`}, `must not be null`, 0},
 	}

@@ -151,12 +151,12 @@ func parseEndorsementConfig(text string) (*EndorsementConfig, error) {
 		return nil, fmt.Errorf("%w: endorsement configuration is %d bytes, over the limit of %d", ErrInvalidArgument, len(text), MaxSettingsSize)
 	}
 	body := []byte(text)
-	if err := request.CheckDuplicateKeys(body); err != nil {
-		return nil, fmt.Errorf("%w: endorsement configuration: %v", ErrInvalidArgument, err)
-	}
 	var raw struct {
 		Mode *string  `json:"mode"`
 		Orgs []string `json:"orgs"`
+	}
+	if err := request.CheckStrictKeys(body, &raw); err != nil {
+		return nil, fmt.Errorf("%w: endorsement configuration: %v", ErrInvalidArgument, err)
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()

@@ -3,6 +3,7 @@
 package contract
 
 import (
+	"encoding/json"
 	"errors"
 	"testing"
 
@@ -44,7 +45,8 @@ func TestSetEndorsementConfig(t *testing.T) {
 		{``, "malformed"},
 		{`{"mode":"and"}`, "malformed"},
 		{`{"orgs":["Org1MSP"]}`, "malformed"},
-		{`{"mode":"and","orgs":["Org1MSP"],"extra":1}`, "malformed"},
+		{`{"mode":"and","orgs":["Org1MSP"],"extra":1}`, `unknown field "extra"`},
+		{`{"mode":"and","orgs":["Org1MSP"],"Orgs":["Org2MSP"]}`, `duplicate field "Orgs": the same name as "orgs"`},
 		{`{"mode":"and","orgs":["Org1MSP"]} {}`, "data after the object"},
 		{`{"mode":"and","mode":"owner","orgs":["Org1MSP"]}`, "duplicate"},
 		{`{"mode":"or","orgs":["Org1MSP"]}`, `mode "or" is not`},
@@ -164,6 +166,8 @@ func FuzzParseEndorsementConfig(f *testing.F) {
 	f.Add(`{"mode":"owner","orgs":["A"]}`)
 	f.Add(`{"mode":"and","orgs":["B","A"]}`)
 	f.Add(`{"mode":"and","orgs":[],"x":1}`)
+	f.Add(`{"mode":"and","MODE":"owner","orgs":["A"]}`)
+	f.Add(`{"Orgs":["A"],"mode":"owner"}`)
 	f.Fuzz(func(t *testing.T, body string) {
 		c, err := parseEndorsementConfig(body)
 		if err != nil {
@@ -185,6 +189,12 @@ func FuzzParseEndorsementConfig(f *testing.F) {
 		}
 		if _, err := peersPolicy(c.Orgs...); err != nil {
 			t.Fatalf("no policy for accepted orgs %q: %v", c.Orgs, err)
+		}
+		// An accepted body says the same to a reader that matches keys
+		// exactly: its keys are exactly mode and orgs.
+		var m map[string]json.RawMessage
+		if json.Unmarshal([]byte(body), &m) != nil || len(m) != 2 || m["mode"] == nil || m["orgs"] == nil {
+			t.Fatalf("accepted %q, whose keys are not exactly mode and orgs", body)
 		}
 	})
 }

@@ -41,6 +41,12 @@ func submitterOf(ctx contractapi.TransactionContextInterface) (*submitter, error
 	if err != nil {
 		return nil, fmt.Errorf("cannot identify the submitter (an X.509 identity is required): %w", err)
 	}
+	if len(mspID) > MaxMSPIDLength {
+		return nil, fmt.Errorf("%w: the submitter's MSP ID is %d bytes, over the limit of %d", ErrInvalidArgument, len(mspID), MaxMSPIDLength)
+	}
+	if len(id) > MaxIdentityIDLength {
+		return nil, fmt.Errorf("%w: the submitter's identity ID (its certificate's subject and issuer names) is %d bytes, over the limit of %d", ErrInvalidArgument, len(id), MaxIdentityIDLength)
+	}
 	value, found, err := ci.GetAttributeValue(AdminAttribute)
 	if err != nil {
 		return nil, fmt.Errorf("reading the submitter's %s attribute: %w", AdminAttribute, err)

@@ -283,7 +283,8 @@ func (c *Contract) GetIssuer(ctx contractapi.TransactionContextInterface, id str
 
 // ListIssuers returns a page of at most pageSize (1 to 200) issuers in ID
 // byte order, starting with the issuer whose ID is bookmark (the first one
-// if bookmark is empty). The page's Bookmark starts the next page.
+// if bookmark is empty). The page's Bookmark starts the next page. A page
+// holds at most MaxPageBytes of records: it may end before pageSize.
 //
 // The contract makes the bookmark itself, by reading one issuer more than
 // the page holds: the peer's own bookmark differs between state databases
@@ -291,13 +292,13 @@ func (c *Contract) GetIssuer(ctx contractapi.TransactionContextInterface, id str
 func (c *Contract) ListIssuers(ctx contractapi.TransactionContextInterface, pageSize int, bookmark string) (_ *IssuerPage, err error) {
 	defer coded(&err)
 	page := &IssuerPage{Issuers: []Issuer{}}
-	next, err := listPage(ctx.GetStub(), issuerList, pageSize, bookmark, func(_ string, value []byte) error {
+	next, err := listPage(ctx.GetStub(), issuerList, pageSize, bookmark, func(_ string, value []byte) (int, func(), error) {
 		var is Issuer
 		if err := unmarshalRecord(value, &is); err != nil {
-			return err
+			return 0, nil, err
 		}
-		page.Issuers = append(page.Issuers, is)
-		return nil
+		size, err := jsonSize(&is)
+		return size, func() { page.Issuers = append(page.Issuers, is) }, err
 	})
 	if err != nil {
 		return nil, err
@@ -310,7 +311,8 @@ func (c *Contract) ListIssuers(ctx contractapi.TransactionContextInterface, page
 // changes of the issuer's record, newest first, from the ledger's history
 // of the record's key (the peers need the history database). bookmark is
 // empty for the first page, then the previous page's Bookmark: the ID of
-// the transaction that starts the next page.
+// the transaction that starts the next page. A page holds at most
+// MaxPageBytes of entries: it may end before pageSize.
 func (c *Contract) GetIssuerHistory(ctx contractapi.TransactionContextInterface, id string, pageSize int, bookmark string) (_ *IssuerHistoryPage, err error) {
 	defer coded(&err)
 	if err := checkIssuerID(id); err != nil {
@@ -333,7 +335,7 @@ func (c *Contract) GetIssuerHistory(ctx contractapi.TransactionContextInterface,
 	}
 	defer it.Close()
 	page := &IssuerHistoryPage{Entries: []IssuerHistoryEntry{}}
-	started, any := bookmark == "", false
+	started, any, used := bookmark == "", false, 0
 	for it.HasNext() {
 		m, err := it.Next()
 		if err != nil {
@@ -360,6 +362,17 @@ func (c *Contract) GetIssuerHistory(ctx contractapi.TransactionContextInterface,
 				return nil, fmt.Errorf("issuer %q: history entry of transaction %s: %w", id, request.Excerpt(m.GetTxId()), err)
 			}
 		}
+		// As listPage: the page ends before the entry that would take it
+		// past MaxPageBytes.
+		size, err := jsonSize(&e)
+		if err != nil {
+			return nil, fmt.Errorf("issuer %q: history entry of transaction %s: %w", id, request.Excerpt(m.GetTxId()), err)
+		}
+		if len(page.Entries) > 0 && !pageFits(used, size) {
+			page.Bookmark = m.GetTxId()
+			break
+		}
+		used += size + 1
 		page.Entries = append(page.Entries, e)
 	}
 	if !any {

@@ -3,6 +3,7 @@
 package contract
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -26,13 +27,17 @@ var (
 
 // listPage reads a page of at most pageSize (MinPageSize to MaxPageSize)
 // records of the kind in ID byte order, starting with the record whose ID
-// is bookmark (the first one if bookmark is empty), calling add for each.
-// It returns the ID of the first record of the next page, "" on the last.
+// is bookmark (the first one if bookmark is empty), calling add for each:
+// add decodes the record and returns the size in bytes of the JSON it adds
+// to the page and the function that adds it. The page ends early, before
+// the record that would take the page's records past MaxPageBytes (the
+// first record is always added). It returns the ID of the first record of
+// the next page, "" on the last.
 //
 // It makes the bookmark itself, by reading one record more than the page
 // holds: the peer's own bookmark differs between state databases (LevelDB
 // ends a range with "", CouchDB with the query's end key).
-func listPage(stub shim.ChaincodeStubInterface, kind listKind, pageSize int, bookmark string, add func(key string, value []byte) error) (string, error) {
+func listPage(stub shim.ChaincodeStubInterface, kind listKind, pageSize int, bookmark string, add func(key string, value []byte) (int, func(), error)) (string, error) {
 	if pageSize < MinPageSize || pageSize > MaxPageSize {
 		return "", fmt.Errorf("%w: pageSize %d is outside %d..%d", ErrInvalidArgument, pageSize, MinPageSize, MaxPageSize)
 	}
@@ -51,12 +56,20 @@ func listPage(stub shim.ChaincodeStubInterface, kind listKind, pageSize int, boo
 		return "", fmt.Errorf("listing %s: %w", kind.many, err)
 	}
 	defer it.Close()
+	bytes := 0
 	for n := 0; it.HasNext(); n++ {
 		kv, err := it.Next()
 		if err != nil {
 			return "", fmt.Errorf("listing %s: %w", kind.many, err)
 		}
-		if n == pageSize {
+		var size int
+		var keep func()
+		if n < pageSize {
+			if size, keep, err = add(kv.Key, kv.Value); err != nil {
+				return "", fmt.Errorf("listing %s: key %q: %w", kind.many, kv.Key, err)
+			}
+		}
+		if n == pageSize || n > 0 && !pageFits(bytes, size) {
 			// The first record of the next page.
 			next, err := idOfKey(stub, kind, kv.Key)
 			if err != nil {
@@ -64,11 +77,20 @@ func listPage(stub shim.ChaincodeStubInterface, kind listKind, pageSize int, boo
 			}
 			return next, nil
 		}
-		if err := add(kv.Key, kv.Value); err != nil {
-			return "", fmt.Errorf("listing %s: key %q: %w", kind.many, kv.Key, err)
-		}
+		keep()
+		bytes += size + 1
 	}
 	return "", nil
+}
+
+// pageFits reports whether a record of size bytes fits in a page that
+// holds used bytes of records (each counted with its separator).
+func pageFits(used, size int) bool { return used+size <= MaxPageBytes }
+
+// jsonSize is the length of v's JSON, as the page's records are counted.
+func jsonSize(v any) (int, error) {
+	b, err := json.Marshal(v)
+	return len(b), err
 }
 
 // idOfKey returns the ID of a record's key. It checks the key's form

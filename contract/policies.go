@@ -127,25 +127,27 @@ func (c *Contract) GetPolicy(ctx contractapi.TransactionContextInterface, id str
 // ListPolicies returns a page of at most pageSize (1 to 200) policies, each
 // its current version, in ID byte order, starting with the policy whose ID
 // is bookmark (the first one if bookmark is empty). The page's Bookmark
-// starts the next page; the contract makes it itself, as ListIssuers does.
+// starts the next page; the contract makes it itself, as ListIssuers does,
+// and a page holds at most MaxPageBytes of records.
 func (c *Contract) ListPolicies(ctx contractapi.TransactionContextInterface, pageSize int, bookmark string) (_ *PolicyPage, err error) {
 	defer coded(&err)
 	stub := ctx.GetStub()
 	page := &PolicyPage{Policies: []PolicyRecord{}}
-	next, err := listPage(stub, policyList, pageSize, bookmark, func(_ string, value []byte) error {
+	next, err := listPage(stub, policyList, pageSize, bookmark, func(_ string, value []byte) (int, func(), error) {
 		var h policyHead
 		if err := unmarshalRecord(value, &h); err != nil {
-			return err
+			return 0, nil, err
 		}
 		if len(h.Versions) == 0 {
-			return fmt.Errorf("the stored record is not a policy record")
+			return 0, nil, fmt.Errorf("the stored record is not a policy record")
 		}
 		doc, err := getPolicyDoc(stub, &h, h.current())
 		if err != nil {
-			return err
+			return 0, nil, err
 		}
-		page.Policies = append(page.Policies, *h.record(h.current(), doc))
-		return nil
+		rec := h.record(h.current(), doc)
+		size, err := jsonSize(rec)
+		return size, func() { page.Policies = append(page.Policies, *rec) }, err
 	})
 	if err != nil {
 		return nil, err

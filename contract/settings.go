@@ -10,7 +10,6 @@ import (
 	"slices"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
-	"github.com/fabric-bbs/fabric-bbs/internal/jsonkeys"
 	"github.com/fabric-bbs/fabric-bbs/request"
 )
 
@@ -82,14 +81,14 @@ func parseSettings(text string) (*IssuerSettings, error) {
 		return nil, fmt.Errorf("%w: settings are %d bytes, over the limit of %d", ErrInvalidArgument, len(text), MaxSettingsSize)
 	}
 	body := []byte(text)
-	if err := request.CheckDuplicateKeys(body); err != nil {
+	if err := request.CheckStrictKeys(body, (*IssuerSettings)(nil)); err != nil {
 		return nil, fmt.Errorf("%w: settings: %v", ErrInvalidArgument, err)
 	}
 	var top map[string]json.RawMessage
 	if err := json.Unmarshal(body, &top); err != nil || top == nil {
 		return nil, fmt.Errorf("%w: settings must be one JSON object", ErrInvalidArgument)
 	}
-	if k, unknown := jsonkeys.FirstUnknownKey(top, body, settingsFieldNames); unknown {
+	if k, unknown := request.FirstUnknownKey(top, body, settingsFieldNames); unknown {
 		return nil, fmt.Errorf("%w: settings: unknown field %s", ErrInvalidArgument, request.Excerpt(k))
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))

@@ -4,6 +4,9 @@ package contract
 
 import (
 	"bytes"
+	"container/list"
+	"crypto/sha256"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"reflect"
@@ -58,17 +61,30 @@ import (
 // call, longer than any simulation can last (the peer abandons a chaincode
 // call after core.chaincode.executetimeout, 30 s by default), so forgetting
 // never changes an answer within a simulation. At most maxTrackedTx
-// transactions are kept (only those called from another chaincode); when
-// that many have had a call within spendRetention, a further
-// chaincode-to-chaincode spend is refused (an error, never an acceptance),
-// and so is a transaction's spend past maxTxSpends nonces.
+// transactions are kept (only those called from another chaincode, and
+// only once a call spent something). Whoever can simulate can add records:
+// evaluations that are never ordered spend in the tracker as submitted
+// transactions do. So a full tracker never refuses a new transaction:
+// it evicts the record whose last call is the oldest, and keeps its scope
+// as a tombstone (tombstones, below) for spendRetention. A later call of an
+// evicted transaction finds the tombstone and is refused (an error, never
+// an acceptance), as a re-simulation is: eviction can lose a record, never
+// let its nonces or pseudonym uses be spent a second time in the
+// transaction. For that refusal an attacker must push maxTrackedTx other
+// transactions' spends through the peer's chaincode between two calls of
+// one transaction's simulation; a transaction whose calls all come before
+// that is unaffected, and a transaction's first call is refused only for a
+// tombstone filter's false positive (tombstoneBits: about 3 in 10^4 after a
+// million evictions within spendRetention). A transaction's spend past
+// maxTxSpends nonces is refused.
 //
 // Limit: a calling chaincode that forwards its own proposal's arguments
 // unchanged is taken for the client: its calls neither see nor leave
 // spends (TestPassThroughCallStartsAfresh).
 
 // spendRetention is how long a transaction's record of spends is kept after
-// its last call. It must exceed the peers' core.chaincode.executetimeout.
+// its last call, and a tombstone after its eviction. It must exceed the
+// peers' core.chaincode.executetimeout.
 const spendRetention = 10 * time.Minute
 
 // maxTrackedTx is the largest number of transactions whose spends are kept.
@@ -77,7 +93,18 @@ const maxTrackedTx = 1 << 16
 // maxTxSpends is the largest number of nonces one transaction may spend.
 const maxTxSpends = 4096
 
-// errTooManySpends means the spend tracker is full; the call is refused.
+// tombstoneBits and tombstoneHashes are the size of each of the two
+// generations of the tombstone filter (tombstones, 4 MiB each, allocated
+// at the first eviction) and its number of hash functions: with n evictions
+// in a generation the false-positive rate is about (1-e^(-4n/2^25))^4, 2e-4
+// for n = 10^6, 1% for n = 3.2*10^6.
+const (
+	tombstoneBits   = 1 << 25
+	tombstoneHashes = 4
+)
+
+// errTooManySpends means the call is refused: the transaction would spend
+// too many nonces, or its earlier spends were evicted.
 var errTooManySpends = errors.New("too many spends in progress")
 
 // callRecordID is the record ID of the calls-th call of transaction txID
@@ -102,27 +129,105 @@ type spendScope struct {
 
 // txSpends is what the earlier calls of a transaction spent.
 type txSpends struct {
+	scope  spendScope
 	calls  int               // calls that recorded verifications
 	nonces map[string]string // nonce key -> record ID that consumed it
 	nyms   map[string]int    // pseudonym count key -> uses in the transaction
 	last   time.Time         // the last call (monotonic clock)
+	elem   *list.Element     // in spendTracker.order
 }
 
 // spendTracker holds the transactions' spends of one chaincode process.
 type spendTracker struct {
-	mu        sync.Mutex
-	txs       map[spendScope]*txSpends
-	lastSweep time.Time
-	now       func() time.Time // time.Now; tests replace it
-	max       int              // maxTrackedTx; tests lower it
+	mu    sync.Mutex
+	txs   map[spendScope]*txSpends
+	order *list.List // of *txSpends, the most recent last call first
+	dead  tombstones
+	now   func() time.Time // time.Now; tests replace it
+	max   int              // maxTrackedTx; tests lower it
 }
 
 func newSpendTracker() *spendTracker {
-	return &spendTracker{txs: map[spendScope]*txSpends{}, now: time.Now, max: maxTrackedTx}
+	return &spendTracker{txs: map[spendScope]*txSpends{}, order: list.New(), now: time.Now, max: maxTrackedTx}
 }
 
 // defaultSpends is the tracker of a Contract made without New.
 var defaultSpends = newSpendTracker()
+
+// tombstones are the scopes of evicted records, each for at least
+// spendRetention: a Bloom filter of two generations, the current one and
+// the one before, the current one replaced every spendRetention. A scope
+// added is found until its generation is dropped (no false negatives); a
+// scope never added may be found (a false positive: the call is refused).
+type tombstones struct {
+	cur, prev        []uint64
+	since, prevSince time.Time // when cur and prev were started
+}
+
+// positions are the filter's bit positions of scope.
+func (scope spendScope) positions() [tombstoneHashes]uint64 {
+	h := sha256.New()
+	fmt.Fprintf(h, "%p\x00%d:%s%d:%s", scope.conn, len(scope.channel), scope.channel, len(scope.txID), scope.txID)
+	var sum [sha256.Size]byte
+	h.Sum(sum[:0])
+	var p [tombstoneHashes]uint64
+	for i := range p {
+		p[i] = binary.BigEndian.Uint64(sum[8*i:]) % tombstoneBits
+	}
+	return p
+}
+
+// rotate makes the current generation the previous one once it is
+// spendRetention old, and drops the previous one once it is 2
+// spendRetention old: a scope added to a generation at t, while it is
+// less than spendRetention old, is kept until at least t+spendRetention.
+func (d *tombstones) rotate(now time.Time) {
+	if d.cur != nil && now.Sub(d.since) >= spendRetention {
+		d.prev, d.prevSince, d.cur = d.cur, d.since, nil
+	}
+	if d.prev != nil && now.Sub(d.prevSince) >= 2*spendRetention {
+		d.prev = nil
+	}
+}
+
+// add notes that scope was evicted.
+func (d *tombstones) add(scope spendScope, now time.Time) {
+	d.rotate(now)
+	if d.cur == nil {
+		d.cur, d.since = make([]uint64, tombstoneBits/64), now
+	}
+	for _, b := range scope.positions() {
+		d.cur[b/64] |= 1 << (b % 64)
+	}
+}
+
+// has reports whether scope may have been evicted within spendRetention.
+func (d *tombstones) has(scope spendScope, now time.Time) bool {
+	d.rotate(now)
+	if d.cur == nil && d.prev == nil {
+		return false
+	}
+	in := func(g []uint64, p [tombstoneHashes]uint64) bool {
+		if g == nil {
+			return false
+		}
+		for _, b := range p {
+			if g[b/64]&(1<<(b%64)) == 0 {
+				return false
+			}
+		}
+		return true
+	}
+	p := scope.positions()
+	return in(d.cur, p) || in(d.prev, p)
+}
+
+// errEvicted is the refusal of a call whose transaction's earlier spends
+// may have been evicted.
+func errEvicted(scope spendScope) error {
+	return fmt.Errorf("%w: the spends of transaction %s's earlier calls in this chaincode process were evicted (more than %d other transactions spent since); "+
+		"the call is refused rather than let a nonce be spent twice: submit the transaction again", errTooManySpends, scope.txID, maxTrackedTx)
+}
 
 // spendCall is one SubmitProof or SubmitProofs call's view of its
 // transaction's earlier spends, and what it spends itself until commit.
@@ -130,6 +235,7 @@ type spendCall struct {
 	t      *spendTracker
 	scope  spendScope
 	direct bool     // a client's call: the only call of its simulation, not kept
+	found  bool     // begin found the transaction's record
 	prior  txSpends // a copy of the earlier calls' spends
 	nonces map[string]string
 	nyms   map[string]int
@@ -139,16 +245,17 @@ type spendCall struct {
 // direct call (isDirectCall; deployed is the chaincode's deployed name)
 // starts afresh. A
 // readOnly call (VerifyProof, VerifyProofs) only looks: it never starts
-// afresh, is never refused, and must not commit.
+// afresh, is never refused, and must not commit. Another call whose
+// transaction's record was evicted is refused (errEvicted).
 func (t *spendTracker) begin(stub shim.ChaincodeStubInterface, readOnly bool, deployed string) (*spendCall, error) {
 	scope := spendScope{conn: connectionOf(stub), channel: stub.GetChannelID(), txID: stub.GetTxID()}
 	direct := !readOnly && isDirectCall(stub, deployed)
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	now := t.now()
-	t.sweep(now, false)
+	t.sweep(now)
 	if direct {
-		delete(t.txs, scope)
+		t.remove(scope)
 	}
 	c := &spendCall{t: t, scope: scope, direct: direct, nonces: map[string]string{}, nyms: map[string]int{}}
 	if direct {
@@ -156,31 +263,36 @@ func (t *spendTracker) begin(stub shim.ChaincodeStubInterface, readOnly bool, de
 	}
 	if s, ok := t.txs[scope]; ok {
 		s.last = now
+		t.order.MoveToFront(s.elem)
+		c.found = true
 		c.prior.calls = s.calls
 		c.prior.nonces, c.prior.nyms = s.nonces, s.nyms
 		return c, nil
 	}
-	if !readOnly && len(t.txs) >= t.max {
-		t.sweep(now, true)
-		if len(t.txs) >= t.max {
-			return nil, fmt.Errorf("%w: %d transactions have spent nonces within %v in this chaincode process; try again later",
-				errTooManySpends, len(t.txs), spendRetention)
-		}
+	if !readOnly && t.dead.has(scope, now) {
+		return nil, errEvicted(scope)
 	}
 	return c, nil
 }
 
-// sweep forgets the transactions whose last call is older than
-// spendRetention: at most every spendRetention/2 unless force.
-func (t *spendTracker) sweep(now time.Time, force bool) {
-	if !force && now.Sub(t.lastSweep) < spendRetention/2 {
-		return
-	}
-	t.lastSweep = now
-	for k, s := range t.txs { //bbs:maporder-ok deletes every expired entry: the set left does not depend on the order
-		if now.Sub(s.last) >= spendRetention {
-			delete(t.txs, k)
+// sweep forgets the transactions whose last call is spendRetention old or
+// older: the oldest calls are at the back of order.
+func (t *spendTracker) sweep(now time.Time) {
+	for e := t.order.Back(); e != nil; e = t.order.Back() {
+		s := e.Value.(*txSpends)
+		if now.Sub(s.last) < spendRetention {
+			return
 		}
+		t.order.Remove(e)
+		delete(t.txs, s.scope)
+	}
+}
+
+// remove forgets scope's record, if any.
+func (t *spendTracker) remove(scope spendScope) {
+	if s, ok := t.txs[scope]; ok {
+		t.order.Remove(s.elem)
+		delete(t.txs, scope)
 	}
 }
 
@@ -234,33 +346,44 @@ func (c *spendCall) useNym(ck string) {
 
 // commit adds this call's spends to its transaction's, once the call has
 // succeeded; a call that fails leaves nothing spent. A call that spent
-// nothing changes nothing.
+// nothing changes nothing. A full tracker evicts the record of the oldest
+// last call for a new one, and keeps its tombstone.
 func (c *spendCall) commit() error {
 	if c.direct || len(c.nonces) == 0 && len(c.nyms) == 0 {
 		return nil
 	}
-	c.t.mu.Lock()
-	defer c.t.mu.Unlock()
-	s, ok := c.t.txs[c.scope]
+	t := c.t
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	now := t.now()
+	s, ok := t.txs[c.scope]
 	if !ok {
-		if len(c.t.txs) >= c.t.max {
-			return fmt.Errorf("%w: %d transactions have spent nonces within %v in this chaincode process; try again later",
-				errTooManySpends, len(c.t.txs), spendRetention)
+		if c.found || t.dead.has(c.scope, now) {
+			// Evicted since begin: the earlier calls' spends are lost.
+			return errEvicted(c.scope)
 		}
-		s = &txSpends{nonces: map[string]string{}, nyms: map[string]int{}}
-		c.t.txs[c.scope] = s
+		for len(t.txs) >= t.max {
+			old := t.order.Back().Value.(*txSpends)
+			t.order.Remove(old.elem)
+			delete(t.txs, old.scope)
+			t.dead.add(old.scope, now)
+		}
+		s = &txSpends{scope: c.scope, nonces: map[string]string{}, nyms: map[string]int{}}
+		s.elem = t.order.PushFront(s)
+		t.txs[c.scope] = s
 	}
 	if len(s.nonces)+len(c.nonces) > maxTxSpends {
 		return fmt.Errorf("%w: the transaction would spend more than %d nonces", errTooManySpends, maxTxSpends)
 	}
-	for nk, id := range c.nonces { //bbs:maporder-ok copies entries into a map
+	for nk, id := range c.nonces { //bbs:maporder-ok copies a map into a map: order does not matter
 		s.nonces[nk] = id
 	}
-	for ck, n := range c.nyms { //bbs:maporder-ok adds counts into a map: addition commutes
+	for ck, n := range c.nyms { //bbs:maporder-ok sums per key into a map: order does not matter
 		s.nyms[ck] += n
 	}
 	s.calls++
-	s.last = c.t.now()
+	s.last = now
+	t.order.MoveToFront(s.elem)
 	return nil
 }
 
@@ -314,7 +437,7 @@ func isDirectCall(stub shim.ChaincodeStubInterface, deployed string) bool {
 // type (a test double) has one connection, nil. TestConnectionOfShimStub
 // fails if the shim's stub changes shape.
 func connectionOf(stub shim.ChaincodeStubInterface) any {
-	s, ok := stub.(*shim.ChaincodeStub)
+	s, ok := shimStubOf(stub).(*shim.ChaincodeStub)
 	if !ok || s == nil {
 		return nil
 	}

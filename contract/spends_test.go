@@ -366,6 +366,7 @@ func TestConnectionOfShimStub(t *testing.T) {
 	h := &shim.Handler{}
 	got := connectionOf(shimStub(t, h, "tx"))
 	require.Equal(t, unsafe.Pointer(h), got)
+	require.Equal(t, unsafe.Pointer(h), connectionOf(&heldStub{ChaincodeStubInterface: shimStub(t, h, "tx")}))
 	require.Nil(t, connectionOf(&shim.ChaincodeStub{}))
 	require.Nil(t, connectionOf(fakestub.NewLedger("ch").NewStub(nil)))
 }
@@ -383,15 +384,18 @@ func shimStub(t *testing.T, h *shim.Handler, txID string) *shim.ChaincodeStub {
 }
 
 // TestSpendTrackerForgetsAndBounds: a transaction's spends are forgotten
-// spendRetention after its last call, not before; a full tracker refuses a
-// new transaction's spend until a record expires.
+// spendRetention after its last call, not before; a full tracker evicts
+// the record of the oldest last call for a new transaction's, never
+// refuses the new one, and refuses a later call of the evicted one (its
+// tombstone) until spendRetention has passed.
 func TestSpendTrackerForgetsAndBounds(t *testing.T) {
 	now := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
 	tr := newSpendTracker()
 	tr.now = func() time.Time { return now }
 	tr.max = 2
+	stub := fakestub.NewLedger("ch").NewStub(nil)
 	spend := func(tx string) error {
-		c, err := tr.begin(txIDStub{fakestub.NewLedger("ch").NewStub(nil), tx}, false, "")
+		c, err := tr.begin(txIDStub{stub, tx}, false, "")
 		if err != nil {
 			return err
 		}
@@ -406,16 +410,140 @@ func TestSpendTrackerForgetsAndBounds(t *testing.T) {
 	now = now.Add(spendRetention - time.Second)
 	require.NoError(t, spend("b"))
 	require.True(t, seen("a"), "forgotten before spendRetention")
-	err := spend("c")
-	require.ErrorIs(t, err, errTooManySpends)
-	require.False(t, seen("c"))
-
-	now = now.Add(2 * time.Second) // a is older than spendRetention
-	_, err = tr.begin(txIDStub{fakestub.NewLedger("ch").NewStub(nil), "d"}, false, "")
-	require.NoError(t, err)
-	require.False(t, seen("a"))
+	require.NoError(t, spend("c"), "a full tracker refused a new transaction")
+	require.True(t, seen("c"))
+	require.False(t, seen("a"), "the oldest record was not evicted")
 	require.True(t, seen("b"))
-	require.NoError(t, spend("c"))
+	require.Len(t, tr.txs, 2)
+	require.Equal(t, tr.order.Len(), 2)
+	// a's later call is refused: its earlier spends are lost.
+	require.ErrorIs(t, spend("a"), errTooManySpends)
+	_, err := tr.begin(txIDStub{stub, "a"}, true, "")
+	require.NoError(t, err, "a read-only call is never refused")
+
+	// b's call makes it the most recent: c is evicted next.
+	require.NoError(t, spend("b"))
+	require.NoError(t, spend("d"))
+	require.False(t, seen("c"))
+	require.True(t, seen("b"))
+
+	now = now.Add(spendRetention + time.Second) // every record, and the first tombstones, expire
+	_, err = tr.begin(txIDStub{stub, "e"}, false, "")
+	require.NoError(t, err)
+	require.Empty(t, tr.txs)
+	require.Zero(t, tr.order.Len())
+	require.ErrorIs(t, spend("c"), errTooManySpends, "a tombstone forgotten before spendRetention")
+	now = now.Add(spendRetention)
+	require.NoError(t, spend("a"), "a tombstone kept past 2 spendRetention")
+}
+
+// TestSpendTrackerEvictionNeverDoubleSpends: however many other
+// transactions spend between two calls of one transaction, and whenever
+// (between its calls, or between a call's begin and commit), the later
+// call never gets a nonce spent by the earlier one accepted: it sees the
+// spend, or is refused.
+func TestSpendTrackerEvictionNeverDoubleSpends(t *testing.T) {
+	tr := newSpendTracker()
+	tr.max = 8
+	stub := fakestub.NewLedger("ch").NewStub(nil)
+	flood := func(from, n int) {
+		for i := range n {
+			c, err := tr.begin(txIDStub{stub, fmt.Sprintf("other-%d", from+i)}, false, "")
+			require.NoError(t, err)
+			c.spend("other nonce", "x")
+			require.NoError(t, c.commit())
+		}
+	}
+	for others := 0; others <= 2*tr.max; others++ {
+		for _, during := range []bool{false, true} {
+			tx := fmt.Sprintf("t-%d-%v", others, during)
+			first, err := tr.begin(txIDStub{stub, tx}, false, "")
+			require.NoError(t, err)
+			first.spend("N", tx)
+			require.NoError(t, first.commit())
+			if !during {
+				flood(1000*others, others)
+			}
+			second, err := tr.begin(txIDStub{stub, tx}, false, "")
+			if err != nil {
+				require.ErrorIs(t, err, errTooManySpends)
+				require.GreaterOrEqual(t, others, tr.max, "refused without an eviction")
+				continue
+			}
+			if during {
+				flood(1000*others+500, others)
+			}
+			if _, spent := second.spentBy("N"); spent {
+				continue // the replay is seen
+			}
+			second.spend("N", tx+"/1")
+			require.ErrorIs(t, second.commit(), errTooManySpends, "%d others, during %v: the nonce was spent twice", others, during)
+		}
+	}
+}
+
+// TestSpendTrackerFlood: 100,000 other transactions' chaincode-to-
+// chaincode spends in the process (evaluations, never ordered), then a
+// chaincode's transaction spends, once per nonce: the tracker is full and
+// the transaction is neither refused nor allowed a second spend.
+func TestSpendTrackerFlood(t *testing.T) {
+	e := newEnv(t)
+	c := New()
+	cc, err := contractapi.NewChaincode(c)
+	require.NoError(t, err)
+	cc.TransactionSerializer = e.cc.TransactionSerializer
+	e.cc = &Chaincode{cc}
+	require.NoError(t, e.ledger.Deploy("bbs", e.cc, nil))
+	require.NoError(t, e.ledger.Deploy("caller", callerCC{}, nil))
+	e.configure(EndorsementModeOwner)
+	k := registerAcme(t, e)
+	stub := e.ledger.NewStub(nil)
+	for i := range 100_000 {
+		call, err := c.tracker().begin(txIDStub{stub, fmt.Sprintf("evaluation-%d", i)}, false, "")
+		require.NoError(t, err)
+		call.spend(fmt.Sprintf("nonce key %d", i), "evaluation")
+		require.NoError(t, call.commit())
+	}
+	require.Len(t, c.tracker().txs, maxTrackedTx)
+
+	x := jsonArg(t, sign(t, k, nil).present(t, "acme", []byte("nonce F of sixteen bytes"), 1))
+	y := jsonArg(t, sign(t, k, nil).present(t, "acme", []byte("nonce G of sixteen bytes"), 1))
+	r, out := e.viaCaller(call(t, "SubmitProof", x), call(t, "SubmitProof", x), call(t, "SubmitProof", y))
+	require.True(t, r.Committed)
+	requireOK(t, out[0])
+	requireRefused(t, out[1], ErrReplay.Error(), "by transaction "+r.TxID+";")
+	requireOK(t, out[2])
+}
+
+// TestSpendTrackerEvaluations: evaluations of a calling chaincode's
+// spends through the contract, more than the tracker holds, do not stop a
+// later transaction's spend.
+func TestSpendTrackerEvaluations(t *testing.T) {
+	e := newEnv(t)
+	c := New()
+	cc, err := contractapi.NewChaincode(c)
+	require.NoError(t, err)
+	cc.TransactionSerializer = e.cc.TransactionSerializer
+	e.cc = &Chaincode{cc}
+	require.NoError(t, e.ledger.Deploy("bbs", e.cc, nil))
+	require.NoError(t, e.ledger.Deploy("caller", callerCC{}, nil))
+	e.configure(EndorsementModeOwner)
+	k := registerAcme(t, e)
+	c.tracker().max = 16
+	cred := sign(t, k, nil)
+	for i := range 40 {
+		req := jsonArg(t, cred.present(t, "acme", []byte(fmt.Sprintf("evaluation nonce %08d", i)), 1))
+		r := e.ledger.Evaluate(callerCC{}, e.bob.Creator, "Call", call(t, "SubmitProof", req))
+		var out []callResponse
+		require.NoError(t, json.Unmarshal(r.Response.Payload, &out))
+		requireOK(t, out[0])
+	}
+	require.Len(t, c.tracker().txs, 16)
+	x := jsonArg(t, cred.present(t, "acme", []byte("nonce H of sixteen bytes"), 1))
+	r, out := e.viaCaller(call(t, "SubmitProof", x), call(t, "SubmitProof", x))
+	require.True(t, r.Committed)
+	requireOK(t, out[0])
+	requireRefused(t, out[1], ErrReplay.Error())
 }
 
 // txIDStub is a stub with another transaction ID, called from another
@@ -471,4 +599,31 @@ func TestSpendTrackerConcurrentTransactions(t *testing.T) {
 		require.NoError(t, <-done)
 	}
 	require.Len(t, tr.txs, 8)
+}
+
+// TestTombstoneFalsePositives: after a million evictions in one
+// generation, a scope never evicted is taken for an evicted one (its
+// call refused) at about the rate spends.go gives, 2 in 10 000 per
+// generation; an evicted scope is always found.
+func TestTombstoneFalsePositives(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a million evictions")
+	}
+	now := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
+	var d tombstones
+	for i := range 1_000_000 {
+		d.add(spendScope{channel: "ch", txID: fmt.Sprintf("evicted-%d", i)}, now)
+	}
+	for i := 0; i < 1_000_000; i += 997 {
+		require.True(t, d.has(spendScope{channel: "ch", txID: fmt.Sprintf("evicted-%d", i)}, now))
+	}
+	fp := 0
+	const tries = 200_000
+	for i := range tries {
+		if d.has(spendScope{channel: "ch", txID: fmt.Sprintf("never-%d", i)}, now) {
+			fp++
+		}
+	}
+	t.Logf("false positives: %d in %d", fp, tries)
+	require.Less(t, fp, tries*4/10_000)
 }

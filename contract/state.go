@@ -147,13 +147,24 @@ func getIssuer(stub shim.ChaincodeStubInterface, id string) (*Issuer, error) {
 	return &is, nil
 }
 
-// putIssuer writes the issuer's record.
+// putIssuer writes the issuer's record, if it is at most
+// MaxIssuerRecordSize bytes.
 func putIssuer(stub shim.ChaincodeStubInterface, is *Issuer) error {
 	key, err := issuerKey(stub, is.ID)
 	if err != nil {
 		return err
 	}
-	return putRecord(stub, key, fmt.Sprintf("issuer %q", is.ID), is)
+	b, err := json.Marshal(is)
+	if err != nil {
+		return fmt.Errorf("issuer %q: encoding the record: %w", is.ID, err)
+	}
+	if len(b) > MaxIssuerRecordSize {
+		return fmt.Errorf("%w: the record of issuer %q would be %d bytes, over the limit of %d", ErrInvalidArgument, is.ID, len(b), MaxIssuerRecordSize)
+	}
+	if err := stub.PutState(key, b); err != nil {
+		return fmt.Errorf("issuer %q: writing the world state: %w", is.ID, err)
+	}
+	return nil
 }
 
 // getRecord reads the record under key into v; what names it in errors,

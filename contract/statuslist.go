@@ -9,7 +9,6 @@ import (
 	"slices"
 	"time"
 
-	"github.com/fabric-bbs/fabric-bbs/internal/jsonkeys"
 	"github.com/fabric-bbs/fabric-bbs/policy"
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
@@ -323,18 +322,18 @@ func parseStatusChange(text string) (set, clear []int, err error) {
 		return nil, nil, fmt.Errorf("%w: change is %d bytes, over the limit of %d", ErrInvalidArgument, len(text), MaxSettingsSize)
 	}
 	body := []byte(text)
-	if err := request.CheckDuplicateKeys(body); err != nil {
-		return nil, nil, fmt.Errorf("%w: change: %v", ErrInvalidArgument, err)
-	}
 	var raw struct {
 		Set   []int `json:"set"`
 		Clear []int `json:"clear"`
+	}
+	if err := request.CheckStrictKeys(body, &raw); err != nil {
+		return nil, nil, fmt.Errorf("%w: change: %v", ErrInvalidArgument, err)
 	}
 	var top map[string]json.RawMessage
 	if err := json.Unmarshal(body, &top); err != nil || top == nil {
 		return nil, nil, fmt.Errorf("%w: change must be one JSON object (want %s)", ErrInvalidArgument, want)
 	}
-	if k, unknown := jsonkeys.FirstUnknownKey(top, body, map[string]bool{"set": true, "clear": true}); unknown {
+	if k, unknown := request.FirstUnknownKey(top, body, map[string]bool{"set": true, "clear": true}); unknown {
 		return nil, nil, fmt.Errorf("%w: change: unknown field %s (want %s)", ErrInvalidArgument, request.Excerpt(k), want)
 	}
 	for _, k := range []string{"clear", "set"} {

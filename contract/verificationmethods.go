@@ -106,6 +106,16 @@ func (c *Contract) DeclareVerificationMethods(ctx contractapi.TransactionContext
 			}
 		}
 	}
+	total := len(list)
+	for j := range is.Keys {
+		if is.Keys[j].Version != version {
+			total += len(is.Keys[j].VerificationMethods)
+		}
+	}
+	if total > MaxIssuerVerificationMethods {
+		return nil, fmt.Errorf("%w: issuer %q would declare %d verification methods in all, over the limit of %d per issuer (clear some of other key versions first)",
+			ErrInvalidArgument, id, total, MaxIssuerVerificationMethods)
+	}
 	now, err := txTime(ctx.GetStub())
 	if err != nil {
 		return nil, err

@@ -65,16 +65,26 @@ type CredentialRules struct {
 	Status *CredentialStatusRule
 }
 
-// ClaimRule requires the value at Pointer (RFC 6901, in the disclosed
-// credential without its proof) to be disclosed and to satisfy every
-// constraint set. A constrained value must be one JSON string, number or
-// boolean (not an array or object).
+// ClaimRule requires the values at Pointer to be disclosed and to satisfy
+// every constraint set. The pointer is read in the credential's signed
+// statements, not in its JSON (see ClaimReader): each token is a JSON key
+// of the credential's contexts, expanded to a property IRI as the
+// credential's expansion did, and the pointer names every value reached
+// from the credential node along those properties. A property's values
+// are a set (the signature does not fix their order), so a token may not
+// be an array index. A constrained rule requires exactly one value, a
+// literal (a string, number or boolean) or, for equals, oneOf and prefix,
+// an IRI.
 type ClaimRule struct {
-	// Pointer is a JSON pointer such as "/credentialSubject/licenseClass".
+	// Pointer is an RFC 6901 pointer such as
+	// "/credentialSubject/licenseClass": no array index ("0", "-"), no
+	// token starting with "@", and "id" or "type" only as the last token
+	// (the node's IRI, the node's types).
 	Pointer string
 	// Equals, when not nil, is the only value accepted: a string, a
-	// float64 or a bool, compared with the claim's JSON value exactly
-	// (a string never equals a number).
+	// float64 or a bool, compared as the RDF term it becomes at Pointer
+	// under the credential's contexts (a string never equals a number; a
+	// string at an IRI-valued property or at "type" is that IRI).
 	Equals any
 	// OneOf, when not empty, are the values accepted (as Equals).
 	OneOf []any
@@ -98,14 +108,20 @@ type CredentialStatement struct {
 	// verificationMethod resolved to; KeyVersion that key's version.
 	Issuer     string
 	KeyVersion int
-	// Types are the credential's JSON type member, as disclosed.
+	// Types are the credential's JSON type member, which the caller has
+	// checked expands to exactly the types of the credential node in the
+	// signed statements.
 	Types []string
-	// ValidFrom and ValidUntil tell whether the credential discloses a
-	// validFrom (validUntil) statement.
+	// ValidFrom and ValidUntil tell whether the credential node has a
+	// signed validFrom (validUntil) statement.
 	ValidFrom, ValidUntil bool
 	// Document is the disclosed credential without its proof, as package
-	// vc parses it (numbers are float64).
+	// vc parses it (numbers are float64). Only its contexts are read
+	// (rule credential.contexts); claims are read through Claims.
 	Document map[string]any
+	// Claims reads the claim rules in the credential's signed
+	// statements; without it every claim rule is unmet.
+	Claims ClaimReader
 	// NonceLength is the length of the presentation header, in bytes;
 	// BoundToSubmitter whether it is bound to the submitter.
 	NonceLength      int
@@ -118,6 +134,36 @@ type CredentialStatement struct {
 	// and status rules (nil: not read, so the rule is unmet).
 	Epoch  *CredentialEpochFacts
 	Status *CredentialStatusFacts
+}
+
+// ClaimValue is one value a claim pointer reaches in the signed
+// statements: a literal, or a node (an IRI, or "" for a blank node).
+type ClaimValue struct {
+	Literal bool
+	// Value is the literal's lexical form or the node's IRI.
+	Value string
+	// Datatype is a literal's datatype IRI (xsd:string for a plain
+	// string, rdf:langString with Lang).
+	Datatype string
+	Lang     string
+}
+
+// ClaimRead is what a ClaimReader reads for one claim rule.
+type ClaimRead struct {
+	// Values are the values at the rule's pointer, a set (no order; no
+	// repeats); none when the pointer is not disclosed.
+	Values []ClaimValue
+	// Accepted are the rule's equals or oneOf values as the RDF terms the
+	// credential's contexts make of them at the pointer.
+	Accepted []ClaimValue
+	// Problem, when not empty, is why the pointer cannot be read (words
+	// that follow the pointer); the rule is then unmet.
+	Problem string
+}
+
+// ClaimReader reads claim rules in a credential's signed statements.
+type ClaimReader interface {
+	ReadClaim(r *ClaimRule) ClaimRead
 }
 
 // IsCredential reports whether p is a credential policy (it has credential
@@ -137,13 +183,16 @@ var unmetNotForBare = Unmet{Rule: "policy", Reason: "the policy is for W3C crede
 // AllowedUses), credential.epoch, credential.status. It is deterministic and fails closed: an invalid policy,
 // or a policy for bare proofs, is unmet with Rule "policy".
 //
-// The claim and type rules read the credential's JSON, so they hold only
-// if every JSON key means what the issuer's contexts say: a credential
-// policy therefore requires the credential's @context to be a list of
-// context URLs (resolved by the contract from the built-in and the
-// issuer's registered contexts), and no "@context" anywhere else in the
-// document (rule credential.contexts). An inline context added by the
-// holder could otherwise map a JSON key to another signed statement.
+// The claim rules are read in the signed statements (st.Claims), with the
+// JSON keys of their pointers expanded by the credential's contexts; the
+// type rule compares the JSON type member, which the caller has matched
+// with the signed types. Both hold only if every JSON key means what the
+// issuer's contexts say: a credential policy therefore requires the
+// credential's @context to be a list of context URLs (resolved by the
+// contract from the built-in and the issuer's registered contexts), and
+// no "@context" anywhere else in the document (rule credential.contexts).
+// An inline context added by the holder could otherwise map a key of a
+// rule to another signed statement.
 func (p *Policy) EvaluateCredential(st CredentialStatement) *Unmet {
 	if err := p.Validate(); err != nil {
 		return &Unmet{Rule: "policy", Reason: clip(err.Error(), 200)}
@@ -171,7 +220,11 @@ func (p *Policy) EvaluateCredential(st CredentialStatement) *Unmet {
 	}
 	for i := range cr.Claims {
 		r := &cr.Claims[i]
-		if what := r.unmet(st.Document); what != "" {
+		read := ClaimRead{Problem: "cannot be read: no signed statements were given"}
+		if st.Claims != nil {
+			read = st.Claims.ReadClaim(r)
+		}
+		if what := r.unmetRead(read); what != "" {
 			return &Unmet{Rule: "credential.claims", Index: i, Pointer: r.Pointer, Reason: quoteText(r.Pointer) + " " + what}
 		}
 	}
@@ -237,13 +290,87 @@ func embedsContext(v any, depth int) bool {
 	return false
 }
 
-// unmet returns "" when the document satisfies r, else what r requires, as
+// unmetRead returns "" when read satisfies r, else what r requires, as
 // words that follow the pointer.
-func (r *ClaimRule) unmet(doc map[string]any) string {
-	v, ok := resolvePointer(doc, r.Pointer)
-	if !ok {
+func (r *ClaimRule) unmetRead(read ClaimRead) string {
+	if read.Problem != "" {
+		return read.Problem
+	}
+	if len(read.Values) == 0 {
 		return "must be disclosed"
 	}
+	if !r.constrained() {
+		return ""
+	}
+	if len(read.Values) != 1 {
+		return fmt.Sprintf("must be a single value (the signed statements give %d; a property's values are a set, in no order)", len(read.Values))
+	}
+	got := read.Values[0]
+	if r.Equals != nil && !containsClaimValue(read.Accepted, got) {
+		return "must equal " + quoteValue(r.Equals)
+	}
+	if r.Equals == nil && len(r.OneOf) > 0 && !containsClaimValue(read.Accepted, got) {
+		return r.oneOfWords()
+	}
+	if !got.Literal && (r.After != "" || r.Before != "" || r.AtLeast != nil || r.AtMost != nil) {
+		return "must be a single string, number or boolean"
+	}
+	if !got.Literal && got.Value == "" {
+		return "must be a single string, number or boolean"
+	}
+	var v any = got.Value
+	if got.Literal {
+		v = got.scalar()
+	}
+	return r.unmetScalar(v)
+}
+
+// scalar is the JSON value a literal stands for: a bool for xsd:boolean,
+// a float64 for a numeric datatype, else its lexical form.
+func (v ClaimValue) scalar() any {
+	switch v.Datatype {
+	case xsdNS + "boolean":
+		switch v.Value {
+		case "true", "1":
+			return true
+		case "false", "0":
+			return false
+		}
+	case xsdNS + "integer", xsdNS + "decimal", xsdNS + "double", xsdNS + "float",
+		xsdNS + "long", xsdNS + "int", xsdNS + "short", xsdNS + "byte",
+		xsdNS + "nonNegativeInteger", xsdNS + "positiveInteger", xsdNS + "negativeInteger", xsdNS + "nonPositiveInteger",
+		xsdNS + "unsignedLong", xsdNS + "unsignedInt", xsdNS + "unsignedShort", xsdNS + "unsignedByte":
+		if f, err := strconv.ParseFloat(v.Value, 64); err == nil && !math.IsNaN(f) && !math.IsInf(f, 0) {
+			return f
+		}
+	}
+	return v.Value
+}
+
+const xsdNS = "http://www.w3.org/2001/XMLSchema#"
+
+func containsClaimValue(list []ClaimValue, v ClaimValue) bool {
+	for _, x := range list {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+func (r *ClaimRule) oneOfWords() string {
+	words := make([]string, len(r.OneOf))
+	for i, w := range r.OneOf {
+		words[i] = quoteValue(w)
+	}
+	return "must be " + alternatives(words)
+}
+
+// unmetScalar returns "" when the JSON scalar v satisfies r, else what r
+// requires, as words that follow the pointer. equals and oneOf compare v
+// as a JSON value (the policy's own consistency check); a read credential
+// compares them as RDF terms before (unmetRead).
+func (r *ClaimRule) unmetScalar(v any) string {
 	if !r.constrained() {
 		return ""
 	}
@@ -251,16 +378,6 @@ func (r *ClaimRule) unmet(doc map[string]any) string {
 	case string, float64, bool:
 	default:
 		return "must be a single string, number or boolean"
-	}
-	if r.Equals != nil && v != r.Equals {
-		return "must equal " + quoteValue(r.Equals)
-	}
-	if len(r.OneOf) > 0 && !containsValue(r.OneOf, v) {
-		words := make([]string, len(r.OneOf))
-		for i, w := range r.OneOf {
-			words[i] = quoteValue(w)
-		}
-		return "must be " + alternatives(words)
 	}
 	if r.Prefix != "" {
 		s, ok := v.(string)
@@ -304,29 +421,13 @@ func (r *ClaimRule) constrained() bool {
 	return r.Equals != nil || len(r.OneOf) > 0 || r.Prefix != "" || r.After != "" || r.Before != "" || r.AtLeast != nil || r.AtMost != nil
 }
 
-// resolvePointer evaluates the RFC 6901 pointer p on doc.
-func resolvePointer(doc map[string]any, p string) (any, bool) {
-	var cur any = doc
-	for _, tok := range strings.Split(p, "/")[1:] {
-		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
-		switch t := cur.(type) {
-		case map[string]any:
-			x, ok := t[tok]
-			if !ok {
-				return nil, false
-			}
-			cur = x
-		case []any:
-			i, err := strconv.Atoi(tok)
-			if err != nil || i < 0 || i >= len(t) || (len(tok) > 1 && tok[0] == '0') {
-				return nil, false
-			}
-			cur = t[i]
-		default:
-			return nil, false
-		}
+// PointerTokens splits a valid pointer into its unescaped tokens.
+func PointerTokens(p string) []string {
+	toks := strings.Split(p, "/")[1:]
+	for i, tok := range toks {
+		toks[i] = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
 	}
-	return cur, true
+	return toks
 }
 
 // validPointer checks the syntax of an RFC 6901 pointer: "/" then tokens
@@ -344,6 +445,19 @@ func validPointer(p string) error {
 	for i := 0; i < len(p); i++ {
 		if p[i] == '~' && (i+1 == len(p) || (p[i+1] != '0' && p[i+1] != '1')) {
 			return fmt.Errorf("%s: \"~\" must be followed by 0 or 1 (RFC 6901)", quoteText(p))
+		}
+	}
+	toks := PointerTokens(p)
+	for i, tok := range toks {
+		switch {
+		case tok == "":
+			return fmt.Errorf("%s: an empty token names no property", quoteText(p))
+		case tok == "-" || strings.Trim(tok, "0123456789") == "":
+			return fmt.Errorf("%s: the token %s is an array index; a pointer names properties, whose values the signature holds as a set, in no order (name the property: every value is read)", quoteText(p), quoteText(tok))
+		case tok[0] == '@':
+			return fmt.Errorf("%s: the token %s is a JSON-LD keyword; a pointer names properties of the credential's contexts", quoteText(p), quoteText(tok))
+		case (tok == "id" || tok == "type") && i != len(toks)-1:
+			return fmt.Errorf("%s: %s names a node's IRI or types, which have no properties: it may only be the last token", quoteText(p), quoteText(tok))
 		}
 	}
 	return nil
@@ -623,7 +737,7 @@ func (r *ClaimRule) validate(name string) error {
 	}
 	probe := ClaimRule{Pointer: "/x", Prefix: r.Prefix, After: r.After, Before: r.Before, AtLeast: r.AtLeast, AtMost: r.AtMost}
 	for _, v := range values {
-		if what := probe.unmet(map[string]any{"x": v}); what != "" {
+		if what := probe.unmetScalar(v); what != "" {
 			return fmt.Errorf("%s: the value %s %s, so it can never be accepted", name, quoteValue(v), what)
 		}
 	}

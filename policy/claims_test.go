@@ -6,9 +6,65 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
+	"strconv"
 	"strings"
 	"testing"
 )
+
+// jsonClaims is a ClaimReader over a JSON document read as if its shape
+// were its statements': each key a property, an array the set of a
+// property's values, a number an xsd:integer or xsd:double. (The contract
+// reads the signed statements; this double lets the rules be tested
+// alone.)
+type jsonClaims struct{ doc map[string]any }
+
+func (j jsonClaims) ReadClaim(r *ClaimRule) ClaimRead {
+	cur := []any{j.doc}
+	for _, tok := range PointerTokens(r.Pointer) {
+		var next []any
+		for _, v := range cur {
+			m, _ := v.(map[string]any)
+			x, ok := m[tok]
+			if !ok {
+				continue
+			}
+			if arr, ok := x.([]any); ok {
+				next = append(next, arr...)
+			} else {
+				next = append(next, x)
+			}
+		}
+		cur = next
+	}
+	var read ClaimRead
+	for _, v := range cur {
+		if cv := jsonValue(v); !containsClaimValue(read.Values, cv) {
+			read.Values = append(read.Values, cv)
+		}
+	}
+	for _, v := range append([]any{r.Equals}, r.OneOf...) {
+		if v != nil {
+			read.Accepted = append(read.Accepted, jsonValue(v))
+		}
+	}
+	return read
+}
+
+func jsonValue(v any) ClaimValue {
+	switch x := v.(type) {
+	case string:
+		return ClaimValue{Literal: true, Value: x, Datatype: xsdNS + "string"}
+	case bool:
+		return ClaimValue{Literal: true, Value: strconv.FormatBool(x), Datatype: xsdNS + "boolean"}
+	case float64:
+		if x == math.Trunc(x) && math.Abs(x) < 1e21 {
+			return ClaimValue{Literal: true, Value: strconv.FormatFloat(x, 'f', -1, 64), Datatype: xsdNS + "integer"}
+		}
+		return ClaimValue{Literal: true, Value: strconv.FormatFloat(x, 'E', -1, 64), Datatype: xsdNS + "double"}
+	}
+	return ClaimValue{} // a node without an IRI
+}
 
 // licenseDoc is a credential policy using every kind of claim rule.
 const licenseDoc = `{"id":"dmv-class-c","issuers":[{"id":"dmv","keyVersions":[1]}],
@@ -21,7 +77,7 @@ const licenseDoc = `{"id":"dmv-class-c","issuers":[{"id":"dmv","keyVersions":[1]
    {"pointer":"/credentialSubject/id","prefix":"did:"},
    {"pointer":"/credentialSubject/a~1b~0c"},
    {"pointer":"/credentialSubject/organDonor","equals":true},
-   {"pointer":"/credentialSubject/endorsements/0"}
+   {"pointer":"/credentialSubject/endorsements"}
   ],"recordClaims":true},
  "minNonceLength":16}`
 
@@ -37,8 +93,9 @@ func licenseCredential() map[string]any {
 }
 
 func licenseStatement() CredentialStatement {
+	doc := licenseCredential()
 	return CredentialStatement{Issuer: "dmv", KeyVersion: 1, Types: []string{"VerifiableCredential", "DriverLicense"},
-		ValidUntil: true, Document: licenseCredential(), NonceLength: 32}
+		ValidUntil: true, Document: doc, Claims: jsonClaims{doc}, NonceLength: 32}
 }
 
 // TestCredentialPolicyParse: a credential policy parses, keeps its claims
@@ -55,7 +112,7 @@ func TestCredentialPolicyParse(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `{"id":"dmv-class-c","issuers":[{"id":"dmv","keyVersions":[1]}],"minNonceLength":16,"credential":{"types":["DriverLicense"],"requireValidUntil":true,"claims":[{"pointer":"/credentialSubject/licenseClass","equals":"C"},{"pointer":"/credentialSubject/birthDate","before":"2008-12-01"},{"pointer":"/credentialSubject/points","atLeast":0,"atMost":11},{"pointer":"/credentialSubject/country","oneOf":["BE","NL"]},{"pointer":"/credentialSubject/id","prefix":"did:"},{"pointer":"/credentialSubject/a~1b~0c"},{"pointer":"/credentialSubject/organDonor","equals":true},{"pointer":"/credentialSubject/endorsements/0"}],"recordClaims":true}}`
+	want := `{"id":"dmv-class-c","issuers":[{"id":"dmv","keyVersions":[1]}],"minNonceLength":16,"credential":{"types":["DriverLicense"],"requireValidUntil":true,"claims":[{"pointer":"/credentialSubject/licenseClass","equals":"C"},{"pointer":"/credentialSubject/birthDate","before":"2008-12-01"},{"pointer":"/credentialSubject/points","atLeast":0,"atMost":11},{"pointer":"/credentialSubject/country","oneOf":["BE","NL"]},{"pointer":"/credentialSubject/id","prefix":"did:"},{"pointer":"/credentialSubject/a~1b~0c"},{"pointer":"/credentialSubject/organDonor","equals":true},{"pointer":"/credentialSubject/endorsements"}],"recordClaims":true}}`
 	if string(b) != want {
 		t.Fatalf("canonical form\n%s\nwant\n%s", b, want)
 	}
@@ -111,6 +168,13 @@ func TestCredentialPolicyRefused(t *testing.T) {
 		{wrap(`{"claims":[{"pointer":"/a","oneOf":["2030-01-01","2000-01-01"],"before":"2020-01-01"}]}`), `the value "2030-01-01" must be before 2020-01-01`},
 		{wrap(`{"requireValidFrom":"yes"}`), "credential.requireValidFrom: wrong type"},
 		{wrap(`{"claims":[{"pointer":"/` + strings.Repeat("a", MaxPointerLength) + `"}]}`), "over the limit of 256"},
+		{wrap(`{"claims":[{"pointer":"/credentialSubject/boards/0/year"}]}`), `the token "0" is an array index`},
+		{wrap(`{"claims":[{"pointer":"/credentialSubject/boards/-"}]}`), `the token "-" is an array index`},
+		{wrap(`{"claims":[{"pointer":"/credentialSubject/12"}]}`), `the token "12" is an array index`},
+		{wrap(`{"claims":[{"pointer":"/@reverse/credentialSubject"}]}`), `the token "@reverse" is a JSON-LD keyword`},
+		{wrap(`{"claims":[{"pointer":"/credentialSubject//x"}]}`), "an empty token"},
+		{wrap(`{"claims":[{"pointer":"/credentialSubject/id/x"}]}`), `"id" names a node's IRI or types`},
+		{wrap(`{"claims":[{"pointer":"/type/x"}]}`), `"type" names a node's IRI or types`},
 	}
 	for _, tt := range tests {
 		_, err := Parse([]byte(tt.doc))
@@ -151,7 +215,10 @@ func TestEvaluateCredential(t *testing.T) {
 		{"validUntil hidden", func(st *CredentialStatement) { st.ValidUntil = false }, "credential.requireValidUntil", 0, "the credential must disclose validUntil"},
 		{"class hidden", func(st *CredentialStatement) { delete(subject(st), "licenseClass") }, "credential.claims", 0, `"/credentialSubject/licenseClass" must be disclosed`},
 		{"class B", func(st *CredentialStatement) { subject(st)["licenseClass"] = "B" }, "credential.claims", 0, `"/credentialSubject/licenseClass" must equal "C"`},
-		{"class as array", func(st *CredentialStatement) { subject(st)["licenseClass"] = []any{"C"} }, "credential.claims", 0, "must be a single string, number or boolean"},
+		{"two classes", func(st *CredentialStatement) { subject(st)["licenseClass"] = []any{"C", "B"} }, "credential.claims", 0, "must be a single value (the signed statements give 2"},
+		{"class a node", func(st *CredentialStatement) { subject(st)["licenseClass"] = map[string]any{"x": "C"} }, "credential.claims", 0, `must equal "C"`},
+		{"birth date a node", func(st *CredentialStatement) { subject(st)["birthDate"] = map[string]any{} }, "credential.claims", 1, "must be a single string, number or boolean"},
+		{"no reader", func(st *CredentialStatement) { st.Claims = nil }, "credential.claims", 0, "cannot be read: no signed statements"},
 		{"too young", func(st *CredentialStatement) { subject(st)["birthDate"] = "2008-12-01" }, "credential.claims", 1, `"/credentialSubject/birthDate" must be before 2008-12-01`},
 		{"birth date not a date", func(st *CredentialStatement) { subject(st)["birthDate"] = "April 1990" }, "credential.claims", 1, "must be a date"},
 		{"birth date a number", func(st *CredentialStatement) { subject(st)["birthDate"] = 1990.0 }, "credential.claims", 1, "must be a date"},
@@ -162,7 +229,7 @@ func TestEvaluateCredential(t *testing.T) {
 		{"no did", func(st *CredentialStatement) { subject(st)["id"] = "urn:x" }, "credential.claims", 4, `must be a string starting with "did:"`},
 		{"escaped pointer", func(st *CredentialStatement) { delete(subject(st), "a/b~c") }, "credential.claims", 5, `"/credentialSubject/a~1b~0c" must be disclosed`},
 		{"bool as string", func(st *CredentialStatement) { subject(st)["organDonor"] = "true" }, "credential.claims", 6, "must equal true"},
-		{"array index", func(st *CredentialStatement) { subject(st)["endorsements"] = []any{} }, "credential.claims", 7, "must be disclosed"},
+		{"no endorsement", func(st *CredentialStatement) { subject(st)["endorsements"] = []any{} }, "credential.claims", 7, "must be disclosed"},
 		{"short nonce", func(st *CredentialStatement) { st.NonceLength = 8 }, "minNonceLength", 0, "nonce must be at least 16 bytes (not 8)"},
 	}
 	for _, tt := range tests {
@@ -196,7 +263,8 @@ func TestEvaluateCredential(t *testing.T) {
 		t.Fatal(err)
 	}
 	for v, met := range map[string]bool{"2020-01-01T12:00:00Z": true, "2020-01-01": false, "2020-01-01T23:30:00Z": false, "2020-01-01T22:59:59Z": true} {
-		st := CredentialStatement{Issuer: "dmv", Document: map[string]any{"@context": "https://www.w3.org/ns/credentials/v2", "t": v}}
+		doc := map[string]any{"@context": "https://www.w3.org/ns/credentials/v2", "t": v}
+		st := CredentialStatement{Issuer: "dmv", Document: doc, Claims: jsonClaims{doc}}
 		if u := dt.EvaluateCredential(st); (u == nil) != met {
 			t.Errorf("%s: unmet %+v, want met %v", v, u, met)
 		}
@@ -243,7 +311,7 @@ func TestEvaluateCredentialOneAnswer(t *testing.T) {
 // canonical form evaluate alike.
 func FuzzEvaluateCredential(f *testing.F) {
 	f.Add([]byte(licenseDoc), []byte(`{"@context":"https://www.w3.org/ns/credentials/v2","credentialSubject":{"licenseClass":"C"}}`))
-	f.Add([]byte(`{"id":"p","issuers":[{"id":"a"}],"credential":{"claims":[{"pointer":"/a/0/~1","atLeast":-1e308}]}}`), []byte(`{"a":[{"/":1}]}`))
+	f.Add([]byte(`{"id":"p","issuers":[{"id":"a"}],"credential":{"claims":[{"pointer":"/a/~1","atLeast":-1e308}]}}`), []byte(`{"a":[{"/":1}]}`))
 	f.Add([]byte(`{"id":"p","issuers":[{"id":"a"}],"credential":{"claims":[{"pointer":"/t","after":"2020-01-01T00:00:00.5+14:00"}]}}`), []byte(`{"t":"9999-12-31"}`))
 	f.Fuzz(func(t *testing.T, doc, cred []byte) {
 		p, err := Parse(doc)
@@ -257,7 +325,7 @@ func FuzzEvaluateCredential(f *testing.F) {
 		if json.Unmarshal(cred, &d) != nil {
 			d = map[string]any{}
 		}
-		st := CredentialStatement{Issuer: p.Issuers[0].ID, KeyVersion: 1, Document: d, NonceLength: len(cred), ValidFrom: len(cred)%2 == 0}
+		st := CredentialStatement{Issuer: p.Issuers[0].ID, KeyVersion: 1, Document: d, Claims: jsonClaims{d}, NonceLength: len(cred), ValidFrom: len(cred)%2 == 0}
 		if p.Credential != nil {
 			st.Types = p.Credential.Types
 		}
@@ -298,5 +366,50 @@ func TestCredentialPolicyPseudonym(t *testing.T) {
 	st.Context = []byte("x")
 	if u := p.EvaluateCredential(st); u != nil {
 		t.Fatalf("its context: %+v", u)
+	}
+}
+
+type fixedClaims ClaimRead
+
+func (f fixedClaims) ReadClaim(*ClaimRule) ClaimRead { return ClaimRead(f) }
+
+// TestClaimReadValues: a claim read in signed statements is one value of a
+// set: typed literals are numbers and booleans by datatype, an IRI is a
+// string for prefix and equals but not a date or number, a blank node is
+// no value, and equals compares RDF terms.
+func TestClaimReadValues(t *testing.T) {
+	lit := func(v, dt string) ClaimValue { return ClaimValue{Literal: true, Value: v, Datatype: xsdNS + dt} }
+	tests := []struct {
+		rule   string
+		read   ClaimRead
+		reason string // "" for met
+	}{
+		{`{"pointer":"/a","atLeast":3}`, ClaimRead{Values: []ClaimValue{lit("5", "integer")}}, ""},
+		{`{"pointer":"/a","atLeast":3}`, ClaimRead{Values: []ClaimValue{lit("2.5E0", "double")}}, "must be at least 3"},
+		{`{"pointer":"/a","atLeast":3}`, ClaimRead{Values: []ClaimValue{lit("5", "string")}}, "must be a number"},
+		{`{"pointer":"/a","atLeast":3}`, ClaimRead{Values: []ClaimValue{lit("NaN", "double")}}, "must be a number"},
+		{`{"pointer":"/a","atLeast":3}`, ClaimRead{Values: []ClaimValue{lit("5", "integer"), lit("6", "integer")}}, "must be a single value (the signed statements give 2"},
+		{`{"pointer":"/a","prefix":"did:"}`, ClaimRead{Values: []ClaimValue{{Value: "did:example:1"}}}, ""},
+		{`{"pointer":"/a","prefix":"did:"}`, ClaimRead{Values: []ClaimValue{{}}}, "must be a single string, number or boolean"},
+		{`{"pointer":"/a","before":"2020-01-01"}`, ClaimRead{Values: []ClaimValue{{Value: "urn:2019-01-01"}}}, "must be a single string"},
+		{`{"pointer":"/a","before":"2020-01-01"}`, ClaimRead{Values: []ClaimValue{lit("2019-05-01T00:00:00Z", "dateTime")}}, ""},
+		{`{"pointer":"/a","equals":"C"}`, ClaimRead{Values: []ClaimValue{lit("C", "string")}, Accepted: []ClaimValue{lit("C", "string")}}, ""},
+		{`{"pointer":"/a","equals":"C"}`, ClaimRead{Values: []ClaimValue{lit("C", "token")}, Accepted: []ClaimValue{lit("C", "string")}}, `must equal "C"`},
+		{`{"pointer":"/a","equals":true}`, ClaimRead{Values: []ClaimValue{lit("1", "boolean")}, Accepted: []ClaimValue{lit("true", "boolean")}}, "must equal true"},
+		{`{"pointer":"/a","oneOf":["x","y"]}`, ClaimRead{Values: []ClaimValue{{Value: "urn:y"}}, Accepted: []ClaimValue{{Value: "urn:x"}, {Value: "urn:y"}}}, ""},
+		{`{"pointer":"/a"}`, ClaimRead{}, "must be disclosed"},
+		{`{"pointer":"/a"}`, ClaimRead{Values: []ClaimValue{{}}}, ""},
+		{`{"pointer":"/a"}`, ClaimRead{Problem: "cannot be read: x"}, "cannot be read: x"},
+	}
+	for _, tt := range tests {
+		p, err := Parse([]byte(`{"id":"p","issuers":[{"id":"a"}],"credential":{"claims":[` + tt.rule + `]}}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := CredentialStatement{Issuer: "a", Document: map[string]any{"@context": "https://www.w3.org/ns/credentials/v2"}, Claims: fixedClaims(tt.read)}
+		u := p.EvaluateCredential(st)
+		if (u == nil) != (tt.reason == "") || u != nil && !strings.Contains(u.Reason, tt.reason) {
+			t.Errorf("%s on %+v: unmet %+v, want %q", tt.rule, tt.read, u, tt.reason)
+		}
 	}
 }

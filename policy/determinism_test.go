@@ -27,7 +27,8 @@ func oneAnswer(t *testing.T, f func() string) string {
 // null values in the same order (object in strictjson.go).
 func TestParseOneAnswer(t *testing.T) {
 	tests := []struct{ name, doc, want string }{
-		{"unknown fields", `{"zz":1,"id":"p","y":2,"issuers":[{"id":"a"}],"x":3,"ID":4,"w":5}`, `policy: unknown field "ID"`},
+		{"unknown fields", `{"zz":1,"id":"p","y":2,"issuers":[{"id":"a"}],"x":3,"IE":4,"w":5}`, `policy: unknown field "IE"`},
+		{"a field in another case", `{"zz":1,"id":"p","issuers":[{"id":"a"}],"ID":4}`, `duplicate key "ID": the same name as "id" in another case`},
 		{"unknown fields at several depths", `{"id":"p","issuers":[{"id":"a","q":1,"r":2},{"id":"b","s":1}],"disclosed":[{"index":0,"t":1}],"header":{"u":1},"z":1}`, `policy: unknown field "z"`},
 		{"unknown fields in items", `{"id":"p","issuers":[{"id":"a"},{"id":"b","s":1,"r":2,"q":3}],"disclosed":[{"index":0,"t":1}]}`, `issuers[1]: unknown field "q"`},
 		{"null values", `{"id":"p","issuers":null,"description":null,"header":null,"disclosed":null}`, `policy.description: must not be null`},

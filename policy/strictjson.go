@@ -14,11 +14,12 @@ import (
 	"io"
 	"sort"
 
-	"github.com/fabric-bbs/fabric-bbs/internal/jsonkeys"
+	"github.com/fabric-bbs/fabric-bbs/request"
 )
 
 // checkSyntax reads doc as exactly one JSON value and rejects duplicate
-// object keys at any depth (encoding/json alone would keep the last).
+// object keys at any depth (encoding/json alone would keep the last),
+// also keys equal under case folding (request.CheckStrictKeys).
 func checkSyntax(doc []byte) error {
 	dec := json.NewDecoder(bytes.NewReader(doc))
 	var v json.RawMessage
@@ -28,12 +29,15 @@ func checkSyntax(doc []byte) error {
 	if _, err := dec.Token(); err != io.EOF {
 		return fmt.Errorf("data after the policy object")
 	}
-	key, found, err := jsonkeys.FirstDuplicateKey(doc)
+	key, earlier, found, err := request.FirstFoldedDuplicateKey(doc)
 	if err != nil {
 		return err
 	}
-	if found {
+	if found && key == earlier {
 		return fmt.Errorf("duplicate key %s", quoteText(key))
+	}
+	if found {
+		return fmt.Errorf("duplicate key %s: the same name as %s in another case (field names are case-sensitive)", quoteText(key), quoteText(earlier))
 	}
 	return nil
 }

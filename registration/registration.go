@@ -56,7 +56,6 @@ import (
 	"strings"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
-	"github.com/fabric-bbs/fabric-bbs/internal/jsonkeys"
 	"github.com/fabric-bbs/fabric-bbs/request"
 )
 
@@ -295,8 +294,8 @@ func decodeStrict(text, what string, v any) error {
 	if t := bytes.TrimSpace(body); len(t) == 0 || t[0] != '{' || !json.Valid(t) {
 		return fmt.Errorf("%w: %s must be one JSON object", ErrInvalid, what)
 	}
-	if key, dup, _ := jsonkeys.FirstDuplicateKey(body); dup {
-		return fmt.Errorf("%w: %s: duplicate field %s", ErrInvalid, what, request.Excerpt(key))
+	if err := request.CheckStrictKeys(body, v); err != nil {
+		return fmt.Errorf("%w: %s: %v", ErrInvalid, what, err)
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()

@@ -3,6 +3,7 @@
 package registration
 
 import (
+	"encoding/json"
 	"errors"
 	"math/rand/v2"
 	"strings"
@@ -134,6 +135,9 @@ func FuzzParseRegistration(f *testing.F) {
 	f.Add(`{"id":"a","scheme":"bbs+2020","publicKey":"AA==","settings":{"messageCounts":[5]},"proofOfPossession":"AA=="}`)
 	f.Add(`{"id":"a","keyVersion":2,"publicKey":"AA==","proofOfPossession":"AA=="}`)
 	f.Add(`{"id":"a","id":"a"}`)
+	f.Add(`{"id":"a","ID":"b","scheme":"bbs+2020","publicKey":"AA==","proofOfPossession":"AA=="}`)
+	f.Add(`{"Id":"b","scheme":"bbs+2020","publicKey":"AA==","proofOfPossession":"AA=="}`)
+	exact := map[string]bool{"id": true, "scheme": true, "publicKey": true, "description": true, "settings": true, "proofOfPossession": true, "keyVersion": true}
 	f.Fuzz(func(t *testing.T, doc string) {
 		if r, err := ParseRegistration(doc); err != nil {
 			if !errors.Is(err, ErrInvalid) || len(err.Error()) > 400 {
@@ -141,6 +145,18 @@ func FuzzParseRegistration(f *testing.F) {
 			}
 		} else if r.ID == "" || r.Scheme == "" || r.PublicKey == "" || r.ProofOfPossession == "" {
 			t.Fatalf("accepted %+v", r)
+		} else {
+			// A reader that matches keys exactly reads the same ID.
+			var m map[string]json.RawMessage
+			var id string
+			if json.Unmarshal([]byte(doc), &m) != nil || json.Unmarshal(m["id"], &id) != nil || id != r.ID {
+				t.Fatalf("accepted %q as ID %q", doc, r.ID)
+			}
+			for k := range m {
+				if !exact[k] {
+					t.Fatalf("accepted %q with key %q", doc, k)
+				}
+			}
 		}
 		if r, err := ParseRotation(doc); err != nil {
 			if !errors.Is(err, ErrInvalid) || len(err.Error()) > 400 {

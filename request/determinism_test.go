@@ -31,7 +31,8 @@ func TestParseOneAnswer(t *testing.T) {
 	tests := []struct {
 		name, body, want string
 	}{
-		{"unknown fields", `{"zz":1,"b":2,` + ok + `,"a":3,"Issuer":4,"m":5,"c":6,"y":7}`, `unknown field "zz"`},
+		{"unknown fields", `{"zz":1,"b":2,` + ok + `,"a":3,"Isuer":4,"m":5,"c":6,"y":7}`, `unknown field "zz"`},
+		{"a field in another case", `{"zz":1,` + ok + `,"Issuer":4}`, `duplicate field "Issuer": the same name as "issuer" in another case`},
 		{"unknown fields after the known", `{` + ok + `,"q":1,"p":2,"o":3,"n":4,"m":5,"l":6}`, `unknown field "q"`},
 		{"unknown fields, escaped", `{"\u0078":1,` + ok + `,"\u0061":2,"\ud83d\ude00":3,"w":4}`, `unknown field "x"`},
 		{"unknown fields, invalid UTF-8", "{\"\xff\":1," + ok + ",\"b\":2,\"a\":3}", "unknown field \"\ufffd\""},

@@ -103,16 +103,16 @@ func TestFirstDuplicateKeyPaths(t *testing.T) {
 	} {
 		t.Run(c.body, func(t *testing.T) {
 			require.True(t, json.Valid([]byte(c.body)))
-			key, found := firstDuplicateKeyValid([]byte(c.body))
+			key, _, found := firstDuplicateKeyValid([]byte(c.body), nil)
 			require.Equal(t, c.found, found)
 			require.Equal(t, c.key, key)
-			key, found, err := firstDuplicateKeyTokens([]byte(c.body))
+			key, _, found, err := firstDuplicateKeyTokens([]byte(c.body), nil)
 			require.NoError(t, err)
 			require.Equal(t, c.found, found)
 			require.Equal(t, c.key, key)
 		})
 	}
 	// Malformed JSON goes to the tokenizer, which names the error.
-	_, _, err := firstDuplicateKey([]byte(`{"a":}`))
+	_, _, err := FirstDuplicateKey([]byte(`{"a":}`))
 	require.Error(t, err)
 }

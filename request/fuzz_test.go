@@ -120,13 +120,15 @@ func FuzzFirstDuplicateKey(f *testing.F) {
 		if !json.Valid(body) {
 			return
 		}
-		key, found := firstDuplicateKeyValid(body)
-		wantKey, wantFound, err := firstDuplicateKeyTokens(body)
-		if err != nil {
-			t.Fatalf("the tokenizer refused valid JSON: %v", err)
-		}
-		if found != wantFound || key != wantKey {
-			t.Fatalf("one pass: %q %v, tokenizer: %q %v", key, found, wantKey, wantFound)
+		for _, canon := range []func(string) string{nil, FoldKey} {
+			key, earlier, found := firstDuplicateKeyValid(body, canon)
+			wantKey, wantEarlier, wantFound, err := firstDuplicateKeyTokens(body, canon)
+			if err != nil {
+				t.Fatalf("the tokenizer refused valid JSON: %v", err)
+			}
+			if found != wantFound || key != wantKey || earlier != wantEarlier {
+				t.Fatalf("one pass: %q %q %v, tokenizer: %q %q %v", key, earlier, found, wantKey, wantEarlier, wantFound)
+			}
 		}
 	})
 }
@@ -147,7 +149,7 @@ func FuzzObjectKeys(f *testing.F) {
 			return
 		}
 		keys := objectKeys(body)
-		if _, dup, _ := firstDuplicateKey(body); !dup && len(keys) != len(m) {
+		if _, dup, _ := FirstDuplicateKey(body); !dup && len(keys) != len(m) {
 			t.Fatalf("objectKeys gave %d keys, the map has %d", len(keys), len(m))
 		}
 		for _, k := range keys {

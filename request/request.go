@@ -59,6 +59,7 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"slices"
 )
 
 // Limits on a request, enforced by Parse and Decode before any cryptography.
@@ -213,8 +214,10 @@ func Parse(body []byte) (*Request, error) {
 	if len(body) > MaxRequestSize {
 		return nil, fmt.Errorf("%w: request is %d bytes, over the limit of %d", ErrInvalid, len(body), MaxRequestSize)
 	}
-	if err := CheckDuplicateKeys(body); err != nil {
-		return nil, err
+	// Duplicates, also in another case; checkFieldNames then requires
+	// the exact names.
+	if err := CheckStrictKeys(body, nil); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrInvalid, err)
 	}
 	if err := checkFieldNames(body); err != nil {
 		return nil, err
@@ -248,7 +251,7 @@ func checkFieldNames(body []byte) error {
 	if top == nil {
 		return fmt.Errorf("%w: malformed JSON: the request must be a JSON object", ErrInvalid)
 	}
-	if k, ok := firstUnknownKey(top, body, fieldNames); ok {
+	if k, ok := FirstUnknownKey(top, body, fieldNames); ok {
 		return fmt.Errorf("%w: unknown field %s", ErrInvalid, Excerpt(k))
 	}
 	if raw, ok := top["policy"]; ok {
@@ -256,7 +259,7 @@ func checkFieldNames(body []byte) error {
 		if err := json.Unmarshal(raw, &ref); err != nil || ref == nil {
 			return fmt.Errorf("%w: policy: must be an object {\"id\": ..., \"version\": ...}", ErrInvalid)
 		}
-		if k, ok := firstUnknownKey(ref, raw, policyFieldNames); ok {
+		if k, ok := FirstUnknownKey(ref, raw, policyFieldNames); ok {
 			return fmt.Errorf("%w: policy: unknown field %s", ErrInvalid, Excerpt(k))
 		}
 	}
@@ -281,10 +284,70 @@ func checkFieldNames(body []byte) error {
 				rawItems = make([]json.RawMessage, len(items)) // unreachable: raw decoded above
 			}
 		}
-		k, _ := firstUnknownKey(item, rawItems[i], disclosedFieldNames)
+		k, _ := FirstUnknownKey(item, rawItems[i], disclosedFieldNames)
 		return fmt.Errorf("%w: disclosed[%d]: unknown field %s", ErrInvalid, i, Excerpt(k))
 	}
 	return nil
+}
+
+// hasUnknownKey reports whether obj has a key that allowed lacks.
+func hasUnknownKey(obj map[string]json.RawMessage, allowed map[string]bool) bool {
+	for k := range obj { //bbs:maporder-ok any-of: the boolean does not depend on the order
+		if !allowed[k] {
+			return true
+		}
+	}
+	return false
+}
+
+// firstUnknownKey returns the first key, in document order, of the JSON
+// object raw (decoded as obj) that allowed lacks. Map iteration order
+// varies from run to run, so it finds the key in raw itself; if raw cannot
+// be walked (it always can: obj was decoded from it), it falls back to the
+// least unknown key in byte order, which is fixed too.
+func FirstUnknownKey(obj map[string]json.RawMessage, raw []byte, allowed map[string]bool) (key string, found bool) {
+	if !hasUnknownKey(obj, allowed) {
+		return "", false
+	}
+	for _, k := range objectKeys(raw) {
+		if _, in := obj[k]; in && !allowed[k] {
+			return k, true
+		}
+	}
+	var unknown []string
+	for k := range obj { //bbs:maporder-ok collected for slices.Min, which does not depend on the order
+		if !allowed[k] {
+			unknown = append(unknown, k)
+		}
+	}
+	return slices.Min(unknown), true
+}
+
+// objectKeys returns the keys of the JSON object raw in document order, as
+// encoding/json decodes them (escapes resolved, invalid UTF-8 replaced), or
+// the keys it read before an error.
+func objectKeys(raw []byte) []string {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return nil
+	}
+	var keys []string
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return keys
+		}
+		k, ok := tok.(string)
+		if !ok {
+			return keys
+		}
+		keys = append(keys, k)
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return keys
+		}
+	}
+	return keys
 }
 
 // Validate reports whether the request is well formed and within the limits,

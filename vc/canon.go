@@ -167,7 +167,7 @@ type canonicalizer struct {
 // canonicalize runs RDFC-1.0 on quads. It returns the canonical identifier
 // map (input blank node label -> canonical label "c14nN", both without
 // "_:"). maxWork bounds the Hash N-Degree Quads calls plus the
-// permutations they try, together.
+// permutations they try, together, each weighted by its size (spend).
 func canonicalize(quads []quad, maxWork int) (map[string]string, error) {
 	idm, _, err := canonicalizeWork(quads, maxWork)
 	return idm, err
@@ -290,8 +290,11 @@ func (c *canonicalizer) hashRelated(related string, q *quad, is *issuer, positio
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-func (c *canonicalizer) spend() error {
-	c.work++
+// spend counts n steps of work: a Hash N-Degree Quads call counts one plus
+// the statements of its blank node (each hashed), a permutation one plus
+// its length plus the blank nodes its issuer holds (each copied).
+func (c *canonicalizer) spend(n int) error {
+	c.work += n
 	if c.work > c.maxWork {
 		return fmt.Errorf("%w: canonicalization needs more than %d steps of blank-node disambiguation", ErrLimit, c.maxWork)
 	}
@@ -299,7 +302,7 @@ func (c *canonicalizer) spend() error {
 }
 
 func (c *canonicalizer) hashNDegree(id string, is *issuer) (string, *issuer, error) {
-	if err := c.spend(); err != nil {
+	if err := c.spend(1 + len(c.bnQuads[id])); err != nil {
 		return "", nil, err
 	}
 	hashToRelated := map[string][]string{}
@@ -328,7 +331,7 @@ func (c *canonicalizer) hashNDegree(id string, is *issuer) (string, *issuer, err
 		perm := append([]string(nil), hashToRelated[h]...)
 		sort.Strings(perm)
 		for more := true; more; more = nextPermutation(perm) {
-			if err := c.spend(); err != nil {
+			if err := c.spend(1 + len(perm) + len(is.order)); err != nil {
 				return "", nil, err
 			}
 			cp := is.clone()

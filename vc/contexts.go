@@ -11,9 +11,8 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/piprate/json-gold/ld"
-
-	"github.com/fabric-bbs/fabric-bbs/internal/jsonkeys"
 )
 
 // The core JSON-LD contexts, as published at their URLs (see
@@ -61,12 +60,18 @@ type Loader struct {
 	risky map[string]string
 	// iriTerms and mapTerms: see contextRisks.
 	iriTerms, mapTerms map[string]bool
+	// values is the number of JSON values of each document (countingLoader
+	// bounds their sum, Limits.MaxContextValues).
+	values map[string]int
+	// scoped is, for each term a held document defines with a scoped
+	// context, the largest such context (Limits.MaxScopedContextValues).
+	scoped scopedContexts
 }
 
 // NewLoader returns a Loader holding the core contexts. Their bytes are
 // checked against the SHA-256 pinned in this package.
 func NewLoader() (*Loader, error) {
-	l := &Loader{docs: map[string]*ld.RemoteDocument{}, sums: map[string]string{}}
+	l := &Loader{docs: map[string]*ld.RemoteDocument{}, sums: map[string]string{}, values: map[string]int{}, scoped: scopedContexts{}}
 	for _, c := range coreContexts {
 		b, err := coreContextFiles.ReadFile("contexts/" + c.file)
 		if err != nil {
@@ -100,7 +105,7 @@ func (l *Loader) Add(url string, doc []byte, sha256Hex string) error {
 		}
 		return nil
 	}
-	if k, dup, err := jsonkeys.FirstDuplicateKey(doc); err != nil {
+	if k, dup, err := request.FirstDuplicateKey(doc); err != nil {
 		return fmt.Errorf("%w: %s: %v", ErrContext, url, err)
 	} else if dup {
 		return fmt.Errorf("%w: %s: duplicate key %q", ErrContext, url, k)
@@ -128,6 +133,8 @@ func (l *Loader) Add(url string, doc []byte, sha256Hex string) error {
 	}
 	l.docs[url] = &ld.RemoteDocument{DocumentURL: url, Document: v}
 	l.sums[url] = got
+	l.values[url] = scanJSON(v).values
+	l.scoped.addDefinitions(v["@context"])
 	return nil
 }
 

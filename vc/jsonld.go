@@ -10,9 +10,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/piprate/json-gold/ld"
-
-	"github.com/fabric-bbs/fabric-bbs/internal/jsonkeys"
 )
 
 // ErrDocument means a JSON-LD document is malformed or unsafe: not JSON,
@@ -35,10 +34,34 @@ type Limits struct {
 	// processing may load from the Loader (each reference counts, again
 	// each time it is met).
 	MaxContextLoads int
-	// MaxCanonWork bounds RDFC-1.0's Hash N-Degree Quads calls plus the
-	// permutations they try, together (0 steps for a document whose blank
+	// MaxCanonWork bounds RDFC-1.0's blank-node disambiguation: each Hash
+	// N-Degree Quads call counts one step plus one per statement of its
+	// blank node, each permutation it tries one plus its length plus the
+	// blank nodes its issuer holds (0 steps for a document whose blank
 	// nodes all have distinct first-degree hashes).
 	MaxCanonWork int
+	// MaxValues is the most JSON values a document may hold, every object,
+	// array, string, number, boolean and null counted, nested ones and
+	// those of an inline @context included.
+	MaxValues int
+	// MaxArrayValues is the most values of one JSON array (the values of
+	// one property, the items of one list).
+	MaxArrayValues int
+	// MaxKeys is the most members of one JSON object (the properties of
+	// one node, the terms of one inline context).
+	MaxKeys int
+	// MaxStringBytes is the longest JSON string, key or value, in bytes.
+	MaxStringBytes int
+	// MaxContextValues is the most JSON values of the context documents
+	// one document's processing loads from the Loader, together (each
+	// load counts, as for MaxContextLoads).
+	MaxContextValues int
+	// MaxScopedContextValues bounds the work expansion spends on scoped
+	// contexts (the @context of a term definition, processed again at each
+	// use of the term): over every key and string of the document that
+	// names such a term, the scoped context's JSON values plus 8, plus one
+	// per 64 values of the contexts the document names or holds.
+	MaxScopedContextValues int
 }
 
 // DefaultLimits are the Limits used where none are given.
@@ -47,8 +70,16 @@ var DefaultLimits = Limits{
 	MaxDepth:        32,
 	MaxQuads:        2048,
 	MaxBlankNodes:   512,
-	MaxCanonWork:    1024,
+	MaxCanonWork:    4096,
 	MaxContextLoads: 16,
+
+	MaxValues:        512,
+	MaxArrayValues:   256,
+	MaxKeys:          256,
+	MaxStringBytes:   180 << 10,
+	MaxContextValues: 8192,
+
+	MaxScopedContextValues: 1024,
 }
 
 func (l Limits) withDefaults() Limits {
@@ -71,12 +102,22 @@ func (l Limits) withDefaults() Limits {
 	if l.MaxCanonWork > 0 {
 		d.MaxCanonWork = l.MaxCanonWork
 	}
+	for _, f := range [...]struct{ v, d *int }{
+		{&l.MaxValues, &d.MaxValues}, {&l.MaxArrayValues, &d.MaxArrayValues}, {&l.MaxKeys, &d.MaxKeys},
+		{&l.MaxStringBytes, &d.MaxStringBytes}, {&l.MaxContextValues, &d.MaxContextValues},
+		{&l.MaxScopedContextValues, &d.MaxScopedContextValues},
+	} {
+		if *f.v > 0 {
+			*f.d = *f.v
+		}
+	}
 	return d
 }
 
 // ParseDocument parses a JSON document for this package: an object, no
-// duplicate keys, within the size and depth limits. Numbers become float64,
-// as in JavaScript.
+// duplicate keys, within the limits of its size and shape (size, depth,
+// values, array length, object members, string length). Numbers become
+// float64, as in JavaScript.
 func ParseDocument(b []byte, lim Limits) (map[string]any, error) {
 	lim = lim.withDefaults()
 	if len(b) > lim.MaxBytes {
@@ -85,7 +126,10 @@ func ParseDocument(b []byte, lim Limits) (map[string]any, error) {
 	if d := jsonDepth(b); d > lim.MaxDepth {
 		return nil, fmt.Errorf("%w: JSON nested %d deep, more than %d", ErrLimit, d, lim.MaxDepth)
 	}
-	if k, dup, err := jsonkeys.FirstDuplicateKey(b); err != nil {
+	if n := jsonValues(b); n > lim.MaxValues {
+		return nil, fmt.Errorf("%w: JSON of %d values, more than %d", ErrLimit, n, lim.MaxValues)
+	}
+	if k, dup, err := request.FirstDuplicateKey(b); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrDocument, err)
 	} else if dup {
 		return nil, fmt.Errorf("%w: duplicate key %q", ErrDocument, k)
@@ -101,6 +145,9 @@ func ParseDocument(b []byte, lim Limits) (map[string]any, error) {
 	m, ok := v.(map[string]any)
 	if !ok {
 		return nil, fmt.Errorf("%w: not a JSON object", ErrDocument)
+	}
+	if err := checkJSON(m, lim); err != nil {
+		return nil, err
 	}
 	if tok, bad := inexactNumber(b); bad {
 		return nil, fmt.Errorf("%w: the number %s would be read as %s (not the number written)", ErrDocument, tok, strconv.FormatFloat(mustFloat(tok), 'g', -1, 64))
@@ -138,35 +185,15 @@ func jsonDepth(b []byte) int {
 	return max
 }
 
-// valueDepth is the nesting depth of a parsed value.
-func valueDepth(v any) int {
-	switch t := v.(type) {
-	case map[string]any:
-		d := 0
-		for _, x := range t { //bbs:maporder-ok a maximum does not depend on the order
-			if e := valueDepth(x); e > d {
-				d = e
-			}
-		}
-		return d + 1
-	case []any:
-		d := 0
-		for _, x := range t {
-			if e := valueDepth(x); e > d {
-				d = e
-			}
-		}
-		return d + 1
-	}
-	return 0
-}
-
 // countingLoader is the Loader of one operation, refusing more than max
 // loads: a document cannot make its verifier parse a context thousands of
 // times.
 type countingLoader struct {
 	l      *Loader
 	n, max int
+	// values counts the JSON values of the documents loaded, up to
+	// maxValues.
+	values, maxValues int
 }
 
 func (c *countingLoader) LoadDocument(url string) (*ld.RemoteDocument, error) {
@@ -174,12 +201,17 @@ func (c *countingLoader) LoadDocument(url string) (*ld.RemoteDocument, error) {
 	if c.n > c.max {
 		return nil, ld.NewJsonLdError(ld.LoadingDocumentFailed, fmt.Sprintf("more than %d context loads (limit)", c.max))
 	}
+	c.values += c.l.values[url]
+	if c.values > c.maxValues {
+		return nil, ld.NewJsonLdError(ld.LoadingDocumentFailed, fmt.Sprintf("more than %d values of context documents (limit)", c.maxValues))
+	}
 	return c.l.LoadDocument(url)
 }
 
 func (l *Loader) options(lim Limits) *ld.JsonLdOptions {
 	o := ld.NewJsonLdOptions(l.base)
-	o.DocumentLoader = &countingLoader{l: l, max: lim.withDefaults().MaxContextLoads}
+	lim = lim.withDefaults()
+	o.DocumentLoader = &countingLoader{l: l, max: lim.MaxContextLoads, maxValues: lim.MaxContextValues}
 	o.ProcessingMode = ld.JsonLd_1_1
 	o.SafeMode = true
 	o.Algorithm = ld.AlgorithmURDNA2015
@@ -196,6 +228,8 @@ func (l *Loader) options(lim Limits) *ld.JsonLdOptions {
 func jsonldError(opts *ld.JsonLdOptions, what string, err error) error {
 	if c, ok := opts.DocumentLoader.(*countingLoader); ok && c.n > c.max {
 		return fmt.Errorf("%w: more than %d context loads", ErrLimit, c.max)
+	} else if ok && c.values > c.maxValues {
+		return fmt.Errorf("%w: context documents of %d values, more than %d", ErrLimit, c.values, c.maxValues)
 	}
 	var le *ld.JsonLdError
 	if !errors.As(err, &le) || !expandedErrorCodes[le.Code] {
@@ -221,8 +255,11 @@ var expandedErrorCodes = map[ld.ErrorCode]bool{
 // otherwise drop or leave relative (see checkSafe).
 func (l *Loader) toQuads(doc map[string]any, lim Limits) ([]quad, error) {
 	lim = lim.withDefaults()
-	if d := valueDepth(doc); d > lim.MaxDepth {
-		return nil, fmt.Errorf("%w: JSON nested %d deep, more than %d", ErrLimit, d, lim.MaxDepth)
+	if err := checkJSON(doc, lim); err != nil {
+		return nil, err
+	}
+	if uses, cost := scopedCost(doc, l); cost > lim.MaxScopedContextValues {
+		return nil, fmt.Errorf("%w: %d uses of scoped contexts, costing %d, more than %d", ErrLimit, uses, cost, lim.MaxScopedContextValues)
 	}
 	if err := l.checkConstructs(doc); err != nil {
 		return nil, err
@@ -238,6 +275,9 @@ func (l *Loader) toQuads(doc map[string]any, lim Limits) ([]quad, error) {
 		return nil, jsonldError(opts, "JSON-LD expansion", err)
 	}
 	if err := checkSafe(doc, expanded); err != nil {
+		return nil, err
+	}
+	if err := checkExpanded(expanded, lim); err != nil {
 		return nil, err
 	}
 	quads, err := expandedToQuads(expanded)

@@ -19,9 +19,9 @@ import (
 // integral number below 10^21 an xsd:integer. @json literals are refused
 // rather than canonicalized.
 func expandedToQuads(expanded []any) ([]quad, error) {
-	nodeMap := map[string]any{"@default": map[string]any{}}
-	if _, err := ld.NewJsonLdApi().GenerateNodeMap(expanded, nodeMap, "@default", ld.NewIdentifierIssuer("_:b"), "", "", nil); err != nil {
-		return nil, fmt.Errorf("%w: JSON-LD node map: %v", ErrDocument, err)
+	nodeMap, err := generateNodeMap(expanded)
+	if err != nil {
+		return nil, err
 	}
 	c := &rdfConverter{}
 	for _, name := range sortedKeys(nodeMap) {

@@ -1,3 +1,3 @@
 module github.com/fabric-bbs/fabric-bbs/contract/codes
 
-go 1.26.3
+go 1.24.0

@@ -9,4 +9,3 @@ package cpu
 func getisar0() uint64 { return 0 }
 func getisar1() uint64 { return 0 }
 func getpfr0() uint64  { return 0 }
-func getzfr0() uint64  { return 0 }

@@ -2,10 +2,8 @@
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.
 
-//go:build !darwin && !linux && !netbsd && !openbsd && !windows && arm64
+//go:build !linux && !netbsd && !openbsd && !windows && arm64
 
 package cpu
 
-func doinit() {
-	setMinimalFeatures()
-}
+func doinit() {}

@@ -447,8 +447,4 @@ const (
 	SYS_LISTXATTRAT                  = 4465
 	SYS_REMOVEXATTRAT                = 4466
 	SYS_OPEN_TREE_ATTR               = 4467
-	SYS_FILE_GETATTR                 = 4468
-	SYS_FILE_SETATTR                 = 4469
-	SYS_LISTNS                       = 4470
-	SYS_RSEQ_SLICE_YIELD             = 4471
 )

@@ -349,14 +349,6 @@ type Taskstats struct {
 	Wpcopy_delay_min          uint64
 	Irq_delay_max             uint64
 	Irq_delay_min             uint64
-	Cpu_delay_max_ts          KernelTimespec
-	Blkio_delay_max_ts        KernelTimespec
-	Swapin_delay_max_ts       KernelTimespec
-	Freepages_delay_max_ts    KernelTimespec
-	Thrashing_delay_max_ts    KernelTimespec
-	Compact_delay_max_ts      KernelTimespec
-	Wpcopy_delay_max_ts       KernelTimespec
-	Irq_delay_max_ts          KernelTimespec
 }
 
 type cpuMask uint64

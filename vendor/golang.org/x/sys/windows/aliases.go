@@ -8,6 +8,5 @@ package windows
 
 import "syscall"
 
-type Signal = syscall.Signal
 type Errno = syscall.Errno
 type SysProcAttr = syscall.SysProcAttr

@@ -5,6 +5,5 @@ package cpu
 import "golang.org/x/sys/cpu"
 
 var (
-	SupportAVX512     = SupportADX && cpu.X86.HasAVX512 && cpu.X86.HasAVX512DQ && cpu.X86.HasAVX512VBMI2
-	SupportAVX512IFMA = SupportAVX512 && cpu.X86.HasAVX512IFMA
+	SupportAVX512 = SupportADX && cpu.X86.HasAVX512 && cpu.X86.HasAVX512DQ && cpu.X86.HasAVX512VBMI2
 )

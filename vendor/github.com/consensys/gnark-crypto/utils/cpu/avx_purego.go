@@ -3,4 +3,3 @@
 package cpu
 
 const SupportAVX512 = false
-const SupportAVX512IFMA = false

@@ -283,7 +283,7 @@ TEXT ·mul(SB), $24-24
 
 	// Algorithm 2 of "Faster Montgomery Multiplication and Multi-Scalar-Multiplication for SNARKS"
 	// by Y. El Housni and G. Botrel https://doi.org/10.46586/tches.v2023.i3.504-521
-	// See github.com/consensys/gnark-crypto/internal/generator/field for more comments.
+	// See github.com/Consensys/gnark-crypto/field/generator for more comments.
 
 	NO_LOCAL_POINTERS
 	CMPB ·supportAdx(SB), $1
@@ -414,40 +414,240 @@ TEXT ·fromMont(SB), $8-8
 	MOVQ 24(DX), BX
 	MOVQ 32(DX), SI
 	MOVQ 40(DX), DI
+	XORQ DX, DX
 
-#define FROMMONT_STEP() \
-	XORQ  DX, DX                   \
-	MOVQ  $const_qInvNeg, DX       \
-	IMULQ R13, DX                  \
-	XORQ  AX, AX                   \
-	MULXQ ·qElement+0(SB), AX, BP  \
-	ADCXQ R13, AX                  \
-	MOVQ  BP, R13                  \
-	ADCXQ R14, R13                 \
-	MULXQ ·qElement+8(SB), AX, R14 \
-	ADOXQ AX, R13                  \
-	ADCXQ CX, R14                  \
-	MULXQ ·qElement+16(SB), AX, CX \
-	ADOXQ AX, R14                  \
-	ADCXQ BX, CX                   \
-	MULXQ ·qElement+24(SB), AX, BX \
-	ADOXQ AX, CX                   \
-	ADCXQ SI, BX                   \
-	MULXQ ·qElement+32(SB), AX, SI \
-	ADOXQ AX, BX                   \
-	ADCXQ DI, SI                   \
-	MULXQ ·qElement+40(SB), AX, DI \
-	ADOXQ AX, SI                   \
-	MOVQ  $0, AX                   \
-	ADCXQ AX, DI                   \
-	ADOXQ AX, DI                   \
+	// m := t[0]*q'[0] mod W
+	MOVQ  $const_qInvNeg, DX
+	IMULQ R13, DX
+	XORQ  AX, AX
 
-	FROMMONT_STEP()
-	FROMMONT_STEP()
-	FROMMONT_STEP()
-	FROMMONT_STEP()
-	FROMMONT_STEP()
-	FROMMONT_STEP()
+	// C,_ := t[0] + m*q[0]
+	MULXQ ·qElement+0(SB), AX, BP
+	ADCXQ R13, AX
+	MOVQ  BP, R13
+
+	// (C,t[0]) := t[1] + m*q[1] + C
+	ADCXQ R14, R13
+	MULXQ ·qElement+8(SB), AX, R14
+	ADOXQ AX, R13
+
+	// (C,t[1]) := t[2] + m*q[2] + C
+	ADCXQ CX, R14
+	MULXQ ·qElement+16(SB), AX, CX
+	ADOXQ AX, R14
+
+	// (C,t[2]) := t[3] + m*q[3] + C
+	ADCXQ BX, CX
+	MULXQ ·qElement+24(SB), AX, BX
+	ADOXQ AX, CX
+
+	// (C,t[3]) := t[4] + m*q[4] + C
+	ADCXQ SI, BX
+	MULXQ ·qElement+32(SB), AX, SI
+	ADOXQ AX, BX
+
+	// (C,t[4]) := t[5] + m*q[5] + C
+	ADCXQ DI, SI
+	MULXQ ·qElement+40(SB), AX, DI
+	ADOXQ AX, SI
+	MOVQ  $0, AX
+	ADCXQ AX, DI
+	ADOXQ AX, DI
+	XORQ  DX, DX
+
+	// m := t[0]*q'[0] mod W
+	MOVQ  $const_qInvNeg, DX
+	IMULQ R13, DX
+	XORQ  AX, AX
+
+	// C,_ := t[0] + m*q[0]
+	MULXQ ·qElement+0(SB), AX, BP
+	ADCXQ R13, AX
+	MOVQ  BP, R13
+
+	// (C,t[0]) := t[1] + m*q[1] + C
+	ADCXQ R14, R13
+	MULXQ ·qElement+8(SB), AX, R14
+	ADOXQ AX, R13
+
+	// (C,t[1]) := t[2] + m*q[2] + C
+	ADCXQ CX, R14
+	MULXQ ·qElement+16(SB), AX, CX
+	ADOXQ AX, R14
+
+	// (C,t[2]) := t[3] + m*q[3] + C
+	ADCXQ BX, CX
+	MULXQ ·qElement+24(SB), AX, BX
+	ADOXQ AX, CX
+
+	// (C,t[3]) := t[4] + m*q[4] + C
+	ADCXQ SI, BX
+	MULXQ ·qElement+32(SB), AX, SI
+	ADOXQ AX, BX
+
+	// (C,t[4]) := t[5] + m*q[5] + C
+	ADCXQ DI, SI
+	MULXQ ·qElement+40(SB), AX, DI
+	ADOXQ AX, SI
+	MOVQ  $0, AX
+	ADCXQ AX, DI
+	ADOXQ AX, DI
+	XORQ  DX, DX
+
+	// m := t[0]*q'[0] mod W
+	MOVQ  $const_qInvNeg, DX
+	IMULQ R13, DX
+	XORQ  AX, AX
+
+	// C,_ := t[0] + m*q[0]
+	MULXQ ·qElement+0(SB), AX, BP
+	ADCXQ R13, AX
+	MOVQ  BP, R13
+
+	// (C,t[0]) := t[1] + m*q[1] + C
+	ADCXQ R14, R13
+	MULXQ ·qElement+8(SB), AX, R14
+	ADOXQ AX, R13
+
+	// (C,t[1]) := t[2] + m*q[2] + C
+	ADCXQ CX, R14
+	MULXQ ·qElement+16(SB), AX, CX
+	ADOXQ AX, R14
+
+	// (C,t[2]) := t[3] + m*q[3] + C
+	ADCXQ BX, CX
+	MULXQ ·qElement+24(SB), AX, BX
+	ADOXQ AX, CX
+
+	// (C,t[3]) := t[4] + m*q[4] + C
+	ADCXQ SI, BX
+	MULXQ ·qElement+32(SB), AX, SI
+	ADOXQ AX, BX
+
+	// (C,t[4]) := t[5] + m*q[5] + C
+	ADCXQ DI, SI
+	MULXQ ·qElement+40(SB), AX, DI
+	ADOXQ AX, SI
+	MOVQ  $0, AX
+	ADCXQ AX, DI
+	ADOXQ AX, DI
+	XORQ  DX, DX
+
+	// m := t[0]*q'[0] mod W
+	MOVQ  $const_qInvNeg, DX
+	IMULQ R13, DX
+	XORQ  AX, AX
+
+	// C,_ := t[0] + m*q[0]
+	MULXQ ·qElement+0(SB), AX, BP
+	ADCXQ R13, AX
+	MOVQ  BP, R13
+
+	// (C,t[0]) := t[1] + m*q[1] + C
+	ADCXQ R14, R13
+	MULXQ ·qElement+8(SB), AX, R14
+	ADOXQ AX, R13
+
+	// (C,t[1]) := t[2] + m*q[2] + C
+	ADCXQ CX, R14
+	MULXQ ·qElement+16(SB), AX, CX
+	ADOXQ AX, R14
+
+	// (C,t[2]) := t[3] + m*q[3] + C
+	ADCXQ BX, CX
+	MULXQ ·qElement+24(SB), AX, BX
+	ADOXQ AX, CX
+
+	// (C,t[3]) := t[4] + m*q[4] + C
+	ADCXQ SI, BX
+	MULXQ ·qElement+32(SB), AX, SI
+	ADOXQ AX, BX
+
+	// (C,t[4]) := t[5] + m*q[5] + C
+	ADCXQ DI, SI
+	MULXQ ·qElement+40(SB), AX, DI
+	ADOXQ AX, SI
+	MOVQ  $0, AX
+	ADCXQ AX, DI
+	ADOXQ AX, DI
+	XORQ  DX, DX
+
+	// m := t[0]*q'[0] mod W
+	MOVQ  $const_qInvNeg, DX
+	IMULQ R13, DX
+	XORQ  AX, AX
+
+	// C,_ := t[0] + m*q[0]
+	MULXQ ·qElement+0(SB), AX, BP
+	ADCXQ R13, AX
+	MOVQ  BP, R13
+
+	// (C,t[0]) := t[1] + m*q[1] + C
+	ADCXQ R14, R13
+	MULXQ ·qElement+8(SB), AX, R14
+	ADOXQ AX, R13
+
+	// (C,t[1]) := t[2] + m*q[2] + C
+	ADCXQ CX, R14
+	MULXQ ·qElement+16(SB), AX, CX
+	ADOXQ AX, R14
+
+	// (C,t[2]) := t[3] + m*q[3] + C
+	ADCXQ BX, CX
+	MULXQ ·qElement+24(SB), AX, BX
+	ADOXQ AX, CX
+
+	// (C,t[3]) := t[4] + m*q[4] + C
+	ADCXQ SI, BX
+	MULXQ ·qElement+32(SB), AX, SI
+	ADOXQ AX, BX
+
+	// (C,t[4]) := t[5] + m*q[5] + C
+	ADCXQ DI, SI
+	MULXQ ·qElement+40(SB), AX, DI
+	ADOXQ AX, SI
+	MOVQ  $0, AX
+	ADCXQ AX, DI
+	ADOXQ AX, DI
+	XORQ  DX, DX
+
+	// m := t[0]*q'[0] mod W
+	MOVQ  $const_qInvNeg, DX
+	IMULQ R13, DX
+	XORQ  AX, AX
+
+	// C,_ := t[0] + m*q[0]
+	MULXQ ·qElement+0(SB), AX, BP
+	ADCXQ R13, AX
+	MOVQ  BP, R13
+
+	// (C,t[0]) := t[1] + m*q[1] + C
+	ADCXQ R14, R13
+	MULXQ ·qElement+8(SB), AX, R14
+	ADOXQ AX, R13
+
+	// (C,t[1]) := t[2] + m*q[2] + C
+	ADCXQ CX, R14
+	MULXQ ·qElement+16(SB), AX, CX
+	ADOXQ AX, R14
+
+	// (C,t[2]) := t[3] + m*q[3] + C
+	ADCXQ BX, CX
+	MULXQ ·qElement+24(SB), AX, BX
+	ADOXQ AX, CX
+
+	// (C,t[3]) := t[4] + m*q[4] + C
+	ADCXQ SI, BX
+	MULXQ ·qElement+32(SB), AX, SI
+	ADOXQ AX, BX
+
+	// (C,t[4]) := t[5] + m*q[5] + C
+	ADCXQ DI, SI
+	MULXQ ·qElement+40(SB), AX, DI
+	ADOXQ AX, SI
+	MOVQ  $0, AX
+	ADCXQ AX, DI
+	ADOXQ AX, DI
 
 	// reduce element(R13,R14,CX,BX,SI,DI) using temp registers (R8,R9,R10,R11,R12,DX)
 	REDUCE(R13,R14,CX,BX,SI,DI,R8,R9,R10,R11,R12,DX,·qElement+0(SB),·qElement+8(SB),·qElement+16(SB),·qElement+24(SB),·qElement+32(SB),·qElement+40(SB))

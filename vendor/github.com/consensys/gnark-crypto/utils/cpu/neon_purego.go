@@ -1,5 +1,0 @@
-//go:build noneon || purego || !arm64
-
-package cpu
-
-const SupportNEON = false
