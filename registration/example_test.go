@@ -64,5 +64,5 @@ func Example() {
 	// Output:
 	// dmv bbs-bls12381-sha256 possession: true
 	// on another channel: true
-	// invalid registration document: registration: json: unknown field "owner"
+	// invalid registration document: registration: unknown field "owner"
 }
