@@ -78,7 +78,10 @@ func anyScheme(s any) Scheme {
 // refuses it).
 func committedArgs(pk any, p bbsrev.CommittedProof, disclosed any) (*PublicKey, *committedProof, []DisclosedMessage, error) {
 	k, _ := pk.(*PublicKey)
-	d, _ := disclosed.([]DisclosedMessage)
+	d, ok := disclosed.([]DisclosedMessage)
+	if !ok && disclosed != nil {
+		return nil, nil, nil, fmt.Errorf("%w: disclosed messages of type %T", ErrInvalidArgument, disclosed)
+	}
 	if p == nil {
 		return k, nil, d, nil
 	}
