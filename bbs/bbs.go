@@ -36,8 +36,8 @@
 // split is a mitigation, not constant time: each share alone is uniform,
 // but the timing of a call depends on both, so it is not independent of
 // the secret (see secret_shares.go for the threat model).
-// SecretScalarMul and SecretLinearCombination are constant-time, for
-// callers whose secrets a co-located attacker may time. The verification path
+// The constant-time multiplications of secret_shares.go serve this module's
+// revocation package, whose secrets a co-located attacker may time. The verification path
 // (ParsePublicKey, ParseProof, Verify, VerifyProof), the only one a
 // chaincode runs, handles no secret: keys, proofs, disclosed messages and
 // nonces are public, so it needs no such care and draws no randomness.

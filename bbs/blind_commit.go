@@ -4,7 +4,6 @@ package bbs
 
 import (
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -14,6 +13,7 @@ import (
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs/internal/group"
+	"github.com/fabric-bbs/fabric-bbs/internal/bbsrev"
 )
 
 // Committed disclosure (draft-irtf-cfrg-bbs-blind-signatures-03, "Core
@@ -40,32 +40,21 @@ import (
 //   - ProofVerify receives the disclosed indexes with the messages and
 //     they must equal the proof's disclosed_indexes.
 
-// Errors of committed disclosure.
-var (
-	// ErrMalformedCommittedProof means committed-proof bytes could not be
-	// parsed.
-	ErrMalformedCommittedProof = errors.New("bbs: malformed committed proof")
+// errMalformedCommittedProof means committed-proof bytes could not be
+// parsed (bbsrev.ErrMalformedCommittedProof).
+var errMalformedCommittedProof = bbsrev.ErrMalformedCommittedProof
+
+// messageCommitment and commitmentOpening are a committed message's
+// commitment and its secret opening (package internal/bbsrev).
+type (
+	messageCommitment = bbsrev.MessageCommitment
+	commitmentOpening = bbsrev.CommitmentOpening
 )
 
-// MessageCommitment is one committed message of a [CommittedProof]: its
-// index among the signed messages and the 48-byte compressed G1 point
-// C = Y_0·s + Y_1·msg.
-type MessageCommitment struct {
-	Index int
-	Point []byte
-}
-
-// CommitmentOpening is the prover's secret for one committed message: the
-// index and the 32-byte big-endian blinding scalar s of its commitment.
-// Keep it secret; it is what a proof in another protocol about the same
-// message needs.
-type CommitmentOpening struct {
-	Index int
-	Blind []byte
-}
-
-// CommittedProof is a parsed committed-disclosure proof.
-type CommittedProof struct {
+// committedProof is a parsed committed-disclosure proof: the
+// implementation of bbsrev.CommittedProof.
+type committedProof struct {
+	bbsrev.Sealed
 	scheme    *ietfScheme
 	bbs       *ietfProof
 	disclosed []int
@@ -76,23 +65,23 @@ type CommittedProof struct {
 }
 
 // Bytes returns the proof's encoding (proof_to_octets of -03).
-func (p *CommittedProof) Bytes() []byte { return slices.Clone(p.enc) }
+func (p *committedProof) Bytes() []byte { return slices.Clone(p.enc) }
 
 // Scheme returns the scheme the proof belongs to.
-func (p *CommittedProof) Scheme() Scheme { return p.scheme }
+func (p *committedProof) Scheme() Scheme { return p.scheme }
 
 // DisclosedIndexes returns the indexes of the disclosed messages, ascending.
-func (p *CommittedProof) DisclosedIndexes() []int { return slices.Clone(p.disclosed) }
+func (p *committedProof) DisclosedIndexes() []int { return slices.Clone(p.disclosed) }
 
 // MessageCount returns the number of signed messages the proof covers.
-func (p *CommittedProof) MessageCount() int { return len(p.bbs.mHat) + len(p.disclosed) }
+func (p *committedProof) MessageCount() int { return len(p.bbs.mHat) + len(p.disclosed) }
 
 // Commitments returns the committed messages' commitments, by ascending
 // index.
-func (p *CommittedProof) Commitments() []MessageCommitment {
-	out := make([]MessageCommitment, len(p.commits))
+func (p *committedProof) Commitments() []messageCommitment {
+	out := make([]messageCommitment, len(p.commits))
 	for i := range p.commits {
-		out[i] = MessageCommitment{Index: p.commitIdx[i], Point: group.AppendG1(nil, &p.commits[i])}
+		out[i] = messageCommitment{Index: p.commitIdx[i], Point: group.AppendG1(nil, &p.commits[i])}
 	}
 	return out
 }
@@ -100,7 +89,7 @@ func (p *CommittedProof) Commitments() []MessageCommitment {
 // CommitmentPoint returns the i-th commitment (by ascending index) as a
 // G1 point, checked in the subgroup and not the identity when the proof
 // was parsed. It is Commitments()[i].Point decoded, without the decoding.
-func (p *CommittedProof) CommitmentPoint(i int) (bls12381.G1Affine, error) {
+func (p *committedProof) CommitmentPoint(i int) (bls12381.G1Affine, error) {
 	if i < 0 || i >= len(p.commits) {
 		return bls12381.G1Affine{}, fmt.Errorf("%w: commitment %d of %d", ErrInvalidArgument, i, len(p.commits))
 	}
@@ -153,10 +142,10 @@ func asCommitScheme(s Scheme) (*ietfScheme, error) {
 	return is, nil
 }
 
-// CommitmentGenerators returns the 48-byte compressed encodings of Y_0 and
+// commitmentGenerators returns the 48-byte compressed encodings of Y_0 and
 // Y_1, the generators of committed disclosure of scheme s
 // ([BLS12381SHA256] or [BLS12381SHAKE256]).
-func CommitmentGenerators(s Scheme) (y0, y1 []byte, err error) {
+func commitmentGenerators(s Scheme) (y0, y1 []byte, err error) {
 	is, err := asCommitScheme(s)
 	if err != nil {
 		return nil, nil, err
@@ -168,11 +157,11 @@ func CommitmentGenerators(s Scheme) (y0, y1 []byte, err error) {
 	return group.AppendG1(nil, &g.y[0]), group.AppendG1(nil, &g.y[1]), nil
 }
 
-// CommitmentCombination returns s0·Y_0 + s1·Y_1 + z·p, with Y_0, Y_1 the
+// commitmentCombination returns s0·Y_0 + s1·Y_1 + z·p, with Y_0, Y_1 the
 // committed-disclosure generators of scheme s, multiplied from their cached
 // tables: a verifier's recomputation of a Schnorr commitment over Y_0, Y_1
 // (package revocation). Variable time: public points and scalars only.
-func CommitmentCombination(s Scheme, s0, s1 fr.Element, p bls12381.G1Affine, z fr.Element) (bls12381.G1Affine, error) {
+func commitmentCombination(s Scheme, s0, s1 fr.Element, p bls12381.G1Affine, z fr.Element) (bls12381.G1Affine, error) {
 	is, err := asCommitScheme(s)
 	if err != nil {
 		return bls12381.G1Affine{}, err
@@ -184,10 +173,10 @@ func CommitmentCombination(s Scheme, s0, s1 fr.Element, p bls12381.G1Affine, z f
 	return group.MSMWithTables([]*group.G1Table{&g.tables[0], &g.tables[1]}, []fr.Element{s0, s1}, []bls12381.G1Affine{p}, []fr.Element{z}), nil
 }
 
-// MessageScalar returns the 32-byte big-endian scalar that message maps to
+// messageScalar returns the 32-byte big-endian scalar that message maps to
 // in scheme s ([BLS12381SHA256] or [BLS12381SHAKE256]): the value a
 // commitment of a committed proof commits to.
-func MessageScalar(s Scheme, message []byte) ([]byte, error) {
+func messageScalar(s Scheme, message []byte) ([]byte, error) {
 	is, err := asCommitScheme(s)
 	if err != nil {
 		return nil, err
@@ -199,14 +188,14 @@ func MessageScalar(s Scheme, message []byte) ([]byte, error) {
 	return group.AppendScalar(nil, &m[0]), nil
 }
 
-// DeriveCommittedProof is -03's CoreProofGen over the scheme's generators:
+// deriveCommittedProof is -03's CoreProofGen over the scheme's generators:
 // a proof of knowledge of sig that reveals the messages at revealed,
 // outputs a commitment to each message at committed (hidden, not
 // revealed; any order, no repeats; may be empty) and is bound to nonce
 // (the presentation header). It returns the proof and, per committed
 // message by ascending index, the opening (the blinding s). The random
 // scalars are hedged as DeriveProof's are, over the committed indexes too.
-func DeriveCommittedProof(rnd io.Reader, s Scheme, pk *PublicKey, sig *Signature, header, nonce []byte, messages [][]byte, revealed, committed []int) (*CommittedProof, []CommitmentOpening, error) {
+func deriveCommittedProof(rnd io.Reader, s Scheme, pk *PublicKey, sig *Signature, header, nonce []byte, messages [][]byte, revealed, committed []int) (*committedProof, []commitmentOpening, error) {
 	is, err := asCommitScheme(s)
 	if err != nil {
 		return nil, nil, err
@@ -290,15 +279,15 @@ func DeriveCommittedProof(rnd io.Reader, s Scheme, pk *PublicKey, sig *Signature
 	if err != nil {
 		return nil, nil, fmt.Errorf("derive committed proof: %w", err)
 	}
-	p := &CommittedProof{scheme: is, bbs: bp, disclosed: disclosed, commits: commits, sHat: make([]fr.Element, n), commitIdx: cidx}
-	openings := make([]CommitmentOpening, n)
+	p := &committedProof{scheme: is, bbs: bp, disclosed: disclosed, commits: commits, sHat: make([]fr.Element, n), commitIdx: cidx}
+	openings := make([]commitmentOpening, n)
 	var t fr.Element
 	for k := range cidx {
 		p.sHat[k].Add(&sTilde[k], t.Mul(&c, &sRand[k])) // s^_i = s~_i + c·s_i
 		if p.sHat[k].IsZero() {
 			return nil, nil, fmt.Errorf("degenerate proof (zero scalar)")
 		}
-		openings[k] = CommitmentOpening{Index: cidx[k], Blind: group.AppendScalar(nil, &sRand[k])}
+		openings[k] = commitmentOpening{Index: cidx[k], Blind: group.AppendScalar(nil, &sRand[k])}
 	}
 	p.enc = p.encode()
 	return p, openings, nil
@@ -336,7 +325,7 @@ func (s *ietfScheme) commitChallenge(init *ietfProofInit, idx []int, dm []fr.Ele
 // encode is -03's proof_to_octets: I2OSP(len(bbs_proof), 8) ‖ bbs_proof ‖
 // I2OSP(R, 8) ‖ I2OSP(i_1, 8) … ‖ I2OSP(N, 8) ‖ C_1 … C_N ‖ s^_1 … s^_N ‖
 // I2OSP(N, 8) ‖ I2OSP(j_1, 8) ….
-func (p *CommittedProof) encode() []byte {
+func (p *committedProof) encode() []byte {
 	bp := p.bbs.encode()
 	n := len(p.commits)
 	out := make([]byte, 0, 8+len(bp)+8+8*len(p.disclosed)+8+n*(g1Size+scalarSize)+8+8*n)
@@ -360,14 +349,14 @@ func (p *CommittedProof) encode() []byte {
 	return out
 }
 
-// ParseCommittedProof parses a committed proof of scheme s as -03's
+// parseCommittedProof parses a committed proof of scheme s as -03's
 // octets_to_proof does, and more strictly: every length exact, the BBS
 // proof as ParseProof parses it, at most MaxMessages messages in all,
 // disclosed and committed indexes strictly ascending, below the message
 // count and disjoint, each C a subgroup point other than the identity,
 // each s^ canonical and non-zero. The work done before any point is
 // decoded is bounded by the length of b.
-func ParseCommittedProof(s Scheme, b []byte) (*CommittedProof, error) {
+func parseCommittedProof(s Scheme, b []byte) (*committedProof, error) {
 	is, err := asCommitScheme(s)
 	if err != nil {
 		return nil, err
@@ -375,12 +364,12 @@ func ParseCommittedProof(s Scheme, b []byte) (*CommittedProof, error) {
 	r := comReader{b: b}
 	bl, ok := r.u64()
 	if !ok || bl > uint64(len(r.b)) {
-		return nil, fmt.Errorf("%w: BBS proof length", ErrMalformedCommittedProof)
+		return nil, fmt.Errorf("%w: BBS proof length", errMalformedCommittedProof)
 	}
 	bpBytes := r.next(int(bl))
 	nd, ok := r.u64()
 	if !ok || nd > MaxMessages || nd*8 > uint64(len(r.b)) {
-		return nil, fmt.Errorf("%w: disclosed index count", ErrMalformedCommittedProof)
+		return nil, fmt.Errorf("%w: disclosed index count", errMalformedCommittedProof)
 	}
 	disclosed := make([]int, nd)
 	for k := range disclosed {
@@ -389,13 +378,13 @@ func ParseCommittedProof(s Scheme, b []byte) (*CommittedProof, error) {
 	}
 	n, ok := r.u64()
 	if !ok || n > MaxMessages || n*(g1Size+scalarSize) > uint64(len(r.b)) {
-		return nil, fmt.Errorf("%w: commitment count", ErrMalformedCommittedProof)
+		return nil, fmt.Errorf("%w: commitment count", errMalformedCommittedProof)
 	}
 	cBytes := r.next(int(n) * g1Size)
 	sBytes := r.next(int(n) * scalarSize)
 	n2, ok := r.u64()
 	if !ok || n2 != n || n2*8 != uint64(len(r.b)) {
-		return nil, fmt.Errorf("%w: commitment index count or trailing bytes", ErrMalformedCommittedProof)
+		return nil, fmt.Errorf("%w: commitment index count or trailing bytes", errMalformedCommittedProof)
 	}
 	cidx := make([]int, n)
 	for k := range cidx {
@@ -405,58 +394,58 @@ func ParseCommittedProof(s Scheme, b []byte) (*CommittedProof, error) {
 	// The BBS proof: its hidden message count fixes L.
 	bpp, err := is.ParseProof(bpBytes)
 	if err != nil {
-		return nil, fmt.Errorf("%w: BBS proof: %v", ErrMalformedCommittedProof, err)
+		return nil, fmt.Errorf("%w: BBS proof: %v", errMalformedCommittedProof, err)
 	}
 	bp := bpp.body.(*ietfProof)
 	total := len(bp.mHat) + len(disclosed)
 	if total < 1 || total > MaxMessages {
-		return nil, fmt.Errorf("%w: %d messages, want 1 to %d", ErrMalformedCommittedProof, total, MaxMessages)
+		return nil, fmt.Errorf("%w: %d messages, want 1 to %d", errMalformedCommittedProof, total, MaxMessages)
 	}
 	for _, ix := range [][]int{disclosed, cidx} {
 		for k, i := range ix {
 			if uint64(i) >= uint64(total) || (k > 0 && i <= ix[k-1]) {
-				return nil, fmt.Errorf("%w: indexes not strictly ascending below %d", ErrMalformedCommittedProof, total)
+				return nil, fmt.Errorf("%w: indexes not strictly ascending below %d", errMalformedCommittedProof, total)
 			}
 		}
 	}
 	for _, i := range cidx {
 		if _, found := slices.BinarySearch(disclosed, i); found {
-			return nil, fmt.Errorf("%w: index %d both disclosed and committed", ErrMalformedCommittedProof, i)
+			return nil, fmt.Errorf("%w: index %d both disclosed and committed", errMalformedCommittedProof, i)
 		}
 	}
-	p := &CommittedProof{scheme: is, bbs: bp, disclosed: disclosed, commitIdx: cidx,
+	p := &committedProof{scheme: is, bbs: bp, disclosed: disclosed, commitIdx: cidx,
 		commits: make([]bls12381.G1Affine, n), sHat: make([]fr.Element, n)}
 	for k := range p.sHat {
 		if p.sHat[k], err = group.DecodeScalar(sBytes[k*scalarSize : (k+1)*scalarSize]); err != nil || p.sHat[k].IsZero() {
-			return nil, fmt.Errorf("%w: s^ %d not a canonical non-zero scalar", ErrMalformedCommittedProof, k)
+			return nil, fmt.Errorf("%w: s^ %d not a canonical non-zero scalar", errMalformedCommittedProof, k)
 		}
 	}
 	for k := range p.commits {
 		if p.commits[k], err = group.DecodeG1(cBytes[k*g1Size : (k+1)*g1Size]); err != nil {
-			return nil, fmt.Errorf("%w: commitment %d: %v", ErrMalformedCommittedProof, k, err)
+			return nil, fmt.Errorf("%w: commitment %d: %v", errMalformedCommittedProof, k, err)
 		}
 		if p.commits[k].IsInfinity() {
-			return nil, fmt.Errorf("%w: commitment %d is the identity", ErrMalformedCommittedProof, k)
+			return nil, fmt.Errorf("%w: commitment %d is the identity", errMalformedCommittedProof, k)
 		}
 	}
 	p.enc = slices.Clone(b)
 	return p, nil
 }
 
-// VerifyCommittedProof is -03's CoreProofVerify over the scheme's
+// verifyCommittedProof is -03's CoreProofVerify over the scheme's
 // generators. disclosed gives the disclosed messages with their indices,
 // which must be the proof's disclosed indexes (else ErrInvalidProof). It
 // returns nil if the proof is valid under pk for header and nonce: then
 // each commitment of p.Commitments() commits (under Y_0, Y_1) to the
 // signed message at its index.
-func VerifyCommittedProof(pk *PublicKey, p *CommittedProof, header, nonce []byte, disclosed []DisclosedMessage) error {
+func verifyCommittedProof(pk *PublicKey, p *committedProof, header, nonce []byte, disclosed []DisclosedMessage) error {
 	if err := verifyCommittedChallenge(pk, p, header, nonce, disclosed); err != nil {
 		return err
 	}
 	return proofPairing(pk, p.bbs)
 }
 
-// VerifyCommittedProofWithDH is VerifyCommittedProof that also checks, in
+// verifyCommittedProofWithDH is VerifyCommittedProof that also checks, in
 // the same pairing product, that (a, b) is a Diffie–Hellman pair for key:
 // e(a, K) = e(b, P2), i.e. b = x·a where K = x·P2 is key's point (any G2
 // point parsed by ParsePublicKey of the proof's scheme, such as an
@@ -473,7 +462,7 @@ func VerifyCommittedProof(pk *PublicKey, p *CommittedProof, header, nonce []byte
 // G1). A caller that needs b itself in G1 checks it (package revocation
 // needs only π(b), see docs/revocation-protocol.md; this saves one subgroup
 // check). ErrInvalidProof if either check fails.
-func VerifyCommittedProofWithDH(pk *PublicKey, p *CommittedProof, header, nonce []byte, disclosed []DisclosedMessage, key *PublicKey, a, b *bls12381.G1Affine) error {
+func verifyCommittedProofWithDH(pk *PublicKey, p *committedProof, header, nonce []byte, disclosed []DisclosedMessage, key *PublicKey, a, b *bls12381.G1Affine) error {
 	if key == nil || a == nil || b == nil || a.IsInfinity() || b.IsInfinity() || !a.IsInSubGroup() || !b.IsOnCurve() {
 		return fmt.Errorf("%w: the DH pair needs a key, a subgroup point and a curve point, neither the identity", ErrInvalidArgument)
 	}
@@ -536,27 +525,12 @@ func VerifyCommittedProofWithDH(pk *PublicKey, p *CommittedProof, header, nonce 
 	return nil
 }
 
-// PairingRelation is a pairing equation a caller folds into a committed
-// proof's pairing check (VerifyCommittedProofWithPairing):
-//
-//	e(A, K)·e(S, P2) = 1,  S = Σ Scalars[i]·Points[i] + Y0·Y_0 + Y1·Y_1
-//
-// with Y_0, Y_1 the committed-disclosure generators of the proof's scheme.
-type PairingRelation struct {
-	// Key is K: any G2 point parsed by ParsePublicKey of the proof's
-	// scheme (such as an accumulator public key).
-	Key *PublicKey
-	// A is a subgroup point other than the identity.
-	A bls12381.G1Affine
-	// Points (on the curve, not necessarily in G1: see below) and their
-	// scalars, at most MaxMessages.
-	Points  []bls12381.G1Affine
-	Scalars []fr.Element
-	// Y0, Y1 multiply the generators Y_0, Y_1 (cached tables).
-	Y0, Y1 fr.Element
-}
+// pairingRelation is a pairing equation a caller folds into a committed
+// proof's pairing check (bbsrev.PairingRelation, whose Key is a
+// *PublicKey).
+type pairingRelation = bbsrev.PairingRelation
 
-// VerifyCommittedProofWithPairing is VerifyCommittedProof that also checks
+// verifyCommittedProofWithPairing is VerifyCommittedProof that also checks
 // rel in the same pairing product, folded with a 128-bit weight ρ hashed
 // from every input: e(Ā, W)·e(ρ·A, K)·e(−B̄ + ρ·S, P2) = 1, one final
 // exponentiation and one multi-scalar multiplication for S. A cheater
@@ -565,8 +539,12 @@ type PairingRelation struct {
 // with |H| the cofactor, prime to r, and the pairing is trivial on H, so
 // the check proves the relation for π(S), π the projection onto G1.
 // ErrInvalidProof if either check fails.
-func VerifyCommittedProofWithPairing(pk *PublicKey, p *CommittedProof, header, nonce []byte, disclosed []DisclosedMessage, rel *PairingRelation) error {
-	if rel == nil || rel.Key == nil || rel.A.IsInfinity() || !rel.A.IsInSubGroup() ||
+func verifyCommittedProofWithPairing(pk *PublicKey, p *committedProof, header, nonce []byte, disclosed []DisclosedMessage, rel *pairingRelation) error {
+	var relKey *PublicKey
+	if rel != nil {
+		relKey, _ = rel.Key.(*PublicKey)
+	}
+	if rel == nil || relKey == nil || rel.A.IsInfinity() || !rel.A.IsInSubGroup() ||
 		len(rel.Points) != len(rel.Scalars) || len(rel.Points) > MaxMessages {
 		return fmt.Errorf("%w: the pairing relation needs a key, a subgroup point other than the identity and as many scalars as points, at most %d", ErrInvalidArgument, MaxMessages)
 	}
@@ -578,7 +556,7 @@ func VerifyCommittedProofWithPairing(pk *PublicKey, p *CommittedProof, header, n
 	if err := verifyCommittedChallenge(pk, p, header, nonce, disclosed); err != nil {
 		return err
 	}
-	if err := checkScheme(p.scheme, "relation key", rel.Key.scheme); err != nil {
+	if err := checkScheme(p.scheme, "relation key", relKey.scheme); err != nil {
 		return err
 	}
 	cg, err := p.scheme.commitGenerators()
@@ -587,7 +565,7 @@ func VerifyCommittedProofWithPairing(pk *PublicKey, p *CommittedProof, header, n
 	}
 	in := make([]byte, 0, len(p.enc)+2*PublicKeySize+(1+len(rel.Points))*g1Size+(2+len(rel.Scalars))*scalarSize+16+len(nonce)+len(header))
 	in = append(in, pk.enc[:]...)
-	in = append(in, rel.Key.enc[:]...)
+	in = append(in, relKey.enc[:]...)
 	in = group.AppendG1(in, &rel.A)
 	in = binary.BigEndian.AppendUint64(in, uint64(len(rel.Points)))
 	for i := range rel.Points {
@@ -629,7 +607,7 @@ func VerifyCommittedProofWithPairing(pk *PublicKey, p *CommittedProof, header, n
 	if err != nil {
 		return err
 	}
-	kl, err := publicKeyLines(rel.Key)
+	kl, err := publicKeyLines(relKey)
 	if err != nil {
 		return err
 	}
@@ -667,7 +645,7 @@ func tinyOrder(p *bls12381.G1Affine) bool {
 }
 
 // verifyCommittedChallenge is CoreProofVerify up to the pairing check.
-func verifyCommittedChallenge(pk *PublicKey, p *CommittedProof, header, nonce []byte, disclosed []DisclosedMessage) error {
+func verifyCommittedChallenge(pk *PublicKey, p *committedProof, header, nonce []byte, disclosed []DisclosedMessage) error {
 	if pk == nil || p == nil || p.bbs == nil {
 		return fmt.Errorf("%w: nil public key or proof", ErrInvalidArgument)
 	}
@@ -739,22 +717,29 @@ func (r *comReader) next(n int) []byte {
 	return out
 }
 
-// MaxLinearTerms is the largest number of terms PublicLinearCombination
+// maxLinearTerms is the largest number of terms publicLinearCombination
 // takes.
-const MaxLinearTerms = MaxMessages
+const maxLinearTerms = bbsrev.MaxLinearTerms
 
-// PublicLinearCombination returns Σ points[i]·scalars[i] with the package's
+// bbsrev.MaxLinearTerms is MaxMessages (both constants are untyped: a
+// difference makes one of these negative and the build fails).
+const (
+	_ uint = bbsrev.MaxLinearTerms - MaxMessages
+	_ uint = MaxMessages - bbsrev.MaxLinearTerms
+)
+
+// publicLinearCombination returns Σ points[i]·scalars[i] with the package's
 // multi-scalar multiplication, for a proof about a committed message built
 // outside this package (package revocation). It takes variable time: use
 // it for public points and scalars only (a verifier's). Mismatched lengths
-// and more than MaxLinearTerms terms are an ErrInvalidArgument, never a
+// and more than maxLinearTerms terms are an ErrInvalidArgument, never a
 // result: the caller must not mistake a refusal for the identity.
-func PublicLinearCombination(points []bls12381.G1Affine, scalars []fr.Element) (bls12381.G1Affine, error) {
+func publicLinearCombination(points []bls12381.G1Affine, scalars []fr.Element) (bls12381.G1Affine, error) {
 	if len(points) != len(scalars) {
 		return bls12381.G1Affine{}, fmt.Errorf("%w: linear combination of %d points and %d scalars", ErrInvalidArgument, len(points), len(scalars))
 	}
-	if len(points) > MaxLinearTerms {
-		return bls12381.G1Affine{}, fmt.Errorf("%w: linear combination of %d terms, at most %d", ErrInvalidArgument, len(points), MaxLinearTerms)
+	if len(points) > maxLinearTerms {
+		return bls12381.G1Affine{}, fmt.Errorf("%w: linear combination of %d terms, at most %d", ErrInvalidArgument, len(points), maxLinearTerms)
 	}
 	return group.MSMWithTables(nil, nil, points, scalars), nil
 }

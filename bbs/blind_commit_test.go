@@ -45,9 +45,9 @@ func newCommitCase(t testing.TB, s *ietfScheme) *commitCase {
 	return c
 }
 
-func (c *commitCase) derive(t testing.TB, nonce []byte) (*CommittedProof, []CommitmentOpening) {
+func (c *commitCase) derive(t testing.TB, nonce []byte) (*committedProof, []commitmentOpening) {
 	t.Helper()
-	p, op, err := DeriveCommittedProof(nil, c.s, c.sk.PublicKey(), c.sig, c.header, nonce, c.messages, c.revealed, c.committed)
+	p, op, err := deriveCommittedProof(nil, c.s, c.sk.PublicKey(), c.sig, c.header, nonce, c.messages, c.revealed, c.committed)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,7 +80,7 @@ func TestCommitGeneratorsFromText(t *testing.T) {
 			}
 			want = append(want, group.AppendG1(nil, &pt))
 		}
-		y0, y1, err := CommitmentGenerators(s)
+		y0, y1, err := commitmentGenerators(s)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -107,7 +107,7 @@ func TestCommittedProofFromText(t *testing.T) {
 		c := newCommitCase(t, s)
 		nonce := []byte("nonce")
 		p, op := c.derive(t, nonce)
-		if err := VerifyCommittedProof(c.sk.PublicKey(), p, c.header, nonce, c.disclosed()); err != nil {
+		if err := verifyCommittedProof(c.sk.PublicKey(), p, c.header, nonce, c.disclosed()); err != nil {
 			t.Fatalf("%s: %v", s.name, err)
 		}
 		cg, _ := s.commitGenerators()
@@ -117,7 +117,7 @@ func TestCommittedProofFromText(t *testing.T) {
 			t.Fatalf("%s: commitments %v, openings %v", s.name, coms, op)
 		}
 		for k, cm := range coms {
-			ms, err := MessageScalar(s, c.messages[cm.Index])
+			ms, err := messageScalar(s, c.messages[cm.Index])
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -222,11 +222,11 @@ func TestCommittedProofNoCommitment(t *testing.T) {
 	if len(op) != 0 || len(p.Commitments()) != 0 {
 		t.Fatal("commitments without committed indexes")
 	}
-	q, err := ParseCommittedProof(bbsSHA256, p.Bytes())
+	q, err := parseCommittedProof(bbsSHA256, p.Bytes())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := VerifyCommittedProof(c.sk.PublicKey(), q, c.header, nil, c.disclosed()); err != nil {
+	if err := verifyCommittedProof(c.sk.PublicKey(), q, c.header, nil, c.disclosed()); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -239,11 +239,11 @@ func TestCommittedProofRefused(t *testing.T) {
 	pk := c.sk.PublicKey()
 	nonce := []byte("n")
 	p, _ := c.derive(t, nonce)
-	q, err := ParseCommittedProof(bbsSHA256, p.Bytes())
+	q, err := parseCommittedProof(bbsSHA256, p.Bytes())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := VerifyCommittedProof(pk, q, c.header, nonce, c.disclosed()); err != nil {
+	if err := verifyCommittedProof(pk, q, c.header, nonce, c.disclosed()); err != nil {
 		t.Fatal(err)
 	}
 	bad := func(name string, err error) {
@@ -252,57 +252,57 @@ func TestCommittedProofRefused(t *testing.T) {
 			t.Errorf("%s: %v, want ErrInvalidProof", name, err)
 		}
 	}
-	bad("nonce", VerifyCommittedProof(pk, q, c.header, []byte("m"), c.disclosed()))
-	bad("header", VerifyCommittedProof(pk, q, nil, nonce, c.disclosed()))
+	bad("nonce", verifyCommittedProof(pk, q, c.header, []byte("m"), c.disclosed()))
+	bad("header", verifyCommittedProof(pk, q, nil, nonce, c.disclosed()))
 	d := c.disclosed()
 	d[1].Message = []byte("other")
-	bad("message", VerifyCommittedProof(pk, q, c.header, nonce, d))
-	bad("indexes", VerifyCommittedProof(pk, q, c.header, nonce, []DisclosedMessage{{0, c.messages[0]}, {1, c.messages[1]}}))
-	bad("fewer", VerifyCommittedProof(pk, q, c.header, nonce, d[:1]))
+	bad("message", verifyCommittedProof(pk, q, c.header, nonce, d))
+	bad("indexes", verifyCommittedProof(pk, q, c.header, nonce, []DisclosedMessage{{0, c.messages[0]}, {1, c.messages[1]}}))
+	bad("fewer", verifyCommittedProof(pk, q, c.header, nonce, d[:1]))
 	other, _ := bbsSHA256.NewKeyFromSeed([]byte("another key seed, 32 bytes at least"))
-	bad("key", VerifyCommittedProof(other.PublicKey(), q, c.header, nonce, c.disclosed()))
+	bad("key", verifyCommittedProof(other.PublicKey(), q, c.header, nonce, c.disclosed()))
 
 	// Another proof's commitment (to the same message, other blinding).
 	p2, _ := c.derive(t, nonce)
 	swapped := *q
 	swapped.commits = []bls12381.G1Affine{p2.commits[0], q.commits[1]}
-	bad("swapped commitment", VerifyCommittedProof(pk, &swapped, c.header, nonce, c.disclosed()))
+	bad("swapped commitment", verifyCommittedProof(pk, &swapped, c.header, nonce, c.disclosed()))
 	// A commitment moved to another index.
 	moved := *q
 	moved.commitIdx = []int{1, 4}
-	bad("moved index", VerifyCommittedProof(pk, &moved, c.header, nonce, c.disclosed()))
+	bad("moved index", verifyCommittedProof(pk, &moved, c.header, nonce, c.disclosed()))
 
 	// Every single-byte change is either malformed or invalid.
 	enc := p.Bytes()
 	for i := 0; i < len(enc); i += 7 {
 		b := bytes.Clone(enc)
 		b[i] ^= 0x01
-		r, err := ParseCommittedProof(bbsSHA256, b)
+		r, err := parseCommittedProof(bbsSHA256, b)
 		if err != nil {
-			if !errors.Is(err, ErrMalformedCommittedProof) {
+			if !errors.Is(err, errMalformedCommittedProof) {
 				t.Fatalf("byte %d: %v", i, err)
 			}
 			continue
 		}
-		if err := VerifyCommittedProof(pk, r, c.header, nonce, c.disclosed()); err == nil {
+		if err := verifyCommittedProof(pk, r, c.header, nonce, c.disclosed()); err == nil {
 			t.Fatalf("byte %d: a changed proof verifies", i)
 		}
 	}
 	for _, n := range []int{0, 7, len(enc) - 1} {
-		if _, err := ParseCommittedProof(bbsSHA256, enc[:n]); !errors.Is(err, ErrMalformedCommittedProof) {
+		if _, err := parseCommittedProof(bbsSHA256, enc[:n]); !errors.Is(err, errMalformedCommittedProof) {
 			t.Fatalf("truncated to %d: %v", n, err)
 		}
 	}
-	if _, err := ParseCommittedProof(bbsSHA256, append(bytes.Clone(enc), 0)); !errors.Is(err, ErrMalformedCommittedProof) {
+	if _, err := parseCommittedProof(bbsSHA256, append(bytes.Clone(enc), 0)); !errors.Is(err, errMalformedCommittedProof) {
 		t.Fatalf("trailing byte: %v", err)
 	}
-	if _, err := ParseCommittedProof(bbsSHAKE256, enc); err != nil {
+	if _, err := parseCommittedProof(bbsSHAKE256, enc); err != nil {
 		t.Fatalf("the encoding is scheme-independent: %v", err)
 	}
 
 	arg := func(name string, revealed, committed []int) {
 		t.Helper()
-		if _, _, err := DeriveCommittedProof(nil, bbsSHA256, pk, c.sig, c.header, nonce, c.messages, revealed, committed); !errors.Is(err, ErrInvalidArgument) {
+		if _, _, err := deriveCommittedProof(nil, bbsSHA256, pk, c.sig, c.header, nonce, c.messages, revealed, committed); !errors.Is(err, ErrInvalidArgument) {
 			t.Errorf("%s: %v, want ErrInvalidArgument", name, err)
 		}
 	}
@@ -310,10 +310,10 @@ func TestCommittedProofRefused(t *testing.T) {
 	arg("repeated", []int{0}, []int{2, 2})
 	arg("out of range", []int{0}, []int{6})
 	arg("negative", []int{0}, []int{-1})
-	if _, _, err := CommitmentGenerators(BBSPlus2020()); !errors.Is(err, ErrInvalidArgument) {
+	if _, _, err := commitmentGenerators(BBSPlus2020()); !errors.Is(err, ErrInvalidArgument) {
 		t.Errorf("BBS+ 2020: %v", err)
 	}
-	if _, err := ParseCommittedProof(NymBLS12381SHA256(), enc); !errors.Is(err, ErrInvalidArgument) {
+	if _, err := parseCommittedProof(NymBLS12381SHA256(), enc); !errors.Is(err, ErrInvalidArgument) {
 		t.Errorf("pseudonym scheme: %v", err)
 	}
 }
@@ -325,7 +325,7 @@ func TestCommittedProofCountsBounded(t *testing.T) {
 		binary.BigEndian.AppendUint64(nil, 1<<63),
 		append(binary.BigEndian.AppendUint64(nil, 0), binary.BigEndian.AppendUint64(nil, 1<<62)...),
 	} {
-		if _, err := ParseCommittedProof(bbsSHA256, b); !errors.Is(err, ErrMalformedCommittedProof) {
+		if _, err := parseCommittedProof(bbsSHA256, b); !errors.Is(err, errMalformedCommittedProof) {
 			t.Fatal(err)
 		}
 	}
@@ -339,9 +339,9 @@ func FuzzParseCommittedProof(f *testing.F) {
 	p0, _ := c.derive(f, nil)
 	f.Add(p0.Bytes())
 	f.Fuzz(func(t *testing.T, b []byte) {
-		q, err := ParseCommittedProof(bbsSHA256, b)
+		q, err := parseCommittedProof(bbsSHA256, b)
 		if err != nil {
-			if !errors.Is(err, ErrMalformedCommittedProof) || q != nil {
+			if !errors.Is(err, errMalformedCommittedProof) || q != nil {
 				t.Fatal(err)
 			}
 			return
@@ -349,7 +349,7 @@ func FuzzParseCommittedProof(f *testing.F) {
 		if !bytes.Equal(q.encode(), b) || !bytes.Equal(q.Bytes(), b) {
 			t.Fatal("re-encoding differs")
 		}
-		_ = VerifyCommittedProof(c.sk.PublicKey(), q, c.header, nil, c.disclosed())
+		_ = verifyCommittedProof(c.sk.PublicKey(), q, c.header, nil, c.disclosed())
 	})
 }
 
@@ -357,12 +357,12 @@ func FuzzParseCommittedProof(f *testing.F) {
 // mismatched lengths are an ErrInvalidArgument, never the identity.
 func TestPublicLinearCombinationBound(t *testing.T) {
 	_, _, g1, _ := bls12381.Generators()
-	for _, c := range []struct{ points, scalars int }{{MaxLinearTerms + 1, MaxLinearTerms + 1}, {3, 2}} {
+	for _, c := range []struct{ points, scalars int }{{maxLinearTerms + 1, maxLinearTerms + 1}, {3, 2}} {
 		pts := make([]bls12381.G1Affine, c.points)
 		for i := range pts {
 			pts[i] = g1
 		}
-		if _, err := PublicLinearCombination(pts, make([]fr.Element, c.scalars)); !errors.Is(err, ErrInvalidArgument) {
+		if _, err := publicLinearCombination(pts, make([]fr.Element, c.scalars)); !errors.Is(err, ErrInvalidArgument) {
 			t.Errorf("%d points, %d scalars: %v, want ErrInvalidArgument", c.points, c.scalars, err)
 		}
 	}

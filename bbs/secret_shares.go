@@ -34,7 +34,7 @@ import (
 // threat model takes to be not shared with code an attacker runs, and
 // the holder proves on its device. Where the threat model does include
 // a co-located attacker, the constant-time multiplication is
-// SecretScalarMul (internal/group/consttime.go, about 1.2 times the
+// secretScalarMul (internal/group/consttime.go, about 1.2 times the
 // split's two variable-time multiplications; package revocation uses it
 // for its secrets); the BBS signing and proving paths here are multi-scalar
 // multiplications of up to MaxMessages + 2 terms, for which a
@@ -177,25 +177,25 @@ func (s *bbsPlus2020) proverSignatureValid(pk *PublicKey, sig *Signature, b *bls
 	return pairingProductIsOne(&sig.a, pk, &p2)
 }
 
-// SecretScalarMul returns k·p in G1 in time independent of k and p: a
+// secretScalarMul returns k·p in G1 in time independent of k and p: a
 // fixed-window multiplication over complete projective formulas with
 // masked table lookups (internal/group/consttime.go), for a secret scalar
 // that a caller outside this package multiplies (package revocation: a
 // holder's handle, an accumulator's α). p must be in G1.
-func SecretScalarMul(p *bls12381.G1Affine, k *fr.Element) bls12381.G1Affine {
+func secretScalarMul(p *bls12381.G1Affine, k *fr.Element) bls12381.G1Affine {
 	return group.ScalarMulConstantTime(p, k)
 }
 
-// SecretScalarMulAdd returns k·p + q in G1 in time independent of k, p
+// secretScalarMulAdd returns k·p + q in G1 in time independent of k, p
 // and q, as SecretScalarMul.
-func SecretScalarMulAdd(p *bls12381.G1Affine, k *fr.Element, q *bls12381.G1Affine) bls12381.G1Affine {
+func secretScalarMulAdd(p *bls12381.G1Affine, k *fr.Element, q *bls12381.G1Affine) bls12381.G1Affine {
 	return group.MulAddConstantTime(p, k, q)
 }
 
-// SecretLinearCombination returns Σ points[i]·scalars[i] in time
+// secretLinearCombination returns Σ points[i]·scalars[i] in time
 // independent of the scalars and points, as SecretScalarMul, with the sum
 // made affine once. Mismatched lengths are an ErrInvalidArgument.
-func SecretLinearCombination(points []bls12381.G1Affine, scalars []fr.Element) (bls12381.G1Affine, error) {
+func secretLinearCombination(points []bls12381.G1Affine, scalars []fr.Element) (bls12381.G1Affine, error) {
 	if len(points) != len(scalars) {
 		return bls12381.G1Affine{}, fmt.Errorf("%w: linear combination of %d points and %d scalars", ErrInvalidArgument, len(points), len(scalars))
 	}

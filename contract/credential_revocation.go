@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/fabric-bbs/fabric-bbs/internal/policytext"
 	"github.com/fabric-bbs/fabric-bbs/policy"
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
@@ -211,10 +212,10 @@ func statusEntry(statements []string, url, purpose string) (int, string) {
 		}
 	}
 	ix := e.indexes[0]
-	if !ix.literal || !policy.WholeNumberDatatype(ix.datatype) {
+	if !ix.literal || !policytext.WholeNumberDatatype(ix.datatype) {
 		return 0, fmt.Sprintf("the credential's statusListIndex %s is not a whole number (a string of digits, xsd:integer or xsd:nonNegativeInteger)", request.Excerpt(ix.object))
 	}
-	n, err := policy.ParseNumber([]byte(ix.object), policy.StatusIndexLimit)
+	n, err := policytext.ParseNumber([]byte(ix.object), policy.StatusIndexLimit)
 	if err != nil {
 		return 0, fmt.Sprintf("the credential's statusListIndex: %v", err)
 	}

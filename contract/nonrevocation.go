@@ -74,7 +74,7 @@ func (v *verification) parsePresentation() (bool, error) {
 		return false, nil
 	}
 	v.nonRev = &nonRevocation{pres: p}
-	v.messageCount = p.Proof.MessageCount()
+	v.messageCount = p.MessageCount()
 	return true, nil
 }
 

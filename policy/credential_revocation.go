@@ -18,7 +18,7 @@ package policy
 //   - epoch: the statements the pointer selects (bbs-2023's selectJsonLd
 //     of that one pointer) hold exactly one literal, which is a signed,
 //     disclosed statement of the credential; its lexical form is canonical
-//     unsigned decimal text (ParseNumber) at most MaxEpoch, a plain string
+//     unsigned decimal text (parseNumber) at most MaxEpoch, a plain string
 //     or an xsd:integer or xsd:nonNegativeInteger. The rule is met when
 //     that epoch e and the issuer's current epoch E on the ledger satisfy
 //     e >= E - grace; an issuer that publishes no epoch meets no epoch
@@ -108,13 +108,13 @@ type CredentialStatusFacts struct {
 	Problem string
 }
 
-// StatusIndexLimit is the limit ParseNumber applies to a statusListIndex.
+// StatusIndexLimit is the limit parseNumber applies to a statusListIndex.
 const StatusIndexLimit = MaxStatusListSize - 1
 
-// WholeNumberDatatype reports whether a literal of datatype dt ("" for a
+// wholeNumberDatatype reports whether a literal of datatype dt ("" for a
 // plain string) may hold an epoch or a status index: a plain string,
 // xsd:string, xsd:integer or xsd:nonNegativeInteger.
-func WholeNumberDatatype(dt string) bool {
+func wholeNumberDatatype(dt string) bool {
 	return dt == "" || dt == xsdString || dt == xsdInteger || dt == xsdNonNegativeInteger
 }
 
@@ -263,11 +263,11 @@ func (cr *CredentialRules) evaluateCredentialRevocation(st CredentialStatement) 
 			return unmet(at + " was not read")
 		case f.Problem != "":
 			return unmet(at + " " + f.Problem)
-		case !WholeNumberDatatype(f.Datatype):
+		case !wholeNumberDatatype(f.Datatype):
 			return unmet(fmt.Sprintf("%s (%s) is a literal of datatype %s, not a whole number (a string of digits, xsd:integer or xsd:nonNegativeInteger)",
 				at, quoteText(f.Predicate), quoteText(f.Datatype)))
 		}
-		e, err := ParseNumber([]byte(f.Lexical), MaxEpoch)
+		e, err := parseNumber([]byte(f.Lexical), MaxEpoch)
 		if err != nil {
 			return unmet(fmt.Sprintf("%s (%s): %v", at, quoteText(f.Predicate), err))
 		}

@@ -107,8 +107,8 @@ func ParseTime(b []byte) (time.Time, error) {
 // FormatTime is the validity message of t (in UTC, to the second).
 func FormatTime(t time.Time) string { return t.UTC().Format(TimeLayout) }
 
-// ParseNumber parses canonical unsigned decimal text at most limit.
-func ParseNumber(b []byte, limit int64) (int64, error) {
+// parseNumber parses canonical unsigned decimal text at most limit.
+func parseNumber(b []byte, limit int64) (int64, error) {
 	bad := func() (int64, error) {
 		return 0, fmt.Errorf("%s is not a canonical decimal number (ASCII digits, no sign, no leading zero) up to %d", quoteBytes(b), limit)
 	}
@@ -139,7 +139,7 @@ func (p *Policy) StatusIndex(st Statement) (int, bool) {
 	if !ok {
 		return 0, false
 	}
-	n, err := ParseNumber(msg, MaxStatusListSize-1)
+	n, err := parseNumber(msg, MaxStatusListSize-1)
 	if err != nil {
 		return 0, false
 	}
@@ -333,7 +333,7 @@ func (p *Policy) evaluateRevocation(st Statement) *Unmet {
 		if !ok {
 			return &Unmet{Rule: "epoch", Index: r.Index, Reason: fmt.Sprintf("message %d (the epoch) must be disclosed", r.Index)}
 		}
-		e, err := ParseNumber(msg, MaxEpoch)
+		e, err := parseNumber(msg, MaxEpoch)
 		if err != nil {
 			return &Unmet{Rule: "epoch", Index: r.Index, Reason: fmt.Sprintf("disclosed message %d (the epoch): %v", r.Index, err)}
 		}
@@ -350,7 +350,7 @@ func (p *Policy) evaluateRevocation(st Statement) *Unmet {
 		if !ok {
 			return &Unmet{Rule: "status", Index: r.Index, Reason: fmt.Sprintf("message %d (the status index) must be disclosed", r.Index)}
 		}
-		n, err := ParseNumber(msg, MaxStatusListSize-1)
+		n, err := parseNumber(msg, MaxStatusListSize-1)
 		if err != nil {
 			return &Unmet{Rule: "status", Index: r.Index, Reason: fmt.Sprintf("disclosed message %d (the status index): %v", r.Index, err)}
 		}

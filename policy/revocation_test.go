@@ -204,15 +204,15 @@ func TestParseTimeAndNumber(t *testing.T) {
 		s string
 		n int64
 	}{{"0", 0}, {"7", 7}, {"9007199254740991", MaxEpoch}} {
-		n, err := ParseNumber([]byte(ok.s), MaxEpoch)
+		n, err := parseNumber([]byte(ok.s), MaxEpoch)
 		require.NoError(t, err)
 		require.Equal(t, ok.n, n)
 	}
 	for _, bad := range []string{"", "00", "01", "-1", "1 ", "1e3", "0x1", "12345678901234567", "١"} {
-		_, err := ParseNumber([]byte(bad), MaxEpoch)
+		_, err := parseNumber([]byte(bad), MaxEpoch)
 		require.Error(t, err, bad)
 	}
-	_, err = ParseNumber([]byte("11"), 10)
+	_, err = parseNumber([]byte("11"), 10)
 	require.Error(t, err)
 }
 
@@ -253,7 +253,7 @@ func FuzzRevocationMessages(f *testing.F) {
 		if tm, err := ParseTime(b); err == nil && FormatTime(tm) != string(b) {
 			t.Fatalf("ParseTime accepts %q, which is not the canonical %q", b, FormatTime(tm))
 		}
-		if n, err := ParseNumber(b, MaxEpoch); err == nil {
+		if n, err := parseNumber(b, MaxEpoch); err == nil {
 			if n < 0 || n > MaxEpoch || strings.TrimLeft(string(b), "0123456789") != "" {
 				t.Fatalf("ParseNumber accepts %q as %d", b, n)
 			}

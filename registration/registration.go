@@ -40,7 +40,7 @@
 // Pseudonym schemes sign no plain messages (their Sign needs a holder's
 // nyms); their keys are the keys of the IETF ciphersuite they are built on
 // and their proofs of possession are made and checked with that ciphersuite
-// ([ProofScheme]).
+// (proofScheme).
 package registration
 
 import (
@@ -128,10 +128,10 @@ func (st *Statement) Nonce() []byte {
 	return h.Sum(nil)
 }
 
-// ProofScheme returns the scheme that makes and checks proofs of
+// proofScheme returns the scheme that makes and checks proofs of
 // possession for keys of s: s itself, or for a pseudonym scheme the IETF
 // ciphersuite it is built on.
-func ProofScheme(s bbs.Scheme) (bbs.Scheme, error) {
+func proofScheme(s bbs.Scheme) (bbs.Scheme, error) {
 	switch s.Name() {
 	case bbs.NymBLS12381SHA256Name:
 		return bbs.SchemeByName(bbs.BLS12381SHA256Name)
@@ -151,7 +151,7 @@ func Prove(rand io.Reader, sk *bbs.SecretKey, st *Statement) ([]byte, error) {
 	if sk.Scheme().Name() != st.Scheme {
 		return nil, fmt.Errorf("the key is a %s key, the statement names scheme %s", sk.Scheme().Name(), st.Scheme)
 	}
-	ps, err := ProofScheme(sk.Scheme())
+	ps, err := proofScheme(sk.Scheme())
 	if err != nil {
 		return nil, err
 	}
@@ -183,7 +183,7 @@ var ErrNoPossession = errors.New("the proof of possession does not verify")
 // st, ErrNoPossession (wrapped) if it is not. It parses the proof and
 // checks its message count before any curve arithmetic.
 func Verify(pk *bbs.PublicKey, st *Statement, proof []byte) error {
-	ps, err := ProofScheme(pk.Scheme())
+	ps, err := proofScheme(pk.Scheme())
 	if err != nil {
 		return err
 	}

@@ -6,7 +6,7 @@
 // 2022, eprint 2020/777) whose value is kept per version on a ledger, and a
 // zero-knowledge proof that the revocation handle signed in a credential,
 // output as a Pedersen commitment by a committed-disclosure BBS proof
-// (bbs.DeriveCommittedProof, Blind BBS draft -03), is a member of a named
+// (committed disclosure, Blind BBS draft -03), is a member of a named
 // version of the accumulator.
 //
 // The accumulator over BLS12-381 with the issuer's secret α and public key
@@ -44,6 +44,7 @@ import (
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
+	"github.com/fabric-bbs/fabric-bbs/internal/bbsrev"
 )
 
 // Sizes of the encodings.
@@ -98,7 +99,7 @@ type PublicKey struct {
 }
 
 // bbsKey returns P̃_α parsed as a G2 key of BBS scheme s, for
-// bbs.VerifyCommittedProofWithDH.
+// bbsrev.VerifyCommittedProofWithDH.
 func (pk *PublicKey) bbsKey(s bbs.Scheme) (*bbs.PublicKey, error) {
 	if k, ok := pk.keys.Load(s); ok {
 		return k.(*bbs.PublicKey), nil
@@ -185,7 +186,7 @@ func (pk *PublicKey) preparedLines() *[2][len(bls12381.LoopCounter) - 1]bls12381
 }
 
 // Witness is the issuer's witness for handle y (a 32-byte scalar, see
-// bbs.MessageScalar) against the accumulator value v:
+// HandleScalar) against the accumulator value v:
 // C = v·1/(y + α). It refuses y = −α.
 func (sk *SecretKey) Witness(value, handle []byte) ([]byte, error) {
 	v, err := parseValue(value)
@@ -326,13 +327,13 @@ func VerifyWitness(pk *PublicKey, value, handle, witness []byte) error {
 
 // checkSecretWitness is checkWitness for a secret handle y (a holder's):
 // e(C, y·P̃ + P̃_α) = e(V, P̃) as e(C, P̃_α)·e(y·C − V, P̃) = 1, with y·C
-// in constant time in G1 (bbs.SecretScalarMulAdd) instead of y·P̃ in variable time in
+// in constant time in G1 (bbsrev.SecretScalarMulAdd) instead of y·P̃ in variable time in
 // G2, and both G2 points fixed (their lines precomputed). For y = −α the
 // left side is e(−V, P̃) ≠ 1: refused as any other wrong witness.
 func checkSecretWitness(pk *PublicKey, v *bls12381.G1Affine, y *fr.Element, c *bls12381.G1Affine) error {
 	var negV bls12381.G1Affine
 	negV.Neg(v)
-	da := bbs.SecretScalarMulAdd(c, y, &negV)
+	da := bbsrev.SecretScalarMulAdd(c, y, &negV)
 	ok, err := bls12381.PairingCheckFixedQ(
 		[]bls12381.G1Affine{*c, da},
 		[][2][len(bls12381.LoopCounter) - 1]bls12381.LineEvaluationAff{*pk.preparedLines(), g2Lines},
@@ -405,9 +406,9 @@ func UpdateWitness(handle, witness []byte, r *Removal) ([]byte, error) {
 }
 
 // secretMul returns p·k for a secret k (α, a holder's handle, or a value
-// derived from them) in constant time (bbs.SecretScalarMul).
+// derived from them) in constant time (bbsrev.SecretScalarMul).
 func secretMul(p *bls12381.G1Affine, k *fr.Element) bls12381.G1Affine {
-	return bbs.SecretScalarMul(p, k)
+	return bbsrev.SecretScalarMul(p, k)
 }
 
 func randomScalar(rnd io.Reader) (fr.Element, error) {

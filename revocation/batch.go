@@ -12,7 +12,7 @@ import (
 	bls12381 "github.com/consensys/gnark-crypto/ecc/bls12-381"
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
 
-	"github.com/fabric-bbs/fabric-bbs/bbs"
+	"github.com/fabric-bbs/fabric-bbs/internal/bbsrev"
 )
 
 // Batch removal (VB20, section 4, batch update of deletions by the
@@ -44,10 +44,10 @@ import (
 // MaxBatch is the largest number of handles one batch removes.
 const MaxBatch = 1000
 
-// VerifyBatchRemoval sums MaxBatch+1 terms in one bbs.PublicLinearCombination:
-// raising MaxBatch past bbs.MaxLinearTerms−1 makes this constant negative,
+// VerifyBatchRemoval sums MaxBatch+1 terms in one bbsrev.PublicLinearCombination:
+// raising MaxBatch past bbsrev.MaxLinearTerms−1 makes this constant negative,
 // which does not compile.
-const _ uint = bbs.MaxLinearTerms - (MaxBatch + 1)
+const _ uint = bbsrev.MaxLinearTerms - (MaxBatch + 1)
 
 const batchWeightDST = "FABRIC_BBS_REVOCATION_VB20_BATCH_V1_WEIGHT_"
 

@@ -12,6 +12,7 @@ import (
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
+	"github.com/fabric-bbs/fabric-bbs/internal/bbsrev"
 )
 
 // cofactorPoint returns a point T ≠ O of E(Fp) of order dividing the
@@ -53,7 +54,7 @@ func cofactorPoint(t *testing.T) bls12381.G1Affine {
 // TestPairingBlindToCofactor proves on gnark-crypto what the soundness
 // argument for leaving out C̄'s subgroup check relies on: the pairing is
 // trivial on H, so e(P + T, Q) = e(P, Q) for T ∈ H; and it shows the
-// resulting semantics of bbs.VerifyCommittedProofWithDH: (C', C̄ + T)
+// resulting semantics of bbsrev.VerifyCommittedProofWithDH: (C', C̄ + T)
 // verifies when (C', C̄) does (it proves π(C̄) = α·C'), (C', C̄ + G) does
 // not for G ∈ G1 \ {O}, and C' outside G1 is refused.
 func TestPairingBlindToCofactor(t *testing.T) {
@@ -77,9 +78,9 @@ func TestPairingBlindToCofactor(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ch, _ := pres.Proof.CommitmentPoint(0)
+	ch, _ := pres.proof.CommitmentPoint(0)
 	st := &Statement{Scheme: is.s, Key: is.ask.PublicKey(), Version: 0, Value: is.v[0],
-		Context: presentationContext(pres.HandleIndex, pres.Proof.Bytes(), nonce), commitment: &ch}
+		Context: presentationContext(pres.HandleIndex, pres.proof.Bytes(), nonce), commitment: &ch}
 	m, err := verifyMembershipLinear(st, pres.membership)
 	if err != nil {
 		t.Fatal(err)
@@ -90,7 +91,7 @@ func TestPairingBlindToCofactor(t *testing.T) {
 	}
 	d := disclosed(c, 0)
 	check := func(a, b bls12381.G1Affine) error {
-		return bbs.VerifyCommittedProofWithDH(is.bsk.PublicKey(), pres.Proof, c.Header, nonce, d, key, &a, &b)
+		return bbsrev.VerifyCommittedProofWithDH(is.bsk.PublicKey(), pres.proof, c.Header, nonce, d, key, &a, &b)
 	}
 	if err := check(m.cp, m.cbar); err != nil {
 		t.Fatalf("valid pair: %v", err)

@@ -13,6 +13,7 @@ import (
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
+	"github.com/fabric-bbs/fabric-bbs/internal/bbsrev"
 )
 
 // mulPlain is k·P by double-and-add, valid for points outside G1 (gnark's
@@ -55,7 +56,7 @@ func TestFoldedForm(t *testing.T) {
 	}
 	st := func() *Statement {
 		return &Statement{Scheme: s, Key: is.ask.PublicKey(), Version: 0, Value: is.v[0],
-			Commitment: pa.Proof.Commitments()[0].Point, Context: presentationContext(2, pa.Proof.Bytes(), nonce)}
+			Commitment: pa.proof.Commitments()[0].Point, Context: presentationContext(2, pa.proof.Bytes(), nonce)}
 	}
 	if err := VerifyMembership(st(), pa.membership); err != nil {
 		t.Fatalf("folded proof alone: %v", err)
@@ -63,7 +64,7 @@ func TestFoldedForm(t *testing.T) {
 
 	// The unfolded form in a presentation.
 	h, _ := alice.Handle()
-	proof, open, err := bbs.DeriveCommittedProof(nil, s, alice.PublicKey, alice.Signature, alice.Header, nonce, alice.Messages, []int{0, 1}, []int{2})
+	proof, open, err := bbsrev.DeriveCommittedProof(nil, s, alice.PublicKey, alice.Signature, alice.Header, nonce, alice.Messages, []int{0, 1}, []int{2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +85,7 @@ func TestFoldedForm(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := is.verify(encodePresentation(2, pa.Proof.Bytes(), mc), nonce, d); !errors.Is(err, ErrInvalid) {
+	if err := is.verify(encodePresentation(2, pa.proof.Bytes(), mc), nonce, d); !errors.Is(err, ErrInvalid) {
 		t.Errorf("membership of another handle: %v", err)
 	}
 	if err := VerifyMembership(st(), mc); !errors.Is(err, ErrInvalid) {
@@ -137,7 +138,7 @@ func TestFoldedForm(t *testing.T) {
 		}),
 	}
 	for name, m := range cases {
-		err := is.verify(encodePresentation(2, pa.Proof.Bytes(), m), nonce, d)
+		err := is.verify(encodePresentation(2, pa.proof.Bytes(), m), nonce, d)
 		if err == nil || !(errors.Is(err, ErrInvalid) || errors.Is(err, ErrMalformed) || errors.Is(err, ErrVersion)) {
 			t.Errorf("%s: %v", name, err)
 		}
@@ -145,7 +146,7 @@ func TestFoldedForm(t *testing.T) {
 			t.Errorf("%s: verifies alone", name)
 		}
 	}
-	if err := is.verify(encodePresentation(2, pa.Proof.Bytes(), cases["T1 of order 3"]), nonce, d); !errors.Is(err, ErrMalformed) {
+	if err := is.verify(encodePresentation(2, pa.proof.Bytes(), cases["T1 of order 3"]), nonce, d); !errors.Is(err, ErrMalformed) {
 		t.Errorf("order-3 point: %v", err)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
+	"github.com/fabric-bbs/fabric-bbs/internal/bbsrev"
 )
 
 // The membership proof: knowledge of (C, y, s) with
@@ -44,7 +45,7 @@ import (
 // recomputing T1, T2 to hash them, so that they fold, with 128-bit weights,
 // into the one multi-scalar multiplication and pairing product that also
 // check the BBS proof and e(C', P̃_α) = e(C̄, P̃)
-// (bbs.VerifyCommittedProofWithPairing). See docs/revocation-protocol.md.
+// (bbsrev.VerifyCommittedProofWithPairing). See docs/revocation-protocol.md.
 
 const (
 	membershipFormat       = 0x01
@@ -143,7 +144,7 @@ func commitGenerators(s bbs.Scheme) (*[2]bls12381.G1Affine, error) {
 	if y, ok := comGens.Load(s); ok {
 		return y.(*[2]bls12381.G1Affine), nil
 	}
-	b0, b1, err := bbs.CommitmentGenerators(s)
+	b0, b1, err := bbsrev.CommitmentGenerators(s)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrMalformed, err)
 	}
@@ -180,7 +181,7 @@ func (s *statement) challenge(format byte, cp, cbar, t1, t2 *bls12381.G1Affine) 
 }
 
 // ProveMembership proves that the handle y committed in st.Commitment with
-// blinding blind (bbs.CommitmentOpening.Blind) is a member of the
+// blinding blind (the opening of the committed disclosure) is a member of the
 // accumulator version st.Version, knowing the witness of y at that
 // version. It checks the witness and the commitment first. The random
 // scalars are hedged: hashed from 32 fresh bytes of rnd (crypto/rand when
@@ -402,7 +403,7 @@ func VerifyMembership(st *Statement, proof []byte) error {
 // parsed proof, whose (C', C̄) the caller must check is a DH pair for P̃_α.
 //
 // C' and C̄ are decoded on the curve only: the caller checks them in the
-// subgroup (VerifyMembership here, bbs.VerifyCommittedProofWithDH for a
+// subgroup (VerifyMembership here, bbsrev.VerifyCommittedProofWithDH for a
 // presentation) before it accepts.
 func verifyMembershipLinear(st *Statement, proof []byte) (*membershipProof, error) {
 	s, err := st.parse()
@@ -429,7 +430,7 @@ func verifyMembershipLinear(st *Statement, proof []byte) (*membershipProof, erro
 		if err != nil {
 			return nil, err
 		}
-		t2, err := bbs.CommitmentCombination(st.Scheme, p.sH, p.yH, s.ch, negC)
+		t2, err := bbsrev.CommitmentCombination(st.Scheme, p.sH, p.yH, s.ch, negC)
 		if err != nil {
 			return nil, fmt.Errorf("%w: %v", ErrMalformed, err)
 		}
@@ -446,7 +447,7 @@ func verifyMembershipLinear(st *Statement, proof []byte) (*membershipProof, erro
 	if err != nil {
 		return nil, err
 	}
-	t2, err := bbs.CommitmentCombination(st.Scheme, p.sH, p.yH, s.ch, negC)
+	t2, err := bbsrev.CommitmentCombination(st.Scheme, p.sH, p.yH, s.ch, negC)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrMalformed, err)
 	}
@@ -461,10 +462,10 @@ func verifyMembershipLinear(st *Statement, proof []byte) (*membershipProof, erro
 }
 
 // linear returns Σ points[i]·scalars[i] for public scalars (bbs's
-// multi-scalar multiplication); more than bbs.MaxLinearTerms terms is an
+// multi-scalar multiplication); more than bbsrev.MaxLinearTerms terms is an
 // ErrMalformed.
 func linear(points []bls12381.G1Affine, scalars []fr.Element) (bls12381.G1Affine, error) {
-	p, err := bbs.PublicLinearCombination(points, scalars)
+	p, err := bbsrev.PublicLinearCombination(points, scalars)
 	if err != nil {
 		return p, fmt.Errorf("%w: %v", ErrMalformed, err)
 	}
@@ -472,9 +473,9 @@ func linear(points []bls12381.G1Affine, scalars []fr.Element) (bls12381.G1Affine
 }
 
 // secretLinear is linear for secret scalars, in constant time
-// (bbs.SecretLinearCombination).
+// (bbsrev.SecretLinearCombination).
 func secretLinear(points []bls12381.G1Affine, scalars []fr.Element) (bls12381.G1Affine, error) {
-	p, err := bbs.SecretLinearCombination(points, scalars)
+	p, err := bbsrev.SecretLinearCombination(points, scalars)
 	if err != nil {
 		return p, fmt.Errorf("%w: %v", ErrMalformed, err)
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
+	"github.com/fabric-bbs/fabric-bbs/internal/bbsrev"
 )
 
 // A presentation with non-revocation: a committed-disclosure BBS proof
@@ -38,12 +39,23 @@ type Presentation struct {
 	// HandleIndex is the index of the revocation handle among the signed
 	// messages.
 	HandleIndex int
-	// Proof is the committed-disclosure BBS proof.
-	Proof *bbs.CommittedProof
+	// proof is the committed-disclosure BBS proof, of scheme.
+	proof  bbsrev.CommittedProof
+	scheme bbs.Scheme
 	// Version is the accumulator version the membership proof names.
 	Version    uint64
 	membership []byte
 	enc        []byte
+}
+
+// MessageCount returns the number of signed messages of the credential
+// the presentation is about (0 for a Presentation not made by Present or
+// ParsePresentation).
+func (p *Presentation) MessageCount() int {
+	if p == nil || p.proof == nil {
+		return 0
+	}
+	return p.proof.MessageCount()
 }
 
 // Bytes returns the presentation's encoding.
@@ -62,13 +74,20 @@ type Credential struct {
 	Witness     []byte
 }
 
-// Handle returns the credential's handle scalar (bbs.MessageScalar of the
+// HandleScalar returns the 32-byte scalar that the handle message maps to
+// in scheme s (bbs.BLS12381SHA256 or bbs.BLS12381SHAKE256): the element an
+// issuer accumulates (SecretKey.Witness) and revokes (SecretKey.Remove).
+func HandleScalar(s bbs.Scheme, handle []byte) ([]byte, error) {
+	return bbsrev.MessageScalar(s, handle)
+}
+
+// Handle returns the credential's handle scalar (HandleScalar of the
 // message at HandleIndex).
 func (c *Credential) Handle() ([]byte, error) {
 	if c.HandleIndex < 0 || c.HandleIndex >= len(c.Messages) {
 		return nil, fmt.Errorf("%w: handle index %d of %d messages", ErrMalformed, c.HandleIndex, len(c.Messages))
 	}
-	return bbs.MessageScalar(c.Scheme, c.Messages[c.HandleIndex])
+	return HandleScalar(c.Scheme, c.Messages[c.HandleIndex])
 }
 
 // Update applies the removals, in version order from c.Version+1, to the
@@ -114,7 +133,7 @@ func Present(rnd io.Reader, c *Credential, acc *PublicKey, value, nonce []byte, 
 	if err != nil {
 		return nil, err
 	}
-	proof, open, err := bbs.DeriveCommittedProof(rnd, c.Scheme, c.PublicKey, c.Signature, c.Header, nonce, c.Messages, revealed, []int{c.HandleIndex})
+	proof, open, err := bbsrev.DeriveCommittedProof(rnd, c.Scheme, c.PublicKey, c.Signature, c.Header, nonce, c.Messages, revealed, []int{c.HandleIndex})
 	if err != nil {
 		return nil, err
 	}
@@ -132,11 +151,11 @@ func Present(rnd io.Reader, c *Credential, acc *PublicKey, value, nonce []byte, 
 	enc = append(enc, pb...)
 	enc = binary.BigEndian.AppendUint32(enc, uint32(len(m)))
 	enc = append(enc, m...)
-	return &Presentation{HandleIndex: c.HandleIndex, Proof: proof, Version: c.Version, membership: m, enc: enc}, nil
+	return &Presentation{HandleIndex: c.HandleIndex, proof: proof, scheme: c.Scheme, Version: c.Version, membership: m, enc: enc}, nil
 }
 
 // ParsePresentation parses a presentation of BBS scheme s: the format
-// byte, exact lengths, a committed proof (bbs.ParseCommittedProof) that
+// byte, exact lengths, a committed proof (Blind BBS -03) that
 // commits to exactly the message at the handle index, and a membership
 // proof of the right size and format (its points are checked by
 // VerifyPresentation).
@@ -162,7 +181,7 @@ func ParsePresentation(s bbs.Scheme, b []byte) (*Presentation, error) {
 	if err != nil {
 		return nil, err
 	}
-	proof, err := bbs.ParseCommittedProof(s, pb)
+	proof, err := bbsrev.ParseCommittedProof(s, pb)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrMalformed, err)
 	}
@@ -170,14 +189,14 @@ func ParsePresentation(s bbs.Scheme, b []byte) (*Presentation, error) {
 	if len(cs) != 1 || uint64(cs[0].Index) != uint64(hi) {
 		return nil, fmt.Errorf("%w: the BBS proof must commit to exactly the handle (message %d)", ErrMalformed, hi)
 	}
-	return &Presentation{HandleIndex: int(hi), Proof: proof, Version: ver, membership: append([]byte(nil), m...), enc: append([]byte(nil), b...)}, nil
+	return &Presentation{HandleIndex: int(hi), proof: proof, scheme: s, Version: ver, membership: append([]byte(nil), m...), enc: append([]byte(nil), b...)}, nil
 }
 
 // VerifyPresentationAt is VerifyPresentation for the issuer's declared
 // handle index: a presentation whose committed handle is the message at
 // another index is ErrHandleIndex, before any curve arithmetic.
 func VerifyPresentationAt(pk *bbs.PublicKey, p *Presentation, handleIndex int, header, nonce []byte, disclosed []bbs.DisclosedMessage, acc *PublicKey, value []byte) error {
-	if p == nil || p.Proof == nil {
+	if p == nil || p.proof == nil {
 		return fmt.Errorf("%w: nil presentation", ErrMalformed)
 	}
 	if p.HandleIndex != handleIndex {
@@ -187,7 +206,7 @@ func VerifyPresentationAt(pk *bbs.PublicKey, p *Presentation, handleIndex int, h
 }
 
 // VerifyPresentation checks p: the BBS proof under the issuer's key pk for
-// header, nonce and the disclosed messages (bbs.VerifyCommittedProof), and
+// header, nonce and the disclosed messages (committed disclosure, Blind BBS -03), and
 // the membership of its committed handle in the accumulator version
 // p.Version, whose value the caller looked up (value) under the issuer's
 // accumulator key acc. Which versions are recent enough is the caller's
@@ -197,18 +216,18 @@ func VerifyPresentationAt(pk *bbs.PublicKey, p *Presentation, handleIndex int, h
 // handle in accepts any hidden message that some accumulator witness fits
 // (VerifyPresentationAt compares it).
 func VerifyPresentation(pk *bbs.PublicKey, p *Presentation, header, nonce []byte, disclosed []bbs.DisclosedMessage, acc *PublicKey, value []byte) error {
-	if p == nil || p.Proof == nil {
+	if p == nil || p.proof == nil {
 		return fmt.Errorf("%w: nil presentation", ErrMalformed)
 	}
 	if acc == nil {
 		return fmt.Errorf("%w: nil accumulator key", ErrMalformed)
 	}
-	ch, err := p.Proof.CommitmentPoint(0)
+	ch, err := p.proof.CommitmentPoint(0)
 	if err != nil {
 		return err
 	}
-	st := &Statement{Scheme: p.Proof.Scheme(), Key: acc, Version: p.Version, Value: value,
-		Context: presentationContext(p.HandleIndex, p.Proof.Bytes(), nonce), commitment: &ch}
+	st := &Statement{Scheme: p.scheme, Key: acc, Version: p.Version, Value: value,
+		Context: presentationContext(p.HandleIndex, p.proof.Bytes(), nonce), commitment: &ch}
 	if len(p.membership) > 0 && p.membership[0] == membershipFormatFolded {
 		return verifyFolded(pk, p, header, nonce, disclosed, st)
 	}
@@ -221,7 +240,7 @@ func VerifyPresentation(pk *bbs.PublicKey, p *Presentation, header, nonce []byte
 		return err
 	}
 	// The BBS proof and e(C', P̃_α) = e(C̄, P̃) in one pairing product.
-	if err := bbs.VerifyCommittedProofWithDH(pk, p.Proof, header, nonce, disclosed, key, &m.cp, &m.cbar); err != nil {
+	if err := bbsrev.VerifyCommittedProofWithDH(pk, p.proof, header, nonce, disclosed, key, &m.cp, &m.cbar); err != nil {
 		if errors.Is(err, bbs.ErrInvalidProof) {
 			return fmt.Errorf("%w (BBS proof or randomized witness): %w", ErrInvalid, err)
 		}
@@ -236,7 +255,7 @@ func VerifyPresentation(pk *bbs.PublicKey, p *Presentation, header, nonce []byte
 // E2 = s^·Y_0 + y^·Y_1 − c·C_h − T2 = O, weighted by 128-bit ρ1, ρ2
 // hashed from c and the proof, join e(C', P̃_α) = e(C̄, P̃) as
 // e(C', P̃_α)·e(−C̄ + ρ1·E1 + ρ2·E2, P̃) = 1, which
-// bbs.VerifyCommittedProofWithPairing folds into the BBS pairing check: one
+// bbsrev.VerifyCommittedProofWithPairing folds into the BBS pairing check: one
 // multi-scalar multiplication and one pairing product in all.
 func verifyFolded(pk *bbs.PublicKey, p *Presentation, header, nonce []byte, disclosed []bbs.DisclosedMessage, st *Statement) error {
 	s, err := st.parse()
@@ -278,13 +297,13 @@ func verifyFolded(pk *bbs.PublicKey, p *Presentation, header, nonce []byte, disc
 	sc[3].Neg(&r1)                              // T1: −ρ1
 	sc[4].Mul(&r2, &c).Neg(&sc[4])              // C_h: −ρ2·c
 	sc[5].Neg(&r2)                              // T2: −ρ2
-	rel := &bbs.PairingRelation{A: m.cp, Points: []bls12381.G1Affine{m.cbar, s.v, m.cp, m.t1, s.ch, m.t2}, Scalars: sc}
+	rel := &bbsrev.PairingRelation{A: m.cp, Points: []bls12381.G1Affine{m.cbar, s.v, m.cp, m.t1, s.ch, m.t2}, Scalars: sc}
 	rel.Y0.Mul(&r2, &m.sH)
 	rel.Y1.Mul(&r2, &m.yH)
 	if rel.Key, err = st.Key.bbsKey(st.Scheme); err != nil {
 		return err
 	}
-	if err := bbs.VerifyCommittedProofWithPairing(pk, p.Proof, header, nonce, disclosed, rel); err != nil {
+	if err := bbsrev.VerifyCommittedProofWithPairing(pk, p.proof, header, nonce, disclosed, rel); err != nil {
 		if errors.Is(err, bbs.ErrInvalidProof) {
 			return fmt.Errorf("%w (BBS proof or membership proof): %w", ErrInvalid, err)
 		}

@@ -15,6 +15,7 @@ import (
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
+	"github.com/fabric-bbs/fabric-bbs/internal/bbsrev"
 	"github.com/fabric-bbs/fabric-bbs/internal/oneanswer"
 )
 
@@ -35,7 +36,7 @@ func (d *detRand) Read(p []byte) (int, error) {
 
 func handle(t testing.TB, s bbs.Scheme, msg string) []byte {
 	t.Helper()
-	h, err := bbs.MessageScalar(s, []byte(msg))
+	h, err := HandleScalar(s, []byte(msg))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -345,7 +346,7 @@ func presentUnchecked(t *testing.T, c *Credential, acc *PublicKey, value, nonce 
 func presentUncheckedTB(t testing.TB, c *Credential, acc *PublicKey, value, nonce []byte) []byte {
 	t.Helper()
 	h, _ := c.Handle()
-	proof, open, err := bbs.DeriveCommittedProof(nil, c.Scheme, c.PublicKey, c.Signature, c.Header, nonce, c.Messages, nil, []int{c.HandleIndex})
+	proof, open, err := bbsrev.DeriveCommittedProof(nil, c.Scheme, c.PublicKey, c.Signature, c.Header, nonce, c.Messages, nil, []int{c.HandleIndex})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -383,7 +384,7 @@ func TestPresentationMixRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	mix := func(a, b *Presentation) []byte {
-		return encodePresentation(a.HandleIndex, a.Proof.Bytes(), b.membership)
+		return encodePresentation(a.HandleIndex, a.proof.Bytes(), b.membership)
 	}
 	for name, b := range map[string][]byte{
 		"alice's BBS proof, carol's membership":   mix(pa, pc),
@@ -396,7 +397,7 @@ func TestPresentationMixRefused(t *testing.T) {
 	// A membership proof made for a commitment to carol's handle, checked
 	// against alice's commitment.
 	st := &Statement{Scheme: s, Key: is.ask.PublicKey(), Version: 0, Value: is.v[0],
-		Commitment: pa.Proof.Commitments()[0].Point, Context: presentationContext(2, pa.Proof.Bytes(), nonce)}
+		Commitment: pa.proof.Commitments()[0].Point, Context: presentationContext(2, pa.proof.Bytes(), nonce)}
 	hc, _ := carol.Handle()
 	if _, err := ProveMembership(nil, st, hc, carol.Witness, make([]byte, 32)); !errors.Is(err, ErrInvalid) {
 		t.Errorf("carol proving about alice's commitment: %v", err)
@@ -420,7 +421,7 @@ func TestPresentationMixRefused(t *testing.T) {
 		t.Error(err)
 	}
 	// A BBS proof that commits to another message than the handle index says.
-	proof, _, _ := bbs.DeriveCommittedProof(nil, s, alice.PublicKey, alice.Signature, alice.Header, nonce, alice.Messages, nil, []int{3})
+	proof, _, _ := bbsrev.DeriveCommittedProof(nil, s, alice.PublicKey, alice.Signature, alice.Header, nonce, alice.Messages, nil, []int{3})
 	if _, err := ParsePresentation(s, encodePresentation(2, proof.Bytes(), pa.membership)); !errors.Is(err, ErrMalformed) {
 		t.Error(err)
 	}
@@ -473,7 +474,7 @@ func FuzzVerifyMembership(f *testing.F) {
 	c := is.issue(f, "fuzz", 3)
 	p, _ := Present(&detRand{seed: []byte("m")}, c, is.ask.PublicKey(), is.v[0], nil, nil)
 	st := &Statement{Scheme: is.s, Key: is.ask.PublicKey(), Version: 0, Value: is.v[0],
-		Commitment: p.Proof.Commitments()[0].Point, Context: presentationContext(2, p.Proof.Bytes(), nil)}
+		Commitment: p.proof.Commitments()[0].Point, Context: presentationContext(2, p.proof.Bytes(), nil)}
 	if err := VerifyMembership(st, p.membership); err != nil {
 		f.Fatal(err)
 	}
@@ -503,7 +504,7 @@ func TestMembershipPointsCanonical(t *testing.T) {
 		return b
 	}
 	var q bls12381.G1Affine
-	_, _ = q.SetBytes(p.Proof.Commitments()[0].Point)
+	_, _ = q.SetBytes(p.proof.Commitments()[0].Point)
 	comp := q.Bytes()
 	pmod := fp.Modulus()
 	for name, b := range map[string][]byte{

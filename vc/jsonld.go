@@ -269,6 +269,9 @@ func (l *Loader) toQuads(doc map[string]any, lim Limits) ([]quad, error) {
 	in := deepCopy(doc)
 	expanded, err := proc.Expand(in, opts)
 	if err != nil {
+		if t := l.undefinedTerm(doc, lim, opts, err); t != "" {
+			return nil, fmt.Errorf("%w: JSON-LD expansion: %s does not expand to an absolute IRI (an undefined term: JSON-LD would drop it)", ErrDocument, t)
+		}
 		return nil, jsonldError(opts, "JSON-LD expansion", err)
 	}
 	if err := checkSafe(doc, expanded); err != nil {
@@ -296,6 +299,97 @@ func (l *Loader) toQuads(doc map[string]any, lim Limits) ([]quad, error) {
 		return nil, fmt.Errorf("%w: %d blank nodes, more than %d", ErrLimit, len(bn), lim.MaxBlankNodes)
 	}
 	return quads, nil
+}
+
+// undefinedVocab is the @vocab undefinedTerm appends: a term that expands
+// to an IRI under it expanded to none in the document's own contexts.
+const undefinedVocab = "urn:fabric-bbs:undefined-term:"
+
+// undefinedTerm names the property that made safe-mode expansion fail with
+// json-gold's invalid property error, whose text does not name it: the
+// document is expanded again without safe mode, its contexts followed by
+// {"@vocab": undefinedVocab}, and the properties that then expand under
+// undefinedVocab are the undefined terms. It returns the first in sorted
+// order, with its JSON pointer when the key occurs once in the document,
+// as `term "x" at /a/x`; or "" when err is another error or the term is not
+// found so (a term defined as null, a scoped context that sets @vocab),
+// and the caller keeps json-gold's text. One more expansion of the same
+// document, on the error path only.
+func (l *Loader) undefinedTerm(doc map[string]any, lim Limits, opts *ld.JsonLdOptions, err error) string {
+	var le *ld.JsonLdError
+	if _, ok := doc["@context"]; !ok || !errors.As(err, &le) || le.Code != ld.InvalidProperty {
+		return "" // checkSafe's "no @context" is the clearer error
+	}
+	if c, ok := opts.DocumentLoader.(*countingLoader); ok && c.n > c.max {
+		return ""
+	}
+	probe := deepCopy(doc).(map[string]any)
+	marker := map[string]any{"@vocab": undefinedVocab}
+	switch c := probe["@context"].(type) {
+	case []any:
+		probe["@context"] = append(c, marker)
+	default:
+		probe["@context"] = []any{c, marker}
+	}
+	o := l.options(lim)
+	o.SafeMode = false
+	expanded, err := ld.NewJsonLdProcessor().Expand(probe, o)
+	if err != nil {
+		return ""
+	}
+	var terms []string
+	collectUndefined(expanded, &terms)
+	if len(terms) == 0 {
+		return ""
+	}
+	sortStrings(terms)
+	t := terms[0]
+	var at []string
+	keyPointers(doc, t, "", &at)
+	if len(at) == 1 {
+		return fmt.Sprintf("term %q at %s", t, at[0])
+	}
+	return fmt.Sprintf("term %q", t)
+}
+
+// collectUndefined appends to out the terms of the properties of v (an
+// expanded document) that expanded under undefinedVocab.
+func collectUndefined(v any, out *[]string) {
+	switch t := v.(type) {
+	case []any:
+		for _, x := range t {
+			collectUndefined(x, out)
+		}
+	case map[string]any:
+		for _, k := range sortedKeys(t) {
+			if term, ok := strings.CutPrefix(k, undefinedVocab); ok {
+				*out = append(*out, term)
+			}
+			collectUndefined(t[k], out)
+		}
+	}
+}
+
+// keyPointers appends to out the JSON pointer of every key named key in v
+// (outside @context), in sorted key order, depth first.
+func keyPointers(v any, key, at string, out *[]string) {
+	switch t := v.(type) {
+	case []any:
+		for i, x := range t {
+			keyPointers(x, key, fmt.Sprintf("%s/%d", at, i), out)
+		}
+	case map[string]any:
+		for _, k := range sortedKeys(t) {
+			if k == "@context" {
+				continue
+			}
+			p := at + "/" + escapePointer(k)
+			if k == key {
+				*out = append(*out, p)
+			}
+			keyPointers(t[k], key, p, out)
+		}
+	}
 }
 
 // checkSafe is the JSON-LD "safe mode" check, on the document as given and

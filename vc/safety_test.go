@@ -337,3 +337,44 @@ func TestVerifyRefusesMalformedProofs(t *testing.T) {
 		})
 	}
 }
+
+// TestUndefinedTermNamed: a property that does not expand is named in the
+// error, with its JSON pointer when the key occurs once; of several, the
+// first in sorted order, on every run (every endorser returns the same
+// text).
+func TestUndefinedTermNamed(t *testing.T) {
+	l := newTestLoader(t)
+	cases := []struct{ name, doc, want string }{
+		{"one", fmt.Sprintf(v1Credential, `, "licenseClass": "C"`, ""),
+			`term "licenseClass" at /credentialSubject/licenseClass does not expand`},
+		{"top level", fmt.Sprintf(v1Credential, "", `, "licenseClass": "C"`),
+			`term "licenseClass" at /licenseClass does not expand`},
+		{"several: the first in sorted order", fmt.Sprintf(v1Credential, `, "zone": 1, "age": 3, "licenseClass": "C"`, `, "rank": 2`),
+			`term "age" at /credentialSubject/age does not expand`},
+		{"twice: no pointer", fmt.Sprintf(v1Credential, `, "licenseClass": "C"`, `, "licenseClass": "D"`),
+			`term "licenseClass" does not expand`},
+		{"relative vocab", strings.Replace(fmt.Sprintf(v1Credential, `, "licenseClass": "C"`, ""),
+			`["https://www.w3.org/2018/credentials/v1"]`, `["https://www.w3.org/2018/credentials/v1", {"@vocab": "terms#"}]`, 1),
+			`term "licenseClass" at /credentialSubject/licenseClass does not expand`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var first string
+			for i := 0; i < 20; i++ {
+				doc, err := ParseDocument([]byte(c.doc), Limits{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				_, err = l.toQuads(doc, Limits{})
+				if !errors.Is(err, ErrDocument) || !strings.Contains(err.Error(), c.want) {
+					t.Fatalf("got %v, want ErrDocument naming %s", err, c.want)
+				}
+				if i == 0 {
+					first = err.Error()
+				} else if err.Error() != first {
+					t.Fatalf("run %d: %q, run 0: %q", i, err, first)
+				}
+			}
+		})
+	}
+}

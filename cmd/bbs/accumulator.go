@@ -510,7 +510,7 @@ func loadHandle(credential string, index int) ([]byte, error) {
 	if index >= len(c.messages) {
 		return nil, usagef("--handle-index: %d, but %s has %d messages", index, displayName(credential), len(c.messages))
 	}
-	h, err := bbs.MessageScalar(c.scheme, c.messages[index])
+	h, err := revocation.HandleScalar(c.scheme, c.messages[index])
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", displayName(credential), err)
 	}

@@ -316,7 +316,7 @@ func TestAccumulatorHandleIndexDefault(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, _ := bbs.MessageScalar(c.scheme, c.messages[1])
+	h, _ := revocation.HandleScalar(c.scheme, c.messages[1])
 	if !bytes.Equal(rem.Handle(), h) {
 		t.Fatal("revoke without --handle-index did not remove message 1, the declared handle")
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/internal/policytext"
 	"github.com/fabric-bbs/fabric-bbs/policy"
 )
 
@@ -137,7 +138,7 @@ func TestSignEpoch(t *testing.T) {
 	if !strings.Contains(r.stderr, "epoch 7 is message 5") || !strings.Contains(r.stderr, `{"epoch":{"index":5}}`) {
 		t.Errorf("stderr does not name the epoch's index:\n%s", r.stderr)
 	}
-	if n, err := policy.ParseNumber([]byte(msgs[5].(string)), policy.MaxEpoch); err != nil || n != 7 {
+	if n, err := policytext.ParseNumber([]byte(msgs[5].(string)), policy.MaxEpoch); err != nil || n != 7 {
 		t.Errorf("the epoch rule reads %q as %d, %v", msgs[5], n, err)
 	}
 	inspect := mustBBS(t, dir, "inspect", "cred-e.json")

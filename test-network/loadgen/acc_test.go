@@ -130,7 +130,7 @@ func TestAccLines(t *testing.T) {
 	// scalar is the removal's, and an other holder's is not.
 	for h, want := range map[int]bool{0: true, 1: false} {
 		handle := digest(loadgenSeed(t), "acc/handle", h)
-		y, err := bbs.MessageScalar(s, handle[:])
+		y, err := revocation.HandleScalar(s, handle[:])
 		if err != nil {
 			t.Fatal(err)
 		}
