@@ -421,14 +421,35 @@ func setup(ctx context.Context, o *options, c engine.Client, path string) error 
 		return err
 	}
 	cfg := engine.Config{InFlight: 1, CallTimeout: o.timeout, Backoff: soakBackoff}
-	recs, _ := engine.Run(ctx, cfg, []engine.Client{c}, txs)
-	for i, r := range recs {
-		if r.Outcome != engine.Committed && r.Cause != "exists" {
-			return fmt.Errorf("%s #%d: %s %s: %s", path, i+1, r.Outcome, r.Cause, r.Error)
+	for i := range txs {
+		// The commit status is the client's peer's: the other
+		// organisation's peer, which endorses the next transaction too,
+		// may not have committed the block yet ("not found" for an issuer
+		// registered one transaction earlier). Such a refusal is retried.
+		for attempt := 1; ; attempt++ {
+			recs, _ := engine.Run(ctx, cfg, []engine.Client{c}, txs[i:i+1])
+			if len(recs) != 1 {
+				return fmt.Errorf("%s #%d: %d records for one transaction", path, i+1, len(recs))
+			}
+			r := recs[0]
+			if r.Outcome == engine.Committed || r.Cause == "exists" {
+				break
+			}
+			if r.Cause != "not-found" || attempt == setupAttempts || ctx.Err() != nil {
+				return fmt.Errorf("%s #%d: %s %s: %s", path, i+1, r.Outcome, r.Cause, r.Error)
+			}
+			time.Sleep(setupRetryDelay)
 		}
 	}
 	return nil
 }
+
+// setupAttempts and setupRetryDelay bound the wait for another peer's
+// commit of an earlier setup transaction: 20 attempts 500 ms apart.
+const (
+	setupAttempts   = 20
+	setupRetryDelay = 500 * time.Millisecond
+)
 
 // fillRate spreads n transactions over d: the rate at which the load
 // fills its time.
