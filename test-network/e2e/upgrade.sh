@@ -88,12 +88,15 @@ up_snapshot() { # DIR: every read and verdict, one file each, on both peers
     for i in "${!up_reads[@]}"; do
       line="${up_reads[$i]}"
       mapfile -t args < <(jq -r '.[1:][]' <<< "$line")
-      (as "$org" User1 cc_query "${args[@]}" 2>&1 || true) > "$dir/read-$org-$i"
+      # the answer (standard output; the v3 peer CLI logs to standard error), or a refusal's code
+      as "$org" User1 cc_query "${args[@]}" > "$dir/read-$org-$i" 2> "$dir/read-$org-$i.err" ||
+        { grep -o 'BBS_[A-Z_]*' "$dir/read-$org-$i.err" | head -n 1 || echo "no answer"; } > "$dir/read-$org-$i"
     done
     for i in "${!up_verdicts[@]}"; do
       line="${up_verdicts[$i]}"
       fn="$(jq -r '.[1]' <<< "$line")"
-      out="$(as "$org" User1 cc_query "$fn" "@$(jq -r '.[2]' <<< "$line")" 2>&1 || true)"
+      out="$(as "$org" User1 cc_query "$fn" "@$(jq -r '.[2]' <<< "$line")" 2> "$dir/verdict-$org-$i.err" ||
+        cat "$dir/verdict-$org-$i.err")"
       # the verdict fields of an answer, or the code of a refusal
       jq -cS '{valid, satisfied, reason, unmet, nonceConsumed}' <<< "$out" > "$dir/verdict-$org-$i" 2> /dev/null ||
         { grep -o 'BBS_[A-Z_]*' <<< "$out" | head -n 1 || echo "no answer: $out"; } > "$dir/verdict-$org-$i"
