@@ -50,7 +50,7 @@ type NonRevocation struct {
 type nonRevocation struct {
 	pres  *revocation.Presentation
 	acc   *storedAccumulator // the issuer's current record; nil: it has none
-	value []byte       // the value of pres.Version, once looked up
+	value []byte             // the value of pres.Version, once looked up
 }
 
 // nonRevokedSchemes are the schemes with a presentation with
