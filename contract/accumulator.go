@@ -3,15 +3,19 @@
 package contract
 
 import (
+	"bytes"
 	"encoding/base64"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"math/bits"
 	"time"
 
 	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
 	"github.com/hyperledger/fabric-contract-api-go/v2/contractapi"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/records"
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/fabric-bbs/fabric-bbs/revocation"
 )
@@ -20,28 +24,35 @@ import (
 // issuer's positive accumulator on the ledger. The contract does no
 // cryptography of its own: it calls package revocation.
 //
-// Records:
-//   - bbs.accumulator~<issuer> → Accumulator: the accumulator public key,
-//     the current version and value, and the declared index of the
-//     revocation handle among the credentials' messages; owner-only, with
-//     the issuer owner's key-level endorsement;
-//   - bbs.accumulator.removal~<issuer>~<version, 20 digits> →
-//     AccumulatorRemoval: the 88-byte removal record of that version,
-//     checked with revocation.VerifyRemoval before it is written; written
-//     in the same transaction as the current record, so under the same
-//     endorsement. A version made by RevokeHandles holds instead the
-//     batch record (revocation.BatchRemoval, 12 + 80·m bytes for m
-//     handles), checked with revocation.VerifyBatchRemoval;
-//   - bbs.accumulator.handle~<issuer>~<handle, 64 hex digits> →
+// Records (contract/records, kinds_revocation.go):
+//   - records.AccumulatorHead [issuer, generation] → storedAccumulator: the
+//     accumulator public key, the current version and value, the declared
+//     index of the revocation handle among the credentials' messages, and
+//     the chain that names the removal records. The generation is the tx
+//     ID of the SetAccumulator that created it, which the issuer record's
+//     directory names;
+//   - records.AccumulatorRemoval [issuer, version (20 digits), tx ID] →
+//     storedRemoval: the 88-byte removal record of that version, checked
+//     with revocation.VerifyRemoval before it is written, or the batch
+//     record of a RevokeHandles (revocation.BatchRemoval, 12 + 80·m bytes
+//     for m handles), checked with revocation.VerifyBatchRemoval. The tx
+//     ID is the revoking transaction's, so no one can create the next
+//     version's key first. A removal is read only when named: the head's
+//     chain names the latest removal of each level (a version that is a
+//     multiple of 2^i), each removal its predecessor (prev) and version
+//     k − lowbit(k) (skip), so any version is about 2·log2(versions) reads
+//     from the head (removalAt);
+//   - records.AccumulatorHandle [issuer, handle (64 hex digits)] →
 //     {"version": k}: the version that removed the handle, one per removed
-//     handle, written in the same transaction; a later removal of the
-//     same handle is refused (ErrExists, naming k).
-
-const (
-	accumulatorObject = "bbs.accumulator"
-	removalObject     = "bbs.accumulator.removal"
-	handleObject      = "bbs.accumulator.handle"
-)
+//     handle, written in the same transaction; a later removal of the same
+//     handle is refused (ErrExists, naming k). Believed only if the removal
+//     of version k removes the handle; one that is not believed does not
+//     block a revocation (checkHandlesNew).
+//
+// An issuer registered before 0.3.0 keeps its head at the legacy key
+// [issuer] (generation "legacy"), and the removals made before 0.3.0 at
+// the legacy keys [issuer, version] (removalChain.Legacy); later removals
+// are chained as above.
 
 // Accumulator is an issuer's accumulator record.
 type Accumulator struct {
@@ -96,6 +107,42 @@ type AccumulatorRemoval struct {
 // of the removal (or batch) that removed it.
 type removedHandle struct {
 	Version int `json:"version"`
+}
+
+// accumulatorObject is the object type of an accumulator head
+// (records.AccumulatorHead).
+const accumulatorObject = "bbs.accumulator"
+
+// storedAccumulator is the stored form of an accumulator head: the
+// Accumulator (GetAccumulator's answer, unchanged) and the chain of its
+// removal records, which no answer shows.
+type storedAccumulator struct {
+	Accumulator
+	// Removals names the removal records; nil in a head written before
+	// 0.3.0, whose removals are all at legacy keys.
+	Removals *removalChain `json:"removals,omitempty"`
+}
+
+// removalChain names an accumulator's removal records.
+type removalChain struct {
+	// Legacy: versions 1 to Legacy were made before 0.3.0 and are at the
+	// legacy keys [issuer, version].
+	Legacy int `json:"legacy,omitempty"`
+	// Chain[i] is the tx ID of the removal of version 2^i·⌊Version/2^i⌋,
+	// the latest one that is a multiple of 2^i ("" for version 0 or a
+	// legacy version).
+	Chain []string `json:"chain,omitempty"`
+}
+
+// storedRemoval is the stored form of a removal record: the
+// AccumulatorRemoval (GetAccumulatorRemoval's answer, unchanged) and the
+// tx IDs of two earlier removals, which no answer shows.
+type storedRemoval struct {
+	AccumulatorRemoval
+	// Prev is the tx ID of the removal of version Version−1; Skip that of
+	// version Version − lowbit(Version) ("" for version 0 or a legacy one).
+	Prev string `json:"prev,omitempty"`
+	Skip string `json:"skip,omitempty"`
 }
 
 func decodeB64Arg(name, s string, max int) ([]byte, error) {
@@ -153,31 +200,35 @@ func (c *Contract) SetAccumulator(ctx contractapi.TransactionContextInterface, i
 		return nil, fmt.Errorf("%w: initialValue: %v", ErrInvalidArgument, err)
 	}
 	stub := ctx.GetStub()
-	key, err := compositeKey(stub, accumulatorObject, issuerID)
-	if err != nil {
-		return nil, err
-	}
-	var held Accumulator
-	found, err := getJSON(stub, key, &held)
-	if err != nil {
-		return nil, err
-	}
-	if found {
+	if _, _, err := accumulatorOf(stub, is); err == nil {
 		return nil, fmt.Errorf("accumulator of issuer %q: %w", issuerID, ErrExists)
+	} else if !isNotFound(err) && (!errors.Is(err, records.ErrUntrusted) || is.records != nil) {
+		return nil, err
 	}
+	// (A legacy issuer's old head that is not believed, created around the
+	// contract, is routed around: the accumulator gets a generation key.)
 	now, err := txTime(stub)
 	if err != nil {
 		return nil, err
 	}
-	acc := &Accumulator{Issuer: issuerID, PublicKey: pkb, InitialValue: v0, Value: v0, UpdatedAt: now, TxID: stub.GetTxID(),
-		HandleIndex: handleIndex, HandleIndexTxID: stub.GetTxID()}
-	if err := putRecord(stub, key, fmt.Sprintf("accumulator of issuer %q", issuerID), acc); err != nil {
+	acc := &storedAccumulator{
+		Accumulator: Accumulator{Issuer: issuerID, PublicKey: pkb, InitialValue: v0, Value: v0, UpdatedAt: now, TxID: stub.GetTxID(),
+			HandleIndex: handleIndex, HandleIndexTxID: stub.GetTxID()},
+		Removals: &removalChain{},
+	}
+	// A key of this transaction's generation, which the issuer record
+	// names (written in the same transaction).
+	if err := anchorChild(stub, is, func(r *issuerRecords) { r.Accumulator = acc.TxID }); err != nil {
 		return nil, err
 	}
-	if err := setOwnerEndorsement(stub, key, is.Owner.MSPID); err != nil {
-		return nil, fmt.Errorf("accumulator of issuer %q: %w", issuerID, err)
+	key, err := accumulatorKey(stub, is)
+	if err != nil {
+		return nil, err
 	}
-	return acc, nil
+	if err := putAccumulator(stub, is, key, acc); err != nil {
+		return nil, err
+	}
+	return &acc.Accumulator, nil
 }
 
 // SetAccumulatorHandleIndex changes the index of the revocation handle
@@ -191,19 +242,16 @@ func (c *Contract) SetAccumulator(ctx contractapi.TransactionContextInterface, i
 // Declaring the index the record already declares is ErrExists.
 func (c *Contract) SetAccumulatorHandleIndex(ctx contractapi.TransactionContextInterface, issuerID string, handleIndex int) (_ *Accumulator, err error) {
 	defer coded(&err)
-	if _, err := c.issuerForAccumulatorChange(ctx, issuerID); err != nil {
+	is, err := c.issuerForAccumulatorChange(ctx, issuerID)
+	if err != nil {
 		return nil, err
 	}
 	if err := checkHandleIndexArg(handleIndex); err != nil {
 		return nil, err
 	}
 	stub := ctx.GetStub()
-	key, err := compositeKey(stub, accumulatorObject, issuerID)
+	acc, key, err := accumulatorOf(stub, is)
 	if err != nil {
-		return nil, err
-	}
-	var acc Accumulator
-	if err := getRecord(stub, key, fmt.Sprintf("accumulator of issuer %q", issuerID), &acc); err != nil {
 		return nil, err
 	}
 	if acc.handleIndexDeclared() && acc.HandleIndex == handleIndex {
@@ -214,10 +262,10 @@ func (c *Contract) SetAccumulatorHandleIndex(ctx contractapi.TransactionContextI
 		return nil, err
 	}
 	acc.HandleIndex, acc.HandleIndexTxID, acc.UpdatedAt, acc.TxID = handleIndex, stub.GetTxID(), now, stub.GetTxID()
-	if err := putRecord(stub, key, fmt.Sprintf("accumulator of issuer %q", issuerID), &acc); err != nil {
+	if err := putAccumulator(stub, is, key, acc); err != nil {
 		return nil, err
 	}
-	return &acc, nil
+	return &acc.Accumulator, nil
 }
 
 // RevokeHandle records one revocation: removal (base64) is the
@@ -228,7 +276,8 @@ func (c *Contract) SetAccumulatorHandleIndex(ctx contractapi.TransactionContextI
 // need a witness updated past it, which the revoked holder cannot make.
 func (c *Contract) RevokeHandle(ctx contractapi.TransactionContextInterface, issuerID, removal string) (_ *Accumulator, err error) {
 	defer coded(&err)
-	if _, err := c.issuerForAccumulatorChange(ctx, issuerID); err != nil {
+	is, err := c.issuerForAccumulatorChange(ctx, issuerID)
+	if err != nil {
 		return nil, err
 	}
 	rb, err := decodeB64Arg("removal", removal, revocation.RemovalSize)
@@ -239,7 +288,7 @@ func (c *Contract) RevokeHandle(ctx contractapi.TransactionContextInterface, iss
 	if err != nil {
 		return nil, fmt.Errorf("%w: removal: %v", ErrInvalidArgument, err)
 	}
-	return recordRemoval(ctx.GetStub(), issuerID, accumulatorStep{
+	return recordRemoval(ctx.GetStub(), is, accumulatorStep{
 		what: "removal", notRemoval: "the removal of its handle", version: r.Version, value: r.Value(),
 		handles: [][]byte{r.Handle()},
 		verify:  func(pk *revocation.PublicKey, prev []byte) error { return revocation.VerifyRemoval(pk, prev, r) },
@@ -256,7 +305,8 @@ func (c *Contract) RevokeHandle(ctx contractapi.TransactionContextInterface, iss
 // bbs directly. One ledger record of 12 + 80·m bytes instead of m.
 func (c *Contract) RevokeHandles(ctx contractapi.TransactionContextInterface, issuerID, batch string) (_ *Accumulator, err error) {
 	defer coded(&err)
-	if _, err := c.issuerForAccumulatorChange(ctx, issuerID); err != nil {
+	is, err := c.issuerForAccumulatorChange(ctx, issuerID)
+	if err != nil {
 		return nil, err
 	}
 	bb, err := decodeB64Arg("batch", batch, revocation.BatchRemovalSize(revocation.MaxBatch))
@@ -267,7 +317,7 @@ func (c *Contract) RevokeHandles(ctx contractapi.TransactionContextInterface, is
 	if err != nil {
 		return nil, fmt.Errorf("%w: batch: %v", ErrInvalidArgument, err)
 	}
-	return recordRemoval(ctx.GetStub(), issuerID, accumulatorStep{
+	return recordRemoval(ctx.GetStub(), is, accumulatorStep{
 		what: "batch", notRemoval: "the removal of its handles", version: r.Version, value: r.Value(),
 		handles: r.Handles(),
 		verify:  func(pk *revocation.PublicKey, prev []byte) error { return revocation.VerifyBatchRemoval(pk, prev, r) },
@@ -289,14 +339,12 @@ type accumulatorStep struct {
 
 // recordRemoval checks st against the issuer's accumulator (the next
 // version, a removal from the current value) and writes its removal
-// record and the accumulator's new version and value.
-func recordRemoval(stub shim.ChaincodeStubInterface, issuerID string, st accumulatorStep) (*Accumulator, error) {
-	key, err := compositeKey(stub, accumulatorObject, issuerID)
+// record, named by the head's chain, the index records of its handles,
+// and the accumulator's new version, value and chain.
+func recordRemoval(stub shim.ChaincodeStubInterface, is *Issuer, st accumulatorStep) (*Accumulator, error) {
+	issuerID := is.ID
+	acc, key, err := accumulatorOf(stub, is)
 	if err != nil {
-		return nil, err
-	}
-	var acc Accumulator
-	if err := getRecord(stub, key, fmt.Sprintf("accumulator of issuer %q", issuerID), &acc); err != nil {
 		return nil, err
 	}
 	if st.version != uint64(acc.Version)+1 {
@@ -306,7 +354,7 @@ func recordRemoval(stub shim.ChaincodeStubInterface, issuerID string, st accumul
 	if err != nil {
 		return nil, fmt.Errorf("accumulator of issuer %q: stored key: %w", issuerID, err)
 	}
-	hkeys, err := checkHandlesNew(stub, issuerID, acc.Version, st)
+	hkeys, err := checkHandlesNew(stub, is, acc, st)
 	if err != nil {
 		return nil, err
 	}
@@ -317,31 +365,54 @@ func recordRemoval(stub shim.ChaincodeStubInterface, issuerID string, st accumul
 	if err != nil {
 		return nil, err
 	}
+	txID := stub.GetTxID()
+	// The removal names version k−1 (prev) and k − lowbit(k) (skip): the
+	// head's chain entries 0 and tz(k)+1 before this version.
+	ch := acc.Removals
+	tz := bits.TrailingZeros64(st.version)
+	rec := storedRemoval{AccumulatorRemoval: st.record, Prev: ch.link(0), Skip: ch.link(tz + 1)}
+	rec.Issuer, rec.Version, rec.CreatedAt, rec.TxID = issuerID, int(st.version), now, txID
+	for len(ch.Chain) <= tz {
+		ch.Chain = append(ch.Chain, "")
+	}
+	for i := 0; i <= tz; i++ {
+		ch.Chain[i] = txID
+	}
 	// One message to the peer for all the writes, where the peer supports
 	// it (a no-op otherwise): a batch writes one index record per handle.
 	stub.StartWriteBatch()
 	for _, hk := range hkeys {
-		if err := putRecord(stub, hk, fmt.Sprintf("removed handle of issuer %q", issuerID), &removedHandle{Version: int(st.version)}); err != nil {
-			return nil, err
+		b, err := json.Marshal(&removedHandle{Version: int(st.version)})
+		if err != nil {
+			return nil, fmt.Errorf("removed handle of issuer %q: encoding the record: %w", issuerID, err)
+		}
+		if err := records.AccumulatorHandle.Put(stub, hk, is.Owner.MSPID, b); err != nil {
+			return nil, fmt.Errorf("removed handle of issuer %q: %w", issuerID, err)
 		}
 	}
-	rkey, err := compositeKey(stub, removalObject, issuerID, fmt.Sprintf("%020d", st.version))
+	rkey, err := removalKey(stub, issuerID, st.version, txID)
 	if err != nil {
 		return nil, err
 	}
-	rec := st.record
-	rec.Issuer, rec.Version, rec.CreatedAt, rec.TxID = issuerID, int(st.version), now, stub.GetTxID()
-	if err := putRecord(stub, rkey, fmt.Sprintf("removal %d of issuer %q", st.version, issuerID), &rec); err != nil {
-		return nil, err
+	if err := records.PutJSON(records.AccumulatorRemoval, stub, rkey, is.Owner.MSPID, &rec); err != nil {
+		return nil, fmt.Errorf("removal %d of issuer %q: %w", st.version, issuerID, err)
 	}
-	acc.Version, acc.Value, acc.UpdatedAt, acc.TxID = int(st.version), st.value, now, stub.GetTxID()
-	if err := putRecord(stub, key, fmt.Sprintf("accumulator of issuer %q", issuerID), &acc); err != nil {
+	acc.Version, acc.Value, acc.UpdatedAt, acc.TxID = int(st.version), st.value, now, txID
+	if err := putAccumulator(stub, is, key, acc); err != nil {
 		return nil, err
 	}
 	if err := stub.FinishWriteBatch(); err != nil {
 		return nil, fmt.Errorf("accumulator of issuer %q: writing the records: %w", issuerID, err)
 	}
-	return &acc, nil
+	return &acc.Accumulator, nil
+}
+
+// link is the tx ID of chain entry i ("" if there is none).
+func (ch *removalChain) link(i int) string {
+	if i < len(ch.Chain) {
+		return ch.Chain[i]
+	}
+	return ""
 }
 
 // checkHandlesNew reads, in one GetMultipleStates, the index records of
@@ -349,17 +420,21 @@ func recordRemoval(stub shim.ChaincodeStubInterface, issuerID string, st accumul
 // version removed one of them: the mathematics allows removing a handle
 // again, but the new version would revoke no one. An index record is
 // believed only if the removal record of the version it names (1 to
-// current, written with the owner's endorsement) removes that handle: the
-// index key has no key-level policy, so a record written outside this
-// contract (by whoever satisfies the chaincode-level policy alone) cannot
-// block the owner's revocation; it is overwritten. It returns the index
-// keys to write, in record order.
-func checkHandlesNew(stub shim.ChaincodeStubInterface, issuerID string, current int, st accumulatorStep) ([]string, error) {
+// current, found from the head, so written by the owner) removes that
+// handle, whoever wrote the index record. One that is not believed does
+// not block the owner's revocation: it is overwritten if it carries no
+// key-level policy or the one the owner's write sets; one with another
+// policy (created around the contract, which the owner's endorsement may
+// not satisfy) is left alone and not written, so that the revocation still
+// commits (what that costs: a later removal of that handle is not
+// refused). It returns the index keys to write, in record order.
+func checkHandlesNew(stub shim.ChaincodeStubInterface, is *Issuer, acc *storedAccumulator, st accumulatorStep) ([]string, error) {
+	issuerID, current := is.ID, acc.Version
 	keys := make([]string, len(st.handles))
 	for i, h := range st.handles {
 		var err error
-		if keys[i], err = compositeKey(stub, handleObject, issuerID, hex.EncodeToString(h)); err != nil {
-			return nil, err
+		if keys[i], err = records.AccumulatorHandle.Key(stub, issuerID, hex.EncodeToString(h)); err != nil {
+			return nil, fmt.Errorf("%w: %v", ErrInvalidArgument, err)
 		}
 	}
 	values, err := stub.GetMultipleStates(keys...)
@@ -369,36 +444,55 @@ func checkHandlesNew(stub shim.ChaincodeStubInterface, issuerID string, current 
 	if len(values) != len(keys) {
 		return nil, fmt.Errorf("checking the removed handles: %d values for %d keys", len(values), len(keys))
 	}
+	var writable []byte // the policy the owner's write sets, once needed
+	out := make([]string, 0, len(keys))
 	for i, v := range values {
 		if v == nil {
+			out = append(out, keys[i])
 			continue
 		}
 		var held removedHandle
-		if unmarshalRecord(v, &held) != nil || held.Version < 1 || held.Version > current {
-			continue // proves nothing: not one this contract wrote
+		if unmarshalRecord(v, &held) == nil && held.Version >= 1 && held.Version <= current {
+			rec, err := removalAt(stub, is, acc, held.Version)
+			if err != nil {
+				return nil, err
+			}
+			record := rec.Removal
+			if record == nil {
+				record = rec.Batch
+			}
+			if revocation.RecordRemoves(record, uint64(held.Version), st.handles[i]) {
+				which := "the removal's handle"
+				if st.what == "batch" {
+					which = fmt.Sprintf("handle %d of the batch", i)
+				}
+				return nil, fmt.Errorf("%s, handle %s, was already removed at version %d of issuer %q's accumulator; a new version would revoke no one: %w",
+					which, hex.EncodeToString(st.handles[i]), held.Version, issuerID, ErrExists)
+			}
 		}
-		rec, err := getAccumulatorRemoval(stub, issuerID, held.Version)
-		if errors.Is(err, ErrNotFound) {
-			continue
-		}
+		// Not believed: proves nothing. Overwrite it where the owner's
+		// write is sure to satisfy its key-level policy.
+		vp, err := stub.GetStateValidationParameter(keys[i])
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("checking the removed handles: %s: reading its key-level endorsement policy: %w", records.Describe(keys[i]), err)
 		}
-		record := rec.Removal
-		if record == nil {
-			record = rec.Batch
+		if len(vp) > 0 {
+			if writable == nil {
+				cfgs, err := records.Configs(stub)
+				if err != nil {
+					return nil, err
+				}
+				if writable, err = records.OwnerPolicy(is.Owner.MSPID, cfgs[0]); err != nil {
+					return nil, err
+				}
+			}
+			if !bytes.Equal(vp, writable) {
+				continue // routed around: not written
+			}
 		}
-		if !revocation.RecordRemoves(record, uint64(held.Version), st.handles[i]) {
-			continue
-		}
-		which := "the removal's handle"
-		if st.what == "batch" {
-			which = fmt.Sprintf("handle %d of the batch", i)
-		}
-		return nil, fmt.Errorf("%s, handle %s, was already removed at version %d of issuer %q's accumulator; a new version would revoke no one: %w",
-			which, hex.EncodeToString(st.handles[i]), held.Version, issuerID, ErrExists)
+		out = append(out, keys[i])
 	}
-	return keys, nil
+	return out, nil
 }
 
 // GetAccumulator returns the issuer's accumulator record.
@@ -422,4 +516,216 @@ func (c *Contract) GetAccumulatorRemoval(ctx contractapi.TransactionContextInter
 		return nil, fmt.Errorf("%w: version %d, removals start at version 1", ErrInvalidArgument, version)
 	}
 	return getAccumulatorRemoval(ctx.GetStub(), issuerID, version)
+}
+
+// accumulatorKey is the key of issuer is's accumulator head: the legacy
+// key [issuer] for an issuer registered before 0.3.0 (no directory, or
+// generation "legacy"), else [issuer, generation]; "" if the directory
+// names none.
+func accumulatorKey(stub shim.ChaincodeStubInterface, is *Issuer) (string, error) {
+	if is.records == nil || is.records.Accumulator == legacyGeneration {
+		return records.AccumulatorHead.Key(stub, is.ID)
+	}
+	if is.records.Accumulator == "" {
+		return "", nil
+	}
+	return records.AccumulatorHead.Key(stub, is.ID, is.records.Accumulator)
+}
+
+// getAccumulator reads the issuer's accumulator record.
+func getAccumulator(stub shim.ChaincodeStubInterface, issuerID string) (*Accumulator, error) {
+	is, err := getIssuer(stub, issuerID)
+	if err != nil {
+		return nil, err
+	}
+	acc, _, err := accumulatorOf(stub, is)
+	if err != nil {
+		return nil, err
+	}
+	return &acc.Accumulator, nil
+}
+
+// accumulatorOf reads issuer is's accumulator head through the records
+// layer, and its key: ErrNotFound if the directory names none (or, for a
+// legacy issuer, none is stored); an error wrapping records.ErrUntrusted
+// if the named head is missing or does not carry the owner's key-level
+// policy. A head written before 0.3.0 gets its chain: every removal at a
+// legacy key.
+func accumulatorOf(stub shim.ChaincodeStubInterface, is *Issuer) (*storedAccumulator, string, error) {
+	what := fmt.Sprintf("accumulator of issuer %q", is.ID)
+	key, err := accumulatorKey(stub, is)
+	if err != nil {
+		return nil, "", fmt.Errorf("%w: %v", ErrInvalidArgument, err)
+	}
+	if key == "" {
+		return nil, "", fmt.Errorf("%s: %w", what, ErrNotFound)
+	}
+	var acc storedAccumulator
+	found, err := records.GetJSON(records.AccumulatorHead, stub, key, is.Owner.MSPID, &acc)
+	if err != nil {
+		return nil, "", fmt.Errorf("%s: %w", what, err)
+	}
+	if !found {
+		if is.records == nil {
+			return nil, "", fmt.Errorf("%s: %w", what, ErrNotFound)
+		}
+		return nil, "", fmt.Errorf("%s: %w: the issuer record names %s, which holds nothing", what, records.ErrUntrusted, records.Describe(key))
+	}
+	if acc.Removals == nil {
+		acc.Removals = &removalChain{Legacy: acc.Version}
+	}
+	if acc.Removals.Legacy < 0 || acc.Removals.Legacy > acc.Version || len(acc.Removals.Chain) > 64 {
+		return nil, "", fmt.Errorf("%s: the stored chain of removals is malformed", what)
+	}
+	return &acc, key, nil
+}
+
+// putAccumulator writes issuer is's accumulator head under key, with the
+// owner's key-level policy.
+func putAccumulator(stub shim.ChaincodeStubInterface, is *Issuer, key string, acc *storedAccumulator) error {
+	if err := records.PutJSON(records.AccumulatorHead, stub, key, is.Owner.MSPID, acc); err != nil {
+		return fmt.Errorf("accumulator of issuer %q: %w", is.ID, err)
+	}
+	return nil
+}
+
+// removalKey is the key of the removal of version made by transaction
+// txID; legacyRemovalKey that of a removal made before 0.3.0.
+func removalKey(stub shim.ChaincodeStubInterface, issuerID string, version uint64, txID string) (string, error) {
+	k, err := records.AccumulatorRemoval.Key(stub, issuerID, fmt.Sprintf("%020d", version), txID)
+	if err != nil {
+		return "", fmt.Errorf("%w: %v", ErrInvalidArgument, err)
+	}
+	return k, nil
+}
+
+func legacyRemovalKey(stub shim.ChaincodeStubInterface, issuerID string, version int) (string, error) {
+	k, err := records.AccumulatorRemoval.Key(stub, issuerID, fmt.Sprintf("%020d", version))
+	if err != nil {
+		return "", fmt.Errorf("%w: %v", ErrInvalidArgument, err)
+	}
+	return k, nil
+}
+
+// getAccumulatorRemoval reads the removal record of version of the
+// issuer's accumulator.
+func getAccumulatorRemoval(stub shim.ChaincodeStubInterface, issuerID string, version int) (*AccumulatorRemoval, error) {
+	is, err := getIssuer(stub, issuerID)
+	if err != nil {
+		return nil, err
+	}
+	acc, _, err := accumulatorOf(stub, is)
+	if err != nil {
+		if isNotFound(err) {
+			return nil, fmt.Errorf("removal %d of issuer %q: %w", version, issuerID, ErrNotFound)
+		}
+		return nil, err
+	}
+	rec, err := removalAt(stub, is, acc, version)
+	if err != nil {
+		return nil, err
+	}
+	return &rec.AccumulatorRemoval, nil
+}
+
+// removalPath lists the versions removalAt reads to find version t (1 to
+// current) from a head at version current whose chain starts at a version
+// above legacy: first the latest version of the highest level i that is
+// at least t (current rounded down to a multiple of 2^i), then from each
+// version j its skip, j − lowbit(j), while that is at least t, else its
+// prev, j − 1. At most about 2·log2(current − t + 1) + 2 versions.
+// It returns the level whose chain entry names the first version.
+func removalPath(current, t uint64, levels int) (int, []uint64) {
+	i := 0
+	for i+1 < levels && current>>(i+1)<<(i+1) >= t {
+		i++
+	}
+	j := current >> i << i
+	path := []uint64{j}
+	for j != t {
+		if d := j & -j; j-d >= t {
+			j -= d
+		} else {
+			j--
+		}
+		path = append(path, j)
+	}
+	return i, path
+}
+
+// maxRemovalHops bounds the reads of removalAt (more than the 2·64 + 2 a
+// path can take).
+const maxRemovalHops = 140
+
+// removalAt reads the removal record of version (1 to acc.Version) of
+// issuer is's accumulator: ErrNotFound for another version. A removal made
+// before 0.3.0 is read at its legacy key; a later one by following the
+// chain from the head (removalPath), each record named by a believed one
+// (the head, then the records before it): one that is missing, does not
+// carry the owner's key-level policy or is not the version and
+// transaction its namer says is an error wrapping records.ErrUntrusted.
+func removalAt(stub shim.ChaincodeStubInterface, is *Issuer, acc *storedAccumulator, version int) (*storedRemoval, error) {
+	what := fmt.Sprintf("removal %d of issuer %q", version, is.ID)
+	if version < 1 || version > acc.Version {
+		return nil, fmt.Errorf("%s: %w", what, ErrNotFound)
+	}
+	ch := acc.Removals
+	if version <= ch.Legacy {
+		return legacyRemoval(stub, is, version)
+	}
+	level, path := removalPath(uint64(acc.Version), uint64(version), len(ch.Chain))
+	if len(path) > maxRemovalHops {
+		return nil, fmt.Errorf("%s: the chain of removals is %d records long", what, len(path))
+	}
+	txID, namer := ch.link(level), "the accumulator head"
+	for _, j := range path {
+		if txID == "" {
+			return nil, fmt.Errorf("%s: %w: %s names no removal of version %d", what, records.ErrUntrusted, namer, j)
+		}
+		key, err := removalKey(stub, is.ID, j, txID)
+		if err != nil {
+			return nil, err
+		}
+		var rec storedRemoval
+		found, err := records.GetJSON(records.AccumulatorRemoval, stub, key, is.Owner.MSPID, &rec)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", what, err)
+		}
+		if !found || rec.Version != int(j) || rec.TxID != txID || rec.Issuer != is.ID {
+			return nil, fmt.Errorf("%s: %w: %s names %s, which does not hold the removal of version %d", what, records.ErrUntrusted, namer, records.Describe(key), j)
+		}
+		if j == uint64(version) {
+			return &rec, nil
+		}
+		namer = fmt.Sprintf("removal %d", j)
+		if d := j & -j; j-d >= uint64(version) {
+			txID = rec.Skip
+		} else {
+			txID = rec.Prev
+		}
+	}
+	return nil, fmt.Errorf("%s: %w: the chain of removals does not reach it", what, records.ErrUntrusted)
+}
+
+// legacyRemoval reads a removal made before 0.3.0 at its legacy key: as
+// 0.2.0 wrote it, without a key-level policy (one that carries one was
+// written around the contract).
+func legacyRemoval(stub shim.ChaincodeStubInterface, is *Issuer, version int) (*storedRemoval, error) {
+	what := fmt.Sprintf("removal %d of issuer %q", version, is.ID)
+	key, err := legacyRemovalKey(stub, is.ID, version)
+	if err != nil {
+		return nil, err
+	}
+	var rec storedRemoval
+	if err := getRecord(stub, key, what, &rec); err != nil {
+		return nil, err
+	}
+	vp, err := stub.GetStateValidationParameter(key)
+	if err != nil {
+		return nil, fmt.Errorf("%s: reading its key-level endorsement policy: %w", what, err)
+	}
+	if len(vp) > 0 || rec.Version != version {
+		return nil, fmt.Errorf("%s: %w: %s is not the record 0.2.0 wrote", what, records.ErrUntrusted, records.Describe(key))
+	}
+	return &rec, nil
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/contract/codes"
+	"github.com/fabric-bbs/fabric-bbs/contract/records"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakestub"
 	"github.com/fabric-bbs/fabric-bbs/revocation"
 )
@@ -39,14 +40,14 @@ func TestAccumulatorHandleRemovedOnce(t *testing.T) {
 	require.NoError(t, err)
 	r = e.submit(e.alice, "RevokeHandle", "acme", enc64(rem1.Bytes()))
 	require.True(t, r.Committed, r.Response.GetMessage())
-	require.Equal(t, 3, r.Writes, "the removal, the accumulator and one handle record")
+	require.Equal(t, 6, r.Writes, "the removal, the accumulator and one handle record, each with its key-level policy")
 	b2, err := ask.RemoveBatch(1, rem1.Value(), [][]byte{hb, hc})
 	require.NoError(t, err)
 	r = e.submit(e.alice, "RevokeHandles", "acme", enc64(b2.Bytes()))
 	require.True(t, r.Committed, r.Response.GetMessage())
-	require.Equal(t, 4, r.Writes, "the batch, the accumulator and two handle records")
+	require.Equal(t, 8, r.Writes, "the batch, the accumulator and two handle records, each with its key-level policy")
 	for hv, want := range map[string]int{hex.EncodeToString(ha): 1, hex.EncodeToString(hb): 2, hex.EncodeToString(hc): 2} {
-		key, err := compositeKey(e.ledger.NewStub(nil), handleObject, "acme", hv)
+		key, err := compositeKey(e.ledger.NewStub(nil), records.AccumulatorHandle.ObjectType, "acme", hv)
 		require.NoError(t, err)
 		require.Equal(t, fmt.Sprintf(`{"version":%d}`, want), string(e.ledger.StateIn(fakestub.DefaultNamespace, key)))
 		require.Len(t, key, 94, "the key's size, as docs/revocation-protocol.md gives it for a 4-character issuer ID")
@@ -112,7 +113,7 @@ func TestAccumulatorHandleIndexForged(t *testing.T) {
 	require.True(t, r.Committed, r.Response.GetMessage())
 	handle := func(i byte) []byte { b := make([]byte, revocation.ScalarSize); b[len(b)-1] = i; return b }
 	indexKey := func(h []byte) string {
-		key, err := compositeKey(e.ledger.NewStub(nil), handleObject, "acme", hex.EncodeToString(h))
+		key, err := compositeKey(e.ledger.NewStub(nil), records.AccumulatorHandle.ObjectType, "acme", hex.EncodeToString(h))
 		require.NoError(t, err)
 		return key
 	}

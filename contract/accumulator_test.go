@@ -35,8 +35,7 @@ func TestAccumulatorRecords(t *testing.T) {
 	r := e.submit(e.alice, "SetAccumulator", "acme", pk, enc64(v0), "1")
 	require.True(t, r.Committed, r.Response.GetMessage())
 	requireFailure(t, e.submit(e.alice, "SetAccumulator", "acme", pk, enc64(v0), "1"), "exists")
-	key, err := compositeKey(e.ledger.NewStub(nil), accumulatorObject, "acme")
-	require.NoError(t, err)
+	key := accumulatorHeadKey(t, e, "acme")
 	require.Equal(t, fakestub.MSPPolicy(1, "Org1MSP"), e.ledger.ValidationParameter(key))
 
 	// Two holders: handles are messages of their credentials.

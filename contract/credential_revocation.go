@@ -80,7 +80,7 @@ func (c *credentialCheck) credentialRevocationFacts(stub shim.ChaincodeStubInter
 	issuer := c.v.issuer.ID
 	if r := cr.Epoch; r != nil {
 		ef = c.epochClaim(r.Pointer)
-		e, err := getIssuerEpoch(stub, issuer)
+		e, err := issuerEpoch(stub, c.v.issuer)
 		switch {
 		case err == nil:
 			ef.IssuerEpoch, ef.EpochPublished = e.Epoch, true
@@ -90,7 +90,7 @@ func (c *credentialCheck) credentialRevocationFacts(stub shim.ChaincodeStubInter
 	}
 	if r := cr.Status; r != nil {
 		sf = &policy.CredentialStatusFacts{}
-		head, err := getStatusList(stub, issuer, r.List)
+		head, err := statusListOf(stub, c.v.issuer, r.List)
 		if isNotFound(err) {
 			return ef, sf, nil
 		}
@@ -110,7 +110,7 @@ func (c *credentialCheck) credentialRevocationFacts(stub shim.ChaincodeStubInter
 		if head.PageBits != StatusPageBits {
 			return nil, nil, fmt.Errorf("status list %q of issuer %q: the stored list has pages of %d bits, not %d", r.List, issuer, head.PageBits, StatusPageBits)
 		}
-		p, err := getStatusPage(stub, issuer, r.List, index/head.PageBits)
+		p, err := statusPageOf(stub, c.v.issuer, r.List, index/head.PageBits)
 		if err != nil {
 			return nil, nil, err
 		}

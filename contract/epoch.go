@@ -3,16 +3,19 @@
 package contract
 
 import (
+	"errors"
 	"fmt"
 	"time"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/records"
 	"github.com/fabric-bbs/fabric-bbs/policy"
 	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
 	"github.com/hyperledger/fabric-contract-api-go/v2/contractapi"
 )
 
-// epochObjectType is the object type of an issuer's epoch record.
-const epochObjectType = "bbs.epoch" // [issuer ID] -> IssuerEpoch
+// epochObjectType is the object type of an issuer's epoch record
+// (records.Epoch).
+const epochObjectType = "bbs.epoch"
 
 // EventEpochRaised is the chaincode event SetIssuerEpoch emits, with the
 // new IssuerEpoch as JSON payload.
@@ -38,9 +41,10 @@ type IssuerEpoch struct {
 // one, or one above the current. From the block that commits it, a proof
 // under a policy's epoch rule must disclose an epoch of at least epoch
 // minus the rule's grace. Only the owner may set it (see AdminAttribute),
-// invoking the chaincode directly; the first epoch's record gets the
-// owner's key-level endorsement policy (the channel's endorsement
-// configuration), which later raises keep.
+// invoking the chaincode directly. The first epoch creates the record
+// under a key of this transaction's generation, which the issuer record
+// names (so it writes the issuer record too); every write sets the
+// owner's key-level endorsement policy (records.Epoch).
 // It emits event EpochRaised.
 func (c *Contract) SetIssuerEpoch(ctx contractapi.TransactionContextInterface, id string, epoch int64) (_ *IssuerEpoch, err error) {
 	defer coded(&err)
@@ -62,9 +66,14 @@ func (c *Contract) SetIssuerEpoch(ctx contractapi.TransactionContextInterface, i
 	if err := authorizeLiveChange(ctx, fmt.Sprintf("issuer %q", id), is.Owner, nil, is.Revoked, ErrRevoked); err != nil {
 		return nil, err
 	}
-	current, err := getIssuerEpoch(stub, id)
-	if err != nil && !isNotFound(err) {
-		return nil, err
+	current, err := issuerEpoch(stub, is)
+	if err != nil && !errors.Is(err, ErrNotFound) {
+		if !errors.Is(err, records.ErrUntrusted) || is.records != nil {
+			return nil, err
+		}
+		// A legacy issuer's old key that is not believed (created around
+		// the contract): route around it, to a key of this generation.
+		current = nil
 	}
 	rec := &IssuerEpoch{Issuer: id, Epoch: epoch, Previous: -1, TxID: stub.GetTxID()}
 	if current != nil {
@@ -76,19 +85,20 @@ func (c *Contract) SetIssuerEpoch(ctx contractapi.TransactionContextInterface, i
 	if rec.UpdatedAt, err = txTime(stub); err != nil {
 		return nil, err
 	}
-	key, err := epochKey(stub, id)
-	if err != nil {
-		return nil, err
-	}
 	if current == nil {
-		// The first epoch gets the owner's key-level endorsement policy,
-		// which later raises keep (as an issuer record does).
-		err = putOwned(stub, key, what, rec, is.Owner.MSPID)
-	} else {
-		err = putRecord(stub, key, what, rec)
+		// The first epoch: a key of this transaction's generation, which
+		// the issuer record names (written in the same transaction).
+		if err := anchorChild(stub, is, func(r *issuerRecords) { r.Epoch = rec.TxID }); err != nil {
+			return nil, err
+		}
 	}
+	key, err := epochKey(stub, is)
 	if err != nil {
 		return nil, err
+	}
+	// Every write sets the owner's key-level policy.
+	if err := records.PutJSON(records.Epoch, stub, key, is.Owner.MSPID, rec); err != nil {
+		return nil, fmt.Errorf("%s: %w", what, err)
 	}
 	if err := emitJSON(stub, EventEpochRaised, rec); err != nil {
 		return nil, err
@@ -106,19 +116,52 @@ func (c *Contract) GetIssuerEpoch(ctx contractapi.TransactionContextInterface, i
 	return getIssuerEpoch(ctx.GetStub(), id)
 }
 
-func epochKey(stub shim.ChaincodeStubInterface, id string) (string, error) {
-	return compositeKey(stub, epochObjectType, id)
+// epochKey is the key of issuer is's epoch record: the legacy key [issuer
+// ID] for an issuer registered before 0.3.0 (no directory, or generation
+// "legacy"), else [issuer ID, generation]; "" if the directory names none.
+func epochKey(stub shim.ChaincodeStubInterface, is *Issuer) (string, error) {
+	if is.records == nil || is.records.Epoch == legacyGeneration {
+		return records.Epoch.Key(stub, is.ID)
+	}
+	if is.records.Epoch == "" {
+		return "", nil
+	}
+	return records.Epoch.Key(stub, is.ID, is.records.Epoch)
 }
 
 // getIssuerEpoch reads the epoch record of issuer id; ErrNotFound if none.
 func getIssuerEpoch(stub shim.ChaincodeStubInterface, id string) (*IssuerEpoch, error) {
-	key, err := epochKey(stub, id)
+	is, err := getIssuer(stub, id)
 	if err != nil {
 		return nil, err
 	}
-	var rec IssuerEpoch
-	if err := getRecord(stub, key, fmt.Sprintf("the epoch of issuer %q", id), &rec); err != nil {
+	return issuerEpoch(stub, is)
+}
+
+// issuerEpoch reads issuer is's epoch record through the records layer:
+// ErrNotFound if it has published none; an error wrapping
+// records.ErrUntrusted if the record its directory names is missing or
+// does not carry its owner's key-level policy, or if a legacy issuer's
+// record does not (never "none": a missing epoch accepts every epoch).
+func issuerEpoch(stub shim.ChaincodeStubInterface, is *Issuer) (*IssuerEpoch, error) {
+	what := fmt.Sprintf("the epoch of issuer %q", is.ID)
+	key, err := epochKey(stub, is)
+	if err != nil {
 		return nil, err
+	}
+	if key == "" {
+		return nil, fmt.Errorf("%s: %w", what, ErrNotFound)
+	}
+	var rec IssuerEpoch
+	found, err := records.GetJSON(records.Epoch, stub, key, is.Owner.MSPID, &rec)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", what, err)
+	}
+	if !found {
+		if is.records == nil {
+			return nil, fmt.Errorf("%s: %w", what, ErrNotFound)
+		}
+		return nil, fmt.Errorf("%s: %w: the issuer record names %s, which holds nothing", what, records.ErrUntrusted, records.Describe(key))
 	}
 	return &rec, nil
 }

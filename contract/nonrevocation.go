@@ -49,8 +49,8 @@ type NonRevocation struct {
 // progress.
 type nonRevocation struct {
 	pres  *revocation.Presentation
-	acc   *Accumulator // the issuer's current record; nil: it has none
-	value []byte       // the value of pres.Version, once looked up
+	acc   *storedAccumulator // the issuer's current record; nil: it has none
+	value []byte             // the value of pres.Version, once looked up
 }
 
 // nonRevokedSchemes are the schemes with a presentation with
@@ -84,7 +84,7 @@ func (v *verification) loadAccumulator(stub shim.ChaincodeStubInterface) error {
 	if v.nonRev == nil {
 		return nil
 	}
-	acc, err := getAccumulator(stub, v.issuer.ID)
+	acc, _, err := accumulatorOf(stub, v.issuer)
 	switch {
 	case err == nil:
 		v.nonRev.acc = acc
@@ -119,7 +119,10 @@ func clampVersion(u uint64) int64 {
 
 // lookUpValue finds the accumulator value of the version the presentation
 // names, after the policy is met: the current record's value, V_0, or the
-// removal record of that version (one more read). It reports false, with
+// removal record of that version, found from the head's chain (about
+// 2·log2 of the versions between them in reads; one for the previous
+// version when the head names it). A removal that the chain names but
+// that is missing or not believed fails the request (records.ErrUntrusted). It reports false, with
 // the reason set, for a version the ledger does not have yet; an issuer
 // without an accumulator is ErrNotFound.
 func (v *verification) lookUpValue(stub shim.ChaincodeStubInterface) (bool, error) {
@@ -147,7 +150,7 @@ func (v *verification) lookUpValue(stub shim.ChaincodeStubInterface) (bool, erro
 	case k == 0:
 		n.value = n.acc.InitialValue
 	default:
-		rec, err := getAccumulatorRemoval(stub, v.issuer.ID, int(k))
+		rec, err := removalAt(stub, v.issuer, n.acc, int(k))
 		if err != nil {
 			return false, err
 		}
@@ -201,31 +204,4 @@ func (v *verification) nonRevocationRecord() *NonRevocation {
 		return nil
 	}
 	return &NonRevocation{Version: int(n.pres.Version), CurrentVersion: n.acc.Version, HandleIndex: n.pres.HandleIndex}
-}
-
-// getAccumulator reads the issuer's accumulator record.
-func getAccumulator(stub shim.ChaincodeStubInterface, issuerID string) (*Accumulator, error) {
-	key, err := compositeKey(stub, accumulatorObject, issuerID)
-	if err != nil {
-		return nil, err
-	}
-	var acc Accumulator
-	if err := getRecord(stub, key, fmt.Sprintf("accumulator of issuer %q", issuerID), &acc); err != nil {
-		return nil, err
-	}
-	return &acc, nil
-}
-
-// getAccumulatorRemoval reads the removal record of version of the
-// issuer's accumulator.
-func getAccumulatorRemoval(stub shim.ChaincodeStubInterface, issuerID string, version int) (*AccumulatorRemoval, error) {
-	key, err := compositeKey(stub, removalObject, issuerID, fmt.Sprintf("%020d", version))
-	if err != nil {
-		return nil, err
-	}
-	var rec AccumulatorRemoval
-	if err := getRecord(stub, key, fmt.Sprintf("removal %d of issuer %q", version, issuerID), &rec); err != nil {
-		return nil, err
-	}
-	return &rec, nil
 }

@@ -102,8 +102,7 @@ func TestSetAccumulatorHandleIndex(t *testing.T) {
 func TestAccumulatorWithoutHandleIndex(t *testing.T) {
 	e := newNREnv(t)
 	alice := e.issue("alice")
-	key, err := compositeKey(e.ledger.NewStub(nil), accumulatorObject, "acme")
-	require.NoError(t, err)
+	key := accumulatorHeadKey(t, e.env, "acme")
 	acc := e.accumulator()
 	old := map[string]any{"issuer": acc.Issuer, "publicKey": acc.PublicKey, "initialValue": acc.InitialValue,
 		"version": acc.Version, "value": acc.Value, "updatedAt": acc.UpdatedAt, "txId": acc.TxID}

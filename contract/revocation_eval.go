@@ -27,7 +27,9 @@ type revocationFacts struct {
 // disclosed index (none when the index is missing or malformed: Evaluate
 // then says why). Reading them puts them in the transaction's read set,
 // so an epoch raise or a status change that commits first invalidates
-// this transaction (MVCC): it takes effect from the next block.
+// this transaction (MVCC): it takes effect from the next block. A record
+// that exists but is not believed (records.ErrUntrusted) fails the
+// request; it is never taken for "none".
 func (v *verification) loadRevocation(stub shim.ChaincodeStubInterface) error {
 	if v.policy == nil || v.policy.retired {
 		return nil
@@ -40,7 +42,7 @@ func (v *verification) loadRevocation(stub shim.ChaincodeStubInterface) error {
 		}
 	}
 	if rules.Epoch != nil {
-		e, err := getIssuerEpoch(stub, v.issuer.ID)
+		e, err := issuerEpoch(stub, v.issuer)
 		switch {
 		case err == nil:
 			v.rev.epoch, v.rev.epochPublished = e.Epoch, true
@@ -55,7 +57,7 @@ func (v *verification) loadRevocation(stub shim.ChaincodeStubInterface) error {
 		}
 		f := &policy.StatusFacts{Index: index}
 		v.rev.status = f
-		head, err := getStatusList(stub, v.issuer.ID, rules.Status.List)
+		head, err := statusListOf(stub, v.issuer, rules.Status.List)
 		if isNotFound(err) {
 			return nil
 		}
@@ -69,7 +71,7 @@ func (v *verification) loadRevocation(stub shim.ChaincodeStubInterface) error {
 		if head.PageBits != StatusPageBits {
 			return fmt.Errorf("%s: the stored list has pages of %d bits, not %d", v.policyName(), head.PageBits, StatusPageBits)
 		}
-		p, err := getStatusPage(stub, v.issuer.ID, rules.Status.List, index/head.PageBits)
+		p, err := statusPageOf(stub, v.issuer, rules.Status.List, index/head.PageBits)
 		if err != nil {
 			return err
 		}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
+	"github.com/fabric-bbs/fabric-bbs/contract/records"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakeid"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakestub"
 	"github.com/fabric-bbs/fabric-bbs/request"
@@ -188,7 +189,7 @@ func TestEpochAndStatusNeedTheOwnerOrg(t *testing.T) {
 func statusKeys(t *testing.T, e *env) []string {
 	var out []string
 	for _, k := range e.ledger.Keys() {
-		for _, ot := range []string{epochObjectType, statusListObjectType, statusPageObjectType} {
+		for _, ot := range []string{epochObjectType, statusListObjectType, records.StatusPage.ObjectType} {
 			if strings.HasPrefix(k, "\x00"+ot+"\x00") {
 				out = append(out, k)
 			}
@@ -224,7 +225,7 @@ func TestStatusList(t *testing.T) {
 
 	r := e.submit(e.alice, "CreateStatusList", "uni", "revocation", "revocation", "16384")
 	requireAccepted(t, r)
-	require.Equal(t, 6, r.Writes) // the head and two pages, with their key-level policies
+	require.Equal(t, 8, r.Writes) // the issuer record (its directory names the list), the head and two pages, with their key-level policies
 	head := decode[StatusList](t, r)
 	require.Equal(t, StatusList{Issuer: "uni", List: "revocation", Purpose: "revocation", Size: 16384, PageBits: 8192, Pages: 2,
 		CreatedAt: r.Timestamp.UTC(), TxID: r.TxID}, head)
@@ -239,7 +240,7 @@ func TestStatusList(t *testing.T) {
 	// transaction, 13 and 16383 still verify.
 	r = e.submit(e.alice, "UpdateStatusList", "uni", "revocation", `{"set":[12]}`)
 	requireAccepted(t, r)
-	require.Equal(t, 1, r.Writes)
+	require.Equal(t, 2, r.Writes) // the page and its key-level policy
 	up := decode[StatusListUpdate](t, r)
 	require.Equal(t, []int{12}, up.Set)
 	require.Equal(t, []StatusPageVersion{{Page: 0, Version: 2}}, up.Pages)
@@ -259,7 +260,7 @@ func TestStatusList(t *testing.T) {
 	// Two entries in two pages: two pages rewritten.
 	r = e.submit(e.alice, "UpdateStatusList", "uni", "revocation", `{"set":[13,16383]}`)
 	requireAccepted(t, r)
-	require.Equal(t, 2, r.Writes)
+	require.Equal(t, 4, r.Writes)
 	require.Equal(t, []StatusPageVersion{{Page: 0, Version: 3}, {Page: 1, Version: 2}}, decode[StatusListUpdate](t, r).Pages)
 	requireFailure(t, e.prove(far, "status"), "entry 16383")
 

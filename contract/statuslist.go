@@ -5,22 +5,29 @@ package contract
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"time"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/records"
 	"github.com/fabric-bbs/fabric-bbs/policy"
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
 	"github.com/hyperledger/fabric-contract-api-go/v2/contractapi"
 )
 
-// Object types of status lists (revocation level 2, see
-// docs/revocation.md).
-const (
-	statusListObjectType = "bbs.statuslist" // [issuer ID, list ID] -> StatusList
-	statusPageObjectType = "bbs.statuspage" // [issuer ID, list ID, page as 4 digits] -> StatusPage
-)
+// Status lists (revocation level 2, see docs/revocation.md) are records
+// records.StatusList [issuer ID, list ID, generation] and records.StatusPage
+// [issuer ID, list ID, generation, page as 4 digits]: the generation is the
+// tx ID of the CreateStatusList that created them, which the issuer
+// record's directory names (StatusLists[list]). An issuer registered before
+// 0.3.0 keeps its lists at the legacy keys [issuer ID, list ID] and
+// [issuer ID, list ID, page] (generation "legacy").
+
+// statusListObjectType is the object type of a status list's head
+// (records.StatusList).
+const statusListObjectType = "bbs.statuslist"
 
 // Status list limits and purposes.
 const (
@@ -105,8 +112,10 @@ type StatusEntry struct {
 // MaxStatusListSize (the W3C Bitstring Status List recommends at least
 // 131072 for group privacy), and purpose "revocation" (an entry once set
 // stays set) or "suspension" (entries may be cleared). It writes the head
-// record and every page, each with the owner's key-level endorsement
-// policy (which later changes keep, as an issuer record does). Only the owner may create one, invoking the chaincode directly.
+// record and every page under keys of this transaction's generation, which
+// the issuer record names (so it writes the issuer record too), each with
+// the owner's key-level endorsement policy, which every later write sets
+// again. Only the owner may create one, invoking the chaincode directly.
 func (c *Contract) CreateStatusList(ctx contractapi.TransactionContextInterface, id, list, purpose string, size int) (_ *StatusList, err error) {
 	defer coded(&err)
 	if err := checkStatusListID(id, list); err != nil {
@@ -123,32 +132,45 @@ func (c *Contract) CreateStatusList(ctx contractapi.TransactionContextInterface,
 		return nil, err
 	}
 	stub := ctx.GetStub()
-	if _, err := getStatusList(stub, id, list); err == nil {
+	if _, err := statusListOf(stub, is, list); err == nil {
 		return nil, fmt.Errorf("%s: %w", what, ErrExists)
-	} else if !isNotFound(err) {
+	} else if !isNotFound(err) && (!errors.Is(err, records.ErrUntrusted) || is.records != nil) {
 		return nil, err
 	}
+	// (A legacy issuer's old head that is not believed, created around the
+	// contract, is routed around: the list is created at a generation key.)
 	now, err := txTime(stub)
 	if err != nil {
 		return nil, err
 	}
 	head := &StatusList{Issuer: id, List: list, Purpose: purpose, Size: size, PageBits: StatusPageBits, Pages: size / StatusPageBits,
 		CreatedAt: now, TxID: stub.GetTxID()}
-	key, err := statusListKey(stub, id, list)
+	// The list and its pages are keyed by this transaction's generation,
+	// which the issuer record names (written in the same transaction).
+	if err := anchorChild(stub, is, func(r *issuerRecords) {
+		if r.StatusLists == nil {
+			r.StatusLists = map[string]string{}
+		}
+		r.StatusLists[list] = head.TxID
+	}); err != nil {
+		return nil, err
+	}
+	gen := is.records.StatusLists[list]
+	key, err := statusListKey(stub, id, list, gen)
 	if err != nil {
 		return nil, err
 	}
-	if err := putOwned(stub, key, what, head, is.Owner.MSPID); err != nil {
-		return nil, err
+	if err := records.PutJSON(records.StatusList, stub, key, is.Owner.MSPID, head); err != nil {
+		return nil, fmt.Errorf("%s: %w", what, err)
 	}
 	for n := 0; n < head.Pages; n++ {
 		p := &StatusPage{Issuer: id, List: list, Page: n, Version: 1, Bits: make([]byte, StatusPageBits/8), UpdatedAt: now, TxID: head.TxID}
-		key, err := statusPageKey(stub, id, list, n)
+		key, err := statusPageKey(stub, id, list, gen, n)
 		if err != nil {
 			return nil, err
 		}
-		if err := putOwned(stub, key, pageName(p), p, is.Owner.MSPID); err != nil {
-			return nil, err
+		if err := records.PutJSON(records.StatusPage, stub, key, is.Owner.MSPID, p); err != nil {
+			return nil, fmt.Errorf("%s: %w", pageName(p), err)
 		}
 	}
 	return head, nil
@@ -173,12 +195,12 @@ func (c *Contract) UpdateStatusList(ctx contractapi.TransactionContextInterface,
 	if err != nil {
 		return nil, err
 	}
-	_, what, err := statusListOwner(ctx, id, list)
+	is, what, err := statusListOwner(ctx, id, list)
 	if err != nil {
 		return nil, err
 	}
 	stub := ctx.GetStub()
-	head, err := getStatusList(stub, id, list)
+	head, err := statusListOf(stub, is, list)
 	if err != nil {
 		return nil, err
 	}
@@ -202,7 +224,7 @@ func (c *Contract) UpdateStatusList(ctx contractapi.TransactionContextInterface,
 		if p, ok := pages[n]; ok {
 			return p, nil
 		}
-		p, err := getStatusPage(stub, id, list, n)
+		p, err := statusPageOf(stub, is, list, n)
 		if err != nil {
 			return nil, err
 		}
@@ -236,14 +258,14 @@ func (c *Contract) UpdateStatusList(ctx contractapi.TransactionContextInterface,
 		p := pages[n]
 		p.Version++
 		p.UpdatedAt, p.TxID = now, up.TxID
-		key, err := statusPageKey(stub, id, list, n)
+		key, err := statusPageKey(stub, id, list, statusListGeneration(is, list), n)
 		if err != nil {
 			return nil, err
 		}
-		// The page keeps the key-level policy set at the list's creation
-		// (as an issuer record does): a revocation writes one key.
-		if err := putRecord(stub, key, pageName(p), p); err != nil {
-			return nil, err
+		// Every write sets the owner's key-level policy (the page's own,
+		// the same bytes unless the configuration changed).
+		if err := records.PutJSON(records.StatusPage, stub, key, is.Owner.MSPID, p); err != nil {
+			return nil, fmt.Errorf("%s: %w", pageName(p), err)
 		}
 		up.Pages = append(up.Pages, StatusPageVersion{Page: n, Version: p.Version})
 	}
@@ -282,14 +304,18 @@ func (c *Contract) GetStatusEntry(ctx contractapi.TransactionContextInterface, i
 		return nil, err
 	}
 	stub := ctx.GetStub()
-	head, err := getStatusList(stub, id, list)
+	is, err := getIssuer(stub, id)
+	if err != nil {
+		return nil, err
+	}
+	head, err := statusListOf(stub, is, list)
 	if err != nil {
 		return nil, err
 	}
 	if index < 0 || index >= head.Size {
 		return nil, fmt.Errorf("%w: index %d is outside the %d entries of status list %q of issuer %q", ErrInvalidArgument, index, head.Size, list, id)
 	}
-	p, err := getStatusPage(stub, id, list, index/head.PageBits)
+	p, err := statusPageOf(stub, is, list, index/head.PageBits)
 	if err != nil {
 		return nil, err
 	}
@@ -378,38 +404,107 @@ func checkStatusListID(id, list string) error {
 	return checkRecordID("status list", list)
 }
 
-func statusListKey(stub shim.ChaincodeStubInterface, id, list string) (string, error) {
-	return compositeKey(stub, statusListObjectType, id, list)
+// statusListGeneration is the generation the issuer record's directory
+// names for list: legacyGeneration for an issuer registered before 0.3.0
+// (no directory), "" if it names none.
+func statusListGeneration(is *Issuer, list string) string {
+	if is.records == nil {
+		return legacyGeneration
+	}
+	return is.records.StatusLists[list]
 }
 
-func statusPageKey(stub shim.ChaincodeStubInterface, id, list string, page int) (string, error) {
-	return compositeKey(stub, statusPageObjectType, id, list, fmt.Sprintf("%04d", page))
+// statusListKey is the key of a list's head under generation gen (the
+// legacy key [issuer, list] for legacyGeneration).
+func statusListKey(stub shim.ChaincodeStubInterface, id, list, gen string) (string, error) {
+	if gen == legacyGeneration {
+		return records.StatusList.Key(stub, id, list)
+	}
+	return records.StatusList.Key(stub, id, list, gen)
+}
+
+// statusPageKey is the key of a page of a list under generation gen.
+func statusPageKey(stub shim.ChaincodeStubInterface, id, list, gen string, page int) (string, error) {
+	if gen == legacyGeneration {
+		return records.StatusPage.Key(stub, id, list, fmt.Sprintf("%04d", page))
+	}
+	return records.StatusPage.Key(stub, id, list, gen, fmt.Sprintf("%04d", page))
 }
 
 // getStatusList reads a list's head record; ErrNotFound if none.
 func getStatusList(stub shim.ChaincodeStubInterface, id, list string) (*StatusList, error) {
-	key, err := statusListKey(stub, id, list)
+	is, err := getIssuer(stub, id)
+	if err != nil {
+		return nil, err
+	}
+	return statusListOf(stub, is, list)
+}
+
+// getStatusPage reads a page; ErrNotFound if none.
+func getStatusPage(stub shim.ChaincodeStubInterface, id, list string, page int) (*StatusPage, error) {
+	is, err := getIssuer(stub, id)
+	if err != nil {
+		return nil, err
+	}
+	return statusPageOf(stub, is, list, page)
+}
+
+// statusListOf reads the head of issuer is's list through the records
+// layer: ErrNotFound if the directory names none (or, for a legacy issuer,
+// none is stored); an error wrapping records.ErrUntrusted if the record is
+// missing though named, or does not carry the owner's key-level policy.
+func statusListOf(stub shim.ChaincodeStubInterface, is *Issuer, list string) (*StatusList, error) {
+	what := fmt.Sprintf("status list %q of issuer %q", list, is.ID)
+	gen := statusListGeneration(is, list)
+	if gen == "" {
+		return nil, fmt.Errorf("%s: %w", what, ErrNotFound)
+	}
+	key, err := statusListKey(stub, is.ID, list, gen)
 	if err != nil {
 		return nil, err
 	}
 	var h StatusList
-	if err := getRecord(stub, key, fmt.Sprintf("status list %q of issuer %q", list, id), &h); err != nil {
-		return nil, err
+	found, err := records.GetJSON(records.StatusList, stub, key, is.Owner.MSPID, &h)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", what, err)
+	}
+	if !found {
+		if is.records == nil {
+			return nil, fmt.Errorf("%s: %w", what, ErrNotFound)
+		}
+		return nil, fmt.Errorf("%s: %w: the issuer record names %s, which holds nothing", what, records.ErrUntrusted, records.Describe(key))
 	}
 	return &h, nil
 }
 
-// getStatusPage reads a page; ErrNotFound if none. A stored page of the
-// wrong length is an error, not a short read.
-func getStatusPage(stub shim.ChaincodeStubInterface, id, list string, page int) (*StatusPage, error) {
-	key, err := statusPageKey(stub, id, list, page)
+// statusPageOf reads a page of issuer is's list: ErrNotFound beyond the
+// list's pages; a missing page of the list, or one that does not carry
+// the owner's key-level policy, is an error wrapping records.ErrUntrusted. A stored page of the wrong
+// length is an error, not a short read.
+func statusPageOf(stub shim.ChaincodeStubInterface, is *Issuer, list string, page int) (*StatusPage, error) {
+	what := fmt.Sprintf("page %d of status list %q of issuer %q", page, list, is.ID)
+	gen := statusListGeneration(is, list)
+	if gen == "" {
+		return nil, fmt.Errorf("%s: %w", what, ErrNotFound)
+	}
+	key, err := statusPageKey(stub, is.ID, list, gen, page)
 	if err != nil {
 		return nil, err
 	}
-	what := fmt.Sprintf("page %d of status list %q of issuer %q", page, list, id)
 	var p StatusPage
-	if err := getRecord(stub, key, what, &p); err != nil {
-		return nil, err
+	found, err := records.GetJSON(records.StatusPage, stub, key, is.Owner.MSPID, &p)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", what, err)
+	}
+	if !found {
+		head, herr := statusListOf(stub, is, list)
+		switch {
+		case herr != nil:
+			return nil, fmt.Errorf("%s: %w", what, herr)
+		case page >= head.Pages:
+			return nil, fmt.Errorf("%s: %w", what, ErrNotFound)
+		}
+		return nil, fmt.Errorf("%s: %w: the list was created with it, but %s holds nothing", what, records.ErrUntrusted, records.Describe(key))
 	}
 	if len(p.Bits) != StatusPageBits/8 {
 		return nil, fmt.Errorf("%s: the stored page holds %d bytes, not %d", what, len(p.Bits), StatusPageBits/8)
@@ -420,18 +515,6 @@ func getStatusPage(stub shim.ChaincodeStubInterface, id, list string, page int) 
 // pageName names a page in errors.
 func pageName(p *StatusPage) string {
 	return fmt.Sprintf("page %d of status list %q of issuer %q", p.Page, p.List, p.Issuer)
-}
-
-// putOwned writes v under key with the key-level endorsement policy of a
-// record owned by MSP ownerMSP (setOwnerEndorsement).
-func putOwned(stub shim.ChaincodeStubInterface, key, what string, v any, ownerMSP string) error {
-	if err := putRecord(stub, key, what, v); err != nil {
-		return err
-	}
-	if err := setOwnerEndorsement(stub, key, ownerMSP); err != nil {
-		return fmt.Errorf("%s: %w", what, err)
-	}
-	return nil
 }
 
 // statusBit reports whether entry i of a page's bits is set.
