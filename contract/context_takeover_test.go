@@ -3,13 +3,17 @@
 package contract
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/fabric-bbs/fabric-bbs/internal/fakestub"
 	"github.com/fabric-bbs/fabric-bbs/request"
+	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
 	"github.com/hyperledger/fabric-protos-go-apiv2/peer"
 	"github.com/stretchr/testify/require"
 )
@@ -124,4 +128,149 @@ func TestPreCreatedContextWithOwnersPolicyNotBelieved(t *testing.T) {
 	res := decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", arg))
 	require.True(t, res.Valid, res.Reason)
 	require.False(t, decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", evil)).Valid)
+}
+
+// makeLegacy rewrites issuer id's record as a version before 0.3.0 wrote
+// it: without a directory (its key-level policy stays).
+func makeLegacy(t *testing.T, e *env, id string) {
+	t.Helper()
+	key := mustIssuerKey(t, e, id)
+	var m map[string]any
+	require.NoError(t, json.Unmarshal(e.ledger.State(key), &m))
+	delete(m, "records")
+	b, err := json.Marshal(m)
+	require.NoError(t, err)
+	e.ledger.Put(key, b)
+}
+
+// TestLegacyContexts: an issuer registered before 0.3.0 has its contexts
+// at the legacy key, believed on the owner's policy alone; one without it
+// refuses the credentials naming it (BBS_UNTRUSTED_RECORD), and the
+// owner's registration replaces it. The owner's first write of the issuer
+// record lists the legacy contexts believed then; a legacy key created
+// afterwards, even with the owner's policy, is not read.
+func TestLegacyContexts(t *testing.T) {
+	e := newEnv(t)
+	orChannel(e)
+	sk := windKey(t)
+	registerKeyIssuer(t, e, "windsurf", sk)
+	makeLegacy(t, e, "windsurf")
+	stub := e.ledger.NewStub(nil)
+	legacyKey := func(url string) string {
+		k, err := compositeKey(stub, contextObjectType, "windsurf", hashHex([]byte(url)))
+		require.NoError(t, err)
+		return k
+	}
+	owners := fakestub.MSPPolicy(1, "Org1MSP")
+	// Registered before 0.3.0 (written here as it was then).
+	e.squat(legacyKey(windCtxURL), forgedContext(t, e, "windsurf", windCtxURL, windCtxDoc), owners)
+	arg := credentialArg(t, windCredentialIn(t, sk, windCtxURL, windCtxDoc, nil, testNonce(170)))
+	require.Equal(t, windCtxDoc, decode[ContextRecord](t, e.evaluate(e.bob, "GetContext", "windsurf", windCtxURL)).Document)
+	require.True(t, decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", arg)).Valid)
+
+	// A legacy key without the owner's policy is refused, not absent.
+	const v2 = "https://windsurf.example/contexts/v2"
+	e.squat(legacyKey(v2), forgedContext(t, e, "windsurf", v2, evilCtxDoc), fakestub.MSPPolicy(1, "Org1MSP", "Org2MSP"))
+	r := e.evaluate(e.bob, "GetContext", "windsurf", v2)
+	require.False(t, r.OK())
+	require.True(t, strings.HasPrefix(r.Response.GetMessage(), untrustedCode+":"), r.Response.GetMessage())
+	evil2 := credentialArg(t, windCredentialIn(t, sk, v2, evilCtxDoc, nil, testNonce(171)))
+	r = e.evaluate(e.bob, "VerifyCredential", evil2)
+	require.False(t, r.OK())
+	require.True(t, strings.HasPrefix(r.Response.GetMessage(), untrustedCode+":"), r.Response.GetMessage())
+
+	// The owner registers v2: the issuer record gets its directory, with
+	// the legacy context and the new one, not the squatted key.
+	rec := registerContext(t, e, "windsurf", v2, windCtxDoc)
+	require.Equal(t, windCtxDoc, decode[ContextRecord](t, e.evaluate(e.bob, "GetContext", "windsurf", v2)).Document)
+	require.Equal(t, rec.TxID, decode[ContextRecord](t, e.evaluate(e.bob, "GetContext", "windsurf", v2)).TxID)
+	require.Equal(t, windCtxDoc, decode[ContextRecord](t, e.evaluate(e.bob, "GetContext", "windsurf", windCtxURL)).Document)
+	require.True(t, decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", arg)).Valid)
+	require.False(t, decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", evil2)).Valid)
+
+	// A legacy key created now, with the owner's policy, is not read.
+	const v3 = "https://windsurf.example/contexts/v3"
+	e.squat(legacyKey(v3), forgedContext(t, e, "windsurf", v3, evilCtxDoc), owners)
+	requireFailure(t, e.evaluate(e.bob, "GetContext", "windsurf", v3), ErrNotFound.Error())
+	requireFailure(t, e.evaluate(e.bob, "VerifyCredential", credentialArg(t, windCredentialIn(t, sk, v3, evilCtxDoc, nil, testNonce(172)))),
+		"neither built in nor registered")
+}
+
+// withSquatter runs the squatter for transactions whose function is
+// "squat", and the contract for the others: a block can then hold both.
+type withSquatter struct{ cc *Chaincode }
+
+func (w withSquatter) Init(stub shim.ChaincodeStubInterface) *peer.Response { return w.cc.Init(stub) }
+
+func (w withSquatter) Invoke(stub shim.ChaincodeStubInterface) *peer.Response {
+	if fn, _ := stub.GetFunctionAndParameters(); fn == "squat" {
+		return squatter{}.Invoke(argsStub{stub})
+	}
+	return w.cc.Invoke(stub)
+}
+
+// argsStub is a stub whose arguments lack the first.
+type argsStub struct{ shim.ChaincodeStubInterface }
+
+func (s argsStub) GetArgs() [][]byte { return s.ChaincodeStubInterface.GetArgs()[1:] }
+
+// nextTxIDs returns the number n of the fake ledger's last transaction
+// and the ID of transaction number n (a coalition peer that endorsed a
+// proposal knows its ID).
+func nextTxIDs(t *testing.T, e *env) (int, func(n int) string) {
+	t.Helper()
+	probe := e.evaluate(e.bob, "GetEndorsementConfig").TxID
+	id := func(n int) string {
+		h := sha256.Sum256([]byte("fakestub/tx/" + strconv.Itoa(n)))
+		return hex.EncodeToString(h[:])
+	}
+	for n := 1; n < 1<<16; n++ {
+		if id(n) == probe {
+			return n, id
+		}
+	}
+	t.Fatal("the fake ledger's transaction IDs changed")
+	return 0, nil
+}
+
+// TestContextRaceBlocksOneRegistration: an endorser of the owner's
+// RegisterContext, which knows its transaction ID, creates its context key
+// first in the same block. With a key-level policy, the registration fails
+// at commit and nothing is believed (one transaction blocked; the next
+// registration has another key); without one, the registration commits
+// and overwrites it with the owner's record and policy.
+func TestContextRaceBlocksOneRegistration(t *testing.T) {
+	e := newEnv(t)
+	orChannel(e)
+	sk := windKey(t)
+	registerKeyIssuer(t, e, "windsurf", sk)
+	cc := withSquatter{e.cc}
+	h := hashHex([]byte(windCtxURL))
+	race := func(policy []byte) []fakestub.Result {
+		stub := e.ledger.NewStub(nil)
+		n, id := nextTxIDs(t, e) // the block's transactions get n+1 and n+2
+		key, err := compositeKey(stub, contextObjectType, "windsurf", h, id(n+2))
+		require.NoError(t, err)
+		rs := e.ledger.SubmitBlock(cc,
+			fakestub.Tx{Creator: e.admin2.Creator, Endorsers: []string{"Org2MSP"},
+				Args: []string{"squat", key, string(forgedContext(t, e, "windsurf", windCtxURL, evilCtxDoc)), string(policy)}},
+			fakestub.Tx{Creator: e.alice.Creator, Endorsers: []string{"Org1MSP", "Org2MSP"},
+				Args: []string{Name + ":RegisterContext", "windsurf", windCtxURL, windCtxDoc}})
+		require.Equal(t, id(n+2), rs[1].TxID)
+		require.True(t, rs[0].Committed, rs[0].ValidationDetail)
+		return rs
+	}
+	rs := race(nobodysPolicy)
+	require.True(t, rs[1].OK(), rs[1].Response.GetMessage())
+	require.Equal(t, peer.TxValidationCode_ENDORSEMENT_POLICY_FAILURE, rs[1].Validation, rs[1].ValidationDetail)
+	requireFailure(t, e.evaluate(e.bob, "GetContext", "windsurf", windCtxURL), ErrNotFound.Error())
+
+	rs = race(nil)
+	require.True(t, rs[1].Committed, "%s %s", rs[1].Response.GetMessage(), rs[1].ValidationDetail)
+	got := decode[ContextRecord](t, e.evaluate(e.bob, "GetContext", "windsurf", windCtxURL))
+	require.Equal(t, windCtxDoc, got.Document)
+	require.Equal(t, rs[1].TxID, got.TxID)
+	key, err := compositeKey(e.ledger.NewStub(nil), contextObjectType, "windsurf", h, rs[1].TxID)
+	require.NoError(t, err)
+	require.Equal(t, fakestub.MSPPolicy(1, "Org1MSP"), e.ledger.ValidationParameter(key))
 }

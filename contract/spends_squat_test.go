@@ -184,3 +184,110 @@ func TestSquattedRecordsRefusedOnRead(t *testing.T) {
 		require.True(t, strings.HasPrefix(r.Response.GetMessage(), untrustedCode+":"), r.Response.GetMessage())
 	}
 }
+
+// stateCalls is a chaincode that runs the contract with a stub counting the
+// state calls it makes per object type of the key.
+type stateCalls struct {
+	cc    shim.Chaincode
+	calls map[string]int // "GetState bbs.nonce", ...
+}
+
+func (s *stateCalls) Init(stub shim.ChaincodeStubInterface) *peer.Response { return s.cc.Init(stub) }
+
+func (s *stateCalls) Invoke(stub shim.ChaincodeStubInterface) *peer.Response {
+	return s.cc.Invoke(&countingStub{ChaincodeStubInterface: stub, calls: s.calls})
+}
+
+type countingStub struct {
+	shim.ChaincodeStubInterface
+	calls map[string]int
+}
+
+func (s *countingStub) note(call, key string) {
+	typ, _, err := s.SplitCompositeKey(key)
+	if err != nil || typ == "" {
+		typ = "?"
+	}
+	s.calls[call+" "+typ]++
+}
+
+func (s *countingStub) GetState(key string) ([]byte, error) {
+	s.note("GetState", key)
+	return s.ChaincodeStubInterface.GetState(key)
+}
+
+func (s *countingStub) GetMultipleStates(keys ...string) ([][]byte, error) {
+	for _, k := range keys {
+		s.note("GetState", k)
+	}
+	return s.ChaincodeStubInterface.GetMultipleStates(keys...)
+}
+
+func (s *countingStub) GetStateValidationParameter(key string) ([]byte, error) {
+	s.note("GetStateValidationParameter", key)
+	return s.ChaincodeStubInterface.GetStateValidationParameter(key)
+}
+
+func (s *countingStub) PutState(key string, value []byte) error {
+	s.note("PutState", key)
+	return s.ChaincodeStubInterface.PutState(key, value)
+}
+
+func (s *countingStub) SetStateValidationParameter(key string, ep []byte) error {
+	s.note("SetStateValidationParameter", key)
+	return s.ChaincodeStubInterface.SetStateValidationParameter(key, ep)
+}
+
+// spendCalls are the calls of counts on spend records.
+func spendCalls(counts map[string]int) map[string]int {
+	out := map[string]int{}
+	for k, n := range counts { //bbs:maporder-ok copies a map into a map
+		for _, typ := range []string{nonceObjectType, nymCountObjectType, nymUseObjectType, verificationObjectType, credentialObjectType} {
+			if strings.HasSuffix(k, " "+typ) {
+				out[k] = n
+			}
+		}
+	}
+	return out
+}
+
+// TestHonestSpendsReadNoPolicy: on an honest ledger, SubmitProof of a
+// pseudonym, SubmitProofs and SubmitCredential make the same state calls
+// on spend records as before their key-level policies were checked: one
+// read of each nonce and count, one write of each record, and no read or
+// write of a key-level policy.
+func TestHonestSpendsReadNoPolicy(t *testing.T) {
+	s := bbs.PseudonymSchemes()[0]
+	e, k := nymRegistered(t, s)
+	sc := &stateCalls{cc: e.cc, calls: map[string]int{}}
+	req := newNymCredential(t, k, 1).present(t, "polls", "poll-2026-42", "nonce honest 0123456789")
+	r := e.ledger.Submit(sc, e.bob.Creator, Name+":SubmitProof", jsonArg(t, req))
+	require.True(t, r.Committed, r.Response.GetMessage())
+	require.Equal(t, map[string]int{
+		"GetState " + nonceObjectType: 1, "GetState " + nymCountObjectType: 1,
+		"PutState " + nonceObjectType: 1, "PutState " + nymCountObjectType: 1,
+		"PutState " + nymUseObjectType: 1, "PutState " + verificationObjectType: 1,
+	}, spendCalls(sc.calls))
+
+	ak := registerAcme(t, e)
+	sc.calls = map[string]int{}
+	batch := []any{
+		sign(t, ak, nil).present(t, "acme", []byte("honest batch nonce one 0123"), 0),
+		sign(t, ak, nil).present(t, "acme", []byte("honest batch nonce two 0123"), 1),
+	}
+	r = e.ledger.Submit(sc, e.bob.Creator, Name+":SubmitProofs", jsonArg(t, batch))
+	require.True(t, r.Committed, r.Response.GetMessage())
+	require.Equal(t, map[string]int{
+		"GetState " + nonceObjectType: 2, "PutState " + nonceObjectType: 2, "PutState " + verificationObjectType: 2,
+	}, spendCalls(sc.calls))
+
+	sk := windKey(t)
+	registerKeyIssuer(t, e, "windsurf", sk)
+	sc.calls = map[string]int{}
+	r = e.ledger.Submit(sc, e.bob.Creator, Name+":SubmitCredential", credentialArg(t, windCredential(t, sk, nil, testNonce(160))))
+	require.True(t, r.Committed, r.Response.GetMessage())
+	require.Equal(t, map[string]int{
+		"GetState " + nonceObjectType: 1, "PutState " + nonceObjectType: 1,
+		"PutState " + verificationObjectType: 1, "PutState " + credentialObjectType: 1,
+	}, spendCalls(sc.calls))
+}
