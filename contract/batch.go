@@ -5,11 +5,13 @@ package contract
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
+	"github.com/fabric-bbs/fabric-bbs/contract/records"
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
 	"github.com/hyperledger/fabric-contract-api-go/v2/contractapi"
@@ -317,8 +319,19 @@ func readNonces(stub shim.ChaincodeStubInterface, call *spendCall, entries []bat
 				continue
 			}
 			used.TxID = id
-		} else if err := unmarshalRecord(values[j], &used); err != nil {
-			return fmt.Errorf("checking the nonces: %w", err)
+		} else {
+			// Only a stored nonce has its key-level policy read: one
+			// written around the contract refuses the request.
+			switch err := records.Nonce.Believe(stub, keys[j], ""); {
+			case errors.Is(err, records.ErrUntrusted):
+				entries[i].err = fmt.Errorf("checking the nonce: %w", err)
+				continue
+			case err != nil:
+				return fmt.Errorf("checking the nonces: %w", err)
+			}
+			if err := unmarshalRecord(values[j], &used); err != nil {
+				return fmt.Errorf("checking the nonces: %w", err)
+			}
 		}
 		if submit {
 			entries[i].err = replayError(entries[i].v, used.TxID)

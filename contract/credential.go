@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
+	"github.com/fabric-bbs/fabric-bbs/contract/records"
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/fabric-bbs/fabric-bbs/vc"
 	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
@@ -408,7 +409,7 @@ func (c *credentialCheck) canonicalize(l *vc.Loader) (bool, error) {
 // any pairing). An error means the credential is malformed.
 func (c *credentialCheck) prepare(ctx contractapi.TransactionContextInterface, sub *submitter) (*bbs.BatchItem, error) {
 	v := c.v
-	l, used, err := credentialLoaderFor(ctx.GetStub(), v.issuer.ID, c.doc)
+	l, used, err := credentialLoaderFor(ctx.GetStub(), v.issuer, c.doc)
 	if err != nil {
 		return nil, err
 	}
@@ -724,7 +725,7 @@ func (cc *credentialCheck) store(stub shim.ChaincodeStubInterface, call *spendCa
 	if err != nil {
 		return nil, err
 	}
-	if err := putJSON(stub, key, rec); err != nil {
+	if err := records.PutJSON(records.CredentialVerification, stub, key, "", rec); err != nil {
 		return nil, fmt.Errorf("storing the credential verification: %w", err)
 	}
 	return &CredentialReceipt{
@@ -741,7 +742,7 @@ func (cc *credentialCheck) store(stub shim.ChaincodeStubInterface, call *spendCa
 // chaincode called the contract more than once.
 func (c *Contract) GetCredentialVerification(ctx contractapi.TransactionContextInterface, txID string) (_ *CredentialVerification, err error) {
 	defer coded(&err)
-	return getRecordByID[CredentialVerification](ctx.GetStub(), credentialObjectType, "credential verification", txID)
+	return getRecordByID[CredentialVerification](ctx.GetStub(), records.CredentialVerification, "credential verification", txID)
 }
 
 // checkUses counts the uses of a pseudonym credential's pseudonym in its

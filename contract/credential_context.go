@@ -3,21 +3,27 @@
 package contract
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
 	"time"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/records"
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/fabric-bbs/fabric-bbs/vc"
 	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
 	"github.com/hyperledger/fabric-contract-api-go/v2/contractapi"
 )
 
-// contextObjectType keys the registered JSON-LD contexts: [issuer ID, hex
-// SHA-256 of the URL] -> ContextRecord. A context belongs to the issuer it
-// is registered for: a credential of that issuer is expanded with it, and
-// with no other issuer's.
+// contextObjectType keys the registered JSON-LD contexts (records.Context):
+// [issuer ID, hex SHA-256 of the URL, generation] -> ContextRecord, where
+// the generation is the ID of the registering transaction, which the
+// issuer record's directory names for the URL's hash (issuerRecords
+// Contexts); a legacy context (generation legacyGeneration, or an issuer
+// whose record has no directory yet) is at [issuer ID, hex SHA-256 of the
+// URL]. A context belongs to the issuer it is registered for: a credential
+// of that issuer is expanded with it, and with no other issuer's.
 const contextObjectType = "bbs.context"
 
 // MaxContextURLLength is the longest context URL RegisterContext accepts.
@@ -54,8 +60,58 @@ type ContextRef struct {
 	SHA256 string `json:"sha256"`
 }
 
-func contextKey(stub shim.ChaincodeStubInterface, issuer, url string) (string, error) {
-	return compositeKey(stub, contextObjectType, issuer, hashHex([]byte(url)))
+// contextKey is the key of the context of url that the directory of
+// issuer is names, and whether there is one: generation gen's key, or the
+// legacy key for gen legacyGeneration or an issuer without a directory.
+func contextKey(stub shim.ChaincodeStubInterface, is *Issuer, url string) (string, bool, error) {
+	h := hashHex([]byte(url))
+	if is.records == nil {
+		k, err := records.Context.Key(stub, is.ID, h)
+		return k, true, err
+	}
+	gen, ok := is.records.Contexts[h]
+	switch {
+	case !ok:
+		return "", false, nil
+	case gen == legacyGeneration:
+		k, err := records.Context.Key(stub, is.ID, h)
+		return k, true, err
+	}
+	k, err := records.Context.Key(stub, is.ID, h, gen)
+	return k, true, err
+}
+
+// legacyContexts returns the URL hashes of the contexts of issuer is
+// stored at their legacy key ([issuer ID, URL hash]) that carry one of the
+// owner's key-level policies, in key order: the contexts its directory
+// records as legacyGeneration when the issuer record is first written with
+// one. A legacy key without such a policy was not written by the contract,
+// and one with three attributes is not legacy.
+func legacyContexts(stub shim.ChaincodeStubInterface, is *Issuer) ([]string, error) {
+	it, err := stub.GetStateByPartialCompositeKey(contextObjectType, []string{is.ID})
+	if err != nil {
+		return nil, fmt.Errorf("listing the legacy contexts of issuer %q: %w", is.ID, err)
+	}
+	defer it.Close()
+	var out []string
+	for it.HasNext() {
+		kv, err := it.Next()
+		if err != nil {
+			return nil, fmt.Errorf("listing the legacy contexts of issuer %q: %w", is.ID, err)
+		}
+		_, attrs, err := stub.SplitCompositeKey(kv.Key)
+		if err != nil || len(attrs) != 2 || attrs[0] != is.ID {
+			continue
+		}
+		switch err := records.Context.Believe(stub, kv.Key, is.Owner.MSPID); {
+		case errors.Is(err, records.ErrUntrusted):
+			continue
+		case err != nil:
+			return nil, err
+		}
+		out = append(out, attrs[1])
+	}
+	return out, nil
 }
 
 // isCoreContext reports whether url is one of the contexts built into
@@ -116,16 +172,18 @@ func (c *Contract) RegisterContext(ctx contractapi.TransactionContextInterface, 
 		return nil, err
 	}
 	stub := ctx.GetStub()
-	key, err := contextKey(stub, is.ID, url)
-	if err != nil {
-		return nil, err
+	// A context named in the directory but not believed is refused, not
+	// replaced (getContext: BBS_UNTRUSTED_RECORD). An issuer without a
+	// directory gets one below, which leaves out a legacy key that is not
+	// believed: this registration replaces it.
+	held, err := getContext(stub, is, url)
+	if errors.Is(err, records.ErrUntrusted) && is.records == nil {
+		held, err = nil, nil
 	}
-	var held ContextRecord
-	found, err := getJSON(stub, key, &held)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", what, err)
 	}
-	if found {
+	if held != nil {
 		return nil, fmt.Errorf("%s is already registered, with SHA-256 %s, by transaction %s; a context never changes: %w",
 			what, held.SHA256, held.TxID, ErrExists)
 	}
@@ -133,11 +191,24 @@ func (c *Contract) RegisterContext(ctx contractapi.TransactionContextInterface, 
 	if err != nil {
 		return nil, err
 	}
-	rec := &ContextRecord{Issuer: is.ID, URL: url, SHA256: hashHex([]byte(document)), Document: document, Registrant: sub.owner(), TxID: stub.GetTxID(), Timestamp: now}
-	if err := putJSON(stub, key, rec); err != nil {
-		return nil, fmt.Errorf("storing the context: %w", err)
+	// A new generation, named by the issuer record written in this
+	// transaction: a context created by anyone else, under whatever key, is
+	// never read.
+	gen, h := stub.GetTxID(), hashHex([]byte(url))
+	key, err := records.Context.Key(stub, is.ID, h, gen)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrInvalidArgument, err)
 	}
-	if err := setOwnerEndorsement(stub, key, is.Owner.MSPID); err != nil {
+	rec := &ContextRecord{Issuer: is.ID, URL: url, SHA256: hashHex([]byte(document)), Document: document, Registrant: sub.owner(), TxID: gen, Timestamp: now}
+	if err := records.PutJSON(records.Context, stub, key, is.Owner.MSPID, rec); err != nil {
+		return nil, fmt.Errorf("%s: storing the context: %w", what, err)
+	}
+	if err := anchorChild(stub, is, func(r *issuerRecords) {
+		if r.Contexts == nil {
+			r.Contexts = map[string]string{}
+		}
+		r.Contexts[h] = gen
+	}); err != nil {
 		return nil, fmt.Errorf("%s: %w", what, err)
 	}
 	return rec, nil
@@ -161,7 +232,11 @@ func (c *Contract) GetContext(ctx contractapi.TransactionContextInterface, issue
 	if len(url) == 0 || len(url) > MaxContextURLLength {
 		return nil, fmt.Errorf("%w: context URL must be 1 to %d bytes", ErrInvalidArgument, MaxContextURLLength)
 	}
-	rec, err := getContext(ctx.GetStub(), issuerID, url)
+	is, err := getIssuer(ctx.GetStub(), issuerID)
+	if err != nil {
+		return nil, err
+	}
+	rec, err := getContext(ctx.GetStub(), is, url)
 	if err != nil {
 		return nil, err
 	}
@@ -171,18 +246,33 @@ func (c *Contract) GetContext(ctx contractapi.TransactionContextInterface, issue
 	return rec, nil
 }
 
-func getContext(stub shim.ChaincodeStubInterface, issuer, url string) (*ContextRecord, error) {
-	key, err := contextKey(stub, issuer, url)
+// getContext returns the context of url registered for issuer is, nil if
+// the issuer's directory names none. A named context that is absent, does
+// not carry one of the owner's policies or does not match its key is
+// refused (records.ErrUntrusted): never read as "not registered".
+func getContext(stub shim.ChaincodeStubInterface, is *Issuer, url string) (*ContextRecord, error) {
+	key, named, err := contextKey(stub, is, url)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%w: %v", ErrInvalidArgument, err)
+	}
+	if !named {
+		return nil, nil
 	}
 	var rec ContextRecord
-	found, err := getJSON(stub, key, &rec)
+	found, err := records.GetJSON(records.Context, stub, key, is.Owner.MSPID, &rec)
 	if err != nil {
-		return nil, fmt.Errorf("context %s: %w", request.Excerpt(url), err)
+		return nil, fmt.Errorf("context %s of issuer %q: %w", request.Excerpt(url), is.ID, err)
 	}
-	if !found {
+	legacy := is.records == nil || is.records.Contexts[hashHex([]byte(url))] == legacyGeneration
+	switch {
+	case !found && legacy:
+		// A legacy issuer's context that was never registered.
 		return nil, nil
+	case !found:
+		return nil, fmt.Errorf("%w: context %s of issuer %q: the issuer record names generation %s, which is not stored",
+			records.ErrUntrusted, request.Excerpt(url), is.ID, is.records.Contexts[hashHex([]byte(url))])
+	case rec.Issuer != is.ID || rec.URL != url || rec.SHA256 != hashHex([]byte(rec.Document)) || !legacy && rec.TxID != is.records.Contexts[hashHex([]byte(url))]:
+		return nil, fmt.Errorf("%w: context %s of issuer %q: the stored record does not match its key", records.ErrUntrusted, request.Excerpt(url), is.ID)
 	}
 	return &rec, nil
 }
@@ -196,7 +286,7 @@ func getContext(stub shim.ChaincodeStubInterface, issuer, url string) (*ContextR
 // neither built in nor registered is an error naming it (the least one).
 // Contexts that registered contexts reference in turn are not loaded
 // (first cut).
-func credentialLoaderFor(stub shim.ChaincodeStubInterface, issuer string, doc map[string]any) (*vc.Loader, []ContextRef, error) {
+func credentialLoaderFor(stub shim.ChaincodeStubInterface, is *Issuer, doc map[string]any) (*vc.Loader, []ContextRef, error) {
 	core, err := credentialLoader()
 	if err != nil {
 		return nil, nil, fmt.Errorf("the built-in JSON-LD contexts: %w", err)
@@ -233,7 +323,7 @@ func credentialLoaderFor(stub shim.ChaincodeStubInterface, issuer string, doc ma
 	for _, u := range extra {
 		var rec *ContextRecord
 		if len(u) <= MaxContextURLLength {
-			if rec, err = getContext(stub, issuer, u); err != nil {
+			if rec, err = getContext(stub, is, u); err != nil {
 				return nil, nil, err
 			}
 		}
@@ -241,7 +331,7 @@ func credentialLoaderFor(stub shim.ChaincodeStubInterface, issuer string, doc ma
 			// Refused here, naming the least such URL: package vc's error
 			// for a context it does not hold names none (its text must
 			// not depend on json-gold's map order).
-			return nil, nil, fmt.Errorf("%w: credential: @context %s is neither built in nor registered for issuer %q", request.ErrInvalid, request.Excerpt(u), issuer)
+			return nil, nil, fmt.Errorf("%w: credential: @context %s is neither built in nor registered for issuer %q", request.ErrInvalid, request.Excerpt(u), is.ID)
 		}
 		if err := l.Add(rec.URL, []byte(rec.Document), rec.SHA256); err != nil {
 			return nil, nil, fmt.Errorf("registered context %s: %w", request.Excerpt(u), err)

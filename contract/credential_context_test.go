@@ -61,7 +61,7 @@ func TestContextsPerIssuer(t *testing.T) {
 	res := decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", arg))
 	require.True(t, res.Valid, res.Reason)
 	require.Equal(t, []ContextRef{{URL: windCtxURL, SHA256: hashHex([]byte(windCtxDoc))}}, res.Contexts)
-	key, err := compositeKey(e.ledger.NewStub(e.bob.Creator), contextObjectType, "windsurf", hashHex([]byte(windCtxURL)))
+	key, err := compositeKey(e.ledger.NewStub(e.bob.Creator), contextObjectType, "windsurf", hashHex([]byte(windCtxURL)), rec.TxID)
 	require.NoError(t, err)
 	require.Equal(t, fakestub.MSPPolicy(1, "Org1MSP"), e.ledger.ValidationParameter(key))
 

@@ -5,6 +5,7 @@ package contract
 import (
 	"fmt"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/records"
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
 	"github.com/hyperledger/fabric-contract-api-go/v2/contractapi"
@@ -220,7 +221,7 @@ func (v *verification) record(stub shim.ChaincodeStubInterface, call *spendCall,
 	if call.later() {
 		rec.RecordID = recordID
 	}
-	if err := v.recordPseudonymUse(stub, call, uses, rec); err != nil {
+	if err := v.recordPseudonymUse(stub, call, uses, rec, recordID); err != nil {
 		return nil, err
 	}
 	receipt := &ProofReceipt{
@@ -253,10 +254,10 @@ func (v *verification) record(stub shim.ChaincodeStubInterface, call *spendCall,
 	if err != nil {
 		return nil, err
 	}
-	if err := putJSON(stub, nk, nonceRecord{TxID: recordID}); err != nil {
+	if err := records.PutJSON(records.Nonce, stub, nk, "", nonceRecord{TxID: recordID}); err != nil {
 		return nil, fmt.Errorf("consuming the nonce: %w", err)
 	}
-	if err := putJSON(stub, vk, rec); err != nil {
+	if err := records.PutJSON(records.Verification, stub, vk, "", rec); err != nil {
 		return nil, fmt.Errorf("storing the verification: %w", err)
 	}
 	call.spend(nk, recordID)
@@ -271,22 +272,23 @@ func (v *verification) record(stub shim.ChaincodeStubInterface, call *spendCall,
 // call's record.
 func (c *Contract) GetVerification(ctx contractapi.TransactionContextInterface, txID string) (_ *Verification, err error) {
 	defer coded(&err)
-	return getRecordByID[Verification](ctx.GetStub(), verificationObjectType, "verification", txID)
+	return getRecordByID[Verification](ctx.GetStub(), records.Verification, "verification", txID)
 }
 
-// getRecordByID reads the record of objectType stored under record ID id
+// getRecordByID reads the spend record of kind stored under record ID id
 // (a transaction ID, or a record ID of a later call or a batch item); what
-// names it in errors.
-func getRecordByID[T any](stub shim.ChaincodeStubInterface, objectType, what, id string) (*T, error) {
+// names it in errors. One carrying a key-level policy is refused
+// (records.ErrUntrusted).
+func getRecordByID[T any](stub shim.ChaincodeStubInterface, kind *records.Kind, what, id string) (*T, error) {
 	if id == "" || len(id) > MaxTxIDLength {
 		return nil, fmt.Errorf("%w: transaction ID must be 1 to %d bytes", ErrInvalidArgument, MaxTxIDLength)
 	}
-	key, err := compositeKey(stub, objectType, id)
+	key, err := compositeKey(stub, kind.ObjectType, id)
 	if err != nil {
 		return nil, err
 	}
 	var rec T
-	found, err := getJSON(stub, key, &rec)
+	found, err := records.GetJSON(kind, stub, key, "", &rec)
 	if err != nil {
 		return nil, fmt.Errorf("%s of transaction %s: %w", what, request.Excerpt(id), err)
 	}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
+	"github.com/fabric-bbs/fabric-bbs/contract/records"
 	"github.com/fabric-bbs/fabric-bbs/policy"
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/hyperledger/fabric-contract-api-go/v2/contractapi"
@@ -92,7 +93,7 @@ func (v *verification) nonceConsumed(ctx contractapi.TransactionContextInterface
 		return &nonceRecord{TxID: id}, nil
 	}
 	var used nonceRecord
-	found, err := getJSON(stub, nk, &used)
+	found, err := records.GetJSON(records.Nonce, stub, nk, "", &used)
 	if err != nil {
 		return nil, fmt.Errorf("checking the nonce: %w", err)
 	}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+	"strings"
 )
 
 // The contract's pseudonym records (contract/pseudonym.go): the use count
@@ -22,9 +23,28 @@ func NymCountKey(keySHA256, contextSHA256, pseudonymHex string) string {
 }
 
 // NymUseKey names use number seq (from 1) of a pseudonym in a context
-// under a key.
-func NymUseKey(contextSHA256, pseudonymHex, keySHA256 string, seq int) string {
-	return CompositeKey(NymUseObjectType, contextSHA256, pseudonymHex, keySHA256, fmt.Sprintf("%010d", seq))
+// under a key, recorded by the verification of record ID recordID (the
+// transaction ID of a SubmitProof).
+func NymUseKey(contextSHA256, pseudonymHex, keySHA256 string, seq int, recordID string) string {
+	return CompositeKey(NymUseObjectType, contextSHA256, pseudonymHex, keySHA256, fmt.Sprintf("%010d", seq), recordID)
+}
+
+// nymUseWriters returns the writers of use number seq of a pseudonym in a
+// context under a key, whatever its record ID, in key order.
+func nymUseWriters(byKey map[string][]writer, contextSHA256, pseudonymHex, keySHA256 string, seq int) []writer {
+	prefix := CompositeKey(NymUseObjectType, contextSHA256, pseudonymHex, keySHA256, fmt.Sprintf("%010d", seq))
+	var keys []string
+	for k := range byKey { //bbs:maporder-ok the keys are sorted below
+		if strings.HasPrefix(k, prefix) {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	var out []writer
+	for _, k := range keys {
+		out = append(out, byKey[k]...)
+	}
+	return out
 }
 
 type nymCount struct {
@@ -87,7 +107,7 @@ func checkRaces(reqs []Request, st map[string][]byte, byKey map[string][]writer,
 		case json.Unmarshal(st[ck], &c) != nil || c.Uses != 1:
 			bad("the pseudonym's use count is %q, want 1 use", st[ck])
 		}
-		uk := NymUseKey(f.ContextSHA256, f.PseudonymHex, f.KeySHA256, 1)
+		uk := NymUseKey(f.ContextSHA256, f.PseudonymHex, f.KeySHA256, 1, rc.txID)
 		var u nymUse
 		ws = byKey[uk]
 		switch {
@@ -96,7 +116,7 @@ func checkRaces(reqs []Request, st map[string][]byte, byKey map[string][]writer,
 		case json.Unmarshal(st[uk], &u) != nil || u.TxID != rc.txID || u.Sequence != 1:
 			bad("use 1 of the pseudonym is %q, want transaction %s, sequence 1", st[uk], rc.txID)
 		}
-		if ws := byKey[NymUseKey(f.ContextSHA256, f.PseudonymHex, f.KeySHA256, 2)]; len(ws) > 0 {
+		if ws := nymUseWriters(byKey, f.ContextSHA256, f.PseudonymHex, f.KeySHA256, 2); len(ws) > 0 {
 			bad("the pseudonym has a use 2 (by %s)", ws[0].txID)
 		}
 	}

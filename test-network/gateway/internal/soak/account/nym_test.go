@@ -23,7 +23,7 @@ func nymTx(txID, nonce string, seq int) ledger.Tx {
 	c, _ := json.Marshal(map[string]int{"uses": seq})
 	u, _ := json.Marshal(map[string]any{"txId": txID, "sequence": seq, "keySha256": keyA})
 	tx.Writes = append(tx.Writes, ledger.Write{Key: NymCountKey(keyA, raceCtx, raceNym), Value: c},
-		ledger.Write{Key: NymUseKey(raceCtx, raceNym, keyA, seq), Value: u})
+		ledger.Write{Key: NymUseKey(raceCtx, raceNym, keyA, seq, txID), Value: u})
 	return tx
 }
 
@@ -59,7 +59,8 @@ func TestCheckRaces(t *testing.T) {
 			both(ledger.Tx{TxID: "t1", Code: "VALID", Writes: nymTx("t1", "b", 1).Writes[:3]}),
 			[]string{"use 1 of the pseudonym written by 0 transactions, want once by t1"}},
 		{"a use record naming another transaction", oneWins,
-			both(ledger.Tx{TxID: "t1", Code: "VALID", Writes: append(nymTx("t1", "b", 1).Writes[:3], nymTx("tx", "b", 1).Writes[3])}),
+			both(ledger.Tx{TxID: "t1", Code: "VALID", Writes: append(nymTx("t1", "b", 1).Writes[:3],
+				ledger.Write{Key: nymTx("t1", "b", 1).Writes[3].Key, Value: nymTx("tx", "b", 1).Writes[3].Value})}),
 			[]string{`use 1 of the pseudonym is "{\"keySha256\":\"` + keyA + `\",\"sequence\":1,\"txId\":\"tx\"}", want transaction t1`}},
 		{"a use count of 2", oneWins,
 			both(ledger.Tx{TxID: "t1", Code: "VALID", Writes: append(nymTx("t1", "b", 2).Writes[:3], nymTx("t1", "b", 1).Writes[3])}),
@@ -90,7 +91,7 @@ func TestNymKeys(t *testing.T) {
 	if got, want := NymCountKey("k", "c", "n"), "\x00bbs.nymcount\x00k\x00c\x00n\x00"; got != want {
 		t.Errorf("NymCountKey = %q, want %q", got, want)
 	}
-	if got, want := NymUseKey("c", "n", "k", 12), "\x00bbs.nymuse\x00c\x00n\x00k\x000000000012\x00"; got != want {
+	if got, want := NymUseKey("c", "n", "k", 12, "t"), "\x00bbs.nymuse\x00c\x00n\x00k\x000000000012\x00t\x00"; got != want {
 		t.Errorf("NymUseKey = %q, want %q", got, want)
 	}
 }

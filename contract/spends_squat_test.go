@@ -1,0 +1,293 @@
+// SPDX-License-Identifier: Apache-2.0
+
+package contract
+
+import (
+	"encoding/hex"
+	"strings"
+	"testing"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs"
+	"github.com/fabric-bbs/fabric-bbs/internal/fakestub"
+	"github.com/fabric-bbs/fabric-bbs/request"
+	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
+	"github.com/hyperledger/fabric-protos-go-apiv2/peer"
+	"github.com/stretchr/testify/require"
+)
+
+// squatter is the code another organisation runs on its own peers under
+// bbs's name, as Fabric lets each organisation approve its own package: it
+// writes the key, value and key-level policy it is given, around the
+// contract. Its arguments: the key, the value, and the policy ("" for
+// none).
+type squatter struct{}
+
+func (squatter) Init(shim.ChaincodeStubInterface) *peer.Response { return shim.Success(nil) }
+
+func (squatter) Invoke(stub shim.ChaincodeStubInterface) *peer.Response {
+	args := stub.GetArgs()
+	if len(args) != 3 {
+		return shim.Error("squatter: key, value, policy")
+	}
+	if err := stub.PutState(string(args[0]), args[1]); err != nil {
+		return shim.Error(err.Error())
+	}
+	if len(args[2]) > 0 {
+		if err := stub.SetStateValidationParameter(string(args[0]), args[2]); err != nil {
+			return shim.Error(err.Error())
+		}
+	}
+	return shim.Success(nil)
+}
+
+// untrustedCode is the code of a refusal of a record written around the
+// contract.
+const untrustedCode = "BBS_UNTRUSTED_RECORD"
+
+// decodedOf decodes an encoded request.
+func decodedOf(t *testing.T, r *request.Request) *request.Decoded {
+	t.Helper()
+	d, err := r.Decode()
+	require.NoError(t, err)
+	return d
+}
+
+// nobodysPolicy is a key-level policy no peer of the channel satisfies.
+var nobodysPolicy = fakestub.MSPPolicy(1, "NobodyMSP")
+
+// orChannel makes e's chaincode policy OR(Org1, Org2): Org2 alone is the
+// coalition that can write any key without a key-level policy and create
+// any key.
+func orChannel(e *env) {
+	e.ledger.ChaincodePolicy = fakestub.MSPPolicy(1, "Org1MSP", "Org2MSP")
+}
+
+// squat has Org2's peer, running squatter, write key with value and policy
+// (nil for none), and requires that it commits.
+func (e *env) squat(key string, value, policy []byte) {
+	e.t.Helper()
+	r := e.ledger.SubmitAs(squatter{}, []string{"Org2MSP"}, e.admin2.Creator, key, string(value), string(policy))
+	require.True(e.t, r.Committed, "the squatter's write: %s %s", r.Response.GetMessage(), r.ValidationDetail)
+}
+
+// requireUntrusted checks that r was refused at endorsement with
+// BBS_UNTRUSTED_RECORD, writing nothing.
+func requireUntrusted(t *testing.T, r fakestub.Result, want ...string) {
+	t.Helper()
+	requireFailure(t, r, append([]string{untrustedCode + ":"}, want...)...)
+}
+
+// TestSquattedNymCountRefusedAtEndorsement: the coalition creates the use
+// count of a pseudonym it saw in a pending transaction with a key-level
+// policy nobody satisfies. Every use of that pseudonym is then refused at
+// endorsement, with BBS_UNTRUSTED_RECORD naming the record, instead of
+// failing at commit with ENDORSEMENT_POLICY_FAILURE. (The voter stays
+// blocked in that context: the coalition can as well write a count at the
+// limit without a policy; the trust model documents it.)
+func TestSquattedNymCountRefusedAtEndorsement(t *testing.T) {
+	s := bbs.PseudonymSchemes()[0]
+	e, k := nymRegistered(t, s)
+	orChannel(e)
+	holder := newNymCredential(t, k, 1)
+	req := holder.present(t, "polls", "poll-2026-40", "nonce squat 0123456789")
+	d := decodedOf(t, req)
+	stub := e.ledger.NewStub(nil)
+	ck, err := compositeKey(stub, nymCountObjectType, hashHex(k.sk.PublicKey().Bytes()), hashHex(d.Context), hex.EncodeToString(d.Pseudonym))
+	require.NoError(t, err)
+	e.squat(ck, []byte(`{"uses":0}`), nobodysPolicy)
+
+	requireUntrusted(t, e.submit(e.bob, "SubmitProof", jsonArg(t, req)), nymCountObjectType)
+	r := e.evaluate(e.bob, "VerifyProof", jsonArg(t, req))
+	require.False(t, r.OK())
+	require.True(t, strings.HasPrefix(r.Response.GetMessage(), untrustedCode+":"), r.Response.GetMessage())
+}
+
+// TestSquattedNymUseRoutedAround: the coalition creates the use record the
+// next use of a pseudonym would write (sequence 1) with a policy nobody
+// satisfies; the use still commits (use records carry the recording
+// transaction in their key), and the squatted record is not listed.
+func TestSquattedNymUseRoutedAround(t *testing.T) {
+	s := bbs.PseudonymSchemes()[0]
+	e, k := nymRegistered(t, s)
+	orChannel(e)
+	holder := newNymCredential(t, k, 1)
+	req := holder.present(t, "polls", "poll-2026-41", "nonce squat 0123456789")
+	d := decodedOf(t, req)
+	stub := e.ledger.NewStub(nil)
+	uk, err := compositeKey(stub, nymUseObjectType, hashHex(d.Context), hex.EncodeToString(d.Pseudonym),
+		hashHex(k.sk.PublicKey().Bytes()), "0000000001")
+	require.NoError(t, err)
+	e.squat(uk, []byte(`{"txId":"forged","sequence":1,"issuer":"polls","keyVersion":1}`), nobodysPolicy)
+
+	r := e.submit(e.bob, "SubmitProof", jsonArg(t, req))
+	require.True(t, r.Committed, "%s %s", r.Response.GetMessage(), r.ValidationDetail)
+	uses := decode[PseudonymUses](t, e.evaluate(e.bob, "GetPseudonymUses", b64("poll-2026-41"), req.Pseudonym))
+	require.Equal(t, 1, uses.Count)
+	require.Equal(t, r.TxID, uses.Uses[0].TxID)
+}
+
+// TestSquattedNonceRefusedAtEndorsement: a nonce key created around the
+// contract with a key-level policy is refused with BBS_UNTRUSTED_RECORD
+// (the coalition can spend any nonce; it cannot make the contract call it
+// a replay by an honest transaction), by SubmitProof, VerifyProof,
+// SubmitProofs and SubmitCredential alike.
+func TestSquattedNonceRefusedAtEndorsement(t *testing.T) {
+	e, k := registered(t)
+	orChannel(e)
+	nonce := []byte("a nonce the coalition saw 0123")
+	req := sign(t, k, nil).present(t, "acme", nonce, 0)
+	stub := e.ledger.NewStub(nil)
+	nk, err := nonceKey(stub, k.sk.PublicKey().Bytes(), nonce)
+	require.NoError(t, err)
+	e.squat(nk, []byte(`{"txId":"forged"}`), nobodysPolicy)
+
+	requireUntrusted(t, e.submit(e.bob, "SubmitProof", jsonArg(t, req)), nonceObjectType)
+	r := e.evaluate(e.bob, "VerifyProof", jsonArg(t, req))
+	require.False(t, r.OK())
+	require.True(t, strings.HasPrefix(r.Response.GetMessage(), untrustedCode+":"), r.Response.GetMessage())
+
+	other := sign(t, k, nil).present(t, "acme", []byte("another nonce, not squatted 01"), 0)
+	br := e.submit(e.bob, "SubmitProofs", jsonArg(t, []any{req, other}))
+	require.True(t, br.Committed, br.Response.GetMessage())
+	out := decode[BatchResults](t, br)
+	require.True(t, out.Results[0].Refused)
+	require.Equal(t, untrustedCode, out.Results[0].Code, out.Results[0].Reason)
+	require.Contains(t, out.Results[0].Reason, nonceObjectType)
+	require.True(t, out.Results[1].Valid)
+
+	// A credential's presentation header is its nonce.
+	sk := windKey(t)
+	registerKeyIssuer(t, e, "windsurf", sk)
+	n := testNonce(140)
+	ck, err := nonceKey(stub, sk.PublicKey().Bytes(), n)
+	require.NoError(t, err)
+	e.squat(ck, []byte(`{"txId":"forged"}`), nobodysPolicy)
+	requireUntrusted(t, e.submit(e.bob, "SubmitCredential", credentialArg(t, windCredential(t, sk, nil, n))), nonceObjectType)
+}
+
+// TestSquattedRecordsRefusedOnRead: a verification or credential record
+// created around the contract with a key-level policy is not returned as
+// the contract's.
+func TestSquattedRecordsRefusedOnRead(t *testing.T) {
+	e := newEnv(t)
+	orChannel(e)
+	stub := e.ledger.NewStub(nil)
+	vk, err := verificationKey(stub, "forged-tx")
+	require.NoError(t, err)
+	e.squat(vk, []byte(`{"txId":"forged-tx","issuer":"acme"}`), nobodysPolicy)
+	ck, err := compositeKey(stub, credentialObjectType, "forged-tx")
+	require.NoError(t, err)
+	e.squat(ck, []byte(`{"txId":"forged-tx","issuer":"acme"}`), nobodysPolicy)
+	for _, fn := range []string{"GetVerification", "GetCredentialVerification"} {
+		r := e.evaluate(e.bob, fn, "forged-tx")
+		require.False(t, r.OK(), fn)
+		require.True(t, strings.HasPrefix(r.Response.GetMessage(), untrustedCode+":"), r.Response.GetMessage())
+	}
+}
+
+// stateCalls is a chaincode that runs the contract with a stub counting the
+// state calls it makes per object type of the key.
+type stateCalls struct {
+	cc    shim.Chaincode
+	calls map[string]int // "GetState bbs.nonce", ...
+}
+
+func (s *stateCalls) Init(stub shim.ChaincodeStubInterface) *peer.Response { return s.cc.Init(stub) }
+
+func (s *stateCalls) Invoke(stub shim.ChaincodeStubInterface) *peer.Response {
+	return s.cc.Invoke(&countingStub{ChaincodeStubInterface: stub, calls: s.calls})
+}
+
+type countingStub struct {
+	shim.ChaincodeStubInterface
+	calls map[string]int
+}
+
+func (s *countingStub) note(call, key string) {
+	typ, _, err := s.SplitCompositeKey(key)
+	if err != nil || typ == "" {
+		typ = "?"
+	}
+	s.calls[call+" "+typ]++
+}
+
+func (s *countingStub) GetState(key string) ([]byte, error) {
+	s.note("GetState", key)
+	return s.ChaincodeStubInterface.GetState(key)
+}
+
+func (s *countingStub) GetMultipleStates(keys ...string) ([][]byte, error) {
+	for _, k := range keys {
+		s.note("GetState", k)
+	}
+	return s.ChaincodeStubInterface.GetMultipleStates(keys...)
+}
+
+func (s *countingStub) GetStateValidationParameter(key string) ([]byte, error) {
+	s.note("GetStateValidationParameter", key)
+	return s.ChaincodeStubInterface.GetStateValidationParameter(key)
+}
+
+func (s *countingStub) PutState(key string, value []byte) error {
+	s.note("PutState", key)
+	return s.ChaincodeStubInterface.PutState(key, value)
+}
+
+func (s *countingStub) SetStateValidationParameter(key string, ep []byte) error {
+	s.note("SetStateValidationParameter", key)
+	return s.ChaincodeStubInterface.SetStateValidationParameter(key, ep)
+}
+
+// spendCalls are the calls of counts on spend records.
+func spendCalls(counts map[string]int) map[string]int {
+	out := map[string]int{}
+	for k, n := range counts { //bbs:maporder-ok copies a map into a map
+		for _, typ := range []string{nonceObjectType, nymCountObjectType, nymUseObjectType, verificationObjectType, credentialObjectType} {
+			if strings.HasSuffix(k, " "+typ) {
+				out[k] = n
+			}
+		}
+	}
+	return out
+}
+
+// TestHonestSpendsReadNoPolicy: on an honest ledger, SubmitProof of a
+// pseudonym, SubmitProofs and SubmitCredential make the same state calls
+// on spend records as before their key-level policies were checked: one
+// read of each nonce and count, one write of each record, and no read or
+// write of a key-level policy.
+func TestHonestSpendsReadNoPolicy(t *testing.T) {
+	s := bbs.PseudonymSchemes()[0]
+	e, k := nymRegistered(t, s)
+	sc := &stateCalls{cc: e.cc, calls: map[string]int{}}
+	req := newNymCredential(t, k, 1).present(t, "polls", "poll-2026-42", "nonce honest 0123456789")
+	r := e.ledger.Submit(sc, e.bob.Creator, Name+":SubmitProof", jsonArg(t, req))
+	require.True(t, r.Committed, r.Response.GetMessage())
+	require.Equal(t, map[string]int{
+		"GetState " + nonceObjectType: 1, "GetState " + nymCountObjectType: 1,
+		"PutState " + nonceObjectType: 1, "PutState " + nymCountObjectType: 1,
+		"PutState " + nymUseObjectType: 1, "PutState " + verificationObjectType: 1,
+	}, spendCalls(sc.calls))
+
+	ak := registerAcme(t, e)
+	sc.calls = map[string]int{}
+	batch := []any{
+		sign(t, ak, nil).present(t, "acme", []byte("honest batch nonce one 0123"), 0),
+		sign(t, ak, nil).present(t, "acme", []byte("honest batch nonce two 0123"), 1),
+	}
+	r = e.ledger.Submit(sc, e.bob.Creator, Name+":SubmitProofs", jsonArg(t, batch))
+	require.True(t, r.Committed, r.Response.GetMessage())
+	require.Equal(t, map[string]int{
+		"GetState " + nonceObjectType: 2, "PutState " + nonceObjectType: 2, "PutState " + verificationObjectType: 2,
+	}, spendCalls(sc.calls))
+
+	sk := windKey(t)
+	registerKeyIssuer(t, e, "windsurf", sk)
+	sc.calls = map[string]int{}
+	r = e.ledger.Submit(sc, e.bob.Creator, Name+":SubmitCredential", credentialArg(t, windCredential(t, sk, nil, testNonce(160))))
+	require.True(t, r.Committed, r.Response.GetMessage())
+	require.Equal(t, map[string]int{
+		"GetState " + nonceObjectType: 1, "PutState " + nonceObjectType: 1,
+		"PutState " + verificationObjectType: 1, "PutState " + credentialObjectType: 1,
+	}, spendCalls(sc.calls))
+}
