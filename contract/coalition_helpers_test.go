@@ -78,7 +78,7 @@ func newCoalitionEnv(t *testing.T) *cenv {
 	e.ledger.DefaultChaincodeName = Name
 	e.ledger.ChaincodePolicy = coMajority
 	// One timestamp for every transaction: an attacked run and the
-	// coReference run answer alike although they have different numbers of
+	// reference run answer alike although they have different numbers of
 	// transactions.
 	e.ledger.Step = 0
 	return &cenv{env: e, admin3: ids.admin3}
@@ -145,9 +145,12 @@ type coQuery struct {
 	name string
 	fn   string
 	args func(r *coRun) []string
+	// owner: alice evaluates it (an owner transaction's answer, not
+	// committed: what the contract would let the owner do).
+	owner bool
 }
 
-// coStep is one transaction of the honest scenario.
+// step is one transaction of the honest scenario.
 type coStep struct {
 	name string
 	who  func(e *cenv) *fakeid.Identity
@@ -156,7 +159,7 @@ type coStep struct {
 	// owner marks an owner transaction (the attacks of the coalition
 	// target them; the others are spends).
 	owner bool
-	// root is the object type of the record the coStep creates first come,
+	// root is the object type of the record the step creates first come,
 	// first served under the chaincode policy (an issuer ID, a policy ID).
 	root string
 }
@@ -165,7 +168,7 @@ type coStep struct {
 // transaction IDs of the steps that committed.
 type coRun struct {
 	e    *cenv
-	txOf map[string]string // coStep name -> its transaction ID
+	txOf map[string]string // step name -> its transaction ID
 }
 
 // clone is a copy of r on a copy of its ledger (another peer of the
@@ -212,12 +215,7 @@ func newCoWorld(t *testing.T) *coWorld {
 	var err error
 	w.ask, w.v0, err = revocation.GenerateKey(rand.NewChaCha8([32]byte{51}))
 	require.NoError(t, err)
-	handle := func(name string) []byte {
-		c := &revocation.Credential{Scheme: w.acme.scheme, PublicKey: w.acme.sk.PublicKey(), Messages: coMessages(name, "5", "0"), HandleIndex: 2}
-		y, err := c.Handle()
-		require.NoError(t, err)
-		return y
-	}
+	handle := func(name string) []byte { return w.handle(t, name) }
 	rem, err := w.ask.Remove(0, w.v0, handle("bob"))
 	require.NoError(t, err)
 	w.rem1, w.v1 = rem.Bytes(), rem.Value()
@@ -277,6 +275,14 @@ func newCoWorld(t *testing.T) *coWorld {
 	return w
 }
 
+// handle is the revocation handle of name's credential.
+func (w *coWorld) handle(t *testing.T, name string) []byte {
+	c := &revocation.Credential{Scheme: w.acme.scheme, PublicKey: w.acme.sk.PublicKey(), Messages: coMessages(name, "5", "0"), HandleIndex: 2}
+	y, err := c.Handle()
+	require.NoError(t, err)
+	return y
+}
+
 // coRichSteps is the number of steps after which every kind of record
 // exists and the issuers are still in use.
 const coRichSteps = 21
@@ -287,34 +293,48 @@ const coRichSteps = 21
 func (w *coWorld) makeQueries(t *testing.T) []coQuery {
 	fixed := func(args ...string) func(*coRun) []string { return func(*coRun) []string { return args } }
 	qs := []coQuery{
-		{"endorsement configuration", "GetEndorsementConfig", fixed()},
-		{"issuer acme", "GetIssuer", fixed("acme")},
-		{"issuer windsurf", "GetIssuer", fixed("windsurf")},
-		{"issuer polls", "GetIssuer", fixed("polls")},
-		{"issuers", "ListIssuers", fixed("100", "")},
-		{"policy epoch", "GetPolicy", fixed("epoch", "0")},
-		{"policy epoch v1", "GetPolicy", fixed("epoch", "1")},
-		{"policy status", "GetPolicy", fixed("status", "0")},
-		{"policy acc", "GetPolicy", fixed("acc", "0")},
-		{"policies", "ListPolicies", fixed("100", "")},
-		{"epoch", "GetIssuerEpoch", fixed("acme")},
-		{"status list", "GetStatusList", fixed("acme", "revocation")},
-		{"status page 0", "GetStatusPage", fixed("acme", "revocation", "0")},
-		{"status entry 12", "GetStatusEntry", fixed("acme", "revocation", "12")},
-		{"status entry 13", "GetStatusEntry", fixed("acme", "revocation", "13")},
-		{"status entry 14", "GetStatusEntry", fixed("acme", "revocation", "14")},
-		{"context", "GetContext", fixed("windsurf", windCtxURL)},
-		{"accumulator", "GetAccumulator", fixed("acme")},
-		{"removal 1", "GetAccumulatorRemoval", fixed("acme", "1")},
-		{"removal 2", "GetAccumulatorRemoval", fixed("acme", "2")},
-		{"verification of proof", "GetVerification", func(r *coRun) []string { return []string{r.txOf["proof"]} }},
-		{"verification of pseudonym proof", "GetVerification", func(r *coRun) []string { return []string{r.txOf["pseudonym proof"]} }},
-		{"credential verification", "GetCredentialVerification", func(r *coRun) []string { return []string{r.txOf["credential"]} }},
-		{"pseudonym uses", "GetPseudonymUses", fixed(w.nymReq.Context, w.nymReq.Pseudonym)},
-		{"spent proof again", "VerifyProof", fixed(w.proofArg)},
-		{"spent pseudonym again", "VerifyProof", fixed(w.nymArg)},
-		{"credential with context", "VerifyCredential", fixed(credentialArg(t, windCredentialIn(t, w.wind, windCtxURL, windCtxDoc, nil, testNonce(202))))},
+		{"endorsement configuration", "GetEndorsementConfig", fixed(), false},
+		{"issuer acme", "GetIssuer", fixed("acme"), false},
+		{"issuer windsurf", "GetIssuer", fixed("windsurf"), false},
+		{"issuer polls", "GetIssuer", fixed("polls"), false},
+		{"issuers", "ListIssuers", fixed("100", ""), false},
+		{"policy epoch", "GetPolicy", fixed("epoch", "0"), false},
+		{"policy epoch v1", "GetPolicy", fixed("epoch", "1"), false},
+		{"policy status", "GetPolicy", fixed("status", "0"), false},
+		{"policy acc", "GetPolicy", fixed("acc", "0"), false},
+		{"policies", "ListPolicies", fixed("100", ""), false},
+		{"epoch", "GetIssuerEpoch", fixed("acme"), false},
+		{"status list", "GetStatusList", fixed("acme", "revocation"), false},
+		{"status page 0", "GetStatusPage", fixed("acme", "revocation", "0"), false},
+		{"status entry 12", "GetStatusEntry", fixed("acme", "revocation", "12"), false},
+		{"status entry 13", "GetStatusEntry", fixed("acme", "revocation", "13"), false},
+		{"status entry 14", "GetStatusEntry", fixed("acme", "revocation", "14"), false},
+		{"context", "GetContext", fixed("windsurf", windCtxURL), false},
+		{"accumulator", "GetAccumulator", fixed("acme"), false},
+		{"removal 1", "GetAccumulatorRemoval", fixed("acme", "1"), false},
+		{"removal 2", "GetAccumulatorRemoval", fixed("acme", "2"), false},
+		{"verification of proof", "GetVerification", func(r *coRun) []string { return []string{r.txOf["proof"]} }, false},
+		{"verification of pseudonym proof", "GetVerification", func(r *coRun) []string { return []string{r.txOf["pseudonym proof"]} }, false},
+		{"credential verification", "GetCredentialVerification", func(r *coRun) []string { return []string{r.txOf["credential"]} }, false},
+		{"pseudonym uses", "GetPseudonymUses", fixed(w.nymReq.Context, w.nymReq.Pseudonym), false},
+		{"spent proof again", "VerifyProof", fixed(w.proofArg), false},
+		{"spent pseudonym again", "VerifyProof", fixed(w.nymArg), false},
+		{"credential with context", "VerifyCredential", fixed(credentialArg(t, windCredentialIn(t, w.wind, windCtxURL, windCtxDoc, nil, testNonce(202)))), false},
 	}
+	// What the owner could do next: revoke bob again (refused: already
+	// revoked), revoke erin (accepted), lower the epoch (refused), clear
+	// a set bit (refused), register the context again (refused).
+	again, err := w.ask.Remove(2, w.v2, w.handle(t, "bob"))
+	require.NoError(t, err)
+	erin, err := w.ask.Remove(2, w.v2, w.handle(t, "erin"))
+	require.NoError(t, err)
+	qs = append(qs,
+		coQuery{"owner revokes bob again", "RevokeHandle", fixed("acme", enc64(again.Bytes())), true},
+		coQuery{"owner revokes erin", "RevokeHandle", fixed("acme", enc64(erin.Bytes())), true},
+		coQuery{"owner lowers the epoch to 5", "SetIssuerEpoch", fixed("acme", "5"), true},
+		coQuery{"owner clears bit 12", "UpdateStatusList", fixed("acme", "revocation", `{"clear":[12]}`), true},
+		coQuery{"owner registers the context again", "RegisterContext", fixed("windsurf", windCtxURL, windCtxDoc), true},
+	)
 	// Presentations with non-revocation, disclosing the epoch and the
 	// status index: alice (never revoked, index 13) at V0 and V2, bob
 	// (revoked at version 1, index 12 set in the list) at V0, and frank
@@ -341,7 +361,7 @@ func (w *coWorld) makeQueries(t *testing.T) []coQuery {
 			require.NoError(t, err)
 			d := &request.Decoded{Issuer: "acme", Proof: pres.Bytes(), Nonce: nonce, NonRevoked: true, Policy: &request.PolicyRef{ID: p},
 				Disclosed: []request.Message{{Index: 0, Message: msgs[0]}, {Index: 3, Message: msgs[3]}, {Index: 4, Message: msgs[4]}}}
-			qs = append(qs, coQuery{fmt.Sprintf("%s at version %d under %s", h.name, h.version, p), "VerifyProof", fixed(jsonArg(t, d.Encode()))})
+			qs = append(qs, coQuery{fmt.Sprintf("%s at version %d under %s", h.name, h.version, p), "VerifyProof", fixed(jsonArg(t, d.Encode())), false})
 		}
 	}
 	return qs
@@ -356,11 +376,11 @@ func newCoRun(t *testing.T) *coRun {
 	return &coRun{e: e, txOf: map[string]string{}}
 }
 
-// do submits coStep s honestly and requires that it commits.
+// do submits step s honestly and requires that it commits.
 func (r *coRun) do(t *testing.T, s coStep) {
 	t.Helper()
 	res := r.e.honest(s.who(r.e), s.fn, s.args...)
-	require.True(t, res.Committed, "coStep %q (%s): %s %s", s.name, s.fn, res.Response.GetMessage(), res.ValidationDetail)
+	require.True(t, res.Committed, "step %q (%s): %s %s", s.name, s.fn, res.Response.GetMessage(), res.ValidationDetail)
 	r.txOf[s.name] = res.TxID
 }
 
@@ -371,11 +391,15 @@ var coHex64 = regexp.MustCompile(`[0-9a-f]{64}`)
 // differ (the attacked run has more transactions).
 func coNormalize(s string) string { return coHex64.ReplaceAllString(s, "<hex>") }
 
-// view is the answer of every coQuery, as bob evaluates it.
+// view is the answer of every query, as bob evaluates it.
 func (r *coRun) view(w *coWorld) []string {
 	out := make([]string, len(w.queries))
 	for i, q := range w.queries {
-		res := r.e.ledger.Evaluate(r.e.cc, r.e.bob.Creator, append([]string{Name + ":" + q.fn}, q.args(r)...)...)
+		who := r.e.bob
+		if q.owner {
+			who = r.e.alice
+		}
+		res := r.e.ledger.Evaluate(r.e.cc, who.Creator, append([]string{Name + ":" + q.fn}, q.args(r)...)...)
 		out[i] = coNormalize(answer(res))
 	}
 	return out
@@ -399,7 +423,7 @@ func coViewDiff(w *coWorld, want, got []string, untrustedOK bool) []string {
 }
 
 // coReference is the honest scenario's run, with a clone of the ledger and
-// the view after each coStep (snapshots[i], views[i]: after i steps).
+// the view after each step (snapshots[i], views[i]: after i steps).
 type coReference struct {
 	snapshots []*coRun
 	views     [][]string

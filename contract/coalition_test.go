@@ -24,8 +24,8 @@ import (
 // surface and the ledger: the write set of a transaction is what the
 // ledger's simulation of the owner's proposal writes.
 
-// TestCoalitionScenario: the honest scenario commits coStep by coStep, and
-// two peers of the channel (clones of one ledger) answer every coQuery
+// TestCoalitionScenario: the honest scenario commits step by step, and
+// two peers of the channel (clones of one ledger) answer every query
 // alike.
 func TestCoalitionScenario(t *testing.T) {
 	w := newCoWorld(t)
@@ -43,13 +43,13 @@ func TestCoalitionScenario(t *testing.T) {
 }
 
 // coFinish submits the steps from index from on and compares the final
-// view with the coReference's.
+// view with the reference's.
 func coFinish(t *testing.T, w *coWorld, ref *coReference, r *coRun, from int) {
 	t.Helper()
 	for _, s := range w.steps[from:] {
 		res := r.e.honest(s.who(r.e), s.fn, s.args...)
 		if !res.Committed {
-			t.Errorf("after the attack, coStep %q (%s) does not commit: %s %s", s.name, s.fn, res.Response.GetMessage(), res.ValidationDetail)
+			t.Errorf("after the attack, step %q (%s) does not commit: %s %s", s.name, s.fn, res.Response.GetMessage(), res.ValidationDetail)
 			return
 		}
 		r.txOf[s.name] = res.TxID
@@ -73,7 +73,7 @@ func coKinds(keys []string) string {
 	return strings.Join(out, ", ")
 }
 
-// coResubmit proposes coStep s again (a new transaction ID) and orders it.
+// coResubmit proposes step s again (a new transaction ID) and orders it.
 func coResubmit(r *coRun, s coStep) (*fakestub.Proposal, fakestub.Result) {
 	p := r.e.propose(s.who(r.e), s.fn, s.args...)
 	return p, r.e.ledger.Order(p)[0]
@@ -116,7 +116,7 @@ func coValueFor(l *fakestub.Ledger, w fakestub.Write) []byte {
 // nobody satisfies. The owner's pending transaction may then fail at
 // commit; its resubmission (a new transaction ID) must commit, the reads
 // must answer as in the honest run, and the rest of the scenario must
-// commit. A failure lists the squatted key coKinds that block the owner.
+// commit. A failure lists the squatted key kinds that block the owner.
 func TestCoalitionSquat(t *testing.T) {
 	w := newCoWorld(t)
 	ref := newCoReference(t, w)
@@ -145,7 +145,7 @@ func TestCoalitionSquat(t *testing.T) {
 				p2, res = coResubmit(r, s)
 				if !res.Committed {
 					b := coBlocking(p2, squatted)
-					t.Errorf("SQUAT BLOCKS %s: the owner's resubmission does not commit (%s %s); coBlocking keys of coKinds %s: %v",
+					t.Errorf("SQUAT BLOCKS %s: the owner's resubmission does not commit (%s %s); blocking keys of kinds %s: %v",
 						s.fn, res.Response.GetMessage(), res.ValidationDetail, coKinds(b), coKeyTexts(b))
 					return
 				}
@@ -202,7 +202,7 @@ func TestCoalitionTakeOver(t *testing.T) {
 				committed, res = coResubmit(r, s)
 				if !res.Committed {
 					b := coBlocking(committed, taken)
-					t.Errorf("TAKE-OVER BLOCKS %s: the owner's resubmission does not commit (%s %s); keys of coKinds %s: %v",
+					t.Errorf("TAKE-OVER BLOCKS %s: the owner's resubmission does not commit (%s %s); keys of kinds %s: %v",
 						s.fn, res.Response.GetMessage(), res.ValidationDetail, coKinds(b), coKeyTexts(b))
 					return
 				}
@@ -267,7 +267,7 @@ func TestCoalitionRoots(t *testing.T) {
 						root = append(root, wr.Key)
 					}
 				}
-				require.NotEmpty(t, root, "the coStep writes no %s record", s.root)
+				require.NotEmpty(t, root, "the step writes no %s record", s.root)
 				res := r.e.ledger.Order(p)[0]
 				if !res.Committed {
 					_, res = coResubmit(r, s)
@@ -336,7 +336,7 @@ func coRewrites(l *fakestub.Ledger, key string, keys []string) []struct {
 // bits, a context, an accumulator with revocations, verification
 // records, nonces, pseudonym uses), the coalition coRewrites each key in
 // turn (rollbacks, another record's value, garbage, a deletion, a policy
-// change); either the commit fails, or every coQuery and verification
+// change); either the commit fails, or every query and verification
 // answers as before or refuses with BBS_UNTRUSTED_RECORD. Spend records
 // belong to no organisation: their coRewrites without a policy are
 // inherent (the trust model documents them) and not tried; one that
@@ -439,7 +439,7 @@ func TestCoalitionPreCreate(t *testing.T) {
 				p2, res = coResubmit(r, s)
 				if !res.Committed {
 					b := coBlocking(p2, created)
-					t.Errorf("PRE-CREATE BLOCKS %s: the owner's resubmission does not commit (%s %s); keys of coKinds %s",
+					t.Errorf("PRE-CREATE BLOCKS %s: the owner's resubmission does not commit (%s %s); keys of kinds %s",
 						s.fn, res.Response.GetMessage(), res.ValidationDetail, coKinds(b))
 					return
 				}
@@ -554,7 +554,7 @@ func TestCoalitionEndorsementConfig(t *testing.T) {
 // TestCoalitionTwoPeers: on attacked ledgers (a squat pending, a
 // take-over, a spend record given a policy, a removal record rewritten),
 // two peers of the channel (two copies of the ledger) give the same
-// answer to every coQuery, and one peer gives one answer run after run.
+// answer to every query, and one peer gives one answer run after run.
 func TestCoalitionTwoPeers(t *testing.T) {
 	w := newCoWorld(t)
 	ref := newCoReference(t, w)
@@ -598,7 +598,7 @@ func TestCoalitionTwoPeers(t *testing.T) {
 		b := a.clone()
 		va, vb := a.view(w), b.view(w)
 		for i := range va {
-			require.Equal(t, va[i], vb[i], "attacked ledger %d, coQuery %s: two peers answer differently", n, w.queries[i].name)
+			require.Equal(t, va[i], vb[i], "attacked ledger %d, query %s: two peers answer differently", n, w.queries[i].name)
 		}
 		oneanswer.Check(t, 2, func() string { return strings.Join(a.view(w), "\n") })
 	}
