@@ -45,6 +45,17 @@
 //     batch open: the shim sends it after Invoke), not the PutState. A
 //     test driving a stub from NewStub calls FinishWriteBatch itself
 //     before Commit;
+//   - a key-level policy written without a value is dropped for a key
+//     without a committed value, and otherwise changes the key's version
+//     (not its history); a deletion removes the key's policy; reading a
+//     policy (GetStateValidationParameter) puts the key in the read set
+//     (Fabric's validation.prepareTxOps and queryHelper.getStateMetadata);
+//   - Propose endorses a transaction and Order validates and commits it
+//     later, against the state then, so that a test can let others commit
+//     first; ProposeIn runs any chaincode in a namespace (an
+//     organisation's own package under the chaincode's name), and Rogue
+//     with SubmitWrites commits a raw write set, validated like any
+//     transaction; Clone copies the ledger (two peers of one channel);
 //   - GetHistoryForKey returns a key's committed values newest first;
 //   - a transaction has at most one event: the last SetEvent of the
 //     invoked chaincode wins;
@@ -169,6 +180,7 @@ type Ledger struct {
 	channels   map[string]*Ledger // other channels this peer has joined
 	txCount    int
 	commits    uint64
+	ordered    map[string]bool // transaction IDs ordered (Order)
 }
 
 // namespace is the committed state of one chaincode.
@@ -301,24 +313,23 @@ func stringArgs(args []string) [][]byte {
 
 // Commit applies the writes of the transaction of s, in every namespace,
 // to the world state and the key history, in namespace and key order,
-// without validating it.
+// without validating it. As a peer does (Fabric's validation.prepareTxOps
+// and the history database): a deletion removes the key's key-level policy
+// with its value; a value written without a policy keeps the key's
+// policy; a policy written without a value (a metadata-only write) changes
+// the policy and the key's version, adds no history entry, and is dropped
+// if the key has no committed value.
 func (l *Ledger) Commit(s *Stub) {
 	l.commits++
 	t := s.tx
 	for _, name := range sortedKeys(t.rw) {
 		rw, n := t.rw[name], l.ns(name)
-		for k, p := range rw.vpWrites {
-			if len(p) == 0 {
-				delete(n.vparams, k)
-			} else {
-				n.vparams[k] = p
-			}
-		}
 		for _, k := range sortedKeys(rw.writes) {
 			w := rw.writes[k]
 			if w.delete {
 				delete(n.state, k)
 				delete(n.versions, k)
+				delete(n.vparams, k)
 			} else {
 				n.state[k] = w.value
 				n.versions[k] = l.commits
@@ -329,6 +340,21 @@ func (l *Ledger) Commit(s *Stub) {
 				Timestamp: t.timestamp,
 				IsDelete:  w.delete,
 			})
+		}
+		for _, k := range sortedKeys(rw.vpWrites) {
+			if w, ok := rw.writes[k]; ok && w.delete {
+				continue
+			} else if !ok {
+				if _, exists := n.state[k]; !exists {
+					continue
+				}
+				n.versions[k] = l.commits
+			}
+			if p := rw.vpWrites[k]; len(p) == 0 {
+				delete(n.vparams, k)
+			} else {
+				n.vparams[k] = p
+			}
 		}
 	}
 }
@@ -397,40 +423,11 @@ func (l *Ledger) SubmitAs(cc shim.Chaincode, endorsers []string, creator []byte,
 // block fails with MVCC_READ_CONFLICT.
 func (l *Ledger) SubmitBlock(cc shim.Chaincode, txs ...Tx) []Result {
 	name := l.namespaceOf(cc)
-	stubs := make([]*Stub, len(txs))
-	results := make([]Result, len(txs))
+	ps := make([]*Proposal, len(txs))
 	for i, tx := range txs {
-		stubs[i] = l.newTx(tx.Creator, tx.Transient).invoke(name, stringArgs(tx.Args))
-		results[i] = l.invoke(cc, stubs[i])
+		ps[i] = l.ProposeIn(name, cc, tx)
 	}
-	// Endorsements first, every one against the state before the block,
-	// as the peer's validator checks them in parallel before the ledger
-	// commits anything; then, in order, reads and commit.
-	updated := vpUpdates{}
-	for i, tx := range txs {
-		r := &results[i]
-		if !r.OK() {
-			continue
-		}
-		endorsers := tx.Endorsers
-		if endorsers == nil {
-			endorsers = creatorMSP(tx.Creator)
-		}
-		var valid map[string]bool
-		r.Validation, r.ValidationDetail, valid = l.validateEndorsement(stubs[i], endorsers, updated)
-		updated.add(stubs[i], valid)
-	}
-	for i := range txs {
-		r := &results[i]
-		if r.Validation != peer.TxValidationCode_VALID {
-			continue
-		}
-		if r.Validation, r.ValidationDetail = l.validateReads(stubs[i]); r.Validation == peer.TxValidationCode_VALID {
-			l.Commit(stubs[i])
-			r.Committed = true
-		}
-	}
-	return results
+	return l.Order(ps...)
 }
 
 // Evaluate runs a transaction through cc.Invoke as a query: its writes are

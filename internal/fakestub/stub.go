@@ -175,11 +175,15 @@ func (s *Stub) SetStateValidationParameter(key string, ep []byte) error {
 }
 
 // GetStateValidationParameter returns the committed key-level endorsement
-// policy of key, or nil.
+// policy of key, or nil. As on a peer (Fabric's queryHelper.getStateMetadata
+// reads the key's versioned value), the key enters the read set: a change
+// of the key or of its policy before the transaction commits is an MVCC
+// conflict.
 func (s *Stub) GetStateValidationParameter(key string) ([]byte, error) {
 	if key == "" {
 		return nil, errors.New("key must not be an empty string")
 	}
+	s.rw().reads[key] = s.tx.ledger.ns(s.ns).versions[key]
 	return s.tx.ledger.ValidationParameterIn(s.ns, key), nil
 }
 

@@ -191,7 +191,7 @@ func TestValidationParameterUpdatedInBlock(t *testing.T) {
 
 	// In the next block, the new policy applies.
 	l := NewLedger("ch")
-	require.True(t, l.SubmitAs(opsChaincode, org1, c, "policy:k=Org2MSP").Committed)
+	require.True(t, l.SubmitAs(opsChaincode, org1, c, "set:k=0", "policy:k=Org2MSP").Committed)
 	require.Equal(t, policy, l.SubmitAs(opsChaincode, org1, c, "set:k=1").Validation)
 	require.Equal(t, valid, l.SubmitAs(opsChaincode, org2, c, "set:k=2").Validation)
 
