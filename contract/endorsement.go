@@ -11,8 +11,8 @@ import (
 	"slices"
 	"time"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/records"
 	"github.com/fabric-bbs/fabric-bbs/request"
-	"github.com/hyperledger/fabric-chaincode-go/v2/pkg/statebased"
 	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
 	"github.com/hyperledger/fabric-contract-api-go/v2/contractapi"
 )
@@ -43,7 +43,7 @@ const endorsementObjectType = "bbs.endorsement"
 // ErrNotConfigured means the channel has no endorsement configuration
 // yet: SetEndorsementConfig must run before any issuer or policy is
 // created.
-var ErrNotConfigured = errors.New("not configured")
+var ErrNotConfigured = records.ErrNotConfigured
 
 // EndorsementConfig is the channel's endorsement configuration: the
 // key-level endorsement policy that the contract puts on every record an
@@ -100,19 +100,32 @@ func (c *Contract) SetEndorsementConfig(ctx contractapi.TransactionContextInterf
 		return nil, err
 	}
 	cfg.TxID = stub.GetTxID()
-	key, err := compositeKey(stub, endorsementObjectType)
+	stored := &records.StoredConfig{Mode: cfg.Mode, Orgs: cfg.Orgs, UpdatedAt: cfg.UpdatedAt, TxID: cfg.TxID}
+	if current != nil {
+		old, err := records.ReadConfig(stub)
+		if err != nil {
+			return nil, err
+		}
+		if len(old.History) >= records.MaxConfigHistory {
+			return nil, fmt.Errorf("%w: the endorsement configuration was changed %d times, the most the contract keeps the history of", ErrInvalidArgument, records.MaxConfigHistory)
+		}
+		stored.Generation = old.Generation + 1
+		stored.History = append(slices.Clone(old.History), old.Current())
+	}
+	key, err := records.ConfigKey(stub)
 	if err != nil {
 		return nil, err
 	}
-	if err := putRecord(stub, key, "the endorsement configuration", cfg); err != nil {
-		return nil, err
+	b, err := json.Marshal(stored)
+	if err != nil {
+		return nil, fmt.Errorf("the endorsement configuration: encoding it: %w", err)
 	}
 	policy, err := peersPolicy(cfg.Orgs...)
 	if err != nil {
 		return nil, err
 	}
-	if err := stub.SetStateValidationParameter(key, policy); err != nil {
-		return nil, fmt.Errorf("the endorsement configuration: setting its key-level endorsement policy: %w", err)
+	if err := records.Endorsement.PutPolicy(stub, key, b, policy); err != nil {
+		return nil, fmt.Errorf("the endorsement configuration: %w", err)
 	}
 	return cfg, nil
 }
@@ -124,21 +137,15 @@ func (c *Contract) GetEndorsementConfig(ctx contractapi.TransactionContextInterf
 	return getEndorsementConfig(ctx.GetStub())
 }
 
-// getEndorsementConfig reads the configuration; ErrNotConfigured if absent.
+// getEndorsementConfig reads the configuration through the record layer;
+// ErrNotConfigured if absent, ErrUntrusted if it does not carry the
+// key-level policy of its organisations.
 func getEndorsementConfig(stub shim.ChaincodeStubInterface) (*EndorsementConfig, error) {
-	key, err := compositeKey(stub, endorsementObjectType)
+	sc, err := records.ReadConfig(stub)
 	if err != nil {
 		return nil, err
 	}
-	var cfg EndorsementConfig
-	found, err := getJSON(stub, key, &cfg)
-	if err != nil {
-		return nil, fmt.Errorf("reading the endorsement configuration: %w", err)
-	}
-	if !found {
-		return nil, fmt.Errorf("%w: the channel has no endorsement configuration: its organisations must first run SetEndorsementConfig", ErrNotConfigured)
-	}
-	return &cfg, nil
+	return &EndorsementConfig{Mode: sc.Mode, Orgs: sc.Orgs, UpdatedAt: sc.UpdatedAt, TxID: sc.TxID}, nil
 }
 
 // parseEndorsementConfig parses SetEndorsementConfig's argument strictly:
@@ -199,20 +206,7 @@ func validMSPID(id string) bool {
 
 // peersPolicy is the signature policy that a peer of each MSP must
 // endorse (statebased: AND of the MSPs' peer roles, sorted, each once).
-func peersPolicy(mspIDs ...string) ([]byte, error) {
-	ep, err := statebased.NewStateEP(nil)
-	if err != nil {
-		return nil, fmt.Errorf("making the endorsement policy: %w", err)
-	}
-	if err := ep.AddOrgs(statebased.RoleTypePeer, mspIDs...); err != nil {
-		return nil, fmt.Errorf("making the endorsement policy of MSPs %v: %w", mspIDs, err)
-	}
-	policy, err := ep.Policy()
-	if err != nil {
-		return nil, fmt.Errorf("making the endorsement policy: %w", err)
-	}
-	return policy, nil
-}
+func peersPolicy(mspIDs ...string) ([]byte, error) { return records.PeersPolicy(mspIDs...) }
 
 // setOwnerEndorsement sets the key-level endorsement policy of key, a
 // record owned by MSP mspID, as the channel's endorsement configuration
@@ -222,15 +216,11 @@ func peersPolicy(mspIDs ...string) ([]byte, error) {
 // chaincode's endorsement policy; the owner checks run in the endorsing
 // peers' chaincode. Without a configuration it fails (ErrNotConfigured).
 func setOwnerEndorsement(stub shim.ChaincodeStubInterface, key, mspID string) error {
-	cfg, err := getEndorsementConfig(stub)
+	cfgs, err := records.Configs(stub)
 	if err != nil {
 		return err
 	}
-	orgs := []string{mspID}
-	if cfg.Mode == EndorsementModeAnd {
-		orgs = append(orgs, cfg.Orgs...)
-	}
-	policy, err := peersPolicy(orgs...)
+	policy, err := records.OwnerPolicy(mspID, cfgs[0])
 	if err != nil {
 		return err
 	}
