@@ -301,6 +301,14 @@ acc_revoke carol
 rejected "CLI RevokeHandle carol again is refused (already removed at version 2), not confused by the squat" "already removed at version 2|BBS_EXISTS" \
   h_inv RevokeHandle "$IC" "$(cat "$RGW/rm-carol.b64")"
 
+section "Rogue: the endorsement configuration"
+CFG_BEFORE="$(h_q GetEndorsementConfig 2> /dev/null | jq -cS '{mode, orgs}' || true)"
+rogue_list bbs.endorsement | jq -c '.value = (.value | fromjson? // {} | .mode = "owner" | .orgs = ["Org2MSP"] | tojson)' > "$RGW/cfg-rw.jsonl" || true
+rogue_replay "$RGW/cfg-rw.jsonl" "rewrite the endorsement configuration to mode owner, Org2MSP alone"
+rogue "SetEndorsementConfig mode and by Org2's User1 (an ordinary client), endorsed by peer0.org2 alone" \
+  r_inv SetEndorsementConfig '{"mode":"and","orgs":["Org1MSP","Org2MSP"]}'
+ok "CLI GetEndorsementConfig on peer0.org1: unchanged ($CFG_BEFORE)" "{mode, orgs} == $CFG_BEFORE" h_q GetEndorsementConfig
+
 section "Rogue: forged verification records (spend records belong to no organisation)"
 TXF="$(printf 'rogue-verification%s' "${ROGUE_RUN:-}" | sha256hex)"
 TXG="$(printf 'rogue-verification-vp%s' "${ROGUE_RUN:-}" | sha256hex)"
