@@ -501,15 +501,11 @@ func peersPolicy(mspIDs ...string) ([]byte, error) { return records.PeersPolicy(
 // chaincode's endorsement policy; the owner checks run in the endorsing
 // peers' chaincode. Without a configuration it fails (ErrNotConfigured).
 func setOwnerEndorsement(stub shim.ChaincodeStubInterface, key, mspID string) error {
-	cfg, err := getEndorsementConfig(stub)
+	cfgs, err := records.Configs(stub)
 	if err != nil {
 		return err
 	}
-	orgs := []string{mspID}
-	if cfg.Mode == EndorsementModeAnd {
-		orgs = append(orgs, cfg.Orgs...)
-	}
-	policy, err := peersPolicy(orgs...)
+	policy, err := records.OwnerPolicy(mspID, cfgs[0])
 	if err != nil {
 		return err
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/fabric-bbs/fabric-bbs/contract/codes"
+	"github.com/fabric-bbs/fabric-bbs/contract/records"
 	"github.com/fabric-bbs/fabric-bbs/policy"
 	"github.com/fabric-bbs/fabric-bbs/registration"
 	"github.com/fabric-bbs/fabric-bbs/request"
@@ -30,6 +31,7 @@ var errorCodes = []struct {
 	err  error
 	code string
 }{
+	{ErrUntrusted, codes.UntrustedRecord},
 	{ErrPseudonymUsed, codes.PseudonymUsed},
 	{ErrReplay, codes.Replay},
 	{ErrRevoked, codes.Revoked},
@@ -42,6 +44,7 @@ var errorCodes = []struct {
 	{ErrNotConfigured, codes.NotConfigured},
 	{request.ErrInvalid, codes.InvalidRequest},
 	{ErrInvalidArgument, codes.InvalidArgument},
+	{records.ErrInvalidKey, codes.InvalidArgument},
 	{registration.ErrInvalid, codes.InvalidArgument},
 	{policy.ErrInvalid, codes.InvalidArgument},
 }

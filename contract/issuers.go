@@ -103,6 +103,7 @@ func (c *Contract) RegisterIssuer(ctx contractapi.TransactionContextInterface, r
 		Settings:       *settings,
 		CreatedAt:      now,
 		UpdatedAt:      now,
+		records:        &issuerRecords{},
 	}
 	if err := indexPublicKey(stub, is, 1); err != nil {
 		return nil, err

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/records"
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
 )
@@ -134,38 +135,64 @@ func putJSON(stub shim.ChaincodeStubInterface, key string, v any) error {
 	return nil
 }
 
-// getIssuer reads the issuer with the given ID, which must be valid.
+// getIssuer reads the issuer with the given ID, which must be valid, with
+// its directory (is.records). A record that does not carry its owner's
+// key-level policy is not believed (ErrUntrusted).
 func getIssuer(stub shim.ChaincodeStubInterface, id string) (*Issuer, error) {
 	key, err := issuerKey(stub, id)
 	if err != nil {
 		return nil, err
 	}
-	var is Issuer
-	if err := getRecord(stub, key, fmt.Sprintf("issuer %q", id), &is); err != nil {
-		return nil, err
+	b, err := stub.GetState(key)
+	if err != nil {
+		return nil, fmt.Errorf("issuer %q: reading the world state: %w", id, err)
 	}
+	if b == nil {
+		return nil, fmt.Errorf("issuer %q: %w", id, ErrNotFound)
+	}
+	var st storedIssuer
+	if err := unmarshalRecord(b, &st); err != nil {
+		return nil, fmt.Errorf("issuer %q: %w", id, err)
+	}
+	if err := records.Issuer.Believe(stub, key, st.Owner.MSPID); err != nil {
+		return nil, fmt.Errorf("issuer %q: %w", id, err)
+	}
+	is := st.Issuer
+	is.records = st.Records
 	return &is, nil
 }
 
-// putIssuer writes the issuer's record, if it is at most
-// MaxIssuerRecordSize bytes.
+// putIssuer writes the issuer's record with its directory, if it is at most
+// MaxIssuerRecordSize bytes, and sets its owner's key-level policy. The
+// first write of a record written before 0.3.0 gives it its directory
+// (anchorLegacy).
 func putIssuer(stub shim.ChaincodeStubInterface, is *Issuer) error {
 	key, err := issuerKey(stub, is.ID)
 	if err != nil {
 		return err
 	}
-	b, err := json.Marshal(is)
+	if err := anchorLegacy(stub, is); err != nil {
+		return err
+	}
+	b, err := json.Marshal(storedIssuer{Issuer: *is, Records: is.records})
 	if err != nil {
 		return fmt.Errorf("issuer %q: encoding the record: %w", is.ID, err)
 	}
 	if len(b) > MaxIssuerRecordSize {
 		return fmt.Errorf("%w: the record of issuer %q would be %d bytes, over the limit of %d", ErrInvalidArgument, is.ID, len(b), MaxIssuerRecordSize)
 	}
-	if err := stub.PutState(key, b); err != nil {
-		return fmt.Errorf("issuer %q: writing the world state: %w", is.ID, err)
+	if err := records.Issuer.Put(stub, key, is.Owner.MSPID, b); err != nil {
+		return fmt.Errorf("issuer %q: %w", is.ID, err)
 	}
 	return nil
 }
+
+// isUntrusted reports whether err means a record is not believed.
+func isUntrusted(err error) bool { return errors.Is(err, ErrUntrusted) }
+
+// ErrUntrusted means a record the call needs exists but is not believed
+// (package records): it was written around the contract.
+var ErrUntrusted = records.ErrUntrusted
 
 // getRecord reads the record under key into v; what names it in errors,
 // as in `issuer "acme"`. A missing record is ErrNotFound.

@@ -5,6 +5,7 @@ package contract
 import (
 	"errors"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/records"
 	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
 )
 
@@ -21,8 +22,12 @@ import (
 // batch.
 type heldStub struct {
 	shim.ChaincodeStubInterface
-	held []func() error
+	held  []func() error
+	cache records.Cache
 }
+
+// RecordCache is the transaction's cache of the record layer.
+func (s *heldStub) RecordCache() *records.Cache { return &s.cache }
 
 var errEmptyKey = errors.New("key must not be an empty string")
 

@@ -73,6 +73,11 @@ type Issuer struct {
 	CreatedAt time.Time `json:"createdAt"`
 	// UpdatedAt is when the record last changed.
 	UpdatedAt time.Time `json:"updatedAt"`
+
+	// records is the directory of the issuer's other records (issuerdir.go),
+	// stored with the record but not part of its JSON; nil in a record
+	// written before 0.3.0.
+	records *issuerRecords
 }
 
 // key returns the key of the given version, or nil if there is none.

@@ -64,6 +64,12 @@ const (
 	// NotConfigured: the channel has no endorsement configuration yet
 	// (SetEndorsementConfig). Retried once the organisations configured it.
 	NotConfigured = "BBS_NOT_CONFIGURED"
+	// UntrustedRecord: a ledger record the call needs exists but is not
+	// believed: its key-level endorsement policy is not the one its
+	// owner's rules require, or it is not named by the record that owns it
+	// (it was written around the contract). Not retried: the record's owner
+	// rewrites it, or an operator looks at who wrote it.
+	UntrustedRecord = "BBS_UNTRUSTED_RECORD"
 	// UnknownTransaction: the contract has no transaction of this name.
 	// Not retried.
 	UnknownTransaction = "BBS_UNKNOWN_TRANSACTION"
@@ -76,7 +82,7 @@ const (
 // All lists every code, in the order of the table above.
 var All = []string{
 	InvalidArgument, InvalidRequest, NotFound, Exists, AccessDenied, Revoked, Replay, PseudonymUsed,
-	Retired, PolicyNotSatisfied, ProofRejected, NotConfigured, UnknownTransaction, Internal,
+	Retired, PolicyNotSatisfied, ProofRejected, NotConfigured, UntrustedRecord, UnknownTransaction, Internal,
 }
 
 // Retryable reports whether an error of the code may succeed if the same

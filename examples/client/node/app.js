@@ -47,6 +47,7 @@ const Code = Object.freeze({
     PolicyNotSatisfied: 'BBS_POLICY_NOT_SATISFIED',
     ProofRejected: 'BBS_PROOF_REJECTED',
     NotConfigured: 'BBS_NOT_CONFIGURED',
+    UntrustedRecord: 'BBS_UNTRUSTED_RECORD',
     UnknownTransaction: 'BBS_UNKNOWN_TRANSACTION',
     Internal: 'BBS_INTERNAL',
 });

@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: Apache-2.0
+
+package contract
+
+import (
+	"fmt"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/records"
+	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
+)
+
+// An issuer's records other than its own (its epoch, accumulator, contexts
+// and status lists: its children) are anchored in the issuer record: the
+// stored issuer record holds a directory, issuerRecords, that names the
+// generation of each child, the ID of the owner's transaction that created
+// it, and the child's key ends with that generation. A key written by
+// anyone else is then either not named (not believed) or, if created first
+// at a key the owner needed, routed around: the owner's next creation has a
+// new transaction ID, so a new key. The directory is never part of the
+// issuer's JSON (GetIssuer, ListIssuers): Issuer carries it in an
+// unexported field.
+
+// legacyGeneration is the generation of a child that an issuer registered
+// before 0.3.0 has at its old key (without a generation). It is recorded,
+// for the children that exist and are believed then, at the issuer record's
+// first write under 0.3.0 (anchorLegacy); an old key that is not listed is
+// not believed from then on.
+const legacyGeneration = "legacy"
+
+// issuerRecords is an issuer record's directory of its children.
+type issuerRecords struct {
+	// Epoch is the generation of the epoch record.
+	Epoch string `json:"epoch,omitempty"`
+	// Accumulator is the generation of the accumulator record.
+	Accumulator string `json:"accumulator,omitempty"`
+	// Contexts maps the hex SHA-256 of a registered context's URL to the
+	// generation of its record.
+	Contexts map[string]string `json:"contexts,omitempty"`
+	// StatusLists maps a status list's ID to the generation of its records.
+	StatusLists map[string]string `json:"statusLists,omitempty"`
+}
+
+// storedIssuer is the issuer record as stored: the Issuer's JSON and its
+// directory. Records is nil only in a record written before 0.3.0.
+type storedIssuer struct {
+	Issuer
+	Records *issuerRecords `json:"records,omitempty"`
+}
+
+// anchored reports whether the issuer's directory exists (false for an
+// issuer whose record was last written before 0.3.0).
+func (is *Issuer) anchored() bool { return is.records != nil }
+
+// childKey returns the key of a child record of kind k: attrs, then the
+// generation, unless the generation is legacyGeneration (the old key).
+func childKey(stub shim.ChaincodeStubInterface, k *records.Kind, generation string, attrs ...string) (string, error) {
+	if generation != legacyGeneration {
+		attrs = append(attrs[:len(attrs):len(attrs)], generation)
+	}
+	key, err := k.Key(stub, attrs...)
+	if err != nil {
+		return "", fmt.Errorf("%w: %v", ErrInvalidArgument, err)
+	}
+	return key, nil
+}
+
+// anchorChild changes the issuer's directory with set and writes the
+// issuer record: a transaction that creates a child names it, in the same
+// write, with stub.GetTxID() as its generation.
+func anchorChild(stub shim.ChaincodeStubInterface, is *Issuer, set func(r *issuerRecords)) error {
+	if err := anchorLegacy(stub, is); err != nil {
+		return err
+	}
+	set(is.records)
+	return putIssuer(stub, is)
+}
+
+// anchorLegacy gives an issuer without a directory (last written before
+// 0.3.0) the directory of the children it has at their old keys, each
+// believed only if it carries its owner's key-level policy. Nothing for an
+// issuer that has one.
+func anchorLegacy(stub shim.ChaincodeStubInterface, is *Issuer) error {
+	if is.records != nil {
+		return nil
+	}
+	r := &issuerRecords{}
+	owner := is.Owner.MSPID
+	single := []struct {
+		kind string
+		set  func()
+	}{
+		{epochObjectType, func() { r.Epoch = legacyGeneration }},
+		{accumulatorObject, func() { r.Accumulator = legacyGeneration }},
+	}
+	for _, s := range single {
+		key, err := compositeKey(stub, s.kind, is.ID)
+		if err != nil {
+			return err
+		}
+		found, err := legacyChild(stub, key, owner)
+		if err != nil {
+			return err
+		}
+		if found {
+			s.set()
+		}
+	}
+	many := []struct {
+		kind string
+		set  func(name string)
+	}{
+		{contextObjectType, func(name string) {
+			if r.Contexts == nil {
+				r.Contexts = map[string]string{}
+			}
+			r.Contexts[name] = legacyGeneration
+		}},
+		{statusListObjectType, func(name string) {
+			if r.StatusLists == nil {
+				r.StatusLists = map[string]string{}
+			}
+			r.StatusLists[name] = legacyGeneration
+		}},
+	}
+	for _, m := range many {
+		it, err := stub.GetStateByPartialCompositeKey(m.kind, []string{is.ID})
+		if err != nil {
+			return fmt.Errorf("issuer %q: listing its records: %w", is.ID, err)
+		}
+		for it.HasNext() {
+			kv, err := it.Next()
+			if err != nil {
+				it.Close()
+				return fmt.Errorf("issuer %q: listing its records: %w", is.ID, err)
+			}
+			_, attrs, err := stub.SplitCompositeKey(kv.Key)
+			if err != nil || len(attrs) != 2 {
+				continue // not an old key (none has another shape)
+			}
+			found, err := legacyChild(stub, kv.Key, owner)
+			if err != nil {
+				it.Close()
+				return err
+			}
+			if found {
+				m.set(attrs[1])
+			}
+		}
+		it.Close()
+	}
+	is.records = r
+	return nil
+}
+
+// legacyOwned is the rule of an old key's record: its owner's policy.
+var legacyOwned = &records.Kind{ObjectType: "legacy", Rule: records.RuleOwner}
+
+// legacyChild reports whether the old key exists and carries its owner's
+// key-level policy.
+func legacyChild(stub shim.ChaincodeStubInterface, key, owner string) (bool, error) {
+	b, err := legacyOwned.Get(stub, key, owner)
+	if err != nil {
+		if isUntrusted(err) {
+			return false, nil
+		}
+		return false, err
+	}
+	return b != nil, nil
+}
