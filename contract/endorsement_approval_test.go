@@ -277,10 +277,9 @@ func TestEndorsementCoalitionCannotApprove(t *testing.T) {
 	require.Equal(t, before, decode[EndorsementConfig](t, r))
 	require.Equal(t, before, e.config())
 
-	// A slot written around the contract (here with the fake ledger's
-	// world state as a peer that skipped validation would hold it) whose
-	// policy is not its organisation's is not believed: the change is
-	// refused with a clear code, not applied.
+	// A slot whose key-level policy is not its organisation's alone
+	// (here Org1's own peers, running other code, gave it Org2's) is not
+	// believed: the change is refused with a clear code, not applied.
 	r = e.ledger.SubmitAs(&rogueWrite{key: org1Slot, value: forged, vp: fakestub.MSPPolicy(1, "Org2MSP")}, []string{"Org1MSP"}, e.admin1.Creator, "rewrite")
 	require.True(t, r.Committed, "Org1's own peer can rewrite its slot")
 	requireFailure(t, e.approve(e.admin2, bothOrgs, andBoth), "BBS_UNTRUSTED_RECORD", "bbs.endorsement.approval")
