@@ -170,7 +170,7 @@ const (
 
 // evaluateTransactions are the read-only transactions.
 var evaluateTransactions = []string{"GetIssuer", "ListIssuers", "GetIssuerHistory", "VerifyProof", "VerifyProofs", "GetVerification", "GetPseudonymUses",
-	"GetPolicy", "ListPolicies", "GetEndorsementConfig", "VerifyCredential", "GetCredentialVerification", "GetContext",
+	"GetPolicy", "ListPolicies", "GetEndorsementConfig", "GetEndorsementApprovals", "VerifyCredential", "GetCredentialVerification", "GetContext",
 	"GetIssuerEpoch", "GetStatusList", "GetStatusPage", "GetStatusEntry",
 	"GetAccumulator", "GetAccumulatorRemoval"}
 

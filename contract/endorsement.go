@@ -4,6 +4,8 @@ package contract
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -40,6 +42,12 @@ const (
 // configuration, a composite key without attributes.
 const endorsementObjectType = "bbs.endorsement"
 
+// MaxEndorsementHistory is the most earlier endorsement configurations
+// the stored configuration keeps (each distinct mode and organisations
+// once): records written under any of them stay believed. A change that
+// would need one more is refused.
+const MaxEndorsementHistory = records.MaxConfigHistory
+
 // ErrNotConfigured means the channel has no endorsement configuration
 // yet: SetEndorsementConfig must run before any issuer or policy is
 // created.
@@ -53,9 +61,10 @@ type EndorsementConfig struct {
 	Mode string `json:"mode"`
 	// Orgs are MSP IDs, ascending, without repeats: in mode "and" a peer
 	// of each must endorse every change of an owned record, with a peer
-	// of the owner's MSP; in either mode a peer of each must endorse a
-	// change of the configuration itself. They should be the
-	// organisations the chaincode's endorsement policy requires.
+	// of the owner's MSP; in either mode an admin of each must approve a
+	// change of the configuration itself, and a peer of each must endorse
+	// the transaction that applies it. They should be the organisations
+	// the chaincode's endorsement policy requires.
 	Orgs []string `json:"orgs"`
 	// UpdatedAt is the timestamp of the transaction that set it.
 	UpdatedAt time.Time `json:"updatedAt"`
@@ -63,15 +72,72 @@ type EndorsementConfig struct {
 	TxID string `json:"txId"`
 }
 
+// EndorsementApprovals is GetEndorsementApprovals' answer: the current
+// configuration, its generation (the number of changes applied) and, for
+// each of its organisations, in its order, what its approval slot holds.
+type EndorsementApprovals struct {
+	Config     EndorsementConfig `json:"config"`
+	Generation int               `json:"generation"`
+	// Approvals has one entry per organisation of Config; empty for a
+	// configuration stored by 0.2.0 that no admin has approved a change
+	// of yet (it has no slots).
+	Approvals []EndorsementApproval `json:"approvals"`
+}
+
+// EndorsementApproval is one organisation's approval slot: the last
+// change of the configuration an admin of the organisation approved.
+type EndorsementApproval struct {
+	// MSPID is the organisation.
+	MSPID string `json:"mspId"`
+	// Generation is the generation of the configuration the approval was
+	// made under; it counts only while it is the current generation.
+	Generation int `json:"generation"`
+	// ConfigSHA256 is the hex SHA-256 of the approved configuration in
+	// its canonical form, {"mode":"...","orgs":["...",...]} (compact, in
+	// that order); "" if the slot approves nothing yet.
+	ConfigSHA256 string `json:"configSha256"`
+	// TxID is the transaction that wrote the slot.
+	TxID string `json:"txId"`
+	// Submitter is the identity (its certificate's subject and issuer
+	// names) of the admin who approved; "" if the slot approves nothing.
+	Submitter string `json:"submitter"`
+	// Current reports whether the approval is of the current generation
+	// (so counts towards the change it names).
+	Current bool `json:"current"`
+}
+
+// approvalSlot is the stored value of an approval slot (kind
+// records.EndorsementApproval).
+type approvalSlot struct {
+	Generation   int    `json:"generation"`
+	ConfigSHA256 string `json:"configSha256"`
+	TxID         string `json:"txId"`
+	Submitter    string `json:"submitter"`
+}
+
 // SetEndorsementConfig sets the channel's endorsement configuration from
-// config, a JSON object {"mode": "and" | "owner", "orgs": [MSP ID, ...]}.
-// It must run, directly (not through another chaincode), before any
-// issuer or policy is created. The first configuration is endorsed under
-// the chaincode's endorsement policy; the record then carries the
-// key-level policy AND(a peer of each of its orgs), so that a later change
-// needs all of them. The submitter must be of one of the organisations
-// named, and of one of the current configuration's. Records keep the
-// policy they were created or last changed with until their next change.
+// config, a JSON object {"mode": "and" | "owner", "orgs": [MSP ID, ...]},
+// or approves a change of it. It must run directly (not through another
+// chaincode).
+//
+// The first configuration is first come, first served, under the
+// chaincode's endorsement policy: it must name the submitter's MSP, and
+// the organisations read it (GetEndorsementConfig) before they create
+// records. It carries the key-level policy AND(a peer of each of its
+// orgs), and the transaction creates one approval slot per organisation,
+// each under the key-level policy of that organisation's peer.
+//
+// A change needs an admin (see submitter.orgAdmin) of each organisation of
+// the current configuration to submit SetEndorsementConfig with the same
+// configuration: each submission records its organisation's approval in
+// its slot (a peer of its organisation must endorse it), and the one that
+// finds every organisation's approval of the current generation and this
+// configuration applies it (a peer of each current organisation must
+// endorse that one) and returns the new configuration. Until then it
+// returns the current configuration unchanged; GetEndorsementApprovals
+// shows the approvals. Submitting the current configuration again changes
+// nothing and writes nothing. Records keep the policy they were created or
+// last changed with until their next change.
 func (c *Contract) SetEndorsementConfig(ctx contractapi.TransactionContextInterface, config string) (_ *EndorsementConfig, err error) {
 	defer coded(&err)
 	cfg, err := parseEndorsementConfig(config)
@@ -86,48 +152,135 @@ func (c *Contract) SetEndorsementConfig(ctx contractapi.TransactionContextInterf
 		return nil, err
 	}
 	stub := ctx.GetStub()
-	current, err := getEndorsementConfig(stub)
-	if err != nil && !errors.Is(err, ErrNotConfigured) {
+	sc, err := records.ReadConfig(stub)
+	if errors.Is(err, records.ErrNotConfigured) {
+		return firstEndorsementConfig(stub, sub, cfg)
+	}
+	if err != nil {
 		return nil, err
 	}
-	if current != nil && !slices.Contains(current.Orgs, sub.mspID) {
-		return nil, fmt.Errorf("%w: the endorsement configuration names %v; the submitter is of MSP %s", ErrAccessDenied, current.Orgs, sub.mspID)
-	}
+	return approveEndorsementConfig(stub, sub, sc, cfg)
+}
+
+// firstEndorsementConfig stores cfg as the channel's first endorsement
+// configuration, with an approval slot for each of its organisations.
+func firstEndorsementConfig(stub shim.ChaincodeStubInterface, sub *submitter, cfg *EndorsementConfig) (*EndorsementConfig, error) {
 	if !slices.Contains(cfg.Orgs, sub.mspID) {
 		return nil, fmt.Errorf("%w: the new endorsement configuration must name the submitter's MSP %s", ErrAccessDenied, sub.mspID)
 	}
-	if cfg.UpdatedAt, err = txTime(stub); err != nil {
+	now, err := txTime(stub)
+	if err != nil {
 		return nil, err
 	}
-	cfg.TxID = stub.GetTxID()
-	stored := &records.StoredConfig{Mode: cfg.Mode, Orgs: cfg.Orgs, UpdatedAt: cfg.UpdatedAt, TxID: cfg.TxID}
-	if current != nil {
-		old, err := records.ReadConfig(stub)
-		if err != nil {
+	txID := stub.GetTxID()
+	sc := &records.StoredConfig{Mode: cfg.Mode, Orgs: cfg.Orgs, UpdatedAt: now, TxID: txID, Slots: map[string]string{}}
+	for _, org := range cfg.Orgs {
+		sc.Slots[org] = txID
+		if err := putApprovalSlot(stub, org, txID, &approvalSlot{TxID: txID}); err != nil {
 			return nil, err
 		}
-		if len(old.History) >= records.MaxConfigHistory {
-			return nil, fmt.Errorf("%w: the endorsement configuration was changed %d times, the most the contract keeps the history of", ErrInvalidArgument, records.MaxConfigHistory)
+	}
+	if err := putEndorsementConfig(stub, sc, sc.Orgs); err != nil {
+		return nil, err
+	}
+	return configView(sc), nil
+}
+
+// approveEndorsementConfig records the approval by sub, an admin of an
+// organisation of the stored configuration sc, of the change to cfg, and
+// applies the change if every organisation of sc has approved it. A
+// configuration stored by 0.2.0 gets its slots first, in the same
+// transaction (which then rewrites the configuration, so needs a peer of
+// each of its organisations).
+func approveEndorsementConfig(stub shim.ChaincodeStubInterface, sub *submitter, sc *records.StoredConfig, cfg *EndorsementConfig) (*EndorsementConfig, error) {
+	if !slices.Contains(sc.Orgs, sub.mspID) {
+		return nil, fmt.Errorf("%w: the endorsement configuration names %v; the submitter is of MSP %s", ErrAccessDenied, sc.Orgs, sub.mspID)
+	}
+	if !sub.orgAdmin() {
+		return nil, fmt.Errorf("%w: a change of the endorsement configuration needs an admin of each organisation it names (a certificate of NodeOU admin, or with attribute %s=true); the submitter is not an admin of MSP %s",
+			ErrAccessDenied, AdminAttribute, sub.mspID)
+	}
+	if sameConfig(sc.Current(), records.Config{Mode: cfg.Mode, Orgs: cfg.Orgs}) {
+		return configView(sc), nil
+	}
+	history := nextConfigHistory(sc, cfg)
+	if len(history) > MaxEndorsementHistory {
+		return nil, fmt.Errorf("%w: the endorsement configuration keeps at most %d earlier configurations, so that records written under them stay believed, and this change would need %d: change to one of the earlier configurations instead",
+			ErrInvalidArgument, MaxEndorsementHistory, len(history))
+	}
+	sum := configDigest(cfg)
+	txID := stub.GetTxID()
+	legacy := sc.Slots == nil
+	slots := map[string]string{}
+	if legacy {
+		// A configuration stored by 0.2.0: its slots are created now,
+		// with the configuration rewritten, so that this transaction
+		// needs a peer of each organisation it names.
+		for _, org := range sc.Orgs {
+			slots[org] = txID
 		}
-		stored.Generation = old.Generation + 1
-		stored.History = append(slices.Clone(old.History), old.Current())
+	} else {
+		for _, org := range sc.Orgs {
+			slot, ok := sc.Slots[org]
+			if !ok {
+				return nil, fmt.Errorf("%w: the endorsement configuration names no approval slot of its organisation %s", records.ErrUntrusted, org)
+			}
+			slots[org] = slot
+		}
 	}
-	key, err := records.ConfigKey(stub)
+	approved := true
+	for _, org := range sc.Orgs {
+		switch {
+		case org == sub.mspID:
+			if err := putApprovalSlot(stub, org, slots[org], &approvalSlot{Generation: sc.Generation, ConfigSHA256: sum, TxID: txID, Submitter: sub.id}); err != nil {
+				return nil, err
+			}
+		case legacy:
+			if err := putApprovalSlot(stub, org, slots[org], &approvalSlot{Generation: sc.Generation, TxID: txID}); err != nil {
+				return nil, err
+			}
+			approved = false
+		default:
+			slot, err := getApprovalSlot(stub, org, slots[org])
+			if err != nil {
+				return nil, err
+			}
+			if slot == nil || slot.Generation != sc.Generation || slot.ConfigSHA256 != sum {
+				approved = false
+			}
+		}
+	}
+	if !approved {
+		if legacy {
+			sc.Slots = slots
+			if err := putEndorsementConfig(stub, sc, sc.Orgs); err != nil {
+				return nil, err
+			}
+		}
+		return configView(sc), nil
+	}
+	now, err := txTime(stub)
 	if err != nil {
 		return nil, err
 	}
-	b, err := json.Marshal(stored)
-	if err != nil {
-		return nil, fmt.Errorf("the endorsement configuration: encoding it: %w", err)
+	next := &records.StoredConfig{
+		Mode: cfg.Mode, Orgs: cfg.Orgs, UpdatedAt: now, TxID: txID,
+		Generation: sc.Generation + 1, History: history, Slots: map[string]string{},
 	}
-	policy, err := peersPolicy(cfg.Orgs...)
-	if err != nil {
+	for _, org := range cfg.Orgs {
+		if slot, ok := slots[org]; ok {
+			next.Slots[org] = slot
+			continue
+		}
+		next.Slots[org] = txID
+		if err := putApprovalSlot(stub, org, txID, &approvalSlot{Generation: next.Generation, TxID: txID}); err != nil {
+			return nil, err
+		}
+	}
+	if err := putEndorsementConfig(stub, next, next.Orgs); err != nil {
 		return nil, err
 	}
-	if err := records.Endorsement.PutPolicy(stub, key, b, policy); err != nil {
-		return nil, fmt.Errorf("the endorsement configuration: %w", err)
-	}
-	return cfg, nil
+	return configView(next), nil
 }
 
 // GetEndorsementConfig returns the channel's endorsement configuration
@@ -137,15 +290,147 @@ func (c *Contract) GetEndorsementConfig(ctx contractapi.TransactionContextInterf
 	return getEndorsementConfig(ctx.GetStub())
 }
 
-// getEndorsementConfig reads the configuration through the record layer;
-// ErrNotConfigured if absent, ErrUntrusted if it does not carry the
-// key-level policy of its organisations.
+// GetEndorsementApprovals returns the channel's endorsement configuration
+// with the approval slot of each of its organisations: a change of the
+// configuration applies when the slot of every organisation approves it
+// (same configSha256, current true). ErrNotConfigured if the channel has
+// no configuration; ErrUntrusted if a slot was written around the
+// contract.
+func (c *Contract) GetEndorsementApprovals(ctx contractapi.TransactionContextInterface) (_ *EndorsementApprovals, err error) {
+	defer coded(&err)
+	stub := ctx.GetStub()
+	sc, err := records.ReadConfig(stub)
+	if err != nil {
+		return nil, err
+	}
+	out := &EndorsementApprovals{Config: *configView(sc), Generation: sc.Generation, Approvals: []EndorsementApproval{}}
+	if sc.Slots == nil {
+		return out, nil
+	}
+	for _, org := range sc.Orgs {
+		a := EndorsementApproval{MSPID: org}
+		slotID, ok := sc.Slots[org]
+		if !ok {
+			return nil, fmt.Errorf("%w: the endorsement configuration names no approval slot of its organisation %s", records.ErrUntrusted, org)
+		}
+		slot, err := getApprovalSlot(stub, org, slotID)
+		if err != nil {
+			return nil, err
+		}
+		if slot != nil {
+			a.Generation, a.ConfigSHA256, a.TxID, a.Submitter = slot.Generation, slot.ConfigSHA256, slot.TxID, slot.Submitter
+			a.Current = slot.ConfigSHA256 != "" && slot.Generation == sc.Generation
+		}
+		out.Approvals = append(out.Approvals, a)
+	}
+	return out, nil
+}
+
+// getEndorsementConfig reads the configuration; ErrNotConfigured if absent.
 func getEndorsementConfig(stub shim.ChaincodeStubInterface) (*EndorsementConfig, error) {
 	sc, err := records.ReadConfig(stub)
 	if err != nil {
 		return nil, err
 	}
-	return &EndorsementConfig{Mode: sc.Mode, Orgs: sc.Orgs, UpdatedAt: sc.UpdatedAt, TxID: sc.TxID}, nil
+	return configView(sc), nil
+}
+
+// configView is the configuration as GetEndorsementConfig shows it.
+func configView(sc *records.StoredConfig) *EndorsementConfig {
+	return &EndorsementConfig{Mode: sc.Mode, Orgs: slices.Clone(sc.Orgs), UpdatedAt: sc.UpdatedAt, TxID: sc.TxID}
+}
+
+// putEndorsementConfig writes sc as the stored configuration, with the
+// key-level policy of a peer of each of orgs, and drops what the
+// transaction's record cache holds of the one it read.
+func putEndorsementConfig(stub shim.ChaincodeStubInterface, sc *records.StoredConfig, orgs []string) error {
+	key, err := records.ConfigKey(stub)
+	if err != nil {
+		return err
+	}
+	value, err := json.Marshal(sc)
+	if err != nil {
+		return fmt.Errorf("encoding the endorsement configuration: %w", err)
+	}
+	policy, err := records.PeersPolicy(orgs...)
+	if err != nil {
+		return err
+	}
+	if err := records.Endorsement.PutPolicy(stub, key, value, policy); err != nil {
+		return fmt.Errorf("the endorsement configuration: %w", err)
+	}
+	if h, ok := stub.(records.CacheHolder); ok {
+		h.RecordCache().Forget()
+	}
+	return nil
+}
+
+// approvalSlotKey is the key of organisation org's approval slot created
+// by transaction slotID.
+func approvalSlotKey(stub shim.ChaincodeStubInterface, org, slotID string) (string, error) {
+	key, err := records.EndorsementApproval.Key(stub, org, slotID)
+	if err != nil {
+		return "", fmt.Errorf("%w: %v", ErrInvalidArgument, err)
+	}
+	return key, nil
+}
+
+// putApprovalSlot writes organisation org's approval slot slotID, under
+// the key-level policy of a peer of org.
+func putApprovalSlot(stub shim.ChaincodeStubInterface, org, slotID string, v *approvalSlot) error {
+	key, err := approvalSlotKey(stub, org, slotID)
+	if err != nil {
+		return err
+	}
+	return records.PutJSON(records.EndorsementApproval, stub, key, org, v)
+}
+
+// getApprovalSlot reads organisation org's approval slot slotID: nil if
+// absent, ErrUntrusted if it does not carry the key-level policy of a
+// peer of org.
+func getApprovalSlot(stub shim.ChaincodeStubInterface, org, slotID string) (*approvalSlot, error) {
+	key, err := approvalSlotKey(stub, org, slotID)
+	if err != nil {
+		return nil, err
+	}
+	var slot approvalSlot
+	found, err := records.GetJSON(records.EndorsementApproval, stub, key, org, &slot)
+	if err != nil || !found {
+		return nil, err
+	}
+	return &slot, nil
+}
+
+// configDigest is the hex SHA-256 of cfg's canonical form,
+// {"mode":"...","orgs":[...]}: what an approval approves.
+func configDigest(cfg *EndorsementConfig) string {
+	b, _ := json.Marshal(struct {
+		Mode string   `json:"mode"`
+		Orgs []string `json:"orgs"`
+	}{cfg.Mode, cfg.Orgs}) // strings only: cannot fail
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}
+
+// sameConfig reports whether a and b have the same mode and
+// organisations (the policies they give records).
+func sameConfig(a, b records.Config) bool {
+	return a.Mode == b.Mode && slices.Equal(a.Orgs, b.Orgs)
+}
+
+// nextConfigHistory is the history after the change of sc to cfg: sc's
+// earlier configurations, oldest first, without those of cfg's mode and
+// organisations and of sc's current ones, then sc's current one.
+func nextConfigHistory(sc *records.StoredConfig, cfg *EndorsementConfig) []records.Config {
+	current := sc.Current()
+	next := records.Config{Mode: cfg.Mode, Orgs: cfg.Orgs}
+	var out []records.Config
+	for _, h := range sc.History {
+		if !sameConfig(h, current) && !sameConfig(h, next) {
+			out = append(out, h)
+		}
+	}
+	return append(out, current)
 }
 
 // parseEndorsementConfig parses SetEndorsementConfig's argument strictly:
@@ -205,7 +490,7 @@ func validMSPID(id string) bool {
 }
 
 // peersPolicy is the signature policy that a peer of each MSP must
-// endorse (statebased: AND of the MSPs' peer roles, sorted, each once).
+// endorse (records.PeersPolicy).
 func peersPolicy(mspIDs ...string) ([]byte, error) { return records.PeersPolicy(mspIDs...) }
 
 // setOwnerEndorsement sets the key-level endorsement policy of key, a

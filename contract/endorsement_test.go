@@ -71,19 +71,48 @@ func TestSetEndorsementConfig(t *testing.T) {
 	key := "\x00" + endorsementObjectType + "\x00"
 	require.Equal(t, fakestub.MSPPolicy(2, both...), e.ledger.ValidationParameter(key))
 
-	// Later changes need every organisation it names, whatever the
-	// chaincode policy, and a submitter of one of them.
+	// One approval slot per organisation, created with it, each under
+	// the key-level policy of that organisation's peer alone.
+	for _, org := range both {
+		slot := approvalKey(t, e, org, r.TxID)
+		require.Equal(t, fakestub.MSPPolicy(1, org), e.ledger.ValidationParameter(slot), org)
+		require.JSONEq(t, `{"generation":0,"configSha256":"","txId":"`+r.TxID+`","submitter":""}`, string(e.ledger.State(slot)))
+	}
+
+	// A later change needs an admin of every organisation it names to
+	// approve it, and the applying transaction a peer of each, whatever
+	// the chaincode policy. (Before 0.3.0 one client of a configured
+	// organisation changed it, endorsed by every configured peer.)
 	e.ledger.ChaincodePolicy = fakestub.MSPPolicy(1, both...)
-	r = e.submitAs([]string{"Org1MSP"}, e.alice, "SetEndorsementConfig", `{"mode":"owner","orgs":["Org1MSP"]}`)
+	const owner1 = `{"mode":"owner","orgs":["Org1MSP"]}`
+	requireFailure(t, e.submitAs(both, e.alice, "SetEndorsementConfig", owner1), "BBS_ACCESS_DENIED", "not an admin of MSP Org1MSP")
+	r = e.submitAs([]string{"Org1MSP"}, e.admin1, "SetEndorsementConfig", owner1)
+	require.True(t, r.Committed, r.Response.GetMessage())
+	require.Equal(t, got, decode[EndorsementConfig](t, r), "pending: the current configuration")
+	r = e.submitAs([]string{"Org2MSP"}, e.admin2, "SetEndorsementConfig", owner1)
 	require.True(t, r.OK())
-	require.Equal(t, peer.TxValidationCode_ENDORSEMENT_POLICY_FAILURE, r.Validation)
-	r = e.submitAs(both, e.alice, "SetEndorsementConfig", `{"mode":"owner","orgs":["Org1MSP"]}`)
+	require.Equal(t, "owner", decode[EndorsementConfig](t, r).Mode, "the last approval applies it")
+	require.Equal(t, peer.TxValidationCode_ENDORSEMENT_POLICY_FAILURE, r.Validation, "applying needs a peer of each organisation")
+	r = e.submitAs(both, e.admin2, "SetEndorsementConfig", owner1)
 	require.True(t, r.Committed, r.ValidationDetail)
+	require.Equal(t, EndorsementConfig{Mode: "owner", Orgs: []string{"Org1MSP"}, UpdatedAt: r.Timestamp, TxID: r.TxID},
+		decode[EndorsementConfig](t, e.evaluate(e.bob, "GetEndorsementConfig")))
+	require.Equal(t, fakestub.MSPPolicy(1, "Org1MSP"), e.ledger.ValidationParameter(key))
 	requireFailure(t, e.submitAs(both, e.admin2, "SetEndorsementConfig", `{"mode":"and","orgs":["Org2MSP"]}`),
 		"access denied", "names [Org1MSP]", "MSP Org2MSP")
-	// Now Org1 alone may change it.
-	r = e.submitAs([]string{"Org1MSP"}, e.alice, "SetEndorsementConfig", cfg)
+	// Now Org1's admin alone may change it.
+	r = e.submitAs([]string{"Org1MSP"}, e.admin1, "SetEndorsementConfig", cfg)
 	require.True(t, r.Committed, r.ValidationDetail)
+	require.Equal(t, "and", decode[EndorsementConfig](t, e.evaluate(e.bob, "GetEndorsementConfig")).Mode)
+}
+
+// approvalKey is the key of org's approval slot created by transaction
+// slotID.
+func approvalKey(t *testing.T, e *env, org, slotID string) string {
+	t.Helper()
+	key, err := approvalSlotKey(e.ledger.NewStub(nil), org, slotID)
+	require.NoError(t, err)
+	return key
 }
 
 // rewriteIssuer is a chaincode that stands for an owner organisation's

@@ -182,7 +182,7 @@ var codeCases = []codeCase{
 	{"GetPseudonymUses", nil, argsOf("cG9sbC0x", "not base64"), codes.InvalidArgument},
 	{"GetPseudonymUses", nil, argsOf("", "cG9sbC0x"), codes.InvalidArgument},
 	{"SetEndorsementConfig", nil, argsOf(`{"mode":"none"}`), codes.InvalidArgument},
-	{"SetEndorsementConfig", nil, argsOf(`{"mode":"owner","orgs":["Org2MSP"]}`), codes.AccessDenied}, // without the submitter's MSP
+	{"SetEndorsementConfig", nil, argsOf(`{"mode":"owner","orgs":["Org2MSP"]}`), codes.AccessDenied}, // a change by a client that is not an admin
 	{"VerifyCredential", nil, argsOf(`{}`), codes.InvalidRequest},
 	{"VerifyCredential", nil, func(e *codesEnv) []string { return []string{e.credUnknown} }, codes.NotFound},
 	{"SubmitCredential", bob, func(e *codesEnv) []string { return []string{e.credUsed} }, codes.Replay},
@@ -261,11 +261,13 @@ func TestErrorCodes(t *testing.T) {
 	u := unconfiguredEnv(t)
 	for _, r := range []fakestub.Result{
 		u.evaluate(u.alice, "GetEndorsementConfig"),
+		u.evaluate(u.alice, "GetEndorsementApprovals"),
 		u.register(u.alice, "acme", e.acme, ""),
 	} {
 		require.True(t, strings.HasPrefix(r.Response.GetMessage(), codes.NotConfigured+": "), r.Response.GetMessage())
 	}
 	covered["GetEndorsementConfig"] = true
+	covered["GetEndorsementApprovals"] = true
 	var md chaincodeMetadata
 	require.NoError(t, json.Unmarshal(getMetadata(t), &md))
 	var missing []string

@@ -20,7 +20,16 @@ type submitter struct {
 	mspID string
 	id    string // client identity ID (cid.GetID)
 	admin bool   // carries AdminAttribute=true
+	// nodeAdmin: its certificate's subject has the organizational unit
+	// NodeOUAdmin.
+	nodeAdmin bool
 }
+
+// NodeOUAdmin is the organizational unit that marks an admin certificate
+// of an MSP with NodeOUs enabled (Fabric's default AdminOUIdentifier:
+// cryptogen with EnableNodeOUs gives Admin@ certificates OU=admin, Fabric
+// CA identities of type admin get it).
+const NodeOUAdmin = "admin"
 
 // submitterOf identifies the transaction's submitter with Fabric's
 // client-identity library. It reads the creator itself rather than
@@ -51,8 +60,23 @@ func submitterOf(ctx contractapi.TransactionContextInterface) (*submitter, error
 	if err != nil {
 		return nil, fmt.Errorf("reading the submitter's %s attribute: %w", AdminAttribute, err)
 	}
-	return &submitter{mspID: mspID, id: id, admin: found && value == "true"}, nil
+	cert, err := ci.GetX509Certificate()
+	if err != nil {
+		return nil, fmt.Errorf("cannot read the submitter's certificate: %w", err)
+	}
+	nodeAdmin := cert != nil && slices.Contains(cert.Subject.OrganizationalUnit, NodeOUAdmin)
+	return &submitter{mspID: mspID, id: id, admin: found && value == "true", nodeAdmin: nodeAdmin}, nil
 }
+
+// orgAdmin reports whether the submitter is an admin of its MSP as the
+// contract counts them for a change of the endorsement configuration: its
+// certificate is of NodeOU admin (OU=admin in its subject, as the MSP
+// classifies admins with NodeOUs enabled), or carries AdminAttribute=true
+// (which the MSP's CA gives only to identities the organisation lets act
+// for every owner of its MSP). The MSP has validated the certificate
+// before the chaincode runs; admins listed only in an MSP's admincerts
+// folder, without the OU, are not recognised.
+func (s *submitter) orgAdmin() bool { return s.nodeAdmin || s.admin }
 
 // owner returns the submitter as the owner of a record it creates (an
 // issuer or a policy).

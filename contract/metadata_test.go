@@ -87,6 +87,7 @@ func TestMetadataTransactions(t *testing.T) {
 		{"GetAccumulatorRemoval", "EVALUATE", []string{str, integer}, ref("AccumulatorRemoval")},
 		{"GetContext", "EVALUATE", []string{str, str}, ref("ContextRecord")},
 		{"GetCredentialVerification", "EVALUATE", []string{str}, ref("CredentialVerification")},
+		{"GetEndorsementApprovals", "EVALUATE", nil, ref("EndorsementApprovals")},
 		{"GetEndorsementConfig", "EVALUATE", nil, ref("EndorsementConfig")},
 		{"GetIssuer", "EVALUATE", []string{str}, ref("Issuer")},
 		{"GetIssuerEpoch", "EVALUATE", []string{str}, ref("IssuerEpoch")},
@@ -153,7 +154,7 @@ func TestMetadataTypes(t *testing.T) {
 	require.NoError(t, json.Unmarshal(getMetadata(t), &md))
 	types := []any{Issuer{}, IssuerKey{}, Owner{}, IssuerSettings{}, IssuerPage{}, IssuerHistoryPage{}, IssuerHistoryEntry{},
 		Verification{}, VerificationResult{}, ProofReceipt{}, PseudonymUses{}, PseudonymUse{}, BatchResults{}, BatchResult{},
-		request.Request{}, request.DisclosedMessage{}, request.PolicyRef{}, PolicyRecord{}, PolicyPage{}, policy.Unmet{}, EndorsementConfig{},
+		request.Request{}, request.DisclosedMessage{}, request.PolicyRef{}, PolicyRecord{}, PolicyPage{}, policy.Unmet{}, EndorsementConfig{}, EndorsementApprovals{}, EndorsementApproval{},
 		CredentialResult{}, CredentialVerification{}, CredentialReceipt{}, ContextRecord{}, ContextRef{},
 		IssuerEpoch{}, StatusList{}, StatusPage{}, StatusListUpdate{}, StatusPageVersion{}, StatusEntry{},
 		Accumulator{}, AccumulatorRemoval{}, NonRevocation{},

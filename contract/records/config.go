@@ -47,6 +47,11 @@ type StoredConfig struct {
 	TxID       string    `json:"txId"`
 	Generation int       `json:"generation,omitempty"`
 	History    []Config  `json:"history,omitempty"`
+	// Slots names, for each organisation of Orgs, the approval slot of
+	// kind EndorsementApproval it approves changes in: the transaction ID
+	// that created the slot, its key's second attribute. A configuration
+	// stored by 0.2.0 has none (nil) until its first change is approved.
+	Slots map[string]string `json:"slots,omitempty"`
 }
 
 // Current returns the current configuration of s.

@@ -4,11 +4,13 @@
 # The channel's bbs endorsement configuration on the real network (issue
 # 20, item 4): the key-level policy of an owned record is the owner's org
 # AND both orgs in mode "and" (the network's default, set by network.sh
-# deploy), the owner's org alone in mode "owner"; a change of the
-# configuration needs both orgs; a record keeps the policy it was created
-# with when the mode changes. Policies serve as the records: RetirePolicy
-# writes the policy record only, so its endorsement is checked against that
-# record's key-level policy alone.
+# deploy), the owner's org alone in mode "owner"; a record keeps the
+# policy it was created with when the mode changes. A change of the
+# configuration needs an admin of each org to approve it
+# (SetEndorsementConfig with the same argument): a client is refused, and
+# the last approval needs both orgs' peers. Policies serve as the records:
+# RetirePolicy writes the policy record only, so its endorsement is
+# checked against that record's key-level policy alone.
 #
 # Sourced by e2e.sh once the network is up and bbs deployed. Run alone
 # against a network where "network.sh deploy" ran:
@@ -38,15 +40,23 @@ TAND="trust-and${TRUST_RUN:-}" TOWN="trust-owner${TRUST_RUN:-}"
 trust_doc() { printf '{"id":"%s","issuers":[{"id":"cli-issuer"}]}' "$1"; }
 ok "CLI GetEndorsementConfig: mode and, both orgs (network.sh deploy set it)" \
   '.mode == "and" and .orgs == ["Org1MSP", "Org2MSP"]' as 1 User1 cc_query GetEndorsementConfig
-rejected "CLI SetEndorsementConfig mode owner endorsed by peer0.org1 alone: ENDORSEMENT_POLICY_FAILURE (the configuration needs both orgs)" \
-  "committed with status \(ENDORSEMENT_POLICY_FAILURE\)" \
-  as 1 User1 cc_invoke_on 1 SetEndorsementConfig '{"mode":"owner","orgs":["Org1MSP","Org2MSP"]}'
+rejected "CLI SetEndorsementConfig mode owner by User1 (a client, not an admin), endorsed by both: access denied" \
+  "access denied.*not an admin of MSP Org1MSP" \
+  as 1 User1 cc_invoke SetEndorsementConfig '{"mode":"owner","orgs":["Org1MSP","Org2MSP"]}'
 ok "CLI CreatePolicy $TAND in mode and, endorsed by both" "" as 1 User1 cc_invoke CreatePolicy "$(trust_doc "$TAND")"
 rejected "CLI RetirePolicy $TAND by its owner endorsed by peer0.org1 (the owner's org) alone: ENDORSEMENT_POLICY_FAILURE" \
   "committed with status \(ENDORSEMENT_POLICY_FAILURE\)" as 1 User1 cc_invoke_on 1 RetirePolicy "$TAND"
 
-ok "CLI SetEndorsementConfig mode owner, endorsed by both orgs, commits" '' \
-  as 1 User1 cc_invoke SetEndorsementConfig '{"mode":"owner","orgs":["Org1MSP","Org2MSP"]}'
+ok "CLI SetEndorsementConfig mode owner by Org1's Admin, endorsed by peer0.org1: its approval commits" '' \
+  as 1 Admin cc_invoke_on 1 SetEndorsementConfig '{"mode":"owner","orgs":["Org1MSP","Org2MSP"]}'
+ok "CLI GetEndorsementConfig: still mode and (Org2's admin has not approved)" '.mode == "and"' as 2 User1 cc_query GetEndorsementConfig
+ok "CLI GetEndorsementApprovals: Org1's approval is current" \
+  '.approvals | map(select(.mspId == "Org1MSP" and .current)) | length == 1' as 2 User1 cc_query GetEndorsementApprovals
+rejected "CLI SetEndorsementConfig mode owner by Org2's Admin, endorsed by peer0.org2 alone: ENDORSEMENT_POLICY_FAILURE (applying needs both orgs)" \
+  "committed with status \(ENDORSEMENT_POLICY_FAILURE\)" \
+  as 2 Admin cc_invoke_on 2 SetEndorsementConfig '{"mode":"owner","orgs":["Org1MSP","Org2MSP"]}'
+ok "CLI SetEndorsementConfig mode owner by Org2's Admin, endorsed by both orgs, applies it" '' \
+  as 2 Admin cc_invoke SetEndorsementConfig '{"mode":"owner","orgs":["Org1MSP","Org2MSP"]}'
 ok "CLI GetEndorsementConfig on peer0.org2: mode owner" '.mode == "owner"' as 2 User1 cc_query GetEndorsementConfig
 ok "CLI CreatePolicy $TOWN in mode owner (its new keys fall under the chaincode's AND: both endorse)" "" \
   as 1 User1 cc_invoke CreatePolicy "$(trust_doc "$TOWN")"
@@ -58,8 +68,11 @@ ok "CLI GetPolicy $TOWN on peer0.org2: retired" '.retired == true' as 2 User1 cc
 rejected "CLI RetirePolicy $TAND endorsed by peer0.org1 alone, in mode owner: still ENDORSEMENT_POLICY_FAILURE (a record keeps its policy)" \
   "committed with status \(ENDORSEMENT_POLICY_FAILURE\)" as 1 User1 cc_invoke_on 1 RetirePolicy "$TAND"
 
-ok "CLI SetEndorsementConfig back to mode and, endorsed by both orgs, commits" '' \
-  as 1 User1 cc_invoke SetEndorsementConfig '{"mode":"and","orgs":["Org1MSP","Org2MSP"]}'
+ok "CLI SetEndorsementConfig back to mode and by Org1's Admin, endorsed by both orgs: its approval commits" '' \
+  as 1 Admin cc_invoke SetEndorsementConfig '{"mode":"and","orgs":["Org1MSP","Org2MSP"]}'
+ok "CLI GetEndorsementConfig: still mode owner" '.mode == "owner"' as 1 User1 cc_query GetEndorsementConfig
+ok "CLI SetEndorsementConfig back to mode and by Org2's Admin, endorsed by both orgs, applies it" '' \
+  as 2 Admin cc_invoke SetEndorsementConfig '{"mode":"and","orgs":["Org1MSP","Org2MSP"]}'
 ok "CLI RetirePolicy $TAND endorsed by both orgs commits" "" as 1 User1 cc_invoke RetirePolicy "$TAND"
 ok "CLI GetEndorsementConfig: mode and again" '.mode == "and"' as 2 User1 cc_query GetEndorsementConfig
 
