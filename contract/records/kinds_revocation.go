@@ -36,10 +36,10 @@ var AccumulatorHead = Declare(Kind{
 var AccumulatorRemoval = Declare(Kind{
 	ObjectType: "bbs.accumulator.removal",
 	Attrs:      "issuer ID, version (20 digits), tx ID of the revoking transaction",
-	Value:      `{"issuer", "removal" or "batch", "version", "createdAt", "txId", "prev", "skip"}`,
+	Value:      `{"issuer", "removal" or "batch", "version", "createdAt", "txId", "links"}`,
 	Rule:       RuleOwner,
 	Writers:    "RevokeHandle, RevokeHandles",
-	Anchor:     "its key holds the tx ID of the revocation that writes it, unknown before the proposal, so no next key can be created first; it is read only when named: the accumulator head names the latest removals, each removal its predecessor (prev) and one earlier one (skip), at most about 2·log2(versions) reads away; a record under another tx ID is never read",
+	Anchor:     "its key holds the tx ID of the revocation that writes it, unknown before the proposal, so no next key can be created first; it is read only when named: the accumulator head at version x, and the removal of version x+1, name the removals of x, of x with its lowest set bit cleared, and so on (popcount(x) tx IDs), so every version is at most log2(versions)+1 records from the head; a record under another tx ID is never read",
 	Proves:     "the removal of version k, checked with revocation.VerifyRemoval (or VerifyBatchRemoval) against version k-1 before it was written: holders update their witnesses from it, and a presentation against version k is verified against its value",
 	Limits:     "AND: none. MAJORITY, OR: an endorser of a revocation can create its key first with a policy the owner cannot satisfy, failing that one transaction at commit (a resubmission has a new tx ID). Removals made before 0.3.0 stay at their old keys without a key-level policy: the coalition can rewrite them, as before",
 })
