@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/fabric-bbs/fabric-bbs/internal/fakestub"
+	"github.com/fabric-bbs/fabric-bbs/revocation"
 	"github.com/stretchr/testify/require"
 )
 
@@ -218,4 +219,49 @@ func TestRemovalChain(t *testing.T) {
 		requireFailure(t, res, "BBS_UNTRUSTED_RECORD")
 		requireAccepted(t, e.prove(alice, "nr0")) // the current version needs no removal
 	}
+}
+
+// TestRevocationHeadsFailClosed: the epoch, the status list's head and
+// page and the accumulator head that the issuer record names, once
+// missing or carrying a key-level policy other than the owner's (written
+// around the contract), are refused with BBS_UNTRUSTED_RECORD by reads and
+// by verifications, never taken for "none".
+func TestRevocationHeadsFailClosed(t *testing.T) {
+	other := fakestub.MSPPolicy(1, "Org2MSP")
+	for _, tc := range []struct{ name, kind string }{{"epoch", "bbs.epoch"}, {"list", "bbs.statuslist"}, {"page", "bbs.statuspage"}} {
+		for _, missing := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s missing=%v", tc.name, missing), func(t *testing.T) {
+				e := newRevEnv(t)
+				requireAccepted(t, e.submit(e.alice, "SetIssuerEpoch", "uni", "5"))
+				requireAccepted(t, e.submit(e.alice, "CreateStatusList", "uni", "revocation", "revocation", "8192"))
+				c := e.defaultCredential()
+				requireAccepted(t, e.prove(c, "epoch0"))
+				requireAccepted(t, e.prove(c, "status"))
+				keys := revKeys(e.env, tc.kind, "uni")
+				require.Len(t, keys, 1)
+				if missing {
+					putLegacy(t, e.env, keys[0], nil, nil)
+				} else {
+					putLegacy(t, e.env, keys[0], e.ledger.State(keys[0]), other)
+				}
+				policy, read := "status", []string{"GetStatusEntry", "uni", "revocation", "12"}
+				if tc.name == "epoch" {
+					policy, read = "epoch0", []string{"GetIssuerEpoch", "uni"}
+				}
+				requireFailure(t, e.evaluate(e.bob, read[0], read[1:]...), "BBS_UNTRUSTED_RECORD")
+				requireFailure(t, e.prove(c, policy), "BBS_UNTRUSTED_RECORD")
+			})
+		}
+	}
+	t.Run("accumulator", func(t *testing.T) {
+		e := newNREnv(t)
+		alice := e.issue("alice")
+		requireAccepted(t, e.prove(alice, "nr0"))
+		req := jsonArg(t, e.presentation(alice, "plain"))
+		key := accumulatorHeadKey(t, e.env, "acme")
+		putLegacy(t, e.env, key, e.ledger.State(key), other)
+		requireFailure(t, e.evaluate(e.bob, "GetAccumulator", "acme"), "BBS_UNTRUSTED_RECORD")
+		requireFailure(t, e.submit(e.bob, "SubmitProof", req), "BBS_UNTRUSTED_RECORD")
+		requireFailure(t, e.submit(e.alice, "RevokeHandle", "acme", enc64(make([]byte, revocation.RemovalSize))), "BBS_")
+	})
 }
