@@ -17,7 +17,7 @@ var Epoch = Declare(Kind{
 	Writers:    "SetIssuerEpoch",
 	Anchor:     "the issuer record names its generation (the tx ID of the owner's first SetIssuerEpoch), so no key can be created before it; an epoch under another generation is never read",
 	Proves:     "the epoch the owner published last: a proof under an epoch rule must disclose at least it minus the grace",
-	Limits:     "AND: none. MAJORITY, OR: an endorser of the owner's first SetIssuerEpoch can create that key first with a policy the owner cannot satisfy, failing that one transaction at commit (a resubmission has a new tx ID); raising the epoch writes the issuer record, so proofs of the issuer endorsed in the same block fail MVCC",
+	Limits:     "AND: none. MAJORITY, OR: an endorser of the owner's first SetIssuerEpoch can create that key first with a policy the owner cannot satisfy, failing that one transaction at commit (a resubmission has a new tx ID); the first SetIssuerEpoch writes the issuer record, so proofs of the issuer endorsed in the same block fail MVCC. An issuer registered before 0.3.0 reads its old key (without generation) by its policy alone until its record's first write under 0.3.0, which lists the old key if it then carries the owner's policy: one the coalition created there before with that policy and false content is believed.",
 })
 
 // AccumulatorHead is an issuer's accumulator: key, version, value.
@@ -29,7 +29,7 @@ var AccumulatorHead = Declare(Kind{
 	Writers:    "SetAccumulator, SetAccumulatorHandleIndex, RevokeHandle, RevokeHandles",
 	Anchor:     "the issuer record names its generation (the tx ID of the owner's SetAccumulator), so no key can be created before it; an accumulator under another generation is never read",
 	Proves:     "the accumulator's key, current version and value, the declared handle index, and the tx IDs that name the removal records (chain)",
-	Limits:     "AND: none. MAJORITY, OR: an endorser of the owner's SetAccumulator can create that key first with a policy the owner cannot satisfy, failing that one transaction at commit (a resubmission has a new tx ID); SetAccumulator writes the issuer record, so proofs of the issuer endorsed in the same block fail MVCC",
+	Limits:     "AND: none. MAJORITY, OR: an endorser of the owner's SetAccumulator can create that key first with a policy the owner cannot satisfy, failing that one transaction at commit (a resubmission has a new tx ID); SetAccumulator writes the issuer record, so proofs of the issuer endorsed in the same block fail MVCC. An issuer registered before 0.3.0 reads its old key (without generation) by its policy alone until its record's first write under 0.3.0, which lists the old key if it then carries the owner's policy: one the coalition created there before with that policy and false content is believed.",
 })
 
 // AccumulatorRemoval is the removal (or batch) record of one version.
@@ -65,7 +65,7 @@ var StatusList = Declare(Kind{
 	Writers:    "CreateStatusList",
 	Anchor:     "the issuer record names its generation (the tx ID of the owner's CreateStatusList), so no key can be created before it; a list under another generation is never read",
 	Proves:     "the list's purpose and size, fixed at creation",
-	Limits:     "AND: none. MAJORITY, OR: an endorser of the owner's CreateStatusList can create that key (or a page's) first with a policy the owner cannot satisfy, failing that one transaction at commit (a resubmission has a new tx ID); CreateStatusList writes the issuer record, so proofs of the issuer endorsed in the same block fail MVCC",
+	Limits:     "AND: none. MAJORITY, OR: an endorser of the owner's CreateStatusList can create that key (or a page's) first with a policy the owner cannot satisfy, failing that one transaction at commit (a resubmission has a new tx ID); CreateStatusList writes the issuer record, so proofs of the issuer endorsed in the same block fail MVCC. An issuer registered before 0.3.0 reads its old key (without generation) by its policy alone until its record's first write under 0.3.0, which lists the old key if it then carries the owner's policy: one the coalition created there before with that policy and false content is believed.",
 })
 
 // StatusPage is one page of a status list.
