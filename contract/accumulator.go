@@ -406,9 +406,9 @@ func recordRemoval(stub shim.ChaincodeStubInterface, is *Issuer, st accumulatorS
 // the handles st removes, and refuses the step (ErrExists) if an earlier
 // version removed one of them: the mathematics allows removing a handle
 // again, but the new version would revoke no one. An index record is
-// believed only if the removal record of the version it names (1 to
-// current, found from the head, so written by the owner) removes that
-// handle, whoever wrote the index record. One that is not believed does
+// believed only if the removal record of the version it names (after the
+// legacy ones, up to current, found from the head, so written by the
+// owner) removes that handle, whoever wrote the index record. One that is not believed does
 // not block the owner's revocation: it is overwritten if it carries no
 // key-level policy or the one the owner's write sets; one with another
 // policy (created around the contract, which the owner's endorsement may
@@ -439,7 +439,11 @@ func checkHandlesNew(stub shim.ChaincodeStubInterface, is *Issuer, acc *storedAc
 			continue
 		}
 		var held removedHandle
-		if unmarshalRecord(v, &held) == nil && held.Version >= 1 && held.Version <= current {
+		// A removal made before 0.3.0 carries no key-level policy: whoever
+		// satisfies the chaincode policy alone can rewrite it, so an index
+		// entry naming one is not believed (it would let them make a handle
+		// unrevocable); a second removal of such a handle is not refused.
+		if unmarshalRecord(v, &held) == nil && held.Version > acc.Removals.Legacy && held.Version <= current {
 			rec, err := removalAt(stub, is, acc, held.Version)
 			if err != nil {
 				return nil, err

@@ -53,7 +53,7 @@ var AccumulatorHandle = Declare(Kind{
 	Writers:    "RevokeHandle, RevokeHandles",
 	Anchor:     "self-certifying: believed only if the removal record of the version it names, found from the accumulator head, removes that handle; an entry that is not believed never blocks a revocation: it is overwritten, or, if it carries a key-level policy other than the owner's, left alone and not written",
 	Proves:     "that the handle was removed at that version: a second removal of it is refused (BBS_EXISTS)",
-	Limits:     "AND: none. MAJORITY, OR: the coalition can create the key of a handle not yet removed with a policy the owner cannot satisfy; that handle's revocation still commits, without an index entry, so a later double revocation of it is not refused (it makes a version that revokes no one)",
+	Limits:     "AND: none. MAJORITY, OR: the coalition can create the key of a handle not yet removed with a policy the owner cannot satisfy; that handle's revocation still commits, without an index entry, so a later double revocation of it is not refused (it makes a version that revokes no one). An entry naming a removal made before 0.3.0 (which carries no key-level policy) is not believed: those handles can be removed again",
 })
 
 // StatusList is the head of an issuer's status list.
