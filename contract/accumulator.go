@@ -37,11 +37,12 @@ import (
 //     record of a RevokeHandles (revocation.BatchRemoval, 12 + 80·m bytes
 //     for m handles), checked with revocation.VerifyBatchRemoval. The tx
 //     ID is the revoking transaction's, so no one can create the next
-//     version's key first. A removal is read only when named: the head's
-//     chain names the latest removal of each level (a version that is a
-//     multiple of 2^i), each removal its predecessor (prev) and version
-//     k − lowbit(k) (skip), so any version is about 2·log2(versions) reads
-//     from the head (removalAt);
+//     version's key first. A removal is read only when named: a record at
+//     version x (the head, or removal x+1) names the removals of the
+//     versions x, x with its lowest set bit cleared, and so on down to its
+//     highest bit alone (popcount(x) tx IDs: the links of a Fenwick tree),
+//     so any version is at most bits.Len(current) removals from the head
+//     (removalAt);
 //   - records.AccumulatorHandle [issuer, handle (64 hex digits)] →
 //     {"version": k}: the version that removed the handle, one per removed
 //     handle, written in the same transaction; a later removal of the same
@@ -128,9 +129,8 @@ type removalChain struct {
 	// Legacy: versions 1 to Legacy were made before 0.3.0 and are at the
 	// legacy keys [issuer, version].
 	Legacy int `json:"legacy,omitempty"`
-	// Chain[i] is the tx ID of the removal of version 2^i·⌊Version/2^i⌋,
-	// the latest one that is a multiple of 2^i ("" for version 0 or a
-	// legacy version).
+	// Chain names the removals of fenwick(Version): Chain[j] is the tx ID
+	// of the removal of version fenwick(Version)[j] ("" for a legacy one).
 	Chain []string `json:"chain,omitempty"`
 }
 
@@ -139,10 +139,10 @@ type removalChain struct {
 // tx IDs of two earlier removals, which no answer shows.
 type storedRemoval struct {
 	AccumulatorRemoval
-	// Prev is the tx ID of the removal of version Version−1; Skip that of
-	// version Version − lowbit(Version) ("" for version 0 or a legacy one).
-	Prev string `json:"prev,omitempty"`
-	Skip string `json:"skip,omitempty"`
+	// Links names the removals of fenwick(Version−1), as the head's chain
+	// did before this version: Links[j] is the tx ID of the removal of
+	// version fenwick(Version−1)[j] ("" for a legacy one).
+	Links []string `json:"links,omitempty"`
 }
 
 func decodeB64Arg(name, s string, max int) ([]byte, error) {
@@ -366,18 +366,13 @@ func recordRemoval(stub shim.ChaincodeStubInterface, is *Issuer, st accumulatorS
 		return nil, err
 	}
 	txID := stub.GetTxID()
-	// The removal names version k−1 (prev) and k − lowbit(k) (skip): the
-	// head's chain entries 0 and tz(k)+1 before this version.
+	// The removal of version k names fenwick(k−1), the head's chain before
+	// it; the head then names fenwick(k): k, then fenwick(k−1) without its
+	// first tz(k) versions (k−1 ends in tz(k) set bits).
 	ch := acc.Removals
-	tz := bits.TrailingZeros64(st.version)
-	rec := storedRemoval{AccumulatorRemoval: st.record, Prev: ch.link(0), Skip: ch.link(tz + 1)}
+	rec := storedRemoval{AccumulatorRemoval: st.record, Links: ch.Chain}
 	rec.Issuer, rec.Version, rec.CreatedAt, rec.TxID = issuerID, int(st.version), now, txID
-	for len(ch.Chain) <= tz {
-		ch.Chain = append(ch.Chain, "")
-	}
-	for i := 0; i <= tz; i++ {
-		ch.Chain[i] = txID
-	}
+	ch.Chain = append([]string{txID}, ch.Chain[bits.TrailingZeros64(st.version):]...)
 	// One message to the peer for all the writes, where the peer supports
 	// it (a no-op otherwise): a batch writes one index record per handle.
 	stub.StartWriteBatch()
@@ -407,21 +402,13 @@ func recordRemoval(stub shim.ChaincodeStubInterface, is *Issuer, st accumulatorS
 	return &acc.Accumulator, nil
 }
 
-// link is the tx ID of chain entry i ("" if there is none).
-func (ch *removalChain) link(i int) string {
-	if i < len(ch.Chain) {
-		return ch.Chain[i]
-	}
-	return ""
-}
-
 // checkHandlesNew reads, in one GetMultipleStates, the index records of
 // the handles st removes, and refuses the step (ErrExists) if an earlier
 // version removed one of them: the mathematics allows removing a handle
 // again, but the new version would revoke no one. An index record is
-// believed only if the removal record of the version it names (1 to
-// current, found from the head, so written by the owner) removes that
-// handle, whoever wrote the index record. One that is not believed does
+// believed only if the removal record of the version it names (after the
+// legacy ones, up to current, found from the head, so written by the
+// owner) removes that handle, whoever wrote the index record. One that is not believed does
 // not block the owner's revocation: it is overwritten if it carries no
 // key-level policy or the one the owner's write sets; one with another
 // policy (created around the contract, which the owner's endorsement may
@@ -452,7 +439,11 @@ func checkHandlesNew(stub shim.ChaincodeStubInterface, is *Issuer, acc *storedAc
 			continue
 		}
 		var held removedHandle
-		if unmarshalRecord(v, &held) == nil && held.Version >= 1 && held.Version <= current {
+		// A removal made before 0.3.0 carries no key-level policy: whoever
+		// satisfies the chaincode policy alone can rewrite it, so an index
+		// entry naming one is not believed (it would let them make a handle
+		// unrevocable); a second removal of such a handle is not refused.
+		if unmarshalRecord(v, &held) == nil && held.Version > acc.Removals.Legacy && held.Version <= current {
 			rec, err := removalAt(stub, is, acc, held.Version)
 			if err != nil {
 				return nil, err
@@ -571,10 +562,13 @@ func accumulatorOf(stub shim.ChaincodeStubInterface, is *Issuer) (*storedAccumul
 		}
 		return nil, "", fmt.Errorf("%s: %w: the issuer record names %s, which holds nothing", what, records.ErrUntrusted, records.Describe(key))
 	}
-	if acc.Removals == nil {
-		acc.Removals = &removalChain{Legacy: acc.Version}
+	if acc.Version < 0 {
+		return nil, "", fmt.Errorf("%s: the stored record has version %d", what, acc.Version)
 	}
-	if acc.Removals.Legacy < 0 || acc.Removals.Legacy > acc.Version || len(acc.Removals.Chain) > 64 {
+	if acc.Removals == nil {
+		acc.Removals = &removalChain{Legacy: acc.Version, Chain: make([]string, bits.OnesCount64(uint64(acc.Version)))}
+	}
+	if ch := acc.Removals; ch.Legacy < 0 || ch.Legacy > acc.Version || len(ch.Chain) != bits.OnesCount64(uint64(acc.Version)) {
 		return nil, "", fmt.Errorf("%s: the stored chain of removals is malformed", what)
 	}
 	return &acc, key, nil
@@ -628,40 +622,42 @@ func getAccumulatorRemoval(stub shim.ChaincodeStubInterface, issuerID string, ve
 	return &rec.AccumulatorRemoval, nil
 }
 
-// removalPath lists the versions removalAt reads to find version t (1 to
-// current) from a head at version current whose chain starts at a version
-// above legacy: first the latest version of the highest level i that is
-// at least t (current rounded down to a multiple of 2^i), then from each
-// version j its skip, j − lowbit(j), while that is at least t, else its
-// prev, j − 1. At most about 2·log2(current − t + 1) + 2 versions.
-// It returns the level whose chain entry names the first version.
-func removalPath(current, t uint64, levels int) (int, []uint64) {
-	i := 0
-	for i+1 < levels && current>>(i+1)<<(i+1) >= t {
-		i++
+// fenwick(x) are the versions x, x with its lowest set bit cleared, and
+// so on while not 0: x's popcount versions, descending. A record at
+// version x (the head at x, or the removal of x+1) names their removals.
+
+// nearest returns the smallest version of fenwick(x) that is at least t
+// (1 ≤ t ≤ x), and its index there.
+func nearest(x, t uint64) (uint64, int) {
+	m, j := x, 0
+	for y := x & (x - 1); y != 0 && y >= t; y &= y - 1 {
+		m, j = y, j+1
 	}
-	j := current >> i << i
-	path := []uint64{j}
-	for j != t {
-		if d := j & -j; j-d >= t {
-			j -= d
-		} else {
-			j--
-		}
-		path = append(path, j)
-	}
-	return i, path
+	return m, j
 }
 
-// maxRemovalHops bounds the reads of removalAt (more than the 2·64 + 2 a
-// path can take).
-const maxRemovalHops = 140
+// removalPath lists the versions removalAt reads to find version t (1 to
+// current): from the head at current, the nearest version of
+// fenwick(current), then from each removal m the nearest of fenwick(m−1).
+// Each step lowers the highest bit in which the version and t−1 differ,
+// so there are at most bits.Len64(current) of them.
+func removalPath(current, t uint64) []uint64 {
+	var path []uint64
+	for x := current; ; {
+		m, _ := nearest(x, t)
+		path = append(path, m)
+		if m == t {
+			return path
+		}
+		x = m - 1
+	}
+}
 
 // removalAt reads the removal record of version (1 to acc.Version) of
 // issuer is's accumulator: ErrNotFound for another version. A removal made
 // before 0.3.0 is read at its legacy key; a later one by following the
-// chain from the head (removalPath), each record named by a believed one
-// (the head, then the records before it): one that is missing, does not
+// links from the head (removalPath), each record named by a believed one
+// (the head, then the records on the way): one that is missing, does not
 // carry the owner's key-level policy or is not the version and
 // transaction its namer says is an error wrapping records.ErrUntrusted.
 func removalAt(stub shim.ChaincodeStubInterface, is *Issuer, acc *storedAccumulator, version int) (*storedRemoval, error) {
@@ -669,20 +665,17 @@ func removalAt(stub shim.ChaincodeStubInterface, is *Issuer, acc *storedAccumula
 	if version < 1 || version > acc.Version {
 		return nil, fmt.Errorf("%s: %w", what, ErrNotFound)
 	}
-	ch := acc.Removals
-	if version <= ch.Legacy {
+	if version <= acc.Removals.Legacy {
 		return legacyRemoval(stub, is, version)
 	}
-	level, path := removalPath(uint64(acc.Version), uint64(version), len(ch.Chain))
-	if len(path) > maxRemovalHops {
-		return nil, fmt.Errorf("%s: the chain of removals is %d records long", what, len(path))
-	}
-	txID, namer := ch.link(level), "the accumulator head"
-	for _, j := range path {
-		if txID == "" {
-			return nil, fmt.Errorf("%s: %w: %s names no removal of version %d", what, records.ErrUntrusted, namer, j)
+	t := uint64(version)
+	x, links, namer := uint64(acc.Version), acc.Removals.Chain, "the accumulator head"
+	for hop := 0; hop <= 64; hop++ {
+		m, j := nearest(x, t)
+		if j >= len(links) || links[j] == "" {
+			return nil, fmt.Errorf("%s: %w: %s names no removal of version %d", what, records.ErrUntrusted, namer, m)
 		}
-		key, err := removalKey(stub, is.ID, j, txID)
+		key, err := removalKey(stub, is.ID, m, links[j])
 		if err != nil {
 			return nil, err
 		}
@@ -691,20 +684,15 @@ func removalAt(stub shim.ChaincodeStubInterface, is *Issuer, acc *storedAccumula
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", what, err)
 		}
-		if !found || rec.Version != int(j) || rec.TxID != txID || rec.Issuer != is.ID {
-			return nil, fmt.Errorf("%s: %w: %s names %s, which does not hold the removal of version %d", what, records.ErrUntrusted, namer, records.Describe(key), j)
+		if !found || rec.Version != int(m) || rec.TxID != links[j] || rec.Issuer != is.ID || len(rec.Links) != bits.OnesCount64(m-1) {
+			return nil, fmt.Errorf("%s: %w: %s names %s, which does not hold the removal of version %d", what, records.ErrUntrusted, namer, records.Describe(key), m)
 		}
-		if j == uint64(version) {
+		if m == t {
 			return &rec, nil
 		}
-		namer = fmt.Sprintf("removal %d", j)
-		if d := j & -j; j-d >= uint64(version) {
-			txID = rec.Skip
-		} else {
-			txID = rec.Prev
-		}
+		x, links, namer = m-1, rec.Links, fmt.Sprintf("removal %d", m)
 	}
-	return nil, fmt.Errorf("%s: %w: the chain of removals does not reach it", what, records.ErrUntrusted)
+	return nil, fmt.Errorf("%s: %w: the links of the removals do not reach it", what, records.ErrUntrusted)
 }
 
 // legacyRemoval reads a removal made before 0.3.0 at its legacy key: as

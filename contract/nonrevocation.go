@@ -119,9 +119,8 @@ func clampVersion(u uint64) int64 {
 
 // lookUpValue finds the accumulator value of the version the presentation
 // names, after the policy is met: the current record's value, V_0, or the
-// removal record of that version, found from the head's chain (about
-// 2·log2 of the versions between them in reads; one for the previous
-// version when the head names it). A removal that the chain names but
+// removal record of that version, found from the head's links (at most
+// bits.Len(current) records; one or two for the previous version). A removal that the chain names but
 // that is missing or not believed fails the request (records.ErrUntrusted). It reports false, with
 // the reason set, for a version the ledger does not have yet; an issuer
 // without an accumulator is ErrNotFound.
