@@ -18,7 +18,7 @@ import (
 // Object types of the contract's composite keys in the world state.
 const (
 	issuerObjectType       = "bbs.issuer"       // [issuer ID] -> Issuer
-	publicKeyObjectType    = "bbs.key"          // [hex SHA-256 of public key] -> keyRecord
+	publicKeyObjectType    = "bbs.key"          // [hex SHA-256 of public key] or [hash, tx ID] -> keyRecord
 	nonceObjectType        = "bbs.nonce"        // [hex SHA-256 of public key, hex SHA-256 of nonce] -> nonceRecord
 	verificationObjectType = "bbs.verification" // [tx ID] -> Verification
 	policyObjectType       = "bbs.policy"       // [policy ID] -> policyHead
@@ -58,7 +58,8 @@ type nonceRecord struct {
 }
 
 // keyRecord is the public-key index entry: which issuer key version holds
-// a public key. A key is registered once, under one issuer, for good.
+// a public key. A key is registered once, under one issuer, for good (see
+// keyindex.go).
 type keyRecord struct {
 	Issuer  string `json:"issuer"`
 	Version int    `json:"version"`
