@@ -102,15 +102,14 @@ func TestPublicKeyRegisteredOnce(t *testing.T) {
 
 // TestNoncesAreConsumedPerKey: a clone of a key under another issuer ID
 // (here written straight into the state, as an index-less registration
-// would have, or the coalition can: with its owner's key-level policy, so
-// that it is believed) cannot replay a consumed proof, while another key
-// of the same issuer has its own nonces.
+// would have) cannot replay a consumed proof, while another key of the
+// same issuer has its own nonces.
 func TestNoncesAreConsumedPerKey(t *testing.T) {
 	e, k := registered(t)
 	acme := decode[Issuer](t, e.evaluate(e.bob, "GetIssuer", "acme"))
 	clone := acme
 	clone.ID = "clone"
-	plant(t, e, mustIssuerKey(t, e, "clone"), []byte(jsonArg(t, clone)), fakestub.MSPPolicy(1, "Org1MSP"))
+	e.ledger.PutWithPolicy(mustIssuerKey(t, e, "clone"), []byte(jsonArg(t, clone)), e.ledger.ValidationParameter(mustIssuerKey(t, e, "acme")))
 
 	nonce := []byte("one nonce, one proof, one key")
 	c := sign(t, k, nil)
