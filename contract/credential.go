@@ -762,11 +762,11 @@ func (c *credentialCheck) checkUses(stub shim.ChaincodeStubInterface, call *spen
 // of the proof's verificationMethod vm. A did:key is resolved to the
 // issuer that registered the key, which must be issuer when the request
 // names one (resolveKeyHolder: through the issuer's record when the
-// request names it, else through the public-key index). Any other DID URL is resolved only
-// in the request's issuer, which must name it: to the key version of that
-// issuer that declared vm (DeclareVerificationMethods). The issuer's and
-// the key's revocation and scheme are checked afterwards, as for a proof
-// (prepareVerification).
+// request names it, else through the public-key index). Any other DID URL
+// is resolved only in the request's issuer, which must name it: to the
+// key version of that issuer that declared vm (DeclareVerificationMethods).
+// The issuer's and the key's revocation and scheme are checked afterwards,
+// as for a proof (prepareVerification).
 func resolveVerificationMethod(stub shim.ChaincodeStubInterface, vm, issuer string, keys *keyCache) (string, int, error) {
 	if !strings.HasPrefix(vm, "did:key:") {
 		if issuer == "" {
