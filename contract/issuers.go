@@ -268,10 +268,11 @@ func (c *Contract) ListIssuers(ctx contractapi.TransactionContextInterface, page
 	stub := ctx.GetStub()
 	page := &IssuerPage{Issuers: []Issuer{}}
 	next, err := listPage(stub, issuerList, pageSize, bookmark, func(key string, value []byte) (int, func(), error) {
-		// A record that does not decode or is not believed is left out:
-		// it was written around the contract (GetIssuer refuses it).
+		// A record that does not decode, is not of its key's ID or is not
+		// believed is left out: it was written around the contract
+		// (GetIssuer refuses it).
 		var is Issuer
-		if unmarshalRecord(value, &is) != nil {
+		if id, err := idOfKey(stub, issuerList, key); err != nil || unmarshalRecord(value, &is) != nil || is.ID != id {
 			return 0, func() {}, nil
 		}
 		if err := records.Issuer.Believe(stub, key, is.Owner.MSPID); isUntrusted(err) {

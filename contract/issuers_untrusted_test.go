@@ -284,8 +284,8 @@ func TestKeyIndexEntriesOfTwoIssuers(t *testing.T) {
 // TestForeignPolicyIssuerRecord: an issuer record whose key-level policy
 // is not one of its owner's (another organisation's, nobody's, none) was
 // written around the contract: it is refused with BBS_UNTRUSTED_RECORD by
-// reads and verification, left out of ListIssuers, and its ID cannot be
-// registered.
+// reads and verification, left out of ListIssuers (as are records that do
+// not decode and keys of another shape), and its ID cannot be registered.
 func TestForeignPolicyIssuerRecord(t *testing.T) {
 	for _, c := range []struct {
 		name string
@@ -317,6 +317,10 @@ func TestForeignPolicyIssuerRecord(t *testing.T) {
 			_, _, err = resolveDIDKey(t, e, evilKey.sk.PublicKey().Bytes(), "")
 			require.ErrorIs(t, err, ErrNotFound)
 
+			// A key of another shape, and a value that does not decode.
+			plant(t, e, "\x00bbs.issuer\x00acme\x00x\x00", []byte(jsonArg(t, acme)), c.vp)
+			plant(t, e, "\x00bbs.issuer\x00beta\x00", []byte("not json"), c.vp)
+			requireCode(t, e.evaluate(e.bob, "GetIssuer", "beta"), untrustedCode, `issuer "beta"`)
 			page := decode[IssuerPage](t, e.evaluate(e.bob, "ListIssuers", "10", ""))
 			require.Equal(t, 1, page.Count)
 			require.Equal(t, "acme", page.Issuers[0].ID)
@@ -329,9 +333,10 @@ func TestForeignPolicyIssuerRecord(t *testing.T) {
 }
 
 // TestForeignPolicyPolicyHead: a policy head whose key-level policy is not
-// its owner's is refused with BBS_UNTRUSTED_RECORD by GetPolicy, by a
-// request that names it and by its owner's changes, left out of
-// ListPolicies, and its ID cannot be created.
+// its owner's, or that does not decode, is refused with
+// BBS_UNTRUSTED_RECORD by GetPolicy, by a request that names it and by its
+// owner's changes, left out of ListPolicies (as keys of another shape are),
+// and its ID cannot be created.
 func TestForeignPolicyPolicyHead(t *testing.T) {
 	e, k := registered(t)
 	r := e.submit(e.alice, "CreatePolicy", policyDoc("poll-1", ""))
@@ -355,6 +360,10 @@ func TestForeignPolicyPolicyHead(t *testing.T) {
 	requireCode(t, e.submit(e.alice, "RetirePolicy", "poll-2"), untrustedCode)
 	requireCode(t, e.submit(e.alice, "CreatePolicy", policyDoc("poll-2", "")), untrustedCode, "cannot be created")
 
+	// A key of another shape, and a value that does not decode.
+	plant(t, e, "\x00bbs.policy\x00poll-1\x00x\x00", head, fakestub.MSPPolicy(1, "Org1MSP"))
+	plant(t, e, "\x00bbs.policy\x00poll-3\x00", []byte("not json"), nil)
+	requireCode(t, e.evaluate(e.bob, "GetPolicy", "poll-3", "0"), untrustedCode, `policy "poll-3"`)
 	page := decode[PolicyPage](t, e.evaluate(e.bob, "ListPolicies", "10", ""))
 	require.Equal(t, 1, page.Count)
 	require.Equal(t, "poll-1", page.Policies[0].ID)
@@ -437,4 +446,25 @@ func mustPolicyKey(t *testing.T, e *env, id string) string {
 	k, err := policyKey(e.ledger.NewStub(nil), id)
 	require.NoError(t, err)
 	return k
+}
+
+// TestIssuerRecordOfAnotherID: a record under one ID that names another
+// (with its named owner's key-level policy: a first come, first served ID
+// taken by the coalition) is refused: its keys' proofs must not count as
+// the other issuer's, in a policy that names that issuer.
+func TestIssuerRecordOfAnotherID(t *testing.T) {
+	e, _ := registered(t)
+	acme := decode[Issuer](t, e.evaluate(e.bob, "GetIssuer", "acme"))
+	evilKey := newKeyPair(t, bbs.BBSPlus2020(), 5)
+	fake := acme // ID "acme", under the key of "evil"
+	fake.Keys = []IssuerKey{{Version: 1, PublicKey: evilKey.sk.PublicKey().Bytes(), CreatedAt: acme.CreatedAt}}
+	plant(t, e, mustIssuerKey(t, e, "evil"), []byte(jsonArg(t, fake)), fakestub.MSPPolicy(1, "Org1MSP"))
+	require.True(t, e.submit(e.alice, "CreatePolicy", policyDoc("acme-only", "")).Committed)
+
+	requireCode(t, e.evaluate(e.bob, "GetIssuer", "evil"), untrustedCode, `issuer "evil"`, `of issuer "acme"`)
+	req := sign(t, evilKey, nil).present(t, "evil", []byte("a nonce for the fake acme"), 0)
+	req.Policy = &request.PolicyRef{ID: "acme-only"}
+	requireCode(t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, req)), untrustedCode)
+	page := decode[IssuerPage](t, e.evaluate(e.bob, "ListIssuers", "10", ""))
+	require.Equal(t, 1, page.Count)
 }

@@ -151,9 +151,15 @@ func getIssuer(stub shim.ChaincodeStubInterface, id string) (*Issuer, error) {
 	if b == nil {
 		return nil, fmt.Errorf("issuer %q: %w", id, ErrNotFound)
 	}
+	// The contract writes only issuer records of their own ID here:
+	// anything else was written around it. (A record under one ID that
+	// names another would make its keys' proofs count as the other's.)
 	var st storedIssuer
 	if err := unmarshalRecord(b, &st); err != nil {
-		return nil, fmt.Errorf("issuer %q: %w", id, err)
+		return nil, fmt.Errorf("issuer %q: %w: %w", id, ErrUntrusted, err)
+	}
+	if st.ID != id {
+		return nil, fmt.Errorf("issuer %q: %w: the stored record is of issuer %s", id, ErrUntrusted, request.Excerpt(st.ID))
 	}
 	if err := records.Issuer.Believe(stub, key, st.Owner.MSPID); err != nil {
 		return nil, fmt.Errorf("issuer %q: %w", id, err)
