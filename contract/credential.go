@@ -760,13 +760,14 @@ func (c *credentialCheck) checkUses(stub shim.ChaincodeStubInterface, call *spen
 }
 
 // resolveVerificationMethod returns the registered issuer and key version
-// of the proof's verificationMethod vm. A did:key is resolved through the
-// public key index to the issuer that registered the key, which must be
-// issuer when the request names one. Any other DID URL is resolved only
-// in the request's issuer, which must name it: to the key version of that
-// issuer that declared vm (DeclareVerificationMethods). The issuer's and
-// the key's revocation and scheme are checked afterwards, as for a proof
-// (prepareVerification).
+// of the proof's verificationMethod vm. A did:key is resolved to the
+// issuer that registered the key, which must be issuer when the request
+// names one (resolveKeyHolder: through the issuer's record when the
+// request names it, else through the public-key index). Any other DID URL
+// is resolved only in the request's issuer, which must name it: to the
+// key version of that issuer that declared vm (DeclareVerificationMethods).
+// The issuer's and the key's revocation and scheme are checked afterwards,
+// as for a proof (prepareVerification).
 func resolveVerificationMethod(stub shim.ChaincodeStubInterface, vm, issuer string, keys *keyCache) (string, int, error) {
 	if !strings.HasPrefix(vm, "did:key:") {
 		if issuer == "" {
@@ -787,20 +788,5 @@ func resolveVerificationMethod(stub shim.ChaincodeStubInterface, vm, issuer stri
 	if err != nil {
 		return "", 0, fmt.Errorf("%w: credential: verificationMethod %s: %v", request.ErrInvalid, request.Excerpt(vm), err)
 	}
-	ik, err := publicKeyIndexKey(stub, pk)
-	if err != nil {
-		return "", 0, err
-	}
-	var held keyRecord
-	found, err := getJSON(stub, ik, &held)
-	if err != nil {
-		return "", 0, fmt.Errorf("resolving the verificationMethod: %w", err)
-	}
-	if !found {
-		return "", 0, fmt.Errorf("the key of verificationMethod %s is not registered under any issuer: %w", request.Excerpt(vm), ErrNotFound)
-	}
-	if issuer != "" && held.Issuer != issuer {
-		return "", 0, fmt.Errorf("the key of verificationMethod %s is not a key of issuer %q: %w", request.Excerpt(vm), issuer, ErrNotFound)
-	}
-	return held.Issuer, held.Version, nil
+	return resolveKeyHolder(stub, vm, pk, issuer, keys)
 }

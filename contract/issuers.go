@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
+	"github.com/fabric-bbs/fabric-bbs/contract/records"
 	"github.com/fabric-bbs/fabric-bbs/registration"
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
@@ -79,6 +80,10 @@ func (c *Contract) RegisterIssuer(ctx contractapi.TransactionContextInterface, r
 	stub := ctx.GetStub()
 	if _, err := getIssuer(stub, id); err == nil {
 		return nil, fmt.Errorf("issuer %q: %w", id, ErrExists)
+	} else if isUntrusted(err) {
+		// First come, first served: the key exists, and a registration
+		// could not overwrite it (its key-level policy is another's).
+		return nil, fmt.Errorf("%w; the ID is taken and cannot be registered", err)
 	} else if !isNotFound(err) {
 		return nil, err
 	}
@@ -108,45 +113,11 @@ func (c *Contract) RegisterIssuer(ctx contractapi.TransactionContextInterface, r
 	if err := indexPublicKey(stub, is, 1); err != nil {
 		return nil, err
 	}
+	// putIssuer sets the owner's key-level policy.
 	if err := putIssuer(stub, is); err != nil {
 		return nil, err
 	}
-	key, err := issuerKey(stub, id)
-	if err != nil {
-		return nil, err
-	}
-	if err := setOwnerEndorsement(stub, key, is.Owner.MSPID); err != nil {
-		return nil, fmt.Errorf("issuer %q: %w", id, err)
-	}
 	return is, nil
-}
-
-// indexPublicKey records key version of the issuer in the public-key index,
-// refusing a key already registered under any issuer (revoked or not): a
-// clone of another issuer's key would let consumed proofs verify again
-// under a new issuer ID. The entry gets the owner's endorsement policy.
-func indexPublicKey(stub shim.ChaincodeStubInterface, is *Issuer, version int) error {
-	pk := is.Keys[version-1].PublicKey
-	key, err := publicKeyIndexKey(stub, pk)
-	if err != nil {
-		return err
-	}
-	var held keyRecord
-	found, err := getJSON(stub, key, &held)
-	if err != nil {
-		return fmt.Errorf("checking the public key: %w", err)
-	}
-	if found {
-		return fmt.Errorf("%w: publicKey is already registered, as key version %d of issuer %q; a key can be registered once",
-			ErrExists, held.Version, held.Issuer)
-	}
-	if err := putJSON(stub, key, keyRecord{Issuer: is.ID, Version: version}); err != nil {
-		return fmt.Errorf("indexing the public key: %w", err)
-	}
-	if err := setOwnerEndorsement(stub, key, is.Owner.MSPID); err != nil {
-		return fmt.Errorf("indexing the public key: %w", err)
-	}
-	return nil
 }
 
 // RotateIssuerKey adds a public key to the issuer as version n+1, which
@@ -285,17 +256,28 @@ func (c *Contract) GetIssuer(ctx contractapi.TransactionContextInterface, id str
 // ListIssuers returns a page of at most pageSize (1 to 200) issuers in ID
 // byte order, starting with the issuer whose ID is bookmark (the first one
 // if bookmark is empty). The page's Bookmark starts the next page. A page
-// holds at most MaxPageBytes of records: it may end before pageSize.
+// holds at most MaxPageBytes of records: it may end before pageSize. A
+// record that is not believed (written around the contract; GetIssuer
+// refuses it) is left out, so a page may hold fewer than pageSize.
 //
 // The contract makes the bookmark itself, by reading one issuer more than
 // the page holds: the peer's own bookmark differs between state databases
 // (LevelDB ends a range with "", CouchDB with the query's end key).
 func (c *Contract) ListIssuers(ctx contractapi.TransactionContextInterface, pageSize int, bookmark string) (_ *IssuerPage, err error) {
 	defer coded(&err)
+	stub := ctx.GetStub()
 	page := &IssuerPage{Issuers: []Issuer{}}
-	next, err := listPage(ctx.GetStub(), issuerList, pageSize, bookmark, func(_ string, value []byte) (int, func(), error) {
+	next, err := listPage(stub, issuerList, pageSize, bookmark, func(key string, value []byte) (int, func(), error) {
+		// A record that does not decode, is not of its key's ID or is not
+		// believed is left out: it was written around the contract
+		// (GetIssuer refuses it).
 		var is Issuer
-		if err := unmarshalRecord(value, &is); err != nil {
+		if id, err := idOfKey(stub, issuerList, key); err != nil || unmarshalRecord(value, &is) != nil || is.ID != id {
+			return 0, func() {}, nil
+		}
+		if err := records.Issuer.Believe(stub, key, is.Owner.MSPID); isUntrusted(err) {
+			return 0, func() {}, nil
+		} else if err != nil {
 			return 0, nil, err
 		}
 		size, err := jsonSize(&is)
@@ -328,6 +310,11 @@ func (c *Contract) GetIssuerHistory(ctx contractapi.TransactionContextInterface,
 	stub := ctx.GetStub()
 	key, err := issuerKey(stub, id)
 	if err != nil {
+		return nil, err
+	}
+	// The history of a record that is not believed now is refused, as
+	// the record is.
+	if _, err := getIssuer(stub, id); err != nil && !isNotFound(err) {
 		return nil, err
 	}
 	it, err := stub.GetHistoryForKey(key)

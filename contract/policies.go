@@ -30,6 +30,10 @@ func (c *Contract) CreatePolicy(ctx contractapi.TransactionContextInterface, doc
 	stub := ctx.GetStub()
 	if _, err := getPolicyHead(stub, p.ID); err == nil {
 		return nil, fmt.Errorf("policy %q: %w", p.ID, ErrExists)
+	} else if isUntrusted(err) {
+		// First come, first served: the key exists, and a creation could
+		// not overwrite it (its key-level policy is another's).
+		return nil, fmt.Errorf("%w; the ID is taken and cannot be created", err)
 	} else if !isNotFound(err) {
 		return nil, err
 	}
@@ -128,20 +132,27 @@ func (c *Contract) GetPolicy(ctx contractapi.TransactionContextInterface, id str
 // its current version, in ID byte order, starting with the policy whose ID
 // is bookmark (the first one if bookmark is empty). The page's Bookmark
 // starts the next page; the contract makes it itself, as ListIssuers does,
-// and a page holds at most MaxPageBytes of records.
+// and a page holds at most MaxPageBytes of records. A policy whose record
+// is not believed (written around the contract; GetPolicy refuses it) is
+// left out, so a page may hold fewer than pageSize.
 func (c *Contract) ListPolicies(ctx contractapi.TransactionContextInterface, pageSize int, bookmark string) (_ *PolicyPage, err error) {
 	defer coded(&err)
 	stub := ctx.GetStub()
 	page := &PolicyPage{Policies: []PolicyRecord{}}
-	next, err := listPage(stub, policyList, pageSize, bookmark, func(_ string, value []byte) (int, func(), error) {
-		var h policyHead
-		if err := unmarshalRecord(value, &h); err != nil {
+	next, err := listPage(stub, policyList, pageSize, bookmark, func(key string, value []byte) (int, func(), error) {
+		// A key of another shape, or a head that is not believed, was
+		// written around the contract (GetPolicy refuses it): left out.
+		id, err := idOfKey(stub, policyList, key)
+		if err != nil {
+			return 0, func() {}, nil
+		}
+		h, err := believePolicyHead(stub, key, id, value)
+		if isUntrusted(err) {
+			return 0, func() {}, nil
+		} else if err != nil {
 			return 0, nil, err
 		}
-		if len(h.Versions) == 0 {
-			return 0, nil, fmt.Errorf("the stored record is not a policy record")
-		}
-		doc, err := getPolicyDoc(stub, &h, h.current())
+		doc, err := getPolicyDoc(stub, h, h.current())
 		if err != nil {
 			return 0, nil, err
 		}

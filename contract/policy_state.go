@@ -3,42 +3,89 @@
 package contract
 
 import (
+	"encoding/json"
 	"fmt"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/records"
 	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
 )
 
+// A policy's head record (records.PolicyHead) is the owner's: it is
+// believed only with its owner's key-level policy. It names each version's
+// document (records.PolicyDoc) by the ID of the transaction that made it,
+// a key nobody knows before that transaction's proposal, and pins the
+// document's SHA-256: a document is believed only as a believed head names
+// it, and only with that hash.
+
 func policyKey(stub shim.ChaincodeStubInterface, id string) (string, error) {
-	return compositeKey(stub, policyObjectType, id)
+	return kindKey(stub, records.PolicyHead, id)
 }
 
 func policyDocKey(stub shim.ChaincodeStubInterface, id, txID string) (string, error) {
-	return compositeKey(stub, policyDocObjectType, id, txID)
+	return kindKey(stub, records.PolicyDoc, id, txID)
 }
 
-// getPolicyHead reads the policy with the given ID, which must be valid.
+// kindKey is k.Key with the contract's invalid-argument error.
+func kindKey(stub shim.ChaincodeStubInterface, k *records.Kind, attrs ...string) (string, error) {
+	key, err := k.Key(stub, attrs...)
+	if err != nil {
+		return "", fmt.Errorf("%w: %v", ErrInvalidArgument, err)
+	}
+	return key, nil
+}
+
+// getPolicyHead reads the policy with the given ID, which must be valid. A
+// head that does not carry its owner's key-level policy is not believed
+// (ErrUntrusted).
 func getPolicyHead(stub shim.ChaincodeStubInterface, id string) (*policyHead, error) {
 	key, err := policyKey(stub, id)
 	if err != nil {
 		return nil, err
 	}
+	b, err := stub.GetState(key)
+	if err != nil {
+		return nil, fmt.Errorf("policy %q: reading the world state: %w", id, err)
+	}
+	if b == nil {
+		return nil, fmt.Errorf("policy %q: %w", id, ErrNotFound)
+	}
+	return believePolicyHead(stub, key, id, b)
+}
+
+// believePolicyHead decodes the head of policy id stored under key and
+// checks it: it decodes, with its ID and at least one version, and carries
+// its owner's key-level policy; else ErrUntrusted.
+func believePolicyHead(stub shim.ChaincodeStubInterface, key, id string, b []byte) (*policyHead, error) {
+	// The contract writes only policy records here: anything else was
+	// written around it.
 	var h policyHead
-	if err := getRecord(stub, key, fmt.Sprintf("policy %q", id), &h); err != nil {
-		return nil, err
+	if err := unmarshalRecord(b, &h); err != nil {
+		return nil, fmt.Errorf("policy %q: %w: %w", id, ErrUntrusted, err)
 	}
 	if h.ID != id || len(h.Versions) == 0 {
-		return nil, fmt.Errorf("policy %q: the stored record is not a policy record", id)
+		return nil, fmt.Errorf("policy %q: %w: the stored record is not a policy record", id, ErrUntrusted)
+	}
+	if err := records.PolicyHead.Believe(stub, key, h.Owner.MSPID); err != nil {
+		return nil, fmt.Errorf("policy %q: %w", id, err)
 	}
 	return &h, nil
 }
 
-// putPolicyHead writes the policy's record.
+// putPolicyHead writes the policy's record with its owner's key-level
+// policy.
 func putPolicyHead(stub shim.ChaincodeStubInterface, h *policyHead) error {
 	key, err := policyKey(stub, h.ID)
 	if err != nil {
 		return err
 	}
-	return putRecord(stub, key, fmt.Sprintf("policy %q", h.ID), h)
+	b, err := json.Marshal(h)
+	if err != nil {
+		return fmt.Errorf("policy %q: encoding the record: %w", h.ID, err)
+	}
+	if err := records.PolicyHead.Put(stub, key, h.Owner.MSPID, b); err != nil {
+		return fmt.Errorf("policy %q: %w", h.ID, err)
+	}
+	return nil
 }
 
 // resolveVersion returns the version a request or GetPolicy names: 0 is
@@ -53,8 +100,10 @@ func (h *policyHead) resolveVersion(version int) (int, error) {
 	return version, nil
 }
 
-// getPolicyDoc reads the canonical document of version (1..current()) and
-// checks it against the hash the policy's record pins.
+// getPolicyDoc reads the canonical document of version (1..current()) of
+// the believed head h and checks it against the hash h pins: the hash, not
+// the document key's key-level policy, is what makes it believed. A
+// missing or different document is refused (ErrUntrusted).
 func getPolicyDoc(stub shim.ChaincodeStubInterface, h *policyHead, version int) ([]byte, error) {
 	v := h.Versions[version-1]
 	key, err := policyDocKey(stub, h.ID, v.TxID)
@@ -66,14 +115,14 @@ func getPolicyDoc(stub shim.ChaincodeStubInterface, h *policyHead, version int) 
 		return nil, fmt.Errorf("policy %q version %d: reading the world state: %w", h.ID, version, err)
 	}
 	if doc == nil || hashHex(doc) != v.SHA256 {
-		return nil, fmt.Errorf("policy %q version %d: the stored document is missing or does not match its hash", h.ID, version)
+		return nil, fmt.Errorf("policy %q version %d: the stored document is missing or does not match its hash: %w", h.ID, version, ErrUntrusted)
 	}
 	return doc, nil
 }
 
 // addPolicyVersion stores doc, a canonical policy document, as the
 // policy's next version, made by this transaction, and writes the
-// policy's record. Both keys get the owner MSP's endorsement policy.
+// policy's record. Both keys get the owner's key-level policy.
 func addPolicyVersion(stub shim.ChaincodeStubInterface, h *policyHead, doc []byte) error {
 	now, err := txTime(stub)
 	if err != nil {
@@ -84,22 +133,10 @@ func addPolicyVersion(stub shim.ChaincodeStubInterface, h *policyHead, doc []byt
 	if err != nil {
 		return err
 	}
-	headKey, err := policyKey(stub, h.ID)
-	if err != nil {
-		return err
-	}
 	h.Versions = append(h.Versions, policyVersion{TxID: txID, SHA256: hashHex(doc), CreatedAt: now})
 	h.UpdatedAt = now
-	if err := stub.PutState(docKey, doc); err != nil {
-		return fmt.Errorf("policy %q: writing the world state: %w", h.ID, err)
+	if err := records.PolicyDoc.Put(stub, docKey, h.Owner.MSPID, doc); err != nil {
+		return fmt.Errorf("policy %q: %w", h.ID, err)
 	}
-	if err := putPolicyHead(stub, h); err != nil {
-		return err
-	}
-	for _, key := range []string{docKey, headKey} {
-		if err := setOwnerEndorsement(stub, key, h.Owner.MSPID); err != nil {
-			return fmt.Errorf("policy %q: %w", h.ID, err)
-		}
-	}
-	return nil
+	return putPolicyHead(stub, h)
 }

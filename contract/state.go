@@ -18,7 +18,7 @@ import (
 // Object types of the contract's composite keys in the world state.
 const (
 	issuerObjectType       = "bbs.issuer"       // [issuer ID] -> Issuer
-	publicKeyObjectType    = "bbs.key"          // [hex SHA-256 of public key] -> keyRecord
+	publicKeyObjectType    = "bbs.key"          // [hex SHA-256 of public key] or [hash, tx ID] -> keyRecord
 	nonceObjectType        = "bbs.nonce"        // [hex SHA-256 of public key, hex SHA-256 of nonce] -> nonceRecord
 	verificationObjectType = "bbs.verification" // [tx ID] -> Verification
 	policyObjectType       = "bbs.policy"       // [policy ID] -> policyHead
@@ -58,7 +58,8 @@ type nonceRecord struct {
 }
 
 // keyRecord is the public-key index entry: which issuer key version holds
-// a public key. A key is registered once, under one issuer, for good.
+// a public key. A key is registered once, under one issuer, for good (see
+// keyindex.go).
 type keyRecord struct {
 	Issuer  string `json:"issuer"`
 	Version int    `json:"version"`
@@ -150,9 +151,15 @@ func getIssuer(stub shim.ChaincodeStubInterface, id string) (*Issuer, error) {
 	if b == nil {
 		return nil, fmt.Errorf("issuer %q: %w", id, ErrNotFound)
 	}
+	// The contract writes only issuer records of their own ID here:
+	// anything else was written around it. (A record under one ID that
+	// names another would make its keys' proofs count as the other's.)
 	var st storedIssuer
 	if err := unmarshalRecord(b, &st); err != nil {
-		return nil, fmt.Errorf("issuer %q: %w", id, err)
+		return nil, fmt.Errorf("issuer %q: %w: %w", id, ErrUntrusted, err)
+	}
+	if st.ID != id {
+		return nil, fmt.Errorf("issuer %q: %w: the stored record is of issuer %s", id, ErrUntrusted, request.Excerpt(st.ID))
 	}
 	if err := records.Issuer.Believe(stub, key, st.Owner.MSPID); err != nil {
 		return nil, fmt.Errorf("issuer %q: %w", id, err)
