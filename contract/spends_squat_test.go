@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
+	"github.com/fabric-bbs/fabric-bbs/contract/codes"
+	"github.com/fabric-bbs/fabric-bbs/contract/records"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakestub"
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
@@ -42,7 +44,7 @@ func (squatter) Invoke(stub shim.ChaincodeStubInterface) *peer.Response {
 
 // untrustedCode is the code of a refusal of a record written around the
 // contract.
-const untrustedCode = "BBS_UNTRUSTED_RECORD"
+const untrustedCode = codes.UntrustedRecord
 
 // decodedOf decodes an encoded request.
 func decodedOf(t *testing.T, r *request.Request) *request.Decoded {
@@ -290,4 +292,16 @@ func TestHonestSpendsReadNoPolicy(t *testing.T) {
 		"GetState " + nonceObjectType: 1, "PutState " + nonceObjectType: 1,
 		"PutState " + verificationObjectType: 1, "PutState " + credentialObjectType: 1,
 	}, spendCalls(sc.calls))
+}
+
+// TestSpendKindsDeclared: the contract's object types of spend and context
+// records are those of their declarations.
+func TestSpendKindsDeclared(t *testing.T) {
+	for typ, k := range map[string]*records.Kind{ //bbs:maporder-ok test: each pair checked alone
+		nonceObjectType: records.Nonce, nymCountObjectType: records.NymCount, nymUseObjectType: records.NymUse,
+		verificationObjectType: records.Verification, credentialObjectType: records.CredentialVerification,
+		contextObjectType: records.Context,
+	} {
+		require.Equal(t, typ, k.ObjectType)
+	}
 }
