@@ -156,6 +156,9 @@ func TestSquattedNonceRefusedAtEndorsement(t *testing.T) {
 	require.Equal(t, untrustedCode, out.Results[0].Code, out.Results[0].Reason)
 	require.Contains(t, out.Results[0].Reason, nonceObjectType)
 	require.True(t, out.Results[1].Valid)
+	vr := decode[BatchResults](t, e.evaluate(e.bob, "VerifyProofs", jsonArg(t, []any{req})))
+	require.True(t, vr.Results[0].Refused)
+	require.Equal(t, untrustedCode, vr.Results[0].Code, vr.Results[0].Reason)
 
 	// A credential's presentation header is its nonce.
 	sk := windKey(t)
@@ -164,7 +167,13 @@ func TestSquattedNonceRefusedAtEndorsement(t *testing.T) {
 	ck, err := nonceKey(stub, sk.PublicKey().Bytes(), n)
 	require.NoError(t, err)
 	e.squat(ck, []byte(`{"txId":"forged"}`), nobodysPolicy)
-	requireUntrusted(t, e.submit(e.bob, "SubmitCredential", credentialArg(t, windCredential(t, sk, nil, n))), nonceObjectType)
+	cred := windCredential(t, sk, nil, n)
+	requireUntrusted(t, e.submit(e.bob, "SubmitCredential", credentialArg(t, cred)), nonceObjectType)
+	cr := e.submit(e.bob, "SubmitCredentials", jsonArg(t, []any{map[string]any{"credential": cred}}))
+	require.True(t, cr.OK(), cr.Response.GetMessage())
+	cout := decode[CredentialBatchResults](t, cr)
+	require.True(t, cout.Results[0].Refused)
+	require.Equal(t, untrustedCode, cout.Results[0].Code, cout.Results[0].Reason)
 }
 
 // TestSquattedRecordsRefusedOnRead: a verification or credential record
