@@ -314,3 +314,33 @@ func TestSpendKindsDeclared(t *testing.T) {
 		require.Equal(t, typ, k.ObjectType)
 	}
 }
+
+// TestVerificationRaceBlocksOneSubmission: the remaining bound on spends.
+// An endorser of a SubmitProof, which knows its transaction ID, creates its
+// verification record's key first in the same block with a policy nobody
+// satisfies: that submission fails at commit, its nonce is not spent, the
+// squatted record is not returned as the contract's, and the same request
+// submitted again (another transaction ID) commits.
+func TestVerificationRaceBlocksOneSubmission(t *testing.T) {
+	e, k := registered(t)
+	orChannel(e)
+	req := jsonArg(t, sign(t, k, nil).present(t, "acme", []byte("raced by an endorser 0123456789"), 0))
+	stub := e.ledger.NewStub(nil)
+	n, id := nextTxIDs(t, e) // the block's transactions get n+1 and n+2
+	vk, err := verificationKey(stub, id(n+2))
+	require.NoError(t, err)
+	rs := e.ledger.SubmitBlock(withSquatter{e.cc},
+		fakestub.Tx{Creator: e.admin2.Creator, Endorsers: []string{"Org2MSP"}, Args: []string{"squat", vk, `{"txId":"forged"}`, string(nobodysPolicy)}},
+		fakestub.Tx{Creator: e.bob.Creator, Args: []string{Name + ":SubmitProof", req}})
+	require.True(t, rs[0].Committed, rs[0].ValidationDetail)
+	require.Equal(t, id(n+2), rs[1].TxID)
+	require.True(t, rs[1].OK(), rs[1].Response.GetMessage())
+	require.Equal(t, peer.TxValidationCode_ENDORSEMENT_POLICY_FAILURE, rs[1].Validation, rs[1].ValidationDetail)
+	r := e.evaluate(e.bob, "GetVerification", rs[1].TxID)
+	require.False(t, r.OK())
+	require.True(t, strings.HasPrefix(r.Response.GetMessage(), untrustedCode+":"), r.Response.GetMessage())
+
+	again := e.submit(e.bob, "SubmitProof", req)
+	require.True(t, again.Committed, "%s %s", again.Response.GetMessage(), again.ValidationDetail)
+	require.Equal(t, again.TxID, decode[Verification](t, e.evaluate(e.bob, "GetVerification", again.TxID)).TxID)
+}
