@@ -5,7 +5,6 @@ package contract
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -323,7 +322,7 @@ func readNonces(stub shim.ChaincodeStubInterface, call *spendCall, entries []bat
 			// Only a stored nonce has its key-level policy read: one
 			// written around the contract refuses the request.
 			switch err := records.Nonce.Believe(stub, keys[j], ""); {
-			case errors.Is(err, records.ErrUntrusted):
+			case isUntrusted(err):
 				entries[i].err = fmt.Errorf("checking the nonce: %w", err)
 				continue
 			case err != nil:

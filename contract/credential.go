@@ -721,7 +721,7 @@ func (cc *credentialCheck) store(stub shim.ChaincodeStubInterface, call *spendCa
 			rec.Claims = string(cc.claims)
 		}
 	}
-	key, err := compositeKey(stub, credentialObjectType, recordID)
+	key, err := records.CredentialVerification.Key(stub, recordID)
 	if err != nil {
 		return nil, err
 	}

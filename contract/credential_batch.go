@@ -114,6 +114,12 @@ func (c *Contract) SubmitCredentials(ctx contractapi.TransactionContextInterface
 			continue
 		}
 		used, err := e.cc.v.nonceConsumed(ctx, call)
+		if isUntrusted(err) {
+			// A nonce record written around the contract refuses this
+			// request only, as in SubmitProofs.
+			e.err = err
+			continue
+		}
 		if err != nil {
 			return nil, err
 		}

@@ -3,7 +3,6 @@
 package contract
 
 import (
-	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -61,57 +60,20 @@ type ContextRef struct {
 }
 
 // contextKey is the key of the context of url that the directory of
-// issuer is names, and whether there is one: generation gen's key, or the
-// legacy key for gen legacyGeneration or an issuer without a directory.
+// issuer is names, and whether it names one: generation gen's key, or the
+// legacy key for generation legacyGeneration and for an issuer without a
+// directory (whose legacy contexts its next write lists, anchorLegacy).
 func contextKey(stub shim.ChaincodeStubInterface, is *Issuer, url string) (string, bool, error) {
 	h := hashHex([]byte(url))
-	if is.records == nil {
-		k, err := records.Context.Key(stub, is.ID, h)
-		return k, true, err
+	gen := legacyGeneration
+	if is.anchored() {
+		var ok bool
+		if gen, ok = is.records.Contexts[h]; !ok {
+			return "", false, nil
+		}
 	}
-	gen, ok := is.records.Contexts[h]
-	switch {
-	case !ok:
-		return "", false, nil
-	case gen == legacyGeneration:
-		k, err := records.Context.Key(stub, is.ID, h)
-		return k, true, err
-	}
-	k, err := records.Context.Key(stub, is.ID, h, gen)
+	k, err := childKey(stub, records.Context, gen, is.ID, h)
 	return k, true, err
-}
-
-// legacyContexts returns the URL hashes of the contexts of issuer is
-// stored at their legacy key ([issuer ID, URL hash]) that carry one of the
-// owner's key-level policies, in key order: the contexts its directory
-// records as legacyGeneration when the issuer record is first written with
-// one. A legacy key without such a policy was not written by the contract,
-// and one with three attributes is not legacy.
-func legacyContexts(stub shim.ChaincodeStubInterface, is *Issuer) ([]string, error) {
-	it, err := stub.GetStateByPartialCompositeKey(contextObjectType, []string{is.ID})
-	if err != nil {
-		return nil, fmt.Errorf("listing the legacy contexts of issuer %q: %w", is.ID, err)
-	}
-	defer it.Close()
-	var out []string
-	for it.HasNext() {
-		kv, err := it.Next()
-		if err != nil {
-			return nil, fmt.Errorf("listing the legacy contexts of issuer %q: %w", is.ID, err)
-		}
-		_, attrs, err := stub.SplitCompositeKey(kv.Key)
-		if err != nil || len(attrs) != 2 || attrs[0] != is.ID {
-			continue
-		}
-		switch err := records.Context.Believe(stub, kv.Key, is.Owner.MSPID); {
-		case errors.Is(err, records.ErrUntrusted):
-			continue
-		case err != nil:
-			return nil, err
-		}
-		out = append(out, attrs[1])
-	}
-	return out, nil
 }
 
 // isCoreContext reports whether url is one of the contexts built into
@@ -177,7 +139,7 @@ func (c *Contract) RegisterContext(ctx contractapi.TransactionContextInterface, 
 	// directory gets one below, which leaves out a legacy key that is not
 	// believed: this registration replaces it.
 	held, err := getContext(stub, is, url)
-	if errors.Is(err, records.ErrUntrusted) && is.records == nil {
+	if isUntrusted(err) && !is.anchored() {
 		held, err = nil, nil
 	}
 	if err != nil {
@@ -195,9 +157,9 @@ func (c *Contract) RegisterContext(ctx contractapi.TransactionContextInterface, 
 	// transaction: a context created by anyone else, under whatever key, is
 	// never read.
 	gen, h := stub.GetTxID(), hashHex([]byte(url))
-	key, err := records.Context.Key(stub, is.ID, h, gen)
+	key, err := childKey(stub, records.Context, gen, is.ID, h)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrInvalidArgument, err)
+		return nil, err
 	}
 	rec := &ContextRecord{Issuer: is.ID, URL: url, SHA256: hashHex([]byte(document)), Document: document, Registrant: sub.owner(), TxID: gen, Timestamp: now}
 	if err := records.PutJSON(records.Context, stub, key, is.Owner.MSPID, rec); err != nil {
@@ -249,11 +211,11 @@ func (c *Contract) GetContext(ctx contractapi.TransactionContextInterface, issue
 // getContext returns the context of url registered for issuer is, nil if
 // the issuer's directory names none. A named context that is absent, does
 // not carry one of the owner's policies or does not match its key is
-// refused (records.ErrUntrusted): never read as "not registered".
+// refused (ErrUntrusted): never read as "not registered".
 func getContext(stub shim.ChaincodeStubInterface, is *Issuer, url string) (*ContextRecord, error) {
 	key, named, err := contextKey(stub, is, url)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrInvalidArgument, err)
+		return nil, err
 	}
 	if !named {
 		return nil, nil
@@ -263,16 +225,16 @@ func getContext(stub shim.ChaincodeStubInterface, is *Issuer, url string) (*Cont
 	if err != nil {
 		return nil, fmt.Errorf("context %s of issuer %q: %w", request.Excerpt(url), is.ID, err)
 	}
-	legacy := is.records == nil || is.records.Contexts[hashHex([]byte(url))] == legacyGeneration
+	legacy := !is.anchored() || is.records.Contexts[hashHex([]byte(url))] == legacyGeneration
 	switch {
 	case !found && legacy:
 		// A legacy issuer's context that was never registered.
 		return nil, nil
 	case !found:
 		return nil, fmt.Errorf("%w: context %s of issuer %q: the issuer record names generation %s, which is not stored",
-			records.ErrUntrusted, request.Excerpt(url), is.ID, is.records.Contexts[hashHex([]byte(url))])
+			ErrUntrusted, request.Excerpt(url), is.ID, is.records.Contexts[hashHex([]byte(url))])
 	case rec.Issuer != is.ID || rec.URL != url || rec.SHA256 != hashHex([]byte(rec.Document)) || !legacy && rec.TxID != is.records.Contexts[hashHex([]byte(url))]:
-		return nil, fmt.Errorf("%w: context %s of issuer %q: the stored record does not match its key", records.ErrUntrusted, request.Excerpt(url), is.ID)
+		return nil, fmt.Errorf("%w: context %s of issuer %q: the stored record does not match its key", ErrUntrusted, request.Excerpt(url), is.ID)
 	}
 	return &rec, nil
 }

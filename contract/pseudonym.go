@@ -119,7 +119,7 @@ func (c *Contract) GetPseudonymUses(ctx contractapi.TransactionContextInterface,
 		return nil, err
 	}
 	stub := ctx.GetStub()
-	it, err := stub.GetStateByPartialCompositeKey(nymUseObjectType, []string{hashHex(cx), hex.EncodeToString(nym)})
+	it, err := stub.GetStateByPartialCompositeKey(records.NymUse.ObjectType, []string{hashHex(cx), hex.EncodeToString(nym)})
 	if err != nil {
 		return nil, fmt.Errorf("reading the pseudonym's uses: %w", err)
 	}
@@ -133,7 +133,7 @@ func (c *Contract) GetPseudonymUses(ctx contractapi.TransactionContextInterface,
 		// A use record carrying a key-level policy was written around
 		// the contract: left out.
 		switch err := records.NymUse.Believe(stub, kv.Key, ""); {
-		case errors.Is(err, records.ErrUntrusted):
+		case isUntrusted(err):
 			continue
 		case err != nil:
 			return nil, fmt.Errorf("reading the pseudonym's uses: %w", err)
@@ -169,7 +169,7 @@ func checkPseudonymFields(s bbs.Scheme, issuer string, d *request.Decoded) error
 // pseudonymCountKey is the key of the use count of the request's pseudonym
 // in its context under the verifying key.
 func (v *verification) pseudonymCountKey(stub shim.ChaincodeStubInterface) (string, error) {
-	return compositeKey(stub, nymCountObjectType, hashHex(v.key.PublicKey), hashHex(v.req.Context), hex.EncodeToString(v.req.Pseudonym))
+	return records.NymCount.Key(stub, hashHex(v.key.PublicKey), hashHex(v.req.Context), hex.EncodeToString(v.req.Pseudonym))
 }
 
 // pseudonymUses returns how many uses the request's pseudonym has in its
@@ -220,7 +220,7 @@ func (v *verification) recordPseudonymUse(stub shim.ChaincodeStubInterface, call
 		return err
 	}
 	seq := uses + 1
-	uk, err := compositeKey(stub, nymUseObjectType, hashHex(v.req.Context), hex.EncodeToString(v.req.Pseudonym),
+	uk, err := records.NymUse.Key(stub, hashHex(v.req.Context), hex.EncodeToString(v.req.Pseudonym),
 		rec.KeySHA256, fmt.Sprintf("%0*d", nymSeqDigits, seq), recordID)
 	if err != nil {
 		return err

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
+	"github.com/fabric-bbs/fabric-bbs/contract/codes"
+	"github.com/fabric-bbs/fabric-bbs/contract/records"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakestub"
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
@@ -42,7 +44,7 @@ func (squatter) Invoke(stub shim.ChaincodeStubInterface) *peer.Response {
 
 // untrustedCode is the code of a refusal of a record written around the
 // contract.
-const untrustedCode = "BBS_UNTRUSTED_RECORD"
+const untrustedCode = codes.UntrustedRecord
 
 // decodedOf decodes an encoded request.
 func decodedOf(t *testing.T, r *request.Request) *request.Decoded {
@@ -154,6 +156,9 @@ func TestSquattedNonceRefusedAtEndorsement(t *testing.T) {
 	require.Equal(t, untrustedCode, out.Results[0].Code, out.Results[0].Reason)
 	require.Contains(t, out.Results[0].Reason, nonceObjectType)
 	require.True(t, out.Results[1].Valid)
+	vr := decode[BatchResults](t, e.evaluate(e.bob, "VerifyProofs", jsonArg(t, []any{req})))
+	require.True(t, vr.Results[0].Refused)
+	require.Equal(t, untrustedCode, vr.Results[0].Code, vr.Results[0].Reason)
 
 	// A credential's presentation header is its nonce.
 	sk := windKey(t)
@@ -162,7 +167,13 @@ func TestSquattedNonceRefusedAtEndorsement(t *testing.T) {
 	ck, err := nonceKey(stub, sk.PublicKey().Bytes(), n)
 	require.NoError(t, err)
 	e.squat(ck, []byte(`{"txId":"forged"}`), nobodysPolicy)
-	requireUntrusted(t, e.submit(e.bob, "SubmitCredential", credentialArg(t, windCredential(t, sk, nil, n))), nonceObjectType)
+	cred := windCredential(t, sk, nil, n)
+	requireUntrusted(t, e.submit(e.bob, "SubmitCredential", credentialArg(t, cred)), nonceObjectType)
+	cr := e.submit(e.bob, "SubmitCredentials", jsonArg(t, []any{map[string]any{"credential": cred}}))
+	require.True(t, cr.OK(), cr.Response.GetMessage())
+	cout := decode[CredentialBatchResults](t, cr)
+	require.True(t, cout.Results[0].Refused)
+	require.Equal(t, untrustedCode, cout.Results[0].Code, cout.Results[0].Reason)
 }
 
 // TestSquattedRecordsRefusedOnRead: a verification or credential record
@@ -290,4 +301,46 @@ func TestHonestSpendsReadNoPolicy(t *testing.T) {
 		"GetState " + nonceObjectType: 1, "PutState " + nonceObjectType: 1,
 		"PutState " + verificationObjectType: 1, "PutState " + credentialObjectType: 1,
 	}, spendCalls(sc.calls))
+}
+
+// TestSpendKindsDeclared: the contract's object types of spend and context
+// records are those of their declarations.
+func TestSpendKindsDeclared(t *testing.T) {
+	for typ, k := range map[string]*records.Kind{ //bbs:maporder-ok test: each pair checked alone
+		nonceObjectType: records.Nonce, nymCountObjectType: records.NymCount, nymUseObjectType: records.NymUse,
+		verificationObjectType: records.Verification, credentialObjectType: records.CredentialVerification,
+		contextObjectType: records.Context,
+	} {
+		require.Equal(t, typ, k.ObjectType)
+	}
+}
+
+// TestVerificationRaceBlocksOneSubmission: the remaining bound on spends.
+// An endorser of a SubmitProof, which knows its transaction ID, creates its
+// verification record's key first in the same block with a policy nobody
+// satisfies: that submission fails at commit, its nonce is not spent, the
+// squatted record is not returned as the contract's, and the same request
+// submitted again (another transaction ID) commits.
+func TestVerificationRaceBlocksOneSubmission(t *testing.T) {
+	e, k := registered(t)
+	orChannel(e)
+	req := jsonArg(t, sign(t, k, nil).present(t, "acme", []byte("raced by an endorser 0123456789"), 0))
+	stub := e.ledger.NewStub(nil)
+	n, id := nextTxIDs(t, e) // the block's transactions get n+1 and n+2
+	vk, err := verificationKey(stub, id(n+2))
+	require.NoError(t, err)
+	rs := e.ledger.SubmitBlock(withSquatter{e.cc},
+		fakestub.Tx{Creator: e.admin2.Creator, Endorsers: []string{"Org2MSP"}, Args: []string{"squat", vk, `{"txId":"forged"}`, string(nobodysPolicy)}},
+		fakestub.Tx{Creator: e.bob.Creator, Args: []string{Name + ":SubmitProof", req}})
+	require.True(t, rs[0].Committed, rs[0].ValidationDetail)
+	require.Equal(t, id(n+2), rs[1].TxID)
+	require.True(t, rs[1].OK(), rs[1].Response.GetMessage())
+	require.Equal(t, peer.TxValidationCode_ENDORSEMENT_POLICY_FAILURE, rs[1].Validation, rs[1].ValidationDetail)
+	r := e.evaluate(e.bob, "GetVerification", rs[1].TxID)
+	require.False(t, r.OK())
+	require.True(t, strings.HasPrefix(r.Response.GetMessage(), untrustedCode+":"), r.Response.GetMessage())
+
+	again := e.submit(e.bob, "SubmitProof", req)
+	require.True(t, again.Committed, "%s %s", again.Response.GetMessage(), again.ValidationDetail)
+	require.Equal(t, again.TxID, decode[Verification](t, e.evaluate(e.bob, "GetVerification", again.TxID)).TxID)
 }

@@ -83,11 +83,11 @@ func issuerKey(stub shim.ChaincodeStubInterface, id string) (string, error) {
 // publicKey: nonces are consumed per key, not per issuer ID, so a proof
 // cannot be replayed under another registration of the same key.
 func nonceKey(stub shim.ChaincodeStubInterface, publicKey, nonce []byte) (string, error) {
-	return compositeKey(stub, nonceObjectType, hashHex(publicKey), hashHex(nonce))
+	return records.Nonce.Key(stub, hashHex(publicKey), hashHex(nonce))
 }
 
 func verificationKey(stub shim.ChaincodeStubInterface, txID string) (string, error) {
-	return compositeKey(stub, verificationObjectType, txID)
+	return records.Verification.Key(stub, txID)
 }
 
 func compositeKey(stub shim.ChaincodeStubInterface, objectType string, attrs ...string) (string, error) {
