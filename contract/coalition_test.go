@@ -282,7 +282,7 @@ func TestCoalitionRoots(t *testing.T) {
 				}
 				t.Logf("P6: the owner's %s does not commit: %s %s", s.fn, res.Response.GetMessage(), res.ValidationDetail)
 				for _, d := range coViewDiff(w, ref.views[i], got, true) {
-					t.Errorf("ROOT %s believed: %s", s.root, d)
+					t.Errorf("ROOT %s taken by the coalition changes an answer (neither as before nor untrusted): %s", s.root, d)
 				}
 			})
 		}
@@ -357,7 +357,7 @@ func TestCoalitionRewrite(t *testing.T) {
 			kind := coObjectType(key)
 			committed[kind] = append(committed[kind], m.what)
 			for _, d := range coViewDiff(w, want, c.view(w), true) {
-				t.Errorf("REWRITE of %s %s (%s) believed: %s", kind, coKeyText(key), m.what, d)
+				t.Errorf("REWRITE of %s %s (%s) changes an answer (neither as before nor untrusted): %s", kind, coKeyText(key), m.what, d)
 			}
 		}
 	}
@@ -431,7 +431,7 @@ func TestCoalitionPreCreate(t *testing.T) {
 			}
 			t.Logf("pre-created %d keys with the owner's policy: %s", len(created), coKinds(created))
 			for _, d := range coViewDiff(w, ref.views[i], r.view(w), true) {
-				t.Errorf("PRE-CREATED record believed before the owner's %s: %s", s.fn, d)
+				t.Errorf("PRE-CREATED records change an answer before the owner's %s (neither as before nor untrusted): %s", s.fn, d)
 			}
 			res := r.e.ledger.Order(p)[0]
 			if !res.Committed {
@@ -446,7 +446,7 @@ func TestCoalitionPreCreate(t *testing.T) {
 			}
 			r.txOf[s.name] = res.TxID
 			for _, d := range coViewDiff(w, ref.views[i+1], r.view(w), false) {
-				t.Errorf("PRE-CREATED record believed after the owner's %s: %s", s.fn, d)
+				t.Errorf("PRE-CREATED records change an answer after the owner's %s: %s", s.fn, d)
 			}
 			coFinish(t, w, ref, r, i+1)
 		})

@@ -36,10 +36,10 @@ type Write struct {
 func (s *Stub) Writes() []Write {
 	rw := s.rw()
 	keys := map[string]bool{}
-	for k := range rw.writes {
+	for k := range rw.writes { //bbs:maporder-ok collecting keys, sorted below
 		keys[k] = true
 	}
-	for k := range rw.vpWrites {
+	for k := range rw.vpWrites { //bbs:maporder-ok collecting keys, sorted below
 		keys[k] = true
 	}
 	var out []Write
@@ -126,20 +126,20 @@ func (l *Ledger) SubmitWrites(ns string, endorsers []string, writes ...Write) Re
 func (l *Ledger) Clone() *Ledger {
 	c := *l
 	c.namespaces = make(map[string]*namespace, len(l.namespaces))
-	for name, n := range l.namespaces {
+	for name, n := range l.namespaces { //bbs:maporder-ok copying a map
 		m := &namespace{
 			state:    map[string][]byte{},
 			versions: maps.Clone(n.versions),
 			vparams:  map[string][]byte{},
 			history:  map[string][]*queryresult.KeyModification{},
 		}
-		for k, v := range n.state {
+		for k, v := range n.state { //bbs:maporder-ok copying a map
 			m.state[k] = append([]byte(nil), v...)
 		}
-		for k, v := range n.vparams {
+		for k, v := range n.vparams { //bbs:maporder-ok copying a map
 			m.vparams[k] = append([]byte(nil), v...)
 		}
-		for k, h := range n.history {
+		for k, h := range n.history { //bbs:maporder-ok copying a map
 			m.history[k] = append([]*queryresult.KeyModification(nil), h...)
 		}
 		c.namespaces[name] = m
