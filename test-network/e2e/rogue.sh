@@ -73,13 +73,21 @@ rkey() { jq -cn '$ARGS.positional' --args -- "$@"; }
 # rogue_list OBJECTTYPE ATTR...: the keys under that prefix on Org2's peer, one JSON record a line
 rogue_list() { r_q RogueList "$@" 2> /dev/null | jq -c '.[]'; }
 # rogue_replay FILE NAME: writes back every record of FILE (rogue_list lines) with its old value, keeping its policy
+# (one line per record, or, beyond 3 records, one line per key-level policy and outcome)
 rogue_replay() {
-  local line k v
+  local line k v n out=()
+  n="$(grep -c . "$1" || true)"
   while IFS= read -r line; do
     [ -n "$line" ] || continue
     k="$(jq -c .key <<< "$line")" v="$(jq -r .value <<< "$line")"
-    rogue "$2: rewrite $k (its policy: $(jq -r '.policy // "none"' <<< "$line"))" r_inv RoguePut "$k" "$v" keep
+    if [ "$n" -le 3 ]; then
+      rogue "$2: rewrite $k (its policy: $(jq -r '.policy // "none"' <<< "$line"))" r_inv RoguePut "$k" "$v" keep
+    else
+      out+=("(their policy: $(jq -r '.policy // "none"' <<< "$line")): $(rogue x r_inv RoguePut "$k" "$v" keep | sed 's/^  ROGUE x: //')")
+    fi
   done < "$1"
+  [ "${#out[@]}" -eq 0 ] || printf '%s\n' "${out[@]}" | sort | uniq -c | sed "s|^ *\([0-9]*\) |  ROGUE $2: rewrite \1 records under $(jq -c '.key[:2]' < "$1" | head -n 1) |"
+  [ "$n" -gt 0 ] || printf '  ROGUE %s: no record to rewrite\n' "$2"
 }
 sha256hex() { sha256sum | cut -d' ' -f1; }
 save() { local f="$1"; shift; "$@" > "$f"; }   # save FILE CMD...: CMD's standard output into FILE
@@ -129,7 +137,7 @@ ok "CLI GetEndorsementConfig on peer0.org1: mode owner" '.mode == "owner"' h_q G
 echo "  (deployed in $(secs $(($(now_ms) - RG_T0))))"
 
 # ---- material: two issuers, credentials with an epoch and a status index, an accumulator
-IA="rg-a${ROGUE_RUN:-}" IB="rg-b${ROGUE_RUN:-}" IC="rg-c${ROGUE_RUN:-}" RPOL="rg-pol${ROGUE_RUN:-}" APOL="rg-accpol${ROGUE_RUN:-}"
+IA="rg-a${ROGUE_RUN:-}" IB="rg-b${ROGUE_RUN:-}" IC="rg-c${ROGUE_RUN:-}" RG_POL="rg-pol${ROGUE_RUN:-}" RG_APOL="rg-accpol${ROGUE_RUN:-}"
 RLIST=rl CTXURL="https://e2e.fabric-bbs.example/contexts/rogue${ROGUE_RUN:-}/v1"
 for k in a b c; do setup "bbs keygen ($k)" "$BBS" keygen --scheme bbs-bls12381-sha256 --out "$RGW/key-$k.json"; done
 regdoc "$RGW/reg-a.json" "$RGW/key-a.json" "$IA" 1 User1 5
@@ -143,10 +151,10 @@ rgcred() { # NAME EPOCH INDEX
 rgcred e1 1 20
 rgcred e2 2 21
 rgcred s12 2 12
-jq -n --arg id "$RPOL" --arg iss "$IA" --arg l "$RLIST" \
+jq -n --arg id "$RG_POL" --arg iss "$IA" --arg l "$RLIST" \
   '{id: $id, issuers: [{id: $iss}], messageCount: 5, validity: {validFrom: 1, validUntil: 2}, epoch: {index: 3, grace: 0}, status: {index: 4, list: $l}}' > "$RGW/pol.json"
 rgprove() { # OUT CRED
-  setup "bbs prove $1" "$BBS" prove --credential "$RGW/$2.cred.json" --reveal 1,2,3,4 --nonce-random --issuer "$IA" --policy "$RPOL" --out "$RGW/$1.json"
+  setup "bbs prove $1" "$BBS" prove --credential "$RGW/$2.cred.json" --reveal 1,2,3,4 --nonce-random --issuer "$IA" --policy "$RG_POL" --out "$RGW/$1.json"
 }
 rgprove e1a e1
 rgprove e1b e1
@@ -154,7 +162,7 @@ rgprove e2a e2
 rgprove e2b e2
 rgprove s12a s12
 # IC's credentials (made below): 0 a name, 1 a role, 2 the revocation handle
-jq -n --arg id "$APOL" --arg iss "$IC" \
+jq -n --arg id "$RG_APOL" --arg iss "$IC" \
   '{id: $id, issuers: [{id: $iss}], messageCount: 3, disclosed: [{index: 0}], accumulator: {index: 2, grace: 0}}' > "$RGW/accpol.json"
 setup "bbs acc-keygen" save "$RGW/acc-args.json" "$BBS" acc-keygen --handle-index 2 --out "$RGW/acc.json"
 
@@ -169,8 +177,8 @@ ok "CLI RegisterIssuer $IC by Org1 (peer0.org1 alone) commits" "" h_inv Register
 ok "CLI RegisterIssuer $IB by Org1, its key-index key squatted, commits" "" h_inv RegisterIssuer "@$RGW/reg-b.json"
 ok "CLI GetIssuer $IB on peer0.org1: Org1's issuer, key version 1" \
   ".id == \"$IB\" and .owner.mspId == \"Org1MSP\" and (.keys | length) == 1" h_q GetIssuer "$IB"
-ok "CLI CreatePolicy $RPOL by Org1" "" h_inv CreatePolicy "@$RGW/pol.json"
-ok "CLI CreatePolicy $APOL by Org1" "" h_inv CreatePolicy "@$RGW/accpol.json"
+ok "CLI CreatePolicy $RG_POL by Org1" "" h_inv CreatePolicy "@$RGW/pol.json"
+ok "CLI CreatePolicy $RG_APOL by Org1" "" h_inv CreatePolicy "@$RGW/accpol.json"
 
 # the epoch key of IC (no epoch yet): a policy nobody satisfies
 rogue "squat the epoch key of $IC (policy: nobody)" \
@@ -240,8 +248,8 @@ ok "GW  (the gateway chooses the endorsers) VerifyProof e2b: epoch 2 older than 
   h_gw evaluate VerifyProof "@$RGW/e2b.json"
 
 section "Rogue: the accumulator of $IC (squatted removal and handle keys, forged removal records)"
-APK="$(jq -r .publicKey "$RGW/acc-args.json")" AV0="$(jq -r .initialValue "$RGW/acc-args.json")"
-ok "CLI SetAccumulator $IC by Org1 commits" "" h_inv SetAccumulator "$IC" "$APK" "$AV0" 2
+RG_APK="$(jq -r .publicKey "$RGW/acc-args.json")" RG_AV0="$(jq -r .initialValue "$RGW/acc-args.json")"
+ok "CLI SetAccumulator $IC by Org1 commits" "" h_inv SetAccumulator "$IC" "$RG_APK" "$RG_AV0" 2
 for n in alice bob carol dave; do
   printf '["name=%s", "role=member", "handle-%s"]\n' "$n" "$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')" > "$RGW/$n.msgs.json"
   setup "bbs sign $n" "$BBS" sign --key "$RGW/key-c.json" --messages "$RGW/$n.msgs.json" --out "$RGW/$n.cred.json"
@@ -294,7 +302,7 @@ ok "bbs update-witness alice from Org1's removal records (versions 1 to 3)" "" \
   "$BBS" update-witness --witness "$RGW/alice.witness.json" --credential "$RGW/alice.cred.json" "$RGW/r1.json" "$RGW/r2.json" "$RGW/r3.json"
 for n in alice bob; do
   setup "bbs prove $n (non-revocation)" "$BBS" prove --credential "$RGW/$n.cred.json" --reveal 0 --nonce-random --issuer "$IC" \
-    --non-revoked "$RGW/$n.witness.json" --policy "$APOL" --out "$RGW/acc-$n.json"
+    --non-revoked "$RGW/$n.witness.json" --policy "$RG_APOL" --out "$RGW/acc-$n.json"
 done
 ok "GW  SubmitProof alice (updated witness, version 3) commits" '.status == "VALID" and .result.nonRevocation.version == 3' \
   h_gw -endorsing-orgs Org1MSP -json submit SubmitProof "@$RGW/acc-alice.json"
