@@ -9,7 +9,10 @@
 # contract, plus RoguePut, RogueSetVP, RogueDelete, RogueGet and RogueList,
 # which write and read bbs's namespace around the contract), as Fabric
 # allows. The endorsement configuration is mode "owner" (owned records get
-# the owner's organisation's key-level policy), the issue's OR shape.
+# the owner's organisation's key-level policy), the issue's OR shape;
+# ROGUE_MODE=and deploys it as "bbsorand" in mode "and" instead (owned
+# records under AND(Org1, Org2): Org1's transactions are endorsed by both
+# peers, Org2's rogue peer endorsing them as bbs would).
 #
 # Org2 alone (the coalition of an OR channel) endorses its rogue writes:
 # it squats keys the owner will need (the key-index key of a public key
@@ -43,14 +46,19 @@ if [[ "${BASH_SOURCE[0]}" == "$0" ]]; then
   ROGUE_RUN="$RUN_SUFFIX"
 fi
 
-section "A rogue package on an OR channel: bbsor, Org2's peer runs internal/roguecc"
+section "A rogue package on an OR channel: ${ROGUE_MODE:+$ROGUE_MODE: }Org2's peer runs internal/roguecc"
 RGW="$W/rogue"
 mkdir -p "$RGW"
-RCC=bbsor
+RG_MODE="${ROGUE_MODE:-owner}"
+case "$RG_MODE" in
+  owner) RCC=bbsor RG_ENDORSE=1 RG_GWORGS=Org1MSP ;;
+  and) RCC=bbsorand RG_ENDORSE=both RG_GWORGS=Org1MSP,Org2MSP ;;
+  *) fail "ROGUE_MODE=$RG_MODE" "owner or and"; exit 1 ;;
+esac
 RG_T0=$(now_ms)
 RG_POLICY="OR('Org1MSP.peer','Org2MSP.peer')"
-# the honest organisation: Org1's peer alone endorses (OR accepts it)
-h_inv() { CC_NAME="$RCC" as 1 User1 cc_invoke_on 1 "$@"; }
+# the honest organisation: Org1's peer alone endorses (OR accepts it; in mode and, both peers)
+h_inv() { CC_NAME="$RCC" as 1 User1 cc_invoke_on "$RG_ENDORSE" "$@"; }
 h_q() { CC_NAME="$RCC" as 1 User1 cc_query "$@"; }
 h_gw() { CC_NAME="$RCC" gw 1 User1 "$@"; }
 # the coalition: Org2's peer alone endorses
@@ -128,12 +136,12 @@ for ((i = 0; i < 60; i++)); do
   sleep 0.5
 done
 rg_config() { # set once (a second run on one network finds it set)
-  h_q GetEndorsementConfig 2> /dev/null | jq -e '.mode == "owner"' > /dev/null ||
-    CC_NAME="$RCC" as 1 Admin cc_invoke_on 1 SetEndorsementConfig '{"mode":"owner","orgs":["Org1MSP","Org2MSP"]}'
+  h_q GetEndorsementConfig 2> /dev/null | jq -e --arg m "$RG_MODE" '.mode == $m' > /dev/null ||
+    CC_NAME="$RCC" as 1 Admin cc_invoke_on "$RG_ENDORSE" SetEndorsementConfig "{\"mode\":\"$RG_MODE\",\"orgs\":[\"Org1MSP\",\"Org2MSP\"]}"
 }
-ok "the endorsement configuration of $RCC: mode owner, both orgs, set by Org1's admin (endorsed by peer0.org1 alone)" "" \
+ok "the endorsement configuration of $RCC: mode $RG_MODE, both orgs, set by Org1's admin" "" \
   rg_config
-ok "CLI GetEndorsementConfig on peer0.org1: mode owner" '.mode == "owner"' h_q GetEndorsementConfig
+ok "CLI GetEndorsementConfig on peer0.org1: mode $RG_MODE" ".mode == \"$RG_MODE\"" h_q GetEndorsementConfig
 echo "  (deployed in $(secs $(($(now_ms) - RG_T0))))"
 
 # ---- material: two issuers, credentials with an epoch and a status index, an accumulator
@@ -202,7 +210,7 @@ rogue "pre-create the context $CTXURL of $IA, naming Org1 User1 as registrant, t
   "$(jq -cn --arg i "$IA" --arg u "$CTXURL" --arg d "$RCTX_DOC" --arg h "$(printf '%s' "$RCTX_DOC" | sha256hex)" \
     '{issuer: $i, url: $u, sha256: $h, document: $d, registrant: {mspId: "Org1MSP"}, txId: "rogue", timestamp: "2026-01-01T00:00:00Z"}')" or:Org1MSP,Org2MSP
 
-section "Org1's honest transactions on the squatted and pre-created keys (endorsed by peer0.org1 alone)"
+section "Org1's honest transactions on the squatted and pre-created keys (endorsed by peer0.org1 alone; mode and: both)"
 ok "CLI SetIssuerEpoch $IA 1 commits" "" h_inv SetIssuerEpoch "$IA" 1
 ok "CLI CreateStatusList $IA $RLIST (page 0 pre-created) commits" "" h_inv CreateStatusList "$IA" "$RLIST" revocation 131072
 ok "CLI CreateStatusList $IA rl2 (its key squatted) commits" "" h_inv CreateStatusList "$IA" rl2 revocation 131072
@@ -214,7 +222,7 @@ ok "CLI GetContext on peer0.org1: Org1's document" ".document == $(jq -Rs . < "$
 rogue_list bbs.epoch "$IA" > "$RGW/epoch-1.jsonl" || true
 rogue_list bbs.statuspage "$IA" "$RLIST" > "$RGW/pages-0.jsonl" || true
 ok "GW  SubmitProof e1 (epoch 1) commits, endorsed by Org1" '.status == "VALID" and .result.valid == true' \
-  h_gw -endorsing-orgs Org1MSP -json submit SubmitProof "@$RGW/e1a.json"
+  h_gw -endorsing-orgs "$RG_GWORGS" -json submit SubmitProof "@$RGW/e1a.json"
 ok "CLI SetIssuerEpoch $IA 2 (raise) commits" "" h_inv SetIssuerEpoch "$IA" 2
 ok "CLI UpdateStatusList $IA $RLIST set [12] commits" "" h_inv UpdateStatusList "$IA" "$RLIST" '{"set":[12]}'
 
@@ -234,13 +242,13 @@ ok "CLI GetIssuer $IA on peer0.org1: as Org1 wrote it" ". == $(jq -c . <<< "${IA
 section "Org1's reads and proofs after the rewrites"
 ok "CLI GetIssuerEpoch $IA on peer0.org1: 2" '.epoch == 2' h_q GetIssuerEpoch "$IA"
 rejected "GW  SubmitProof e1 (epoch 1, withdrawn by the raise to 2) is refused" "epoch 1 is older than the 2|BBS_UNTRUSTED_RECORD" \
-  h_gw -endorsing-orgs Org1MSP submit SubmitProof "@$RGW/e1b.json"
+  h_gw -endorsing-orgs "$RG_GWORGS" submit SubmitProof "@$RGW/e1b.json"
 ok "GW  SubmitProof e2 (epoch 2) commits" '.status == "VALID" and .result.valid == true' \
-  h_gw -endorsing-orgs Org1MSP -json submit SubmitProof "@$RGW/e2a.json"
+  h_gw -endorsing-orgs "$RG_GWORGS" -json submit SubmitProof "@$RGW/e2a.json"
 TX_E2A="$(jq -r '.result.txId // empty' <<< "$OUT" 2> /dev/null || true)"
 ok "CLI GetStatusEntry $IA $RLIST 12 on peer0.org1: set" '.set == true' h_q GetStatusEntry "$IA" "$RLIST" 12
 rejected "GW  SubmitProof s12 (status index 12, revoked) is refused" "revoked: entry 12|BBS_UNTRUSTED_RECORD" \
-  h_gw -endorsing-orgs Org1MSP submit SubmitProof "@$RGW/s12a.json"
+  h_gw -endorsing-orgs "$RG_GWORGS" submit SubmitProof "@$RGW/s12a.json"
 ok "CLI GetContext $IA on peer0.org1: Org1's document" ".document == $(jq -Rs . < "$RGW/ctx.json")" h_q GetContext "$IA" "$CTXURL"
 ok "CLI UpdateStatusList $IA $RLIST set [13] still commits" "" h_inv UpdateStatusList "$IA" "$RLIST" '{"set":[13]}'
 ok "CLI SetIssuerEpoch $IA 3 still commits" "" h_inv SetIssuerEpoch "$IA" 3
@@ -305,9 +313,9 @@ for n in alice bob; do
     --non-revoked "$RGW/$n.witness.json" --policy "$RG_APOL" --out "$RGW/acc-$n.json"
 done
 ok "GW  SubmitProof alice (updated witness, version 3) commits" '.status == "VALID" and .result.nonRevocation.version == 3' \
-  h_gw -endorsing-orgs Org1MSP -json submit SubmitProof "@$RGW/acc-alice.json"
+  h_gw -endorsing-orgs "$RG_GWORGS" -json submit SubmitProof "@$RGW/acc-alice.json"
 rejected "GW  SubmitProof bob (revoked at version 1) is refused" "against accumulator version 0, older than|BBS_UNTRUSTED_RECORD" \
-  h_gw -endorsing-orgs Org1MSP submit SubmitProof "@$RGW/acc-bob.json"
+  h_gw -endorsing-orgs "$RG_GWORGS" submit SubmitProof "@$RGW/acc-bob.json"
 acc_revoke bob
 rejected "CLI RevokeHandle bob again is refused: already removed at version 1" "already removed at version 1" \
   h_inv RevokeHandle "$IC" "$(cat "$RGW/rm-bob.b64")"
