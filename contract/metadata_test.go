@@ -169,6 +169,9 @@ func TestMetadataTypes(t *testing.T) {
 		var props, required []string
 		for i := 0; i < typ.NumField(); i++ {
 			f := typ.Field(i)
+			if !f.IsExported() {
+				continue // not part of the JSON
+			}
 			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
 			require.NotEmpty(t, name, "%s.%s has no json name", typ.Name(), f.Name)
 			require.Equal(t, strings.ToLower(name[:1]), name[:1], "%s.%s is not camelCase", typ.Name(), f.Name)

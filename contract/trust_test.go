@@ -109,7 +109,7 @@ func TestNoncesAreConsumedPerKey(t *testing.T) {
 	acme := decode[Issuer](t, e.evaluate(e.bob, "GetIssuer", "acme"))
 	clone := acme
 	clone.ID = "clone"
-	e.ledger.Put(mustIssuerKey(t, e, "clone"), []byte(jsonArg(t, clone)))
+	e.ledger.PutWithPolicy(mustIssuerKey(t, e, "clone"), []byte(jsonArg(t, clone)), e.ledger.ValidationParameter(mustIssuerKey(t, e, "acme")))
 
 	nonce := []byte("one nonce, one proof, one key")
 	c := sign(t, k, nil)

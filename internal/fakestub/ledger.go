@@ -513,6 +513,19 @@ func (l *Ledger) Put(key string, value []byte) {
 	l.Commit(s)
 }
 
+// PutWithPolicy writes key directly into the committed world state of
+// DefaultNamespace with the key-level endorsement policy ep, as a
+// transaction of its own that no policy checks; tests use it to set up
+// records as the contract writes them, or as a coalition would.
+func (l *Ledger) PutWithPolicy(key string, value, ep []byte) {
+	s := l.NewStub(nil)
+	s.rw().writes[key] = write{value: append([]byte(nil), value...)}
+	if err := s.SetStateValidationParameter(key, ep); err != nil {
+		panic(err)
+	}
+	l.Commit(s)
+}
+
 func sortedKeys[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
