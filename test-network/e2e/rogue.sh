@@ -9,7 +9,10 @@
 # contract, plus RoguePut, RogueSetVP, RogueDelete, RogueGet and RogueList,
 # which write and read bbs's namespace around the contract), as Fabric
 # allows. The endorsement configuration is mode "owner" (owned records get
-# the owner's organisation's key-level policy), the issue's OR shape.
+# the owner's organisation's key-level policy), the issue's OR shape;
+# ROGUE_MODE=and deploys it as "bbsorand" in mode "and" instead (owned
+# records under AND(Org1, Org2): Org1's transactions are endorsed by both
+# peers, Org2's rogue peer endorsing them as bbs would).
 #
 # Org2 alone (the coalition of an OR channel) endorses its rogue writes:
 # it squats keys the owner will need (the key-index key of a public key
@@ -43,14 +46,19 @@ if [[ "${BASH_SOURCE[0]}" == "$0" ]]; then
   ROGUE_RUN="$RUN_SUFFIX"
 fi
 
-section "A rogue package on an OR channel: bbsor, Org2's peer runs internal/roguecc"
+section "A rogue package on an OR channel: ${ROGUE_MODE:+$ROGUE_MODE: }Org2's peer runs internal/roguecc"
 RGW="$W/rogue"
 mkdir -p "$RGW"
-RCC=bbsor
+RG_MODE="${ROGUE_MODE:-owner}"
+case "$RG_MODE" in
+  owner) RCC=bbsor RG_ENDORSE=1 RG_GWORGS=Org1MSP ;;
+  and) RCC=bbsorand RG_ENDORSE=both RG_GWORGS=Org1MSP,Org2MSP ;;
+  *) fail "ROGUE_MODE=$RG_MODE" "owner or and"; exit 1 ;;
+esac
 RG_T0=$(now_ms)
 RG_POLICY="OR('Org1MSP.peer','Org2MSP.peer')"
-# the honest organisation: Org1's peer alone endorses (OR accepts it)
-h_inv() { CC_NAME="$RCC" as 1 User1 cc_invoke_on 1 "$@"; }
+# the honest organisation: Org1's peer alone endorses (OR accepts it; in mode and, both peers)
+h_inv() { CC_NAME="$RCC" as 1 User1 cc_invoke_on "$RG_ENDORSE" "$@"; }
 h_q() { CC_NAME="$RCC" as 1 User1 cc_query "$@"; }
 h_gw() { CC_NAME="$RCC" gw 1 User1 "$@"; }
 # the coalition: Org2's peer alone endorses
@@ -73,13 +81,21 @@ rkey() { jq -cn '$ARGS.positional' --args -- "$@"; }
 # rogue_list OBJECTTYPE ATTR...: the keys under that prefix on Org2's peer, one JSON record a line
 rogue_list() { r_q RogueList "$@" 2> /dev/null | jq -c '.[]'; }
 # rogue_replay FILE NAME: writes back every record of FILE (rogue_list lines) with its old value, keeping its policy
+# (one line per record, or, beyond 3 records, one line per key-level policy and outcome)
 rogue_replay() {
-  local line k v
+  local line k v n out=()
+  n="$(grep -c . "$1" || true)"
   while IFS= read -r line; do
     [ -n "$line" ] || continue
     k="$(jq -c .key <<< "$line")" v="$(jq -r .value <<< "$line")"
-    rogue "$2: rewrite $k (its policy: $(jq -r '.policy // "none"' <<< "$line"))" r_inv RoguePut "$k" "$v" keep
+    if [ "$n" -le 3 ]; then
+      rogue "$2: rewrite $k (its policy: $(jq -r '.policy // "none"' <<< "$line"))" r_inv RoguePut "$k" "$v" keep
+    else
+      out+=("(their policy: $(jq -r '.policy // "none"' <<< "$line")): $(rogue x r_inv RoguePut "$k" "$v" keep | sed 's/^  ROGUE x: //')")
+    fi
   done < "$1"
+  [ "${#out[@]}" -eq 0 ] || printf '%s\n' "${out[@]}" | sort | uniq -c | sed "s|^ *\([0-9]*\) |  ROGUE $2: rewrite \1 records under $(jq -c '.key[:2]' < "$1" | head -n 1) |"
+  [ "$n" -gt 0 ] || printf '  ROGUE %s: no record to rewrite\n' "$2"
 }
 sha256hex() { sha256sum | cut -d' ' -f1; }
 save() { local f="$1"; shift; "$@" > "$f"; }   # save FILE CMD...: CMD's standard output into FILE
@@ -120,16 +136,16 @@ for ((i = 0; i < 60; i++)); do
   sleep 0.5
 done
 rg_config() { # set once (a second run on one network finds it set)
-  h_q GetEndorsementConfig 2> /dev/null | jq -e '.mode == "owner"' > /dev/null ||
-    CC_NAME="$RCC" as 1 Admin cc_invoke_on 1 SetEndorsementConfig '{"mode":"owner","orgs":["Org1MSP","Org2MSP"]}'
+  h_q GetEndorsementConfig 2> /dev/null | jq -e --arg m "$RG_MODE" '.mode == $m' > /dev/null ||
+    CC_NAME="$RCC" as 1 Admin cc_invoke_on "$RG_ENDORSE" SetEndorsementConfig "{\"mode\":\"$RG_MODE\",\"orgs\":[\"Org1MSP\",\"Org2MSP\"]}"
 }
-ok "the endorsement configuration of $RCC: mode owner, both orgs, set by Org1's admin (endorsed by peer0.org1 alone)" "" \
+ok "the endorsement configuration of $RCC: mode $RG_MODE, both orgs, set by Org1's admin" "" \
   rg_config
-ok "CLI GetEndorsementConfig on peer0.org1: mode owner" '.mode == "owner"' h_q GetEndorsementConfig
+ok "CLI GetEndorsementConfig on peer0.org1: mode $RG_MODE" ".mode == \"$RG_MODE\"" h_q GetEndorsementConfig
 echo "  (deployed in $(secs $(($(now_ms) - RG_T0))))"
 
 # ---- material: two issuers, credentials with an epoch and a status index, an accumulator
-IA="rg-a${ROGUE_RUN:-}" IB="rg-b${ROGUE_RUN:-}" IC="rg-c${ROGUE_RUN:-}" RPOL="rg-pol${ROGUE_RUN:-}" APOL="rg-accpol${ROGUE_RUN:-}"
+IA="rg-a${ROGUE_RUN:-}" IB="rg-b${ROGUE_RUN:-}" IC="rg-c${ROGUE_RUN:-}" RG_POL="rg-pol${ROGUE_RUN:-}" RG_APOL="rg-accpol${ROGUE_RUN:-}"
 RLIST=rl CTXURL="https://e2e.fabric-bbs.example/contexts/rogue${ROGUE_RUN:-}/v1"
 for k in a b c; do setup "bbs keygen ($k)" "$BBS" keygen --scheme bbs-bls12381-sha256 --out "$RGW/key-$k.json"; done
 regdoc "$RGW/reg-a.json" "$RGW/key-a.json" "$IA" 1 User1 5
@@ -143,10 +159,10 @@ rgcred() { # NAME EPOCH INDEX
 rgcred e1 1 20
 rgcred e2 2 21
 rgcred s12 2 12
-jq -n --arg id "$RPOL" --arg iss "$IA" --arg l "$RLIST" \
+jq -n --arg id "$RG_POL" --arg iss "$IA" --arg l "$RLIST" \
   '{id: $id, issuers: [{id: $iss}], messageCount: 5, validity: {validFrom: 1, validUntil: 2}, epoch: {index: 3, grace: 0}, status: {index: 4, list: $l}}' > "$RGW/pol.json"
 rgprove() { # OUT CRED
-  setup "bbs prove $1" "$BBS" prove --credential "$RGW/$2.cred.json" --reveal 1,2,3,4 --nonce-random --issuer "$IA" --policy "$RPOL" --out "$RGW/$1.json"
+  setup "bbs prove $1" "$BBS" prove --credential "$RGW/$2.cred.json" --reveal 1,2,3,4 --nonce-random --issuer "$IA" --policy "$RG_POL" --out "$RGW/$1.json"
 }
 rgprove e1a e1
 rgprove e1b e1
@@ -154,7 +170,7 @@ rgprove e2a e2
 rgprove e2b e2
 rgprove s12a s12
 # IC's credentials (made below): 0 a name, 1 a role, 2 the revocation handle
-jq -n --arg id "$APOL" --arg iss "$IC" \
+jq -n --arg id "$RG_APOL" --arg iss "$IC" \
   '{id: $id, issuers: [{id: $iss}], messageCount: 3, disclosed: [{index: 0}], accumulator: {index: 2, grace: 0}}' > "$RGW/accpol.json"
 setup "bbs acc-keygen" save "$RGW/acc-args.json" "$BBS" acc-keygen --handle-index 2 --out "$RGW/acc.json"
 
@@ -169,8 +185,8 @@ ok "CLI RegisterIssuer $IC by Org1 (peer0.org1 alone) commits" "" h_inv Register
 ok "CLI RegisterIssuer $IB by Org1, its key-index key squatted, commits" "" h_inv RegisterIssuer "@$RGW/reg-b.json"
 ok "CLI GetIssuer $IB on peer0.org1: Org1's issuer, key version 1" \
   ".id == \"$IB\" and .owner.mspId == \"Org1MSP\" and (.keys | length) == 1" h_q GetIssuer "$IB"
-ok "CLI CreatePolicy $RPOL by Org1" "" h_inv CreatePolicy "@$RGW/pol.json"
-ok "CLI CreatePolicy $APOL by Org1" "" h_inv CreatePolicy "@$RGW/accpol.json"
+ok "CLI CreatePolicy $RG_POL by Org1" "" h_inv CreatePolicy "@$RGW/pol.json"
+ok "CLI CreatePolicy $RG_APOL by Org1" "" h_inv CreatePolicy "@$RGW/accpol.json"
 
 # the epoch key of IC (no epoch yet): a policy nobody satisfies
 rogue "squat the epoch key of $IC (policy: nobody)" \
@@ -194,7 +210,7 @@ rogue "pre-create the context $CTXURL of $IA, naming Org1 User1 as registrant, t
   "$(jq -cn --arg i "$IA" --arg u "$CTXURL" --arg d "$RCTX_DOC" --arg h "$(printf '%s' "$RCTX_DOC" | sha256hex)" \
     '{issuer: $i, url: $u, sha256: $h, document: $d, registrant: {mspId: "Org1MSP"}, txId: "rogue", timestamp: "2026-01-01T00:00:00Z"}')" or:Org1MSP,Org2MSP
 
-section "Org1's honest transactions on the squatted and pre-created keys (endorsed by peer0.org1 alone)"
+section "Org1's honest transactions on the squatted and pre-created keys (endorsed by peer0.org1 alone; mode and: both)"
 ok "CLI SetIssuerEpoch $IA 1 commits" "" h_inv SetIssuerEpoch "$IA" 1
 ok "CLI CreateStatusList $IA $RLIST (page 0 pre-created) commits" "" h_inv CreateStatusList "$IA" "$RLIST" revocation 131072
 ok "CLI CreateStatusList $IA rl2 (its key squatted) commits" "" h_inv CreateStatusList "$IA" rl2 revocation 131072
@@ -206,7 +222,7 @@ ok "CLI GetContext on peer0.org1: Org1's document" ".document == $(jq -Rs . < "$
 rogue_list bbs.epoch "$IA" > "$RGW/epoch-1.jsonl" || true
 rogue_list bbs.statuspage "$IA" "$RLIST" > "$RGW/pages-0.jsonl" || true
 ok "GW  SubmitProof e1 (epoch 1) commits, endorsed by Org1" '.status == "VALID" and .result.valid == true' \
-  h_gw -endorsing-orgs Org1MSP -json submit SubmitProof "@$RGW/e1a.json"
+  h_gw -endorsing-orgs "$RG_GWORGS" -json submit SubmitProof "@$RGW/e1a.json"
 ok "CLI SetIssuerEpoch $IA 2 (raise) commits" "" h_inv SetIssuerEpoch "$IA" 2
 ok "CLI UpdateStatusList $IA $RLIST set [12] commits" "" h_inv UpdateStatusList "$IA" "$RLIST" '{"set":[12]}'
 
@@ -226,13 +242,13 @@ ok "CLI GetIssuer $IA on peer0.org1: as Org1 wrote it" ". == $(jq -c . <<< "${IA
 section "Org1's reads and proofs after the rewrites"
 ok "CLI GetIssuerEpoch $IA on peer0.org1: 2" '.epoch == 2' h_q GetIssuerEpoch "$IA"
 rejected "GW  SubmitProof e1 (epoch 1, withdrawn by the raise to 2) is refused" "epoch 1 is older than the 2|BBS_UNTRUSTED_RECORD" \
-  h_gw -endorsing-orgs Org1MSP submit SubmitProof "@$RGW/e1b.json"
+  h_gw -endorsing-orgs "$RG_GWORGS" submit SubmitProof "@$RGW/e1b.json"
 ok "GW  SubmitProof e2 (epoch 2) commits" '.status == "VALID" and .result.valid == true' \
-  h_gw -endorsing-orgs Org1MSP -json submit SubmitProof "@$RGW/e2a.json"
+  h_gw -endorsing-orgs "$RG_GWORGS" -json submit SubmitProof "@$RGW/e2a.json"
 TX_E2A="$(jq -r '.result.txId // empty' <<< "$OUT" 2> /dev/null || true)"
 ok "CLI GetStatusEntry $IA $RLIST 12 on peer0.org1: set" '.set == true' h_q GetStatusEntry "$IA" "$RLIST" 12
 rejected "GW  SubmitProof s12 (status index 12, revoked) is refused" "revoked: entry 12|BBS_UNTRUSTED_RECORD" \
-  h_gw -endorsing-orgs Org1MSP submit SubmitProof "@$RGW/s12a.json"
+  h_gw -endorsing-orgs "$RG_GWORGS" submit SubmitProof "@$RGW/s12a.json"
 ok "CLI GetContext $IA on peer0.org1: Org1's document" ".document == $(jq -Rs . < "$RGW/ctx.json")" h_q GetContext "$IA" "$CTXURL"
 ok "CLI UpdateStatusList $IA $RLIST set [13] still commits" "" h_inv UpdateStatusList "$IA" "$RLIST" '{"set":[13]}'
 ok "CLI SetIssuerEpoch $IA 3 still commits" "" h_inv SetIssuerEpoch "$IA" 3
@@ -240,8 +256,8 @@ ok "GW  (the gateway chooses the endorsers) VerifyProof e2b: epoch 2 older than 
   h_gw evaluate VerifyProof "@$RGW/e2b.json"
 
 section "Rogue: the accumulator of $IC (squatted removal and handle keys, forged removal records)"
-APK="$(jq -r .publicKey "$RGW/acc-args.json")" AV0="$(jq -r .initialValue "$RGW/acc-args.json")"
-ok "CLI SetAccumulator $IC by Org1 commits" "" h_inv SetAccumulator "$IC" "$APK" "$AV0" 2
+RG_APK="$(jq -r .publicKey "$RGW/acc-args.json")" RG_AV0="$(jq -r .initialValue "$RGW/acc-args.json")"
+ok "CLI SetAccumulator $IC by Org1 commits" "" h_inv SetAccumulator "$IC" "$RG_APK" "$RG_AV0" 2
 for n in alice bob carol dave; do
   printf '["name=%s", "role=member", "handle-%s"]\n' "$n" "$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')" > "$RGW/$n.msgs.json"
   setup "bbs sign $n" "$BBS" sign --key "$RGW/key-c.json" --messages "$RGW/$n.msgs.json" --out "$RGW/$n.cred.json"
@@ -294,12 +310,12 @@ ok "bbs update-witness alice from Org1's removal records (versions 1 to 3)" "" \
   "$BBS" update-witness --witness "$RGW/alice.witness.json" --credential "$RGW/alice.cred.json" "$RGW/r1.json" "$RGW/r2.json" "$RGW/r3.json"
 for n in alice bob; do
   setup "bbs prove $n (non-revocation)" "$BBS" prove --credential "$RGW/$n.cred.json" --reveal 0 --nonce-random --issuer "$IC" \
-    --non-revoked "$RGW/$n.witness.json" --policy "$APOL" --out "$RGW/acc-$n.json"
+    --non-revoked "$RGW/$n.witness.json" --policy "$RG_APOL" --out "$RGW/acc-$n.json"
 done
 ok "GW  SubmitProof alice (updated witness, version 3) commits" '.status == "VALID" and .result.nonRevocation.version == 3' \
-  h_gw -endorsing-orgs Org1MSP -json submit SubmitProof "@$RGW/acc-alice.json"
+  h_gw -endorsing-orgs "$RG_GWORGS" -json submit SubmitProof "@$RGW/acc-alice.json"
 rejected "GW  SubmitProof bob (revoked at version 1) is refused" "against accumulator version 0, older than|BBS_UNTRUSTED_RECORD" \
-  h_gw -endorsing-orgs Org1MSP submit SubmitProof "@$RGW/acc-bob.json"
+  h_gw -endorsing-orgs "$RG_GWORGS" submit SubmitProof "@$RGW/acc-bob.json"
 acc_revoke bob
 rejected "CLI RevokeHandle bob again is refused: already removed at version 1" "already removed at version 1" \
   h_inv RevokeHandle "$IC" "$(cat "$RGW/rm-bob.b64")"
