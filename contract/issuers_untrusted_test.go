@@ -22,9 +22,6 @@ import (
 // endorsement policy can (the coalition): a key nobody has created yet,
 // with any key-level policy.
 
-// untrustedCode is the code of a record that exists but is not believed.
-const untrustedCode = "BBS_UNTRUSTED_RECORD"
-
 // nobodyPolicy is a key-level policy no endorser of the tests satisfies.
 var nobodyPolicy = fakestub.MSPPolicy(1, "NobodyMSP")
 
@@ -157,7 +154,7 @@ func TestSquattedKeyIndexIsRoutedAround(t *testing.T) {
 		require.NoError(t, err)
 		plant(t, e, idx, []byte(`{"issuer":"acme","version":1}`), nobodyPolicy)
 		for attempt := 0; attempt < 2; attempt++ {
-			next := nextTxIDs(t, e, 2)[1] // the planter is the first of the block
+			next := nextTxIDsC(t, e, 2)[1] // the planter is the first of the block
 			routed, err := shim.CreateCompositeKey(publicKeyObjectType, []string{hashHex(pk), next})
 			require.NoError(t, err)
 			rs := e.ledger.SubmitBlock(planter{e.cc},
@@ -202,10 +199,10 @@ func requireResolves(t *testing.T, e *env, k *keyPair, issuer string, version in
 	}
 }
 
-// nextTxIDs returns the IDs of the ledger's next n transactions: the fake
+// nextTxIDsC returns the IDs of the ledger's next n transactions: the fake
 // numbers them (fakestub/tx/N); a real transaction ID is unknown before
 // its proposal, but an endorser sees it.
-func nextTxIDs(t *testing.T, e *env, n int) []string {
+func nextTxIDsC(t *testing.T, e *env, n int) []string {
 	t.Helper()
 	probe := e.ledger.NewStub(nil).GetTxID()
 	for i := 1; i < 1<<20; i++ {
@@ -381,7 +378,7 @@ func TestPreCreatedPolicyDocument(t *testing.T) {
 		if fn == "UpdatePolicy" {
 			args = []string{"poll-1", policyDoc("poll-1", `"disclosed":[{"index":2}]`)}
 		}
-		next := nextTxIDs(t, e, 2)[1]
+		next := nextTxIDsC(t, e, 2)[1]
 		docKey, err := shim.CreateCompositeKey(policyDocObjectType, []string{"poll-1", next})
 		require.NoError(t, err)
 		rs := e.ledger.SubmitBlock(planter{e.cc},
