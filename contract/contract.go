@@ -124,7 +124,7 @@ const Name = "bbs"
 // semantic versioning: a major version may change a transaction's JSON or
 // a stored record's meaning, a minor version adds, a patch fixes
 // (CHANGELOG.md, docs/upgrade.md).
-const Version = "0.2.0"
+const Version = "0.3.0"
 
 // EventProofVerified is the chaincode event SubmitProof emits, with its
 // ProofReceipt as JSON payload.
