@@ -153,15 +153,8 @@ func issuerEpoch(stub shim.ChaincodeStubInterface, is *Issuer) (*IssuerEpoch, er
 		return nil, fmt.Errorf("%s: %w", what, ErrNotFound)
 	}
 	var rec IssuerEpoch
-	found, err := records.GetJSON(records.Epoch, stub, key, is.Owner.MSPID, &rec)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", what, err)
-	}
-	if !found {
-		if is.records == nil {
-			return nil, fmt.Errorf("%s: %w", what, ErrNotFound)
-		}
-		return nil, fmt.Errorf("%s: %w: the issuer record names %s, which holds nothing", what, records.ErrUntrusted, records.Describe(key))
+	if err := getNamedChild(stub, records.Epoch, is, key, what, &rec); err != nil {
+		return nil, err
 	}
 	return &rec, nil
 }

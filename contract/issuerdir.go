@@ -167,3 +167,22 @@ func legacyChild(stub shim.ChaincodeStubInterface, key, owner string) (bool, err
 	}
 	return b != nil, nil
 }
+
+// getNamedChild reads into v the child record of kind k under key, which
+// the issuer's directory names (or, for an issuer without a directory, its
+// old key): a missing record is ErrNotFound for an issuer without a
+// directory, and ErrUntrusted for one whose directory names it; one that is
+// not believed is ErrUntrusted. what names the record in errors.
+func getNamedChild(stub shim.ChaincodeStubInterface, k *records.Kind, is *Issuer, key, what string, v any) error {
+	found, err := records.GetJSON(k, stub, key, is.Owner.MSPID, v)
+	if err != nil {
+		return fmt.Errorf("%s: %w", what, err)
+	}
+	if !found {
+		if is.records == nil {
+			return fmt.Errorf("%s: %w", what, ErrNotFound)
+		}
+		return fmt.Errorf("%s: %w: the issuer record names %s, which holds nothing", what, records.ErrUntrusted, records.Describe(key))
+	}
+	return nil
+}

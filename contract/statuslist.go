@@ -464,15 +464,8 @@ func statusListOf(stub shim.ChaincodeStubInterface, is *Issuer, list string) (*S
 		return nil, err
 	}
 	var h StatusList
-	found, err := records.GetJSON(records.StatusList, stub, key, is.Owner.MSPID, &h)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", what, err)
-	}
-	if !found {
-		if is.records == nil {
-			return nil, fmt.Errorf("%s: %w", what, ErrNotFound)
-		}
-		return nil, fmt.Errorf("%s: %w: the issuer record names %s, which holds nothing", what, records.ErrUntrusted, records.Describe(key))
+	if err := getNamedChild(stub, records.StatusList, is, key, what, &h); err != nil {
+		return nil, err
 	}
 	return &h, nil
 }
