@@ -8,9 +8,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
+	"github.com/fabric-bbs/fabric-bbs/contract/records"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakeid"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakestub"
 	"github.com/fabric-bbs/fabric-bbs/registration"
@@ -81,9 +83,17 @@ func newEnv(t *testing.T) *env {
 // both organisations, endorsed by both, and requires that it commits.
 func (e *env) configure(mode string) {
 	e.t.Helper()
-	r := e.ledger.SubmitAs(e.cc, []string{"Org1MSP", "Org2MSP"}, e.admin1.Creator, Name+":SetEndorsementConfig",
-		`{"mode":"`+mode+`","orgs":["Org1MSP","Org2MSP"]}`)
-	require.True(e.t, r.Committed, "SetEndorsementConfig: %s %s", r.Response.GetMessage(), r.ValidationDetail)
+	// A change needs an admin of each configured organisation: the first
+	// approval alone applies only the channel's first configuration.
+	for _, admin := range []*fakeid.Identity{e.admin1, e.admin2} {
+		r := e.ledger.SubmitAs(e.cc, []string{"Org1MSP", "Org2MSP"}, admin.Creator, Name+":SetEndorsementConfig",
+			`{"mode":"`+mode+`","orgs":["Org1MSP","Org2MSP"]}`)
+		require.True(e.t, r.Committed, "SetEndorsementConfig: %s %s", r.Response.GetMessage(), r.ValidationDetail)
+		if decode[EndorsementConfig](e.t, r).Mode == mode {
+			return
+		}
+	}
+	e.t.Fatalf("SetEndorsementConfig: mode %s not applied", mode)
 }
 
 // asDeployed gives e's chaincode the serializer it has on a peer, without
@@ -212,7 +222,7 @@ func newTestContext(stub shim.ChaincodeStubInterface) *contractapi.TransactionCo
 func withoutEndorsementConfig(keys []string) []string {
 	var out []string
 	for _, k := range keys {
-		if k != "\x00"+endorsementObjectType+"\x00" {
+		if k != "\x00"+endorsementObjectType+"\x00" && !strings.HasPrefix(k, "\x00"+records.EndorsementApproval.ObjectType+"\x00") {
 			out = append(out, k)
 		}
 	}

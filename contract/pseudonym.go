@@ -131,11 +131,9 @@ func (c *Contract) GetPseudonymUses(ctx contractapi.TransactionContextInterface,
 			return nil, fmt.Errorf("reading the pseudonym's uses: %w", err)
 		}
 		// A use record carrying a key-level policy was written around
-		// the contract: left out.
-		switch err := records.NymUse.Believe(stub, kv.Key, ""); {
-		case isUntrusted(err):
-			continue
-		case err != nil:
+		// the contract: the list is refused (fail closed), not shown
+		// without it.
+		if err := records.NymUse.Believe(stub, kv.Key, ""); err != nil {
 			return nil, fmt.Errorf("reading the pseudonym's uses: %w", err)
 		}
 		if len(out.Uses) == MaxListedPseudonymUses {

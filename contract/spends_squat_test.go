@@ -107,7 +107,8 @@ func TestSquattedNymCountRefusedAtEndorsement(t *testing.T) {
 // TestSquattedNymUseRoutedAround: the coalition creates the use record the
 // next use of a pseudonym would write (sequence 1) with a policy nobody
 // satisfies; the use still commits (use records carry the recording
-// transaction in their key), and the squatted record is not listed.
+// transaction in their key); the listing refuses the squatted record
+// (BBS_UNTRUSTED_RECORD) rather than leave it out.
 func TestSquattedNymUseRoutedAround(t *testing.T) {
 	s := bbs.PseudonymSchemes()[0]
 	e, k := nymRegistered(t, s)
@@ -123,9 +124,9 @@ func TestSquattedNymUseRoutedAround(t *testing.T) {
 
 	r := e.submit(e.bob, "SubmitProof", jsonArg(t, req))
 	require.True(t, r.Committed, "%s %s", r.Response.GetMessage(), r.ValidationDetail)
-	uses := decode[PseudonymUses](t, e.evaluate(e.bob, "GetPseudonymUses", b64("poll-2026-41"), req.Pseudonym))
-	require.Equal(t, 1, uses.Count)
-	require.Equal(t, r.TxID, uses.Uses[0].TxID)
+	l := e.evaluate(e.bob, "GetPseudonymUses", b64("poll-2026-41"), req.Pseudonym)
+	require.False(t, l.OK())
+	require.True(t, strings.HasPrefix(l.Response.GetMessage(), untrustedCode+":"), l.Response.GetMessage())
 }
 
 // TestSquattedNonceRefusedAtEndorsement: a nonce key created around the

@@ -51,7 +51,7 @@ var NymUse = Declare(Kind{
 	Value:      `{"txId", "recordId", "sequence", "issuer", "keyVersion", "keySha256", "timestamp"}`,
 	Rule:       RuleSpend,
 	Writers:    "SubmitProof(s) and SubmitCredential(s) of a pseudonym, once per use, without reading it; never rewritten",
-	Anchor:     "none, a spend; GetPseudonymUses leaves out one carrying a key-level policy; the key ends with the record ID of the use's verification (its transaction ID), so a key created before the use cannot block it (before 0.3.0 it ended with the sequence)",
+	Anchor:     "none, a spend; GetPseudonymUses refuses (BBS_UNTRUSTED_RECORD) a list holding one that carries a key-level policy; the key ends with the record ID of the use's verification (its transaction ID), so a key created before the use cannot block it (before 0.3.0 it ended with the sequence)",
 	Proves:     "that this use of the pseudonym was accepted, with its place in block order",
 	Limits: spendCoalition + "can forge or change a listed use. " +
 		"Bound: an endorser of a use can create its key first, in a transaction of its own with a policy nobody satisfies: that use fails at commit " +
