@@ -37,6 +37,15 @@ type ietfProofInit struct {
 // bytes of rnd (crypto/rand if nil) and the secret inputs and statement,
 // so a repeated or weak rnd does not repeat them across statements.
 func (s *ietfScheme) DeriveProof(rnd io.Reader, pk *PublicKey, sig *Signature, header, nonce []byte, messages [][]byte, revealed []int) (*Proof, error) {
+	return s.deriveProof(rnd, pk, sig, header, nonce, messages, revealed, nil, nil, nil)
+}
+
+// deriveProof is DeriveProof with the messages mapped to scalars by mm, and
+// the random scalar m̃_j of each hidden message j = fixedAt[k] set to
+// fixed[k] instead of drawn (a predicate proof shares it, package
+// bbs/predicate): every other random scalar is drawn as DeriveProof draws
+// it. fixedAt must name hidden messages, without repeats.
+func (s *ietfScheme) deriveProof(rnd io.Reader, pk *PublicKey, sig *Signature, header, nonce []byte, messages [][]byte, revealed []int, mm *MessageMap, fixedAt []int, fixed []fr.Element) (*Proof, error) {
 	if err := s.checkKeyAndSignature(pk, sig); err != nil {
 		return nil, err
 	}
@@ -51,7 +60,7 @@ func (s *ietfScheme) DeriveProof(rnd io.Reader, pk *PublicKey, sig *Signature, h
 	if err != nil {
 		return nil, fmt.Errorf("derive proof: %w", err)
 	}
-	m, err := s.messagesToScalars(messages)
+	m, err := s.mapMessages(messages, nil, mm)
 	if err != nil {
 		return nil, fmt.Errorf("derive proof: %w", err)
 	}
@@ -60,6 +69,9 @@ func (s *ietfScheme) DeriveProof(rnd io.Reader, pk *PublicKey, sig *Signature, h
 	}
 	random, err := ietfProofRandomScalars(rnd, s, 5+len(undisclosed), pk, sig, header, nonce, messages, disclosed)
 	if err != nil {
+		return nil, fmt.Errorf("derive proof: %w", err)
+	}
+	if err := setFixedScalars(random[5:], undisclosed, fixedAt, fixed); err != nil {
 		return nil, fmt.Errorf("derive proof: %w", err)
 	}
 	init, err := s.proofInit(pk, sig, &gens, random, header, m, undisclosed)
@@ -86,7 +98,13 @@ func (s *ietfScheme) DeriveProof(rnd io.Reader, pk *PublicKey, sig *Signature, h
 // messages is L = U + len(disclosed), U being the number of hidden messages
 // the proof carries, and every index must be below L.
 func (s *ietfScheme) VerifyProof(pk *PublicKey, proof *Proof, header, nonce []byte, disclosed []DisclosedMessage) error {
-	p, err := s.verifyProofChallenge(pk, proof, header, nonce, disclosed)
+	return s.verifyProof(pk, proof, header, nonce, disclosed, nil)
+}
+
+// verifyProof is VerifyProof with the disclosed messages mapped to scalars
+// by mm.
+func (s *ietfScheme) verifyProof(pk *PublicKey, proof *Proof, header, nonce []byte, disclosed []DisclosedMessage, mm *MessageMap) error {
+	p, err := s.verifyProofChallengeMapped(pk, proof, header, nonce, disclosed, mm)
 	if err != nil {
 		return err
 	}
@@ -97,6 +115,12 @@ func (s *ietfScheme) VerifyProof(pk *PublicKey, proof *Proof, header, nonce []by
 // arguments, T1 and T2 recomputed from the responses, and the challenge
 // compared. It returns the parsed proof for the pairing check.
 func (s *ietfScheme) verifyProofChallenge(pk *PublicKey, proof *Proof, header, nonce []byte, disclosed []DisclosedMessage) (*ietfProof, error) {
+	return s.verifyProofChallengeMapped(pk, proof, header, nonce, disclosed, nil)
+}
+
+// verifyProofChallengeMapped is verifyProofChallenge with the disclosed
+// messages mapped to scalars by mm.
+func (s *ietfScheme) verifyProofChallengeMapped(pk *PublicKey, proof *Proof, header, nonce []byte, disclosed []DisclosedMessage, mm *MessageMap) (*ietfProof, error) {
 	p, err := s.proofArguments(pk, proof)
 	if err != nil {
 		return nil, err
@@ -116,7 +140,7 @@ func (s *ietfScheme) verifyProofChallenge(pk *PublicKey, proof *Proof, header, n
 		}
 		idx[k], raw[k] = d.Index, d.Message
 	}
-	dm, err := s.messagesToScalars(raw)
+	dm, err := s.mapMessages(raw, idx, mm)
 	if err != nil {
 		return nil, fmt.Errorf("verify proof: %w", err)
 	}

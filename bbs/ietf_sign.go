@@ -14,6 +14,12 @@ import (
 // Sign is the draft's Sign: e = hash_to_scalar(SK ‖ msg_1 ‖ … ‖ msg_L ‖
 // domain), A = B·1/(SK + e) with B = P1 + Q_1·domain + Σ H_i·msg_i.
 func (s *ietfScheme) Sign(sk *SecretKey, header []byte, messages [][]byte) (*Signature, error) {
+	return s.sign(sk, header, messages, nil)
+}
+
+// sign is Sign with the messages mapped to scalars by mm (nil: every
+// message hashed).
+func (s *ietfScheme) sign(sk *SecretKey, header []byte, messages [][]byte, mm *MessageMap) (*Signature, error) {
 	if sk == nil {
 		return nil, fmt.Errorf("%w: nil secret key", ErrInvalidArgument)
 	}
@@ -27,7 +33,7 @@ func (s *ietfScheme) Sign(sk *SecretKey, header []byte, messages [][]byte) (*Sig
 	if err != nil {
 		return nil, fmt.Errorf("sign: %w", err)
 	}
-	m, err := s.messagesToScalars(messages)
+	m, err := s.mapMessages(messages, nil, mm)
 	if err != nil {
 		return nil, fmt.Errorf("sign: %w", err)
 	}
@@ -75,6 +81,11 @@ func (s *ietfScheme) Sign(sk *SecretKey, header []byte, messages [][]byte) (*Sig
 // the signature equation e(A, W + e·P2) = e(B, P2) rearranged so that the
 // only G2 arguments are W and P2.
 func (s *ietfScheme) Verify(pk *PublicKey, sig *Signature, header []byte, messages [][]byte) error {
+	return s.verify(pk, sig, header, messages, nil)
+}
+
+// verify is Verify with the messages mapped to scalars by mm.
+func (s *ietfScheme) verify(pk *PublicKey, sig *Signature, header []byte, messages [][]byte, mm *MessageMap) error {
 	if err := s.checkKeyAndSignature(pk, sig); err != nil {
 		return err
 	}
@@ -85,7 +96,7 @@ func (s *ietfScheme) Verify(pk *PublicKey, sig *Signature, header []byte, messag
 	if err != nil {
 		return fmt.Errorf("verify: %w", err)
 	}
-	m, err := s.messagesToScalars(messages)
+	m, err := s.mapMessages(messages, nil, mm)
 	if err != nil {
 		return fmt.Errorf("verify: %w", err)
 	}
