@@ -1,0 +1,246 @@
+// SPDX-License-Identifier: Apache-2.0
+
+package predicate
+
+import (
+	"crypto/subtle"
+	"fmt"
+	"io"
+	"slices"
+
+	bls12381 "github.com/consensys/gnark-crypto/ecc/bls12-381"
+	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs"
+	"github.com/fabric-bbs/fabric-bbs/bbs/internal/group"
+	"github.com/fabric-bbs/fabric-bbs/internal/bbspred"
+)
+
+// checkPredicates validates preds for a statement of n messages (n < 0:
+// unknown yet) with the disclosed positions, and returns the distinct
+// predicate positions, ascending.
+func checkPredicates(preds []Predicate, mm *bbs.MessageMap, n int, disclosed []int) ([]int, error) {
+	if len(preds) < 1 || len(preds) > MaxPredicates {
+		return nil, fmt.Errorf("%w: %d predicates, want 1 to %d", bbs.ErrInvalidArgument, len(preds), MaxPredicates)
+	}
+	var pos []int
+	for k := range preds {
+		if err := preds[k].check(mm); err != nil {
+			return nil, err
+		}
+		i := preds[k].Index
+		if n >= 0 && i >= n {
+			return nil, fmt.Errorf("%w: predicate index %d, %d messages", bbs.ErrInvalidArgument, i, n)
+		}
+		if slices.Contains(disclosed, i) {
+			return nil, fmt.Errorf("%w: predicate on disclosed message %d", bbs.ErrInvalidArgument, i)
+		}
+		if !slices.Contains(pos, i) {
+			pos = append(pos, i)
+		}
+	}
+	slices.Sort(pos)
+	return pos, nil
+}
+
+// forgeForTesting makes Prove skip its range check, for tests that a
+// proof of an out-of-range value is refused.
+var forgeForTesting = false
+
+// selectSig returns sigs[k] for the k with elems[k] = d, in time
+// independent of d (every entry is read), and whether one matched.
+func selectSig(p *Params, d *fr.Element) (bls12381.G1Affine, int) {
+	var out bls12381.G1Affine
+	db := d.Bytes()
+	found := 0
+	for k := range p.elems {
+		eb := p.elems[k].Bytes()
+		eq := subtle.ConstantTimeCompare(db[:], eb[:])
+		found |= eq
+		for w := range out.X {
+			mask := -uint64(eq)
+			out.X[w] = out.X[w]&^mask | p.sigs[k].X[w]&mask
+			out.Y[w] = out.Y[w]&^mask | p.sigs[k].Y[w]&mask
+		}
+	}
+	return out, found
+}
+
+// Prove makes a presentation with predicates: a standard IETF BBS proof
+// of sig over messages (mapped by mm) disclosing revealed, made with the
+// presentation header PresentationHeader derives from ph and the
+// predicates' commitments, and the predicate proof. Each predicate's
+// message must be hidden; a range's value must lie in its range (else
+// bbs.ErrInvalidArgument: no proof of a false statement is made).
+func Prove(rnd io.Reader, s bbs.Scheme, pk *bbs.PublicKey, sig *bbs.Signature, header, ph []byte, messages [][]byte, revealed []int, mm *bbs.MessageMap, preds []Predicate) (*bbs.Proof, []byte, error) {
+	if sig == nil || pk == nil {
+		return nil, nil, fmt.Errorf("%w: nil key or signature", bbs.ErrInvalidArgument)
+	}
+	pos, err := checkPredicates(preds, mm, len(messages), revealed)
+	if err != nil {
+		return nil, nil, err
+	}
+	lay := layout(preds)
+	count := len(pos)
+	for k, n := range lay {
+		switch preds[k].Kind {
+		case Commitment:
+			count += 2
+		case Range:
+			count += 2*n + (n - 2)
+		case InSet:
+			count += 2
+		}
+	}
+	inputs := append([][]byte{sig.Bytes(), pk.Bytes(), header, ph, statementBytes(preds)}, messages...)
+	random, err := bbspred.RandomScalars(rnd, hedgeTag, count, inputs)
+	if err != nil {
+		return nil, nil, err
+	}
+	next := func() fr.Element { z := random[0]; random = random[1:]; return z }
+	mTilde := make([]fr.Element, len(pos))
+	for k := range mTilde {
+		mTilde[k] = next()
+	}
+	tildeOf := func(i int) fr.Element { k, _ := slices.BinarySearch(pos, i); return mTilde[k] }
+
+	_, _, g1, _ := bls12381.Generators()
+	var points []bls12381.G1Affine
+	// secrets kept for the responses, in proof order
+	type pend struct {
+		kind          byte
+		gamma, gTilde fr.Element // commitment
+		r, rTilde     []fr.Element
+		d, dTilde     []fr.Element // digits (range) or [m] (set)
+		v             bls12381.G1Affine
+		cps, cbars    []bls12381.G1Affine
+	}
+	pends := make([]pend, len(preds))
+	weak := func(pd *pend, params *Params, d, dTilde fr.Element) error {
+		a, found := selectSig(params, &d)
+		if found == 0 {
+			return fmt.Errorf("%w: value not signed by the parameters", bbs.ErrInvalidArgument)
+		}
+		r, rt := next(), next()
+		cp := group.ScalarMulConstantTime(&a, &r)
+		var nd, ndt fr.Element
+		nd.Neg(&d)
+		ndt.Neg(&dTilde)
+		cbar := group.LinearCombinationConstantTime([]bls12381.G1Affine{g1, cp}, []fr.Element{r, nd})
+		t := group.LinearCombinationConstantTime([]bls12381.G1Affine{g1, cp}, []fr.Element{rt, ndt})
+		if cp.IsInfinity() {
+			return fmt.Errorf("degenerate randomness")
+		}
+		points = append(points, cp, cbar, t)
+		pd.r = append(pd.r, r)
+		pd.rTilde = append(pd.rTilde, rt)
+		pd.d = append(pd.d, d)
+		pd.dTilde = append(pd.dTilde, dTilde)
+		pd.cps = append(pd.cps, cp)
+		pd.cbars = append(pd.cbars, cbar)
+		return nil
+	}
+	for k := range preds {
+		p := &preds[k]
+		pd := &pends[k]
+		pd.kind = p.Kind
+		mt := tildeOf(p.Index)
+		m, err := bbspred.MessageScalar(s, messages[p.Index], mm.IsInteger(p.Index))
+		if err != nil {
+			return nil, nil, fmt.Errorf("message %d: %w", p.Index, err)
+		}
+		switch p.Kind {
+		case Commitment:
+			pd.gamma, pd.gTilde = next(), next()
+			pd.v = group.LinearCombinationConstantTime([]bls12381.G1Affine{genG, genH}, []fr.Element{m, pd.gamma})
+			t := group.LinearCombinationConstantTime([]bls12381.G1Affine{genG, genH}, []fr.Element{mt, pd.gTilde})
+			points = append(points, pd.v, t)
+		case Range:
+			v, err := bbs.ParseIntegerMessage(messages[p.Index])
+			if err != nil {
+				return nil, nil, err
+			}
+			if (v < p.Min || v > p.Max) && !forgeForTesting {
+				return nil, nil, fmt.Errorf("%w: message %d is not in [%d, %d]", bbs.ErrInvalidArgument, p.Index, p.Min, p.Max)
+			}
+			l := lay[k] / 2
+			pw := powers(p.Params.log2u, l)
+			var negMt fr.Element
+			negMt.Neg(&mt)
+			for side, val := range []uint64{uint64(v) - uint64(p.Min), uint64(p.Max) - uint64(v)} {
+				blind := mt
+				if side == 1 {
+					blind = negMt
+				}
+				dt := make([]fr.Element, l)
+				for j := 1; j < l; j++ {
+					dt[j] = next()
+					var t fr.Element
+					t.Mul(&pw[j], &dt[j])
+					blind.Sub(&blind, &t)
+				}
+				dt[0] = blind
+				u := uint(p.Params.log2u)
+				for j := 0; j < l; j++ {
+					var d fr.Element
+					sh := uint(j) * u
+					dig := uint64(0)
+					if sh < 64 {
+						dig = (val >> sh) & (1<<u - 1)
+					}
+					d.SetUint64(dig)
+					if err := weak(pd, p.Params, d, dt[j]); err != nil {
+						return nil, nil, err
+					}
+				}
+			}
+		case InSet:
+			if err := weak(pd, p.Params, m, mt); err != nil {
+				return nil, nil, fmt.Errorf("message %d: %w", p.Index, err)
+			}
+		}
+	}
+	phPrime, err := presentationHeader(s, ph, preds, points)
+	if err != nil {
+		return nil, nil, err
+	}
+	anyProof, err := bbspred.DeriveProof(rnd, s, pk, sig, header, phPrime, messages, revealed, mm, pos, mTilde)
+	if err != nil {
+		return nil, nil, err
+	}
+	proof := anyProof.(*bbs.Proof)
+	pb := proof.Bytes()
+	c, err := group.DecodeScalar(pb[len(pb)-32:])
+	if err != nil {
+		return nil, nil, err
+	}
+	resp := func(tilde, secret *fr.Element) fr.Element {
+		var z fr.Element
+		z.Mul(secret, &c)
+		return *z.Add(&z, tilde)
+	}
+	out := make([]byte, 0, ProofSize(preds))
+	out = append(out, version)
+	for k := range pends {
+		pd := &pends[k]
+		switch pd.kind {
+		case Commitment:
+			out = group.AppendG1(out, &pd.v)
+			g := resp(&pd.gTilde, &pd.gamma)
+			out = group.AppendScalar(out, &g)
+		default:
+			l := len(pd.r) / 2
+			for t := range pd.r {
+				out = group.AppendG1(out, &pd.cps[t])
+				out = group.AppendG1(out, &pd.cbars[t])
+				rh := resp(&pd.rTilde[t], &pd.r[t])
+				out = group.AppendScalar(out, &rh)
+				if pd.kind == Range && t%l != 0 {
+					dh := resp(&pd.dTilde[t], &pd.d[t])
+					out = group.AppendScalar(out, &dh)
+				}
+			}
+		}
+	}
+	return proof, out, nil
+}
