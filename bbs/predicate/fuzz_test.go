@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: Apache-2.0
+
+package predicate
+
+import (
+	"testing"
+
+	"github.com/fabric-bbs/fabric-bbs/bbs"
+)
+
+func FuzzParseParams(f *testing.F) {
+	rp, sp := params(f)
+	f.Add(rp.Bytes())
+	f.Add(sp.Bytes())
+	f.Add([]byte{RangeParams})
+	f.Fuzz(func(t *testing.T, b []byte) {
+		p, err := ParseParams(b)
+		if err != nil {
+			return
+		}
+		if q, err := ParseParams(p.Bytes()); err != nil || string(q.Bytes()) != string(b) {
+			t.Fatalf("round trip: %v", err)
+		}
+	})
+}
+
+func FuzzVerify(f *testing.F) {
+	rp, sp := params(f)
+	fx := newFixture(f, bbs.BLS12381SHA256(), 30, -12)
+	preds := []Predicate{{Kind: Range, Index: 1, Min: 18, Max: 200, Params: rp}, {Kind: InSet, Index: 2, Params: sp}, {Kind: Commitment, Index: 3}}
+	proof, pp, err := fx.prove(f, preds)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(pp)
+	f.Add(pp[:10])
+	f.Fuzz(func(t *testing.T, b []byte) {
+		err := fx.verify(proof, preds, b)
+		if err == nil && string(b) != string(pp) {
+			t.Fatal("altered proof accepted")
+		}
+	})
+}
