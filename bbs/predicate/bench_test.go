@@ -26,9 +26,14 @@ func benchPreds(rp *Params, max int64) []Predicate {
 
 // BenchmarkRange measures proving and verifying a presentation with one
 // range predicate of each width, and the same presentation's plain IETF
-// BBS verify (baseline), with u = 16. It reports the predicate proof size.
+// BBS verify (baseline), with digit bases u = 16 and u = 256. It reports
+// the predicate proof size.
 func BenchmarkRange(b *testing.B) {
-	rp, _ := params(b)
+	rp16, _ := params(b)
+	rp256, _, err := GenerateRangeParams(nil, 256)
+	if err != nil {
+		b.Fatal(err)
+	}
 	s := bbs.BLS12381SHA256()
 	f := newFixture(b, s, 30, 0)
 	d := []bbs.DisclosedMessage{{Index: 0, Message: f.msgs[0]}}
@@ -43,38 +48,41 @@ func BenchmarkRange(b *testing.B) {
 			}
 		}
 	})
-	for _, w := range benchWidths {
-		preds := benchPreds(rp, w.max)
-		b.Run(fmt.Sprintf("%dbit/prove", w.bits), func(b *testing.B) {
-			for b.Loop() {
-				if _, _, err := f.prove(b, preds); err != nil {
-					b.Fatal(err)
+	for _, rp := range []*Params{rp16, rp256} {
+		for _, w := range benchWidths {
+			preds := benchPreds(rp, w.max)
+			name := fmt.Sprintf("u%d/%dbit", rp.Base(), w.bits)
+			b.Run(name+"/prove", func(b *testing.B) {
+				for b.Loop() {
+					if _, _, err := f.prove(b, preds); err != nil {
+						b.Fatal(err)
+					}
 				}
+				b.ReportMetric(float64(ProofSize(preds)), "bytes")
+			})
+			proof, pp, err := f.prove(b, preds)
+			if err != nil {
+				b.Fatal(err)
 			}
-			b.ReportMetric(float64(ProofSize(preds)), "bytes")
-		})
-		proof, pp, err := f.prove(b, preds)
-		if err != nil {
-			b.Fatal(err)
+			b.Run(name+"/verify", func(b *testing.B) {
+				for b.Loop() {
+					if err := f.verify(proof, preds, pp); err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.ReportMetric(float64(len(pp)), "bytes")
+			})
+			// Hostile: the last response altered, so every check runs and the
+			// proof is refused at the end.
+			bad := append([]byte(nil), pp...)
+			bad[len(bad)-1] ^= 1
+			b.Run(name+"/hostile", func(b *testing.B) {
+				for b.Loop() {
+					if err := f.verify(proof, preds, bad); err == nil {
+						b.Fatal("accepted")
+					}
+				}
+			})
 		}
-		b.Run(fmt.Sprintf("%dbit/verify", w.bits), func(b *testing.B) {
-			for b.Loop() {
-				if err := f.verify(proof, preds, pp); err != nil {
-					b.Fatal(err)
-				}
-			}
-			b.ReportMetric(float64(len(pp)), "bytes")
-		})
-		// Hostile: the last response altered, so every check runs and the
-		// proof is refused at the end.
-		bad := append([]byte(nil), pp...)
-		bad[len(bad)-1] ^= 1
-		b.Run(fmt.Sprintf("%dbit/hostile", w.bits), func(b *testing.B) {
-			for b.Loop() {
-				if err := f.verify(proof, preds, bad); err == nil {
-					b.Fatal("accepted")
-				}
-			}
-		})
 	}
 }

@@ -75,6 +75,12 @@ type Predicate struct {
 // hash_to_curve("H") with generatorsDST.
 var genG, genH = mustGenerators()
 
+// tables are the odd-multiple tables of P (the G1 generator), G and H.
+var tables = func() []group.G1Table {
+	_, _, g1, _ := bls12381.Generators()
+	return group.NewG1Tables([]bls12381.G1Affine{g1, genG, genH})
+}()
+
 func mustGenerators() (bls12381.G1Affine, bls12381.G1Affine) {
 	g, err1 := bls12381.HashToG1([]byte("G"), []byte(generatorsDST))
 	h, err2 := bls12381.HashToG1([]byte("H"), []byte(generatorsDST))

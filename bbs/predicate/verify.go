@@ -81,7 +81,7 @@ func verifyPredicates(s bbs.Scheme, proof *bbs.Proof, ph []byte, disclosed []bbs
 	}
 
 	lay := layout(preds)
-	_, _, g1, g2 := bls12381.Generators()
+	_, _, _, g2 := bls12381.Generators()
 	rd := reader{b: predProof[1:]}
 	var points []bls12381.G1Affine
 	var tJac []bls12381.G1Jac // Schnorr commitments, recomputed
@@ -92,8 +92,8 @@ func verifyPredicates(s bbs.Scheme, proof *bbs.Proof, ph []byte, disclosed []bbs
 		cbar []bls12381.G1Affine
 	}
 	var terms []pairTerm
-	recompute := func(pts []bls12381.G1Affine, sc []fr.Element) {
-		tJac = append(tJac, group.MSMWithTablesJac(nil, nil, pts, sc))
+	recompute := func(fixed []*group.G1Table, fsc []fr.Element, pts []bls12381.G1Affine, sc []fr.Element) {
+		tJac = append(tJac, group.MSMWithTablesJac(fixed, fsc, pts, sc))
 		tAt = append(tAt, len(points))
 		points = append(points, bls12381.G1Affine{})
 	}
@@ -113,7 +113,7 @@ func verifyPredicates(s bbs.Scheme, proof *bbs.Proof, ph []byte, disclosed []bbs
 				return nil, rd.err
 			}
 			points = append(points, v)
-			recompute([]bls12381.G1Affine{genG, genH, v}, []fr.Element{mh, gh, negC}) // T = m̂·G + γ̂·H − c·V
+			recompute([]*group.G1Table{&tables[1], &tables[2]}, []fr.Element{mh, gh}, []bls12381.G1Affine{v}, []fr.Element{negC}) // T = m̂·G + γ̂·H − c·V
 		case Range, InSet:
 			term := pairTerm{key: &p.Params.key}
 			l := lay[k] / 2
@@ -163,7 +163,7 @@ func verifyPredicates(s bbs.Scheme, proof *bbs.Proof, ph []byte, disclosed []bbs
 				var nd fr.Element
 				nd.Neg(&ds[t].dh)
 				// T = r̂·P − d̂·C' − c·C̄
-				recompute([]bls12381.G1Affine{g1, ds[t].cp, ds[t].cbar}, []fr.Element{ds[t].rh, nd, negC})
+				recompute([]*group.G1Table{&tables[0]}, []fr.Element{ds[t].rh}, []bls12381.G1Affine{ds[t].cp, ds[t].cbar}, []fr.Element{nd, negC})
 				term.cps = append(term.cps, ds[t].cp)
 				term.cbar = append(term.cbar, ds[t].cbar)
 			}
