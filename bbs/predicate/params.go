@@ -141,7 +141,9 @@ func generate(rnd io.Reader, kind byte, elems []fr.Element) (*Params, []byte, er
 		t.Inverse(&t)
 		p.sigs[k] = group.ScalarMulConstantTime(&g1, &t)
 	}
-	p.log2u = bits.TrailingZeros(uint(len(elems)))
+	if kind == RangeParams {
+		p.log2u = bits.TrailingZeros(uint(len(elems)))
+	}
 	p.enc = p.encode()
 	xb := x.Bytes()
 	return p, xb[:], nil

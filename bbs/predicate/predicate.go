@@ -140,26 +140,28 @@ type weakBB struct {
 func layout(preds []Predicate) []int {
 	n := make([]int, len(preds))
 	for k := range preds {
-		switch preds[k].Kind {
-		case Range:
+		switch {
+		case preds[k].Params == nil: // refused by check; no panic here
+		case preds[k].Kind == Range && preds[k].Params.kind == RangeParams && preds[k].Params.log2u > 0:
 			n[k] = 2 * digits(uint64(preds[k].Max)-uint64(preds[k].Min), preds[k].Params.log2u)
-		case InSet:
+		case preds[k].Kind == InSet:
 			n[k] = 1
 		}
 	}
 	return n
 }
 
-// ProofSize returns the size of the predicate proof for preds.
+// ProofSize returns the size of the predicate proof for preds (at least 1;
+// predicates that Prove would refuse count as empty).
 func ProofSize(preds []Predicate) int {
 	size := 1
 	for k, n := range layout(preds) {
-		switch preds[k].Kind {
-		case Commitment:
+		switch {
+		case preds[k].Kind == Commitment:
 			size += 48 + 32
-		case Range:
+		case preds[k].Kind == Range && n > 0:
 			size += n*(48+48+32) + (n-2)*32
-		case InSet:
+		case preds[k].Kind == InSet && n > 0:
 			size += 48 + 48 + 32
 		}
 	}

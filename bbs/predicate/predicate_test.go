@@ -256,3 +256,41 @@ func TestParamsRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// Bad predicates are refused with ErrInvalidArgument, never a panic.
+func TestBadPredicates(t *testing.T) {
+	rp, sp := params(t)
+	f := newFixture(t, bbs.BLS12381SHA256(), 30, 0)
+	proof, pp, err := f.prove(t, []Predicate{{Kind: Commitment, Index: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, preds := range map[string][]Predicate{
+		"none":             nil,
+		"nil range params": {{Kind: Range, Index: 1}},
+		"set params range": {{Kind: Range, Index: 1, Params: sp}},
+		"range params set": {{Kind: InSet, Index: 2, Params: rp}},
+		"nil set params":   {{Kind: InSet, Index: 2}},
+		"empty range":      {{Kind: Range, Index: 1, Min: 5, Max: 4, Params: rp}},
+		"not integer":      {{Kind: Range, Index: 2, Params: rp}},
+		"disclosed":        {{Kind: Commitment, Index: 0}},
+		"beyond":           {{Kind: Commitment, Index: 9}},
+		"negative":         {{Kind: Commitment, Index: -1}},
+		"unknown kind":     {{Kind: 9, Index: 1}},
+		"too many":         make([]Predicate, MaxPredicates+1),
+	} {
+		_ = ProofSize(preds)
+		if _, _, err := f.prove(t, preds); !errors.Is(err, bbs.ErrInvalidArgument) {
+			t.Errorf("%s: prove = %v", name, err)
+		}
+		if err := f.verify(proof, preds, pp); err == nil {
+			t.Errorf("%s: verify accepted", name)
+		}
+	}
+	if err := Verify(f.s, f.sk.PublicKey(), nil, nil, nil, nil, f.mm, []Predicate{{Kind: Commitment, Index: 1}}, pp); !errors.Is(err, bbs.ErrInvalidArgument) {
+		t.Errorf("nil proof: %v", err)
+	}
+	if err := Verify(bbs.BLS12381SHAKE256(), f.sk.PublicKey(), proof, nil, nil, nil, f.mm, []Predicate{{Kind: Commitment, Index: 1}}, pp); !errors.Is(err, bbs.ErrInvalidArgument) {
+		t.Errorf("other scheme: %v", err)
+	}
+}

@@ -73,12 +73,39 @@ func selectSig(p *Params, d *fr.Element) (bls12381.G1Affine, int) {
 // message must be hidden; a range's value must lie in its range (else
 // bbs.ErrInvalidArgument: no proof of a false statement is made).
 func Prove(rnd io.Reader, s bbs.Scheme, pk *bbs.PublicKey, sig *bbs.Signature, header, ph []byte, messages [][]byte, revealed []int, mm *bbs.MessageMap, preds []Predicate) (*bbs.Proof, []byte, error) {
+	proof, pp, _, err := ProveWithOpenings(rnd, s, pk, sig, header, ph, messages, revealed, mm, preds)
+	return proof, pp, err
+}
+
+// Opening is the opening of one Commitment predicate's V = m·G + γ·H:
+// what a range proof over V made elsewhere (Bulletproofs) needs. Value
+// and Blind are secret.
+type Opening struct {
+	// Predicate is the predicate's place in the list given to Prove.
+	Predicate int
+	// Commitment is V, 48 bytes compressed.
+	Commitment []byte
+	// Value is m (the message's scalar), Blind is γ: 32 bytes big-endian.
+	Value, Blind []byte
+}
+
+// ProveWithOpenings is Prove that also returns the openings of the
+// Commitment predicates, in the order of preds.
+func ProveWithOpenings(rnd io.Reader, s bbs.Scheme, pk *bbs.PublicKey, sig *bbs.Signature, header, ph []byte, messages [][]byte, revealed []int, mm *bbs.MessageMap, preds []Predicate) (*bbs.Proof, []byte, []Opening, error) {
+	proof, pp, open, err := prove(rnd, s, pk, sig, header, ph, messages, revealed, mm, preds)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return proof, pp, open, nil
+}
+
+func prove(rnd io.Reader, s bbs.Scheme, pk *bbs.PublicKey, sig *bbs.Signature, header, ph []byte, messages [][]byte, revealed []int, mm *bbs.MessageMap, preds []Predicate) (*bbs.Proof, []byte, []Opening, error) {
 	if sig == nil || pk == nil {
-		return nil, nil, fmt.Errorf("%w: nil key or signature", bbs.ErrInvalidArgument)
+		return nil, nil, nil, fmt.Errorf("%w: nil key or signature", bbs.ErrInvalidArgument)
 	}
 	pos, err := checkPredicates(preds, mm, len(messages), revealed)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	lay := layout(preds)
 	count := len(pos)
@@ -95,7 +122,7 @@ func Prove(rnd io.Reader, s bbs.Scheme, pk *bbs.PublicKey, sig *bbs.Signature, h
 	inputs := append([][]byte{sig.Bytes(), pk.Bytes(), header, ph, statementBytes(preds)}, messages...)
 	random, err := bbspred.RandomScalars(rnd, hedgeTag, count, inputs)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	next := func() fr.Element { z := random[0]; random = random[1:]; return z }
 	mTilde := make([]fr.Element, len(pos))
@@ -113,6 +140,7 @@ func Prove(rnd io.Reader, s bbs.Scheme, pk *bbs.PublicKey, sig *bbs.Signature, h
 		r, rTilde     []fr.Element
 		d, dTilde     []fr.Element // digits (range) or [m] (set)
 		v             bls12381.G1Affine
+		m             fr.Element // commitment: the committed scalar
 		cps, cbars    []bls12381.G1Affine
 	}
 	pends := make([]pend, len(preds))
@@ -147,10 +175,11 @@ func Prove(rnd io.Reader, s bbs.Scheme, pk *bbs.PublicKey, sig *bbs.Signature, h
 		mt := tildeOf(p.Index)
 		m, err := bbspred.MessageScalar(s, messages[p.Index], mm.IsInteger(p.Index))
 		if err != nil {
-			return nil, nil, fmt.Errorf("message %d: %w", p.Index, err)
+			return nil, nil, nil, fmt.Errorf("message %d: %w", p.Index, err)
 		}
 		switch p.Kind {
 		case Commitment:
+			pd.m = m
 			pd.gamma, pd.gTilde = next(), next()
 			pd.v = group.LinearCombinationConstantTime([]bls12381.G1Affine{genG, genH}, []fr.Element{m, pd.gamma})
 			t := group.LinearCombinationConstantTime([]bls12381.G1Affine{genG, genH}, []fr.Element{mt, pd.gTilde})
@@ -158,10 +187,10 @@ func Prove(rnd io.Reader, s bbs.Scheme, pk *bbs.PublicKey, sig *bbs.Signature, h
 		case Range:
 			v, err := bbs.ParseIntegerMessage(messages[p.Index])
 			if err != nil {
-				return nil, nil, err
+				return nil, nil, nil, err
 			}
 			if (v < p.Min || v > p.Max) && !forgeForTesting {
-				return nil, nil, fmt.Errorf("%w: message %d is not in [%d, %d]", bbs.ErrInvalidArgument, p.Index, p.Min, p.Max)
+				return nil, nil, nil, fmt.Errorf("%w: message %d is not in [%d, %d]", bbs.ErrInvalidArgument, p.Index, p.Min, p.Max)
 			}
 			l := lay[k] / 2
 			pw := powers(p.Params.log2u, l)
@@ -190,35 +219,36 @@ func Prove(rnd io.Reader, s bbs.Scheme, pk *bbs.PublicKey, sig *bbs.Signature, h
 					}
 					d.SetUint64(dig)
 					if err := weak(pd, p.Params, d, dt[j]); err != nil {
-						return nil, nil, err
+						return nil, nil, nil, err
 					}
 				}
 			}
 		case InSet:
 			if err := weak(pd, p.Params, m, mt); err != nil {
-				return nil, nil, fmt.Errorf("message %d: %w", p.Index, err)
+				return nil, nil, nil, fmt.Errorf("message %d: %w", p.Index, err)
 			}
 		}
 	}
 	phPrime, err := presentationHeader(s, ph, preds, points)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	anyProof, err := bbspred.DeriveProof(rnd, s, pk, sig, header, phPrime, messages, revealed, mm, pos, mTilde)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	proof := anyProof.(*bbs.Proof)
 	pb := proof.Bytes()
 	c, err := group.DecodeScalar(pb[len(pb)-32:])
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	resp := func(tilde, secret *fr.Element) fr.Element {
 		var z fr.Element
 		z.Mul(secret, &c)
 		return *z.Add(&z, tilde)
 	}
+	var open []Opening
 	out := make([]byte, 0, ProofSize(preds))
 	out = append(out, version)
 	for k := range pends {
@@ -226,6 +256,8 @@ func Prove(rnd io.Reader, s bbs.Scheme, pk *bbs.PublicKey, sig *bbs.Signature, h
 		switch pd.kind {
 		case Commitment:
 			out = group.AppendG1(out, &pd.v)
+			mb, gb := pd.m.Bytes(), pd.gamma.Bytes()
+			open = append(open, Opening{Predicate: k, Commitment: group.AppendG1(nil, &pd.v), Value: mb[:], Blind: gb[:]})
 			g := resp(&pd.gTilde, &pd.gamma)
 			out = group.AppendScalar(out, &g)
 		default:
@@ -242,5 +274,5 @@ func Prove(rnd io.Reader, s bbs.Scheme, pk *bbs.PublicKey, sig *bbs.Signature, h
 			}
 		}
 	}
-	return proof, out, nil
+	return proof, out, open, nil
 }
