@@ -287,6 +287,17 @@ func TestBadPredicates(t *testing.T) {
 			t.Errorf("%s: verify accepted", name)
 		}
 	}
+	// Disclosed indices that would misplace m̂_i: refused, no panic.
+	one := []Predicate{{Kind: Commitment, Index: 1}}
+	for _, idx := range [][]int{{0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, {-5, -4, -3, -2, -1, 0}, {2, 0}, {0, 99}} {
+		var d []bbs.DisclosedMessage
+		for _, i := range idx {
+			d = append(d, bbs.DisclosedMessage{Index: i, Message: []byte("x")})
+		}
+		if err := Verify(f.s, f.sk.PublicKey(), proof, []byte("hdr"), []byte("ph"), d, f.mm, one, pp); !errors.Is(err, bbs.ErrInvalidArgument) {
+			t.Errorf("disclosed %v: %v", idx, err)
+		}
+	}
 	if err := Verify(f.s, f.sk.PublicKey(), nil, nil, nil, nil, f.mm, []Predicate{{Kind: Commitment, Index: 1}}, pp); !errors.Is(err, bbs.ErrInvalidArgument) {
 		t.Errorf("nil proof: %v", err)
 	}

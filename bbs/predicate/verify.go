@@ -63,6 +63,11 @@ func verifyPredicates(s bbs.Scheme, proof *bbs.Proof, ph []byte, disclosed []bbs
 	}
 	hidden := (len(pb) - bbs.IETFProofBaseSize) / 32
 	total := hidden + len(disclosed)
+	for k, j := range dIdx { // as ProofVerify requires, before they locate m̂_i
+		if j < 0 || j >= total || (k > 0 && j <= dIdx[k-1]) {
+			return nil, fmt.Errorf("%w: disclosed indices not strictly ascending in [0, %d)", bbs.ErrInvalidArgument, total)
+		}
+	}
 	c, err := group.DecodeScalar(pb[len(pb)-32:])
 	if err != nil {
 		return nil, fmt.Errorf("%w: challenge: %v", bbs.ErrInvalidArgument, err)
