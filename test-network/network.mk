@@ -104,6 +104,14 @@ network-unit:
 	cd $(TEST_NETWORK)/gateway && GOWORK=off GOFLAGS=-mod=readonly $(GO) test -count=1 ./...
 # ---- end bench-network --------------------------------------------------------
 
+## bench-growth: SubmitProof as the ledger grows: fill a fresh network through SubmitProofs
+## to each of GROWTH_SIZES verification records, probe GROWTH_PROBE SubmitProof at each;
+## report, table and SVG plot in test-network/.growth/ (GROWTH_SCHEME, GROWTH_BATCH,
+## GROWTH_INFLIGHT, GROWTH_KEEP; not part of make test)
+.PHONY: bench-growth
+bench-growth: network-deps network-bins
+	$(TEST_NETWORK)/growth/growth.sh
+
 # ---- soak: not part of make test (make e2e runs a short one) ------------------
 .PHONY: soak
 
