@@ -12,6 +12,8 @@ import (
 	"math/bits"
 	"time"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
 	"github.com/hyperledger/fabric-contract-api-go/v2/contractapi"
 
@@ -85,7 +87,7 @@ func (a *Accumulator) handleIndexDeclared() bool { return a.HandleIndexTxID != "
 // request can name (0 to request.MaxMessageIndex).
 func checkHandleIndexArg(i int) error {
 	if i < 0 || i > request.MaxMessageIndex {
-		return fmt.Errorf("%w: handleIndex %d outside 0..%d", ErrInvalidArgument, i, request.MaxMessageIndex)
+		return fmt.Errorf("%w: handleIndex %d outside 0..%d", base.ErrInvalidArgument, i, request.MaxMessageIndex)
 	}
 	return nil
 }
@@ -147,11 +149,11 @@ type storedRemoval struct {
 
 func decodeB64Arg(name, s string, max int) ([]byte, error) {
 	if len(s) > 4*((max+2)/3) {
-		return nil, fmt.Errorf("%w: %s is %d characters, too long", ErrInvalidArgument, name, len(s))
+		return nil, fmt.Errorf("%w: %s is %d characters, too long", base.ErrInvalidArgument, name, len(s))
 	}
 	b, err := base64.StdEncoding.Strict().DecodeString(s)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %s is not canonical standard base64", ErrInvalidArgument, name)
+		return nil, fmt.Errorf("%w: %s is not canonical standard base64", base.ErrInvalidArgument, name)
 	}
 	return b, nil
 }
@@ -177,7 +179,7 @@ func (c *Contract) issuerForAccumulatorChange(ctx contractapi.TransactionContext
 // the membership of that message. Only the issuer's owner may, invoking bbs
 // directly; once: a second call is ErrExists.
 func (c *Contract) SetAccumulator(ctx contractapi.TransactionContextInterface, issuerID, publicKey, initialValue string, handleIndex int) (_ *Accumulator, err error) {
-	defer coded(&err)
+	defer base.Coded(&err)
 	is, err := c.issuerForAccumulatorChange(ctx, issuerID)
 	if err != nil {
 		return nil, err
@@ -190,24 +192,24 @@ func (c *Contract) SetAccumulator(ctx contractapi.TransactionContextInterface, i
 		return nil, err
 	}
 	if _, err := revocation.ParsePublicKey(pkb); err != nil {
-		return nil, fmt.Errorf("%w: publicKey: %v", ErrInvalidArgument, err)
+		return nil, fmt.Errorf("%w: publicKey: %v", base.ErrInvalidArgument, err)
 	}
 	v0, err := decodeB64Arg("initialValue", initialValue, revocation.PointSize)
 	if err != nil {
 		return nil, err
 	}
 	if err := revocation.CheckValue(v0); err != nil {
-		return nil, fmt.Errorf("%w: initialValue: %v", ErrInvalidArgument, err)
+		return nil, fmt.Errorf("%w: initialValue: %v", base.ErrInvalidArgument, err)
 	}
 	stub := ctx.GetStub()
 	if _, _, err := accumulatorOf(stub, is); err == nil {
-		return nil, fmt.Errorf("accumulator of issuer %q: %w", issuerID, ErrExists)
-	} else if !isNotFound(err) && (!errors.Is(err, records.ErrUntrusted) || is.records != nil) {
+		return nil, fmt.Errorf("accumulator of issuer %q: %w", issuerID, base.ErrExists)
+	} else if !base.IsNotFound(err) && (!errors.Is(err, records.ErrUntrusted) || is.records != nil) {
 		return nil, err
 	}
 	// (A legacy issuer's old head that is not believed, created around the
 	// contract, is routed around: the accumulator gets a generation key.)
-	now, err := txTime(stub)
+	now, err := base.TxTime(stub)
 	if err != nil {
 		return nil, err
 	}
@@ -241,7 +243,7 @@ func (c *Contract) SetAccumulator(ctx contractapi.TransactionContextInterface, i
 // a pending transaction that read the old index is invalidated (MVCC).
 // Declaring the index the record already declares is ErrExists.
 func (c *Contract) SetAccumulatorHandleIndex(ctx contractapi.TransactionContextInterface, issuerID string, handleIndex int) (_ *Accumulator, err error) {
-	defer coded(&err)
+	defer base.Coded(&err)
 	is, err := c.issuerForAccumulatorChange(ctx, issuerID)
 	if err != nil {
 		return nil, err
@@ -255,9 +257,9 @@ func (c *Contract) SetAccumulatorHandleIndex(ctx contractapi.TransactionContextI
 		return nil, err
 	}
 	if acc.handleIndexDeclared() && acc.HandleIndex == handleIndex {
-		return nil, fmt.Errorf("accumulator of issuer %q already declares handle index %d: %w", issuerID, handleIndex, ErrExists)
+		return nil, fmt.Errorf("accumulator of issuer %q already declares handle index %d: %w", issuerID, handleIndex, base.ErrExists)
 	}
-	now, err := txTime(stub)
+	now, err := base.TxTime(stub)
 	if err != nil {
 		return nil, err
 	}
@@ -275,7 +277,7 @@ func (c *Contract) SetAccumulatorHandleIndex(ctx contractapi.TransactionContextI
 // directly. From the next block, presentations against the new version
 // need a witness updated past it, which the revoked holder cannot make.
 func (c *Contract) RevokeHandle(ctx contractapi.TransactionContextInterface, issuerID, removal string) (_ *Accumulator, err error) {
-	defer coded(&err)
+	defer base.Coded(&err)
 	is, err := c.issuerForAccumulatorChange(ctx, issuerID)
 	if err != nil {
 		return nil, err
@@ -286,7 +288,7 @@ func (c *Contract) RevokeHandle(ctx contractapi.TransactionContextInterface, iss
 	}
 	r, err := revocation.ParseRemoval(rb)
 	if err != nil {
-		return nil, fmt.Errorf("%w: removal: %v", ErrInvalidArgument, err)
+		return nil, fmt.Errorf("%w: removal: %v", base.ErrInvalidArgument, err)
 	}
 	return recordRemoval(ctx.GetStub(), is, accumulatorStep{
 		what: "removal", notRemoval: "the removal of its handle", version: r.Version, value: r.Value(),
@@ -304,7 +306,7 @@ func (c *Contract) RevokeHandle(ctx contractapi.TransactionContextInterface, iss
 // (revocation.VerifyBatchRemoval). Only the issuer's owner may, invoking
 // bbs directly. One ledger record of 12 + 80·m bytes instead of m.
 func (c *Contract) RevokeHandles(ctx contractapi.TransactionContextInterface, issuerID, batch string) (_ *Accumulator, err error) {
-	defer coded(&err)
+	defer base.Coded(&err)
 	is, err := c.issuerForAccumulatorChange(ctx, issuerID)
 	if err != nil {
 		return nil, err
@@ -315,7 +317,7 @@ func (c *Contract) RevokeHandles(ctx contractapi.TransactionContextInterface, is
 	}
 	r, err := revocation.ParseBatchRemoval(bb)
 	if err != nil {
-		return nil, fmt.Errorf("%w: batch: %v", ErrInvalidArgument, err)
+		return nil, fmt.Errorf("%w: batch: %v", base.ErrInvalidArgument, err)
 	}
 	return recordRemoval(ctx.GetStub(), is, accumulatorStep{
 		what: "batch", notRemoval: "the removal of its handles", version: r.Version, value: r.Value(),
@@ -348,7 +350,7 @@ func recordRemoval(stub shim.ChaincodeStubInterface, is *Issuer, st accumulatorS
 		return nil, err
 	}
 	if st.version != uint64(acc.Version)+1 {
-		return nil, fmt.Errorf("%w: %s makes version %d, the accumulator is at version %d", ErrInvalidArgument, st.what, st.version, acc.Version)
+		return nil, fmt.Errorf("%w: %s makes version %d, the accumulator is at version %d", base.ErrInvalidArgument, st.what, st.version, acc.Version)
 	}
 	pk, err := revocation.ParsePublicKey(acc.PublicKey)
 	if err != nil {
@@ -359,9 +361,9 @@ func recordRemoval(stub shim.ChaincodeStubInterface, is *Issuer, st accumulatorS
 		return nil, err
 	}
 	if err := st.verify(pk, acc.Value); err != nil {
-		return nil, fmt.Errorf("%w: %s is not %s from version %d: %v", ErrInvalidArgument, st.what, st.notRemoval, acc.Version, err)
+		return nil, fmt.Errorf("%w: %s is not %s from version %d: %v", base.ErrInvalidArgument, st.what, st.notRemoval, acc.Version, err)
 	}
-	now, err := txTime(stub)
+	now, err := base.TxTime(stub)
 	if err != nil {
 		return nil, err
 	}
@@ -421,7 +423,7 @@ func checkHandlesNew(stub shim.ChaincodeStubInterface, is *Issuer, acc *storedAc
 	for i, h := range st.handles {
 		var err error
 		if keys[i], err = records.AccumulatorHandle.Key(stub, issuerID, hex.EncodeToString(h)); err != nil {
-			return nil, fmt.Errorf("%w: %v", ErrInvalidArgument, err)
+			return nil, fmt.Errorf("%w: %v", base.ErrInvalidArgument, err)
 		}
 	}
 	values, err := stub.GetMultipleStates(keys...)
@@ -443,7 +445,7 @@ func checkHandlesNew(stub shim.ChaincodeStubInterface, is *Issuer, acc *storedAc
 		// satisfies the chaincode policy alone can rewrite it, so an index
 		// entry naming one is not believed (it would let them make a handle
 		// unrevocable); a second removal of such a handle is not refused.
-		if unmarshalRecord(v, &held) == nil && held.Version > acc.Removals.Legacy && held.Version <= current {
+		if base.UnmarshalRecord(v, &held) == nil && held.Version > acc.Removals.Legacy && held.Version <= current {
 			rec, err := removalAt(stub, is, acc, held.Version)
 			if err != nil {
 				return nil, err
@@ -458,7 +460,7 @@ func checkHandlesNew(stub shim.ChaincodeStubInterface, is *Issuer, acc *storedAc
 					which = fmt.Sprintf("handle %d of the batch", i)
 				}
 				return nil, fmt.Errorf("%s, handle %s, was already removed at version %d of issuer %q's accumulator; a new version would revoke no one: %w",
-					which, hex.EncodeToString(st.handles[i]), held.Version, issuerID, ErrExists)
+					which, hex.EncodeToString(st.handles[i]), held.Version, issuerID, base.ErrExists)
 			}
 		}
 		// Not believed: proves nothing. Overwrite it where the owner's
@@ -488,7 +490,7 @@ func checkHandlesNew(stub shim.ChaincodeStubInterface, is *Issuer, acc *storedAc
 
 // GetAccumulator returns the issuer's accumulator record.
 func (c *Contract) GetAccumulator(ctx contractapi.TransactionContextInterface, issuerID string) (_ *Accumulator, err error) {
-	defer coded(&err)
+	defer base.Coded(&err)
 	if err := checkIssuerID(issuerID); err != nil {
 		return nil, err
 	}
@@ -499,12 +501,12 @@ func (c *Contract) GetAccumulator(ctx contractapi.TransactionContextInterface, i
 // of the issuer's accumulator: holders apply them in order
 // (revocation.Credential.Update).
 func (c *Contract) GetAccumulatorRemoval(ctx contractapi.TransactionContextInterface, issuerID string, version int) (_ *AccumulatorRemoval, err error) {
-	defer coded(&err)
+	defer base.Coded(&err)
 	if err := checkIssuerID(issuerID); err != nil {
 		return nil, err
 	}
 	if version < 1 {
-		return nil, fmt.Errorf("%w: version %d, removals start at version 1", ErrInvalidArgument, version)
+		return nil, fmt.Errorf("%w: version %d, removals start at version 1", base.ErrInvalidArgument, version)
 	}
 	return getAccumulatorRemoval(ctx.GetStub(), issuerID, version)
 }
@@ -546,10 +548,10 @@ func accumulatorOf(stub shim.ChaincodeStubInterface, is *Issuer) (*storedAccumul
 	what := fmt.Sprintf("accumulator of issuer %q", is.ID)
 	key, err := accumulatorKey(stub, is)
 	if err != nil {
-		return nil, "", fmt.Errorf("%w: %v", ErrInvalidArgument, err)
+		return nil, "", fmt.Errorf("%w: %v", base.ErrInvalidArgument, err)
 	}
 	if key == "" {
-		return nil, "", fmt.Errorf("%s: %w", what, ErrNotFound)
+		return nil, "", fmt.Errorf("%s: %w", what, base.ErrNotFound)
 	}
 	var acc storedAccumulator
 	found, err := records.GetJSON(records.AccumulatorHead, stub, key, is.Owner.MSPID, &acc)
@@ -558,7 +560,7 @@ func accumulatorOf(stub shim.ChaincodeStubInterface, is *Issuer) (*storedAccumul
 	}
 	if !found {
 		if is.records == nil {
-			return nil, "", fmt.Errorf("%s: %w", what, ErrNotFound)
+			return nil, "", fmt.Errorf("%s: %w", what, base.ErrNotFound)
 		}
 		return nil, "", fmt.Errorf("%s: %w: the issuer record names %s, which holds nothing", what, records.ErrUntrusted, records.Describe(key))
 	}
@@ -588,7 +590,7 @@ func putAccumulator(stub shim.ChaincodeStubInterface, is *Issuer, key string, ac
 func removalKey(stub shim.ChaincodeStubInterface, issuerID string, version uint64, txID string) (string, error) {
 	k, err := records.AccumulatorRemoval.Key(stub, issuerID, fmt.Sprintf("%020d", version), txID)
 	if err != nil {
-		return "", fmt.Errorf("%w: %v", ErrInvalidArgument, err)
+		return "", fmt.Errorf("%w: %v", base.ErrInvalidArgument, err)
 	}
 	return k, nil
 }
@@ -596,7 +598,7 @@ func removalKey(stub shim.ChaincodeStubInterface, issuerID string, version uint6
 func legacyRemovalKey(stub shim.ChaincodeStubInterface, issuerID string, version int) (string, error) {
 	k, err := records.AccumulatorRemoval.Key(stub, issuerID, fmt.Sprintf("%020d", version))
 	if err != nil {
-		return "", fmt.Errorf("%w: %v", ErrInvalidArgument, err)
+		return "", fmt.Errorf("%w: %v", base.ErrInvalidArgument, err)
 	}
 	return k, nil
 }
@@ -610,8 +612,8 @@ func getAccumulatorRemoval(stub shim.ChaincodeStubInterface, issuerID string, ve
 	}
 	acc, _, err := accumulatorOf(stub, is)
 	if err != nil {
-		if isNotFound(err) {
-			return nil, fmt.Errorf("removal %d of issuer %q: %w", version, issuerID, ErrNotFound)
+		if base.IsNotFound(err) {
+			return nil, fmt.Errorf("removal %d of issuer %q: %w", version, issuerID, base.ErrNotFound)
 		}
 		return nil, err
 	}
@@ -663,7 +665,7 @@ func removalPath(current, t uint64) []uint64 {
 func removalAt(stub shim.ChaincodeStubInterface, is *Issuer, acc *storedAccumulator, version int) (*storedRemoval, error) {
 	what := fmt.Sprintf("removal %d of issuer %q", version, is.ID)
 	if version < 1 || version > acc.Version {
-		return nil, fmt.Errorf("%s: %w", what, ErrNotFound)
+		return nil, fmt.Errorf("%s: %w", what, base.ErrNotFound)
 	}
 	if version <= acc.Removals.Legacy {
 		return legacyRemoval(stub, is, version)
@@ -705,7 +707,7 @@ func legacyRemoval(stub shim.ChaincodeStubInterface, is *Issuer, version int) (*
 		return nil, err
 	}
 	var rec storedRemoval
-	if err := getRecord(stub, key, what, &rec); err != nil {
+	if err := base.GetRecord(stub, key, what, &rec); err != nil {
 		return nil, err
 	}
 	vp, err := stub.GetStateValidationParameter(key)

@@ -6,6 +6,8 @@ import (
 	"encoding/base64"
 	"fmt"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/hyperledger/fabric-contract-api-go/v2/contractapi"
 )
@@ -14,11 +16,11 @@ import (
 // bytes, checking the length on the text first.
 func decodeArg(name, s string, limit int) ([]byte, error) {
 	if s == "" || base64.StdEncoding.DecodedLen(len(s)) > limit+2 {
-		return nil, fmt.Errorf("%w: %s: must be standard base64 of 1 to %d bytes", ErrInvalidArgument, name, limit)
+		return nil, fmt.Errorf("%w: %s: must be standard base64 of 1 to %d bytes", base.ErrInvalidArgument, name, limit)
 	}
 	b, err := base64.StdEncoding.DecodeString(s)
 	if err != nil || len(b) == 0 || len(b) > limit || base64.StdEncoding.EncodeToString(b) != s {
-		return nil, fmt.Errorf("%w: %s: must be canonical standard base64 of 1 to %d bytes", ErrInvalidArgument, name, limit)
+		return nil, fmt.Errorf("%w: %s: must be canonical standard base64 of 1 to %d bytes", base.ErrInvalidArgument, name, limit)
 	}
 	return b, nil
 }

@@ -9,6 +9,8 @@ import (
 	"io"
 	"strconv"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/contract/records"
 	"github.com/fabric-bbs/fabric-bbs/request"
@@ -48,7 +50,7 @@ func BatchRecordID(txID string, index int) string {
 // the ledger and the earlier SubmitProof and SubmitProofs calls of the
 // transaction (spends.go), not the other requests of the array.
 func (c *Contract) VerifyProofs(ctx contractapi.TransactionContextInterface, requests string) (_ *BatchResults, err error) {
-	defer coded(&err)
+	defer base.Coded(&err)
 	return runBatch(ctx, c.tracker(), false)
 }
 
@@ -67,7 +69,7 @@ func (c *Contract) VerifyProofs(ctx contractapi.TransactionContextInterface, req
 // small BatchSummary, even when no request is valid (then it writes
 // nothing).
 func (c *Contract) SubmitProofs(ctx contractapi.TransactionContextInterface, requests string) (_ *BatchResults, err error) {
-	defer coded(&err)
+	defer base.Coded(&err)
 	return runBatch(ctx, c.tracker(), true)
 }
 
@@ -146,7 +148,7 @@ func runBatch(ctx contractapi.TransactionContextInterface, spends *spendTracker,
 		return nil, err
 	}
 	out := &BatchResults{TxID: stub.GetTxID(), Count: len(entries), Results: results}
-	base := call.recordID() // the record IDs' prefix: this call's (spends.go)
+	prefix := call.recordID() // the record IDs' prefix: this call's (spends.go)
 	if submit {
 		// One message to the peer for all the records' writes, where the
 		// peer supports it (a no-op otherwise).
@@ -170,7 +172,7 @@ func runBatch(ctx contractapi.TransactionContextInterface, spends *spendTracker,
 			}
 		}
 		if e.err != nil {
-			r.Refused, r.Reason, r.Code = true, e.err.Error(), ErrorCode(e.err)
+			r.Refused, r.Reason, r.Code = true, e.err.Error(), base.ErrorCode(e.err)
 			continue
 		}
 		r.Valid, r.Reason, r.Code = e.v.valid, e.v.reason, codeOf(e.v, nil)
@@ -181,7 +183,7 @@ func runBatch(ctx contractapi.TransactionContextInterface, spends *spendTracker,
 			}
 			continue
 		}
-		r.RecordID = BatchRecordID(base, i)
+		r.RecordID = BatchRecordID(prefix, i)
 		if r.Receipt, err = e.v.record(stub, call, sub, e.raw, r.RecordID, 0); err != nil {
 			return nil, fmt.Errorf("request %d: %w", i, err)
 		}
@@ -278,7 +280,7 @@ func verifyEntries(entries []batchEntry) error {
 // emitBatchSummary emits the ProofsVerified event of a SubmitProofs
 // transaction.
 func emitBatchSummary(ctx contractapi.TransactionContextInterface, out *BatchResults) error {
-	return emitJSON(ctx.GetStub(), EventProofsVerified, BatchSummary{TxID: out.TxID, Count: out.Count, ValidCount: out.ValidCount, RecordIDs: out.RecordIDs})
+	return base.EmitJSON(ctx.GetStub(), EventProofsVerified, BatchSummary{TxID: out.TxID, Count: out.Count, ValidCount: out.ValidCount, RecordIDs: out.RecordIDs})
 }
 
 // readNonces reads, in one GetMultipleStates, the nonce keys of the entries
@@ -322,13 +324,13 @@ func readNonces(stub shim.ChaincodeStubInterface, call *spendCall, entries []bat
 			// Only a stored nonce has its key-level policy read: one
 			// written around the contract refuses the request.
 			switch err := records.Nonce.Believe(stub, keys[j], ""); {
-			case isUntrusted(err):
+			case base.IsUntrusted(err):
 				entries[i].err = fmt.Errorf("checking the nonce: %w", err)
 				continue
 			case err != nil:
 				return fmt.Errorf("checking the nonces: %w", err)
 			}
-			if err := unmarshalRecord(values[j], &used); err != nil {
+			if err := base.UnmarshalRecord(values[j], &used); err != nil {
 				return fmt.Errorf("checking the nonces: %w", err)
 			}
 		}

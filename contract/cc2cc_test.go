@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakeid"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakestub"
@@ -201,7 +203,7 @@ func TestDeployedNameMustMatch(t *testing.T) {
 func TestRequireDirectNeedsTheContext(t *testing.T) {
 	e := newEnv(t)
 	err := requireDirect(newTestContext(e.ledger.NewStub(e.alice.Creator)), "issuer \"acme\"", nil)
-	require.ErrorIs(t, err, ErrAccessDenied)
+	require.ErrorIs(t, err, base.ErrAccessDenied)
 }
 
 // TestAllowedCallersSettings: allowedCallers are valid chaincode names,
@@ -216,7 +218,7 @@ func TestAllowedCallersSettings(t *testing.T) {
 		{`{"allowedCallers":["c0","c1","c2","c3","c4","c5","c6","c7","c8","c9","d0","d1","d2","d3","d4","d5","d6"]}`, "17 allowed callers, at most 16"},
 	} {
 		_, err := parseSettings(tc.settings)
-		require.ErrorIs(t, err, ErrInvalidArgument, tc.settings)
+		require.ErrorIs(t, err, base.ErrInvalidArgument, tc.settings)
 		require.ErrorContains(t, err, tc.want, tc.settings)
 	}
 	s, err := parseSettings(`{"allowedCallers":[]}`)

@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/internal/fakestub"
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
@@ -23,7 +25,7 @@ import (
 func forgedContext(t *testing.T, e *env, issuer, url, document string) []byte {
 	t.Helper()
 	b, err := json.Marshal(ContextRecord{
-		Issuer: issuer, URL: url, SHA256: hashHex([]byte(document)), Document: document,
+		Issuer: issuer, URL: url, SHA256: base.HashHex([]byte(document)), Document: document,
 		Registrant: Owner{MSPID: e.alice.MSPID, ID: request.SubmitterID(e.alice.Cert)},
 		TxID:       "0000000000000000000000000000000000000000000000000000000000000001",
 		Timestamp:  time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC),
@@ -35,7 +37,7 @@ func forgedContext(t *testing.T, e *env, issuer, url, document string) []byte {
 // contextKeys returns the committed keys of issuer's contexts.
 func contextKeys(t *testing.T, e *env, issuer string) []string {
 	t.Helper()
-	prefix, err := compositeKey(e.ledger.NewStub(nil), contextObjectType, issuer)
+	prefix, err := base.CompositeKey(e.ledger.NewStub(nil), contextObjectType, issuer)
 	require.NoError(t, err)
 	var out []string
 	for _, k := range e.ledger.Keys() {
@@ -63,12 +65,12 @@ func TestContextTakeOverRefused(t *testing.T) {
 	registerKeyIssuer(t, e, "windsurf", sk)
 	arg := credentialArg(t, windCredentialIn(t, sk, windCtxURL, windCtxDoc, nil, testNonce(150)))
 	stub := e.ledger.NewStub(nil)
-	old, err := compositeKey(stub, contextObjectType, "windsurf", hashHex([]byte(windCtxURL)))
+	old, err := base.CompositeKey(stub, contextObjectType, "windsurf", base.HashHex([]byte(windCtxURL)))
 	require.NoError(t, err)
 	both := fakestub.MSPPolicy(1, "Org1MSP", "Org2MSP")
 	e.squat(old, forgedContext(t, e, "windsurf", windCtxURL, windCtxDoc), both)
 
-	requireFailure(t, e.evaluate(e.bob, "GetContext", "windsurf", windCtxURL), ErrNotFound.Error())
+	requireFailure(t, e.evaluate(e.bob, "GetContext", "windsurf", windCtxURL), base.ErrNotFound.Error())
 	requireFailure(t, e.evaluate(e.bob, "VerifyCredential", arg), "neither built in nor registered")
 
 	// The owner's registration, endorsed by every organisation.
@@ -93,7 +95,7 @@ func TestContextTakeOverRefused(t *testing.T) {
 	require.Equal(t, r.TxID, got.TxID)
 	res := decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", arg))
 	require.True(t, res.Valid, res.Reason)
-	require.Equal(t, []ContextRef{{URL: windCtxURL, SHA256: hashHex([]byte(windCtxDoc))}}, res.Contexts)
+	require.Equal(t, []ContextRef{{URL: windCtxURL, SHA256: base.HashHex([]byte(windCtxDoc))}}, res.Contexts)
 	evil := credentialArg(t, windCredentialIn(t, sk, windCtxURL, evilCtxDoc, nil, testNonce(151)))
 	require.False(t, decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", evil)).Valid)
 }
@@ -110,14 +112,14 @@ func TestPreCreatedContextWithOwnersPolicyNotBelieved(t *testing.T) {
 	registerKeyIssuer(t, e, "windsurf", sk)
 	stub := e.ledger.NewStub(nil)
 	owners := fakestub.MSPPolicy(1, "Org1MSP")
-	h := hashHex([]byte(windCtxURL))
+	h := base.HashHex([]byte(windCtxURL))
 	for _, attrs := range [][]string{{"windsurf", h}, {"windsurf", h, "legacy"}, {"windsurf", h, "guessed-generation"}} {
-		k, err := compositeKey(stub, contextObjectType, attrs...)
+		k, err := base.CompositeKey(stub, contextObjectType, attrs...)
 		require.NoError(t, err)
 		e.squat(k, forgedContext(t, e, "windsurf", windCtxURL, evilCtxDoc), owners)
 	}
 	evil := credentialArg(t, windCredentialIn(t, sk, windCtxURL, evilCtxDoc, nil, testNonce(152)))
-	requireFailure(t, e.evaluate(e.bob, "GetContext", "windsurf", windCtxURL), ErrNotFound.Error())
+	requireFailure(t, e.evaluate(e.bob, "GetContext", "windsurf", windCtxURL), base.ErrNotFound.Error())
 	requireFailure(t, e.evaluate(e.bob, "VerifyCredential", evil), "neither built in nor registered")
 	requireFailure(t, e.submit(e.bob, "SubmitCredential", evil), "neither built in nor registered")
 
@@ -157,7 +159,7 @@ func TestLegacyContexts(t *testing.T) {
 	makeLegacy(t, e, "windsurf")
 	stub := e.ledger.NewStub(nil)
 	legacyKey := func(url string) string {
-		k, err := compositeKey(stub, contextObjectType, "windsurf", hashHex([]byte(url)))
+		k, err := base.CompositeKey(stub, contextObjectType, "windsurf", base.HashHex([]byte(url)))
 		require.NoError(t, err)
 		return k
 	}
@@ -191,7 +193,7 @@ func TestLegacyContexts(t *testing.T) {
 	// A legacy key created now, with the owner's policy, is not read.
 	const v3 = "https://windsurf.example/contexts/v3"
 	e.squat(legacyKey(v3), forgedContext(t, e, "windsurf", v3, evilCtxDoc), owners)
-	requireFailure(t, e.evaluate(e.bob, "GetContext", "windsurf", v3), ErrNotFound.Error())
+	requireFailure(t, e.evaluate(e.bob, "GetContext", "windsurf", v3), base.ErrNotFound.Error())
 	requireFailure(t, e.evaluate(e.bob, "VerifyCredential", credentialArg(t, windCredentialIn(t, sk, v3, evilCtxDoc, nil, testNonce(172)))),
 		"neither built in nor registered")
 }
@@ -245,11 +247,11 @@ func TestContextRaceBlocksOneRegistration(t *testing.T) {
 	sk := windKey(t)
 	registerKeyIssuer(t, e, "windsurf", sk)
 	cc := withSquatter{e.cc}
-	h := hashHex([]byte(windCtxURL))
+	h := base.HashHex([]byte(windCtxURL))
 	race := func(policy []byte) []fakestub.Result {
 		stub := e.ledger.NewStub(nil)
 		n, id := nextTxIDs(t, e) // the block's transactions get n+1 and n+2
-		key, err := compositeKey(stub, contextObjectType, "windsurf", h, id(n+2))
+		key, err := base.CompositeKey(stub, contextObjectType, "windsurf", h, id(n+2))
 		require.NoError(t, err)
 		rs := e.ledger.SubmitBlock(cc,
 			fakestub.Tx{Creator: e.admin2.Creator, Endorsers: []string{"Org2MSP"},
@@ -263,14 +265,14 @@ func TestContextRaceBlocksOneRegistration(t *testing.T) {
 	rs := race(nobodysPolicy)
 	require.True(t, rs[1].OK(), rs[1].Response.GetMessage())
 	require.Equal(t, peer.TxValidationCode_ENDORSEMENT_POLICY_FAILURE, rs[1].Validation, rs[1].ValidationDetail)
-	requireFailure(t, e.evaluate(e.bob, "GetContext", "windsurf", windCtxURL), ErrNotFound.Error())
+	requireFailure(t, e.evaluate(e.bob, "GetContext", "windsurf", windCtxURL), base.ErrNotFound.Error())
 
 	rs = race(nil)
 	require.True(t, rs[1].Committed, "%s %s", rs[1].Response.GetMessage(), rs[1].ValidationDetail)
 	got := decode[ContextRecord](t, e.evaluate(e.bob, "GetContext", "windsurf", windCtxURL))
 	require.Equal(t, windCtxDoc, got.Document)
 	require.Equal(t, rs[1].TxID, got.TxID)
-	key, err := compositeKey(e.ledger.NewStub(nil), contextObjectType, "windsurf", h, rs[1].TxID)
+	key, err := base.CompositeKey(e.ledger.NewStub(nil), contextObjectType, "windsurf", h, rs[1].TxID)
 	require.NoError(t, err)
 	require.Equal(t, fakestub.MSPPolicy(1, "Org1MSP"), e.ledger.ValidationParameter(key))
 }

@@ -107,6 +107,8 @@ import (
 	"log"
 	"runtime/debug"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/contract/codes"
 	"github.com/fabric-bbs/fabric-bbs/internal/txname"
 	"github.com/fabric-bbs/fabric-bbs/request"
@@ -146,7 +148,7 @@ const (
 	MaxKeyVersions = 256
 	// MinPageSize and MaxPageSize bound the page size of ListIssuers,
 	// GetIssuerHistory and ListPolicies.
-	MinPageSize, MaxPageSize = 1, 200
+	MinPageSize, MaxPageSize = base.MinPageSize, base.MaxPageSize
 	// MaxTxIDLength is the longest transaction ID GetVerification accepts.
 	MaxTxIDLength = 256
 	// MaxIdentityIDLength is the longest client identity ID (cid.GetID:
@@ -165,7 +167,7 @@ const (
 	// ListIssuers, GetIssuerHistory and ListPolicies: a page ends before
 	// the record that would take it past MaxPageBytes (its first record
 	// always fits), and its bookmark starts the next page there.
-	MaxPageBytes = 1 << 20
+	MaxPageBytes = base.MaxPageBytes
 )
 
 // evaluateTransactions are the read-only transactions.
@@ -240,25 +242,25 @@ type Chaincode struct {
 // The transaction's changes reach the shim only if it succeeds (heldStub).
 func (c *Chaincode) Invoke(stub shim.ChaincodeStubInterface) (r *peer.Response) {
 	defer recoverPanic(stub, &r)
-	held := &heldStub{ChaincodeStubInterface: stub}
-	return sendHeld(held, codeResponse(c.ContractChaincode.Invoke(held)))
+	held := &base.HeldStub{ChaincodeStubInterface: stub}
+	return sendHeld(held, base.CodeResponse(c.ContractChaincode.Invoke(held)))
 }
 
 // Init runs Init as contract-api does; an error message carries its code.
 // A panic is recovered, and changes held, as in Invoke.
 func (c *Chaincode) Init(stub shim.ChaincodeStubInterface) (r *peer.Response) {
 	defer recoverPanic(stub, &r)
-	held := &heldStub{ChaincodeStubInterface: stub}
-	return sendHeld(held, codeResponse(c.ContractChaincode.Init(held)))
+	held := &base.HeldStub{ChaincodeStubInterface: stub}
+	return sendHeld(held, base.CodeResponse(c.ContractChaincode.Init(held)))
 }
 
 // sendHeld passes the transaction's held changes to the shim if r is a
 // success, and returns r; or, if they cannot be sent, an error.
-func sendHeld(held *heldStub, r *peer.Response) *peer.Response {
+func sendHeld(held *base.HeldStub, r *peer.Response) *peer.Response {
 	if r == nil || r.Status >= shim.ERRORTHRESHOLD {
 		return r
 	}
-	if err := held.send(); err != nil {
+	if err := held.Send(); err != nil {
 		return shim.Error(codes.Internal + ": writing the world state: " + err.Error())
 	}
 	return r
@@ -296,7 +298,7 @@ func (c *Contract) GetEvaluateTransactions() []string {
 // its arguments are parsed: it checks the argument sizes and the function
 // name, and tells the transaction context the chaincode's name.
 func (c *Contract) beforeTransaction(ctx contractapi.TransactionContextInterface) (err error) {
-	defer coded(&err)
+	defer base.Coded(&err)
 	if testPanicHook != nil {
 		testPanicHook(ctx.GetStub())
 	}
@@ -322,7 +324,7 @@ var testPanicHook func(shim.ChaincodeStubInterface)
 func checkFunctionName(ctx contractapi.TransactionContextInterface) error {
 	fn, _ := ctx.GetStub().GetFunctionAndParameters()
 	if err := txname.Check(fn, "SubmitProof"); err != nil {
-		return fmt.Errorf("%w: %v", ErrInvalidArgument, err)
+		return fmt.Errorf("%w: %v", base.ErrInvalidArgument, err)
 	}
 	return nil
 }
@@ -333,9 +335,9 @@ func checkArgSizes(ctx contractapi.TransactionContextInterface) error {
 	for i, arg := range ctx.GetStub().GetArgs() {
 		if len(arg) > MaxArgSize {
 			if i == 0 {
-				return fmt.Errorf("%w: function name is %d bytes, over the limit of %d", ErrInvalidArgument, len(arg), MaxArgSize)
+				return fmt.Errorf("%w: function name is %d bytes, over the limit of %d", base.ErrInvalidArgument, len(arg), MaxArgSize)
 			}
-			return fmt.Errorf("%w: argument %d is %d bytes, over the limit of %d", ErrInvalidArgument, i, len(arg), MaxArgSize)
+			return fmt.Errorf("%w: argument %d is %d bytes, over the limit of %d", base.ErrInvalidArgument, i, len(arg), MaxArgSize)
 		}
 	}
 	return nil

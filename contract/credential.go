@@ -15,6 +15,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/contract/records"
 	"github.com/fabric-bbs/fabric-bbs/request"
@@ -392,7 +394,7 @@ func (c *credentialCheck) canonicalize(l *vc.Loader) (bool, error) {
 	if c.suite != SuiteBbsBlsSignatureProof2020 {
 		c.docStatements = statements
 	}
-	c.statementsHash = hashHex([]byte(strings.Join(statements, "")))
+	c.statementsHash = base.HashHex([]byte(strings.Join(statements, "")))
 	if c.claims, err = json.Marshal(c.document); err != nil {
 		return false, fmt.Errorf("%w: credential: %v", request.ErrInvalid, err)
 	}
@@ -434,7 +436,7 @@ func (c *credentialCheck) prepare(ctx contractapi.TransactionContextInterface, s
 			v.key.Version, v.issuer.ID, c.preparedNym.Options.SignerMessages, v.messageCount)
 		return nil, nil
 	}
-	now, err := txTime(ctx.GetStub())
+	now, err := base.TxTime(ctx.GetStub())
 	if err != nil {
 		return nil, err
 	}
@@ -592,7 +594,7 @@ func (c *credentialCheck) semantics(now time.Time) string {
 // header is accepted; NonceConsumed tells whether SubmitCredential would
 // refuse it as a replay.
 func (c *Contract) VerifyCredential(ctx contractapi.TransactionContextInterface, credentialRequest string) (_ *CredentialResult, err error) {
-	defer coded(&err)
+	defer base.Coded(&err)
 	cc, err := prepareCredential(ctx, false, nil)
 	if err != nil {
 		return nil, err
@@ -633,7 +635,7 @@ func (c *Contract) VerifyCredential(ctx contractapi.TransactionContextInterface,
 		r.Policy, r.PolicyVersion = cc.policy.id, cc.policy.version
 	}
 	if cc.verified {
-		r.Claims, r.ClaimsSHA256, r.StatementsSHA256 = string(cc.claims), hashHex(cc.claims), cc.statementsHash
+		r.Claims, r.ClaimsSHA256, r.StatementsSHA256 = string(cc.claims), base.HashHex(cc.claims), cc.statementsHash
 	}
 	return r, nil
 }
@@ -648,7 +650,7 @@ func (c *Contract) VerifyCredential(ctx contractapi.TransactionContextInterface,
 // CredentialVerified event. A replayed presentation header or an invalid
 // credential is an error, and then nothing is written.
 func (c *Contract) SubmitCredential(ctx contractapi.TransactionContextInterface, credentialRequest string) (_ *CredentialReceipt, err error) {
-	defer coded(&err)
+	defer base.Coded(&err)
 	sub, err := submitterOf(ctx)
 	if err != nil {
 		return nil, err
@@ -683,7 +685,7 @@ func (c *Contract) SubmitCredential(ctx contractapi.TransactionContextInterface,
 	if err != nil {
 		return nil, err
 	}
-	if err := emitJSON(stub, EventCredentialVerified, out); err != nil {
+	if err := base.EmitJSON(stub, EventCredentialVerified, out); err != nil {
 		return nil, err
 	}
 	if err := call.commit(); err != nil {
@@ -703,7 +705,7 @@ func (cc *credentialCheck) store(stub shim.ChaincodeStubInterface, call *spendCa
 	if err != nil {
 		return nil, err
 	}
-	now, err := txTime(stub)
+	now, err := base.TxTime(stub)
 	if err != nil {
 		return nil, err
 	}
@@ -711,7 +713,7 @@ func (cc *credentialCheck) store(stub shim.ChaincodeStubInterface, call *spendCa
 		TxID: receipt.TxID, Issuer: v.issuer.ID, KeyVersion: v.key.Version, VerificationMethod: cc.vm,
 		Suite: cc.suite, Pseudonym: v.req.Pseudonym, Context: v.req.Context, PseudonymUse: receipt.PseudonymUse,
 		CredentialIssuer: cc.issuer, Types: cc.types, ValidFrom: cc.from, ValidUntil: cc.until,
-		ClaimsSHA256: hashHex(cc.claims), StatementsSHA256: cc.statementsHash,
+		ClaimsSHA256: base.HashHex(cc.claims), StatementsSHA256: cc.statementsHash,
 		ProofConfigSHA256: hex.EncodeToString(cc.proofHash), MandatorySHA256: hex.EncodeToString(cc.mandatoryHash),
 		NonceSHA256: receipt.NonceSHA256, Timestamp: now, Contexts: cc.contexts, RecordID: receipt.RecordID,
 	}
@@ -741,7 +743,7 @@ func (cc *credentialCheck) store(stub shim.ChaincodeStubInterface, call *spendCa
 // (recordId of the receipt) of a later call in a transaction where a
 // chaincode called the contract more than once.
 func (c *Contract) GetCredentialVerification(ctx contractapi.TransactionContextInterface, txID string) (_ *CredentialVerification, err error) {
-	defer coded(&err)
+	defer base.Coded(&err)
 	return getRecordByID[CredentialVerification](ctx.GetStub(), records.CredentialVerification, "credential verification", txID)
 }
 
@@ -780,7 +782,7 @@ func resolveVerificationMethod(stub shim.ChaincodeStubInterface, vm, issuer stri
 		}
 		version := declaredKey(is, vm)
 		if version == 0 {
-			return "", 0, fmt.Errorf("issuer %q declares no verification method %s for any of its keys: %w", issuer, request.Excerpt(vm), ErrNotFound)
+			return "", 0, fmt.Errorf("issuer %q declares no verification method %s for any of its keys: %w", issuer, request.Excerpt(vm), base.ErrNotFound)
 		}
 		return issuer, version, nil
 	}

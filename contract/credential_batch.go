@@ -5,6 +5,8 @@ package contract
 import (
 	"fmt"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/hyperledger/fabric-contract-api-go/v2/contractapi"
@@ -82,7 +84,7 @@ type credentialEntry struct {
 // CredentialsVerified event with a small BatchSummary, even when no
 // request is valid (then it writes nothing).
 func (c *Contract) SubmitCredentials(ctx contractapi.TransactionContextInterface, requests string) (_ *CredentialBatchResults, err error) {
-	defer coded(&err)
+	defer base.Coded(&err)
 	stub := ctx.GetStub()
 	args := stub.GetArgs()
 	if len(args) != 2 {
@@ -114,7 +116,7 @@ func (c *Contract) SubmitCredentials(ctx contractapi.TransactionContextInterface
 			continue
 		}
 		used, err := e.cc.v.nonceConsumed(ctx, call)
-		if isUntrusted(err) {
+		if base.IsUntrusted(err) {
 			// A nonce record written around the contract refuses this
 			// request only, as in SubmitProofs.
 			e.err = err
@@ -137,7 +139,7 @@ func (c *Contract) SubmitCredentials(ctx contractapi.TransactionContextInterface
 	}
 	results := make([]CredentialBatchResult, len(entries))
 	out := &CredentialBatchResults{TxID: stub.GetTxID(), Count: len(entries), Results: results}
-	base := call.recordID()
+	prefix := call.recordID()
 	stub.StartWriteBatch()
 	for i := range entries {
 		e, r := &entries[i], &results[i]
@@ -161,10 +163,10 @@ func (c *Contract) SubmitCredentials(ctx contractapi.TransactionContextInterface
 			e.err = e.cc.checkUses(stub, call)
 		}
 		if e.err != nil {
-			r.Refused, r.Reason, r.Code = true, e.err.Error(), ErrorCode(e.err)
+			r.Refused, r.Reason, r.Code = true, e.err.Error(), base.ErrorCode(e.err)
 			continue
 		}
-		r.RecordID = BatchRecordID(base, i)
+		r.RecordID = BatchRecordID(prefix, i)
 		if r.Receipt, err = e.cc.store(stub, call, sub, r.RecordID); err != nil {
 			return nil, fmt.Errorf("request %d: %w", i, err)
 		}
@@ -175,7 +177,7 @@ func (c *Contract) SubmitCredentials(ctx contractapi.TransactionContextInterface
 	if err := stub.FinishWriteBatch(); err != nil {
 		return nil, fmt.Errorf("writing the records: %w", err)
 	}
-	if err := emitJSON(stub, EventCredentialsVerified, BatchSummary{TxID: out.TxID, Count: out.Count, ValidCount: out.ValidCount, RecordIDs: out.RecordIDs}); err != nil {
+	if err := base.EmitJSON(stub, EventCredentialsVerified, BatchSummary{TxID: out.TxID, Count: out.Count, ValidCount: out.ValidCount, RecordIDs: out.RecordIDs}); err != nil {
 		return nil, err
 	}
 	if err := call.commit(); err != nil {

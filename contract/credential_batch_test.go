@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/stretchr/testify/require"
 )
 
@@ -52,9 +54,9 @@ func TestSubmitCredentials(t *testing.T) {
 		reason []string
 	}{
 		{true, nil},
-		{false, []string{ErrProofRejected.Error(), "does not verify"}},
-		{false, []string{ErrPolicyNotSatisfied.Error(), `"/credentialSubject/sailNumber" must equal "Mars1"`}},
-		{false, []string{ErrReplay.Error(), "by transaction " + r.TxID + "#0;"}},
+		{false, []string{base.ErrProofRejected.Error(), "does not verify"}},
+		{false, []string{base.ErrPolicyNotSatisfied.Error(), `"/credentialSubject/sailNumber" must equal "Mars1"`}},
+		{false, []string{base.ErrReplay.Error(), "by transaction " + r.TxID + "#0;"}},
 		{false, []string{"credential must be a JSON object"}},
 		{true, nil},
 	}
@@ -73,7 +75,7 @@ func TestSubmitCredentials(t *testing.T) {
 			require.Equal(t, res.Receipt.ClaimsSHA256, rec.ClaimsSHA256)
 			ver := decode[Verification](t, e.evaluate(e.bob, "GetVerification", res.RecordID))
 			require.Empty(t, ver.Disclosed)
-			require.Equal(t, rec.NonceSHA256, hashHex(ver.Nonce))
+			require.Equal(t, rec.NonceSHA256, base.HashHex(ver.Nonce))
 		}
 	}
 	rec := decode[CredentialVerification](t, e.evaluate(e.bob, "GetCredentialVerification", r.TxID+"#5"))
@@ -86,7 +88,7 @@ func TestSubmitCredentials(t *testing.T) {
 	require.Equal(t, BatchSummary{TxID: r.TxID, Count: 6, ValidCount: 2, RecordIDs: out.RecordIDs}, sum)
 
 	// Afterwards: the consumed nonces are replays, the others are free.
-	requireFailure(t, e.submit(e.bob, "SubmitCredential", good), ErrReplay.Error(), r.TxID+"#0")
+	requireFailure(t, e.submit(e.bob, "SubmitCredential", good), base.ErrReplay.Error(), r.TxID+"#0")
 	require.False(t, decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", unmet)).NonceConsumed)
 
 	// A batch of nothing valid writes nothing but the event; limits.

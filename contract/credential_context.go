@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/contract/records"
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/fabric-bbs/fabric-bbs/vc"
@@ -64,7 +66,7 @@ type ContextRef struct {
 // legacy key for generation legacyGeneration and for an issuer without a
 // directory (whose legacy contexts its next write lists, anchorLegacy).
 func contextKey(stub shim.ChaincodeStubInterface, is *Issuer, url string) (string, bool, error) {
-	h := hashHex([]byte(url))
+	h := base.HashHex([]byte(url))
 	gen := legacyGeneration
 	if is.anchored() {
 		var ok bool
@@ -102,22 +104,22 @@ func isCoreContext(url string) bool {
 // absolute https: or http: URL without spaces, at most MaxContextURLLength
 // bytes.
 func (c *Contract) RegisterContext(ctx contractapi.TransactionContextInterface, issuerID, url, document string) (_ *ContextRecord, err error) {
-	defer coded(&err)
+	defer base.Coded(&err)
 	if err := checkContextURL(url); err != nil {
 		return nil, err
 	}
 	if isCoreContext(url) {
-		return nil, fmt.Errorf("%w: %s is a built-in context; it needs no registration", ErrExists, request.Excerpt(url))
+		return nil, fmt.Errorf("%w: %s is a built-in context; it needs no registration", base.ErrExists, request.Excerpt(url))
 	}
 	if len(document) > vc.MaxContextSize {
-		return nil, fmt.Errorf("%w: context document is %d bytes, over the limit of %d", ErrInvalidArgument, len(document), vc.MaxContextSize)
+		return nil, fmt.Errorf("%w: context document is %d bytes, over the limit of %d", base.ErrInvalidArgument, len(document), vc.MaxContextSize)
 	}
 	check, err := vc.NewLoader()
 	if err != nil {
 		return nil, fmt.Errorf("the built-in JSON-LD contexts: %w", err)
 	}
 	if err := check.Add(url, []byte(document), ""); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrInvalidArgument, err)
+		return nil, fmt.Errorf("%w: %v", base.ErrInvalidArgument, err)
 	}
 	// Strictly direct: an issuer's allowedCallers do not extend to its
 	// contexts, which give its credentials their meaning for good.
@@ -139,7 +141,7 @@ func (c *Contract) RegisterContext(ctx contractapi.TransactionContextInterface, 
 	// directory gets one below, which leaves out a legacy key that is not
 	// believed: this registration replaces it.
 	held, err := getContext(stub, is, url)
-	if isUntrusted(err) && !is.anchored() {
+	if base.IsUntrusted(err) && !is.anchored() {
 		held, err = nil, nil
 	}
 	if err != nil {
@@ -147,21 +149,21 @@ func (c *Contract) RegisterContext(ctx contractapi.TransactionContextInterface, 
 	}
 	if held != nil {
 		return nil, fmt.Errorf("%s is already registered, with SHA-256 %s, by transaction %s; a context never changes: %w",
-			what, held.SHA256, held.TxID, ErrExists)
+			what, held.SHA256, held.TxID, base.ErrExists)
 	}
-	now, err := txTime(stub)
+	now, err := base.TxTime(stub)
 	if err != nil {
 		return nil, err
 	}
 	// A new generation, named by the issuer record written in this
 	// transaction: a context created by anyone else, under whatever key, is
 	// never read.
-	gen, h := stub.GetTxID(), hashHex([]byte(url))
+	gen, h := stub.GetTxID(), base.HashHex([]byte(url))
 	key, err := childKey(stub, records.Context, gen, is.ID, h)
 	if err != nil {
 		return nil, err
 	}
-	rec := &ContextRecord{Issuer: is.ID, URL: url, SHA256: hashHex([]byte(document)), Document: document, Registrant: sub.owner(), TxID: gen, Timestamp: now}
+	rec := &ContextRecord{Issuer: is.ID, URL: url, SHA256: base.HashHex([]byte(document)), Document: document, Registrant: sub.owner(), TxID: gen, Timestamp: now}
 	if err := records.PutJSON(records.Context, stub, key, is.Owner.MSPID, rec); err != nil {
 		return nil, fmt.Errorf("%s: storing the context: %w", what, err)
 	}
@@ -180,19 +182,19 @@ func (c *Contract) RegisterContext(ctx contractapi.TransactionContextInterface, 
 func checkContextURL(url string) error {
 	if len(url) == 0 || len(url) > MaxContextURLLength || strings.ContainsAny(url, " \t\r\n\"<>{}|\\^`") ||
 		!(strings.HasPrefix(url, "https://") || strings.HasPrefix(url, "http://")) || len(url) <= len("https://") {
-		return fmt.Errorf("%w: context URL %s must be an absolute http(s) URL of at most %d bytes", ErrInvalidArgument, request.Excerpt(url), MaxContextURLLength)
+		return fmt.Errorf("%w: context URL %s must be an absolute http(s) URL of at most %d bytes", base.ErrInvalidArgument, request.Excerpt(url), MaxContextURLLength)
 	}
 	return nil
 }
 
 // GetContext returns the context registered for issuer issuerId and url.
 func (c *Contract) GetContext(ctx contractapi.TransactionContextInterface, issuerID, url string) (_ *ContextRecord, err error) {
-	defer coded(&err)
+	defer base.Coded(&err)
 	if err := checkIssuerID(issuerID); err != nil {
 		return nil, err
 	}
 	if len(url) == 0 || len(url) > MaxContextURLLength {
-		return nil, fmt.Errorf("%w: context URL must be 1 to %d bytes", ErrInvalidArgument, MaxContextURLLength)
+		return nil, fmt.Errorf("%w: context URL must be 1 to %d bytes", base.ErrInvalidArgument, MaxContextURLLength)
 	}
 	is, err := getIssuer(ctx.GetStub(), issuerID)
 	if err != nil {
@@ -203,7 +205,7 @@ func (c *Contract) GetContext(ctx contractapi.TransactionContextInterface, issue
 		return nil, err
 	}
 	if rec == nil {
-		return nil, fmt.Errorf("context %s of issuer %q: %w", request.Excerpt(url), issuerID, ErrNotFound)
+		return nil, fmt.Errorf("context %s of issuer %q: %w", request.Excerpt(url), issuerID, base.ErrNotFound)
 	}
 	return rec, nil
 }
@@ -225,16 +227,16 @@ func getContext(stub shim.ChaincodeStubInterface, is *Issuer, url string) (*Cont
 	if err != nil {
 		return nil, fmt.Errorf("context %s of issuer %q: %w", request.Excerpt(url), is.ID, err)
 	}
-	legacy := !is.anchored() || is.records.Contexts[hashHex([]byte(url))] == legacyGeneration
+	legacy := !is.anchored() || is.records.Contexts[base.HashHex([]byte(url))] == legacyGeneration
 	switch {
 	case !found && legacy:
 		// A legacy issuer's context that was never registered.
 		return nil, nil
 	case !found:
 		return nil, fmt.Errorf("%w: context %s of issuer %q: the issuer record names generation %s, which is not stored",
-			ErrUntrusted, request.Excerpt(url), is.ID, is.records.Contexts[hashHex([]byte(url))])
-	case rec.Issuer != is.ID || rec.URL != url || rec.SHA256 != hashHex([]byte(rec.Document)) || !legacy && rec.TxID != is.records.Contexts[hashHex([]byte(url))]:
-		return nil, fmt.Errorf("%w: context %s of issuer %q: the stored record does not match its key", ErrUntrusted, request.Excerpt(url), is.ID)
+			base.ErrUntrusted, request.Excerpt(url), is.ID, is.records.Contexts[base.HashHex([]byte(url))])
+	case rec.Issuer != is.ID || rec.URL != url || rec.SHA256 != base.HashHex([]byte(rec.Document)) || !legacy && rec.TxID != is.records.Contexts[base.HashHex([]byte(url))]:
+		return nil, fmt.Errorf("%w: context %s of issuer %q: the stored record does not match its key", base.ErrUntrusted, request.Excerpt(url), is.ID)
 	}
 	return &rec, nil
 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/request"
 )
 
@@ -74,7 +76,7 @@ func FuzzVerificationMethods(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text string) {
 		list, err := parseVerificationMethods(text)
 		if err != nil {
-			if !errors.Is(err, ErrInvalidArgument) {
+			if !errors.Is(err, base.ErrInvalidArgument) {
 				t.Fatalf("error does not wrap ErrInvalidArgument: %v", err)
 			}
 			return

@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/internal/oneanswer"
 	"github.com/fabric-bbs/fabric-bbs/vc"
@@ -179,7 +181,7 @@ func TestCredential2020(t *testing.T) {
 	require.Equal(t, res.StatementsSHA256, rec.StatementsSHA256)
 	require.Len(t, rec.ProofConfigSHA256, 64)
 	require.Empty(t, rec.MandatorySHA256)
-	require.Equal(t, hashHex(testNonce(60)), rec.NonceSHA256)
+	require.Equal(t, base.HashHex(testNonce(60)), rec.NonceSHA256)
 	ver := decode[Verification](t, e.evaluate(e.bob, "GetVerification", receipt.TxID))
 	require.Equal(t, bbs.BBSPlus2020Name, ver.Scheme)
 	require.Empty(t, ver.Disclosed)

@@ -5,6 +5,8 @@ package contract
 import (
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/policy"
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/stretchr/testify/require"
@@ -80,7 +82,7 @@ func TestCredentialPolicy(t *testing.T) {
 	pr := decode[PolicyRecord](t, e.evaluate(e.bob, "GetPolicy", "racers", "1"))
 	require.Equal(t, pr.PolicySHA256, rec.PolicySHA256)
 	require.Equal(t, res.Claims, rec.Claims, "recordClaims stores the claims VerifyCredential returned")
-	require.Equal(t, hashHex([]byte(rec.Claims)), rec.ClaimsSHA256)
+	require.Equal(t, base.HashHex([]byte(rec.Claims)), rec.ClaimsSHA256)
 	ver := decode[Verification](t, e.evaluate(e.bob, "GetVerification", receipt.TxID))
 	require.Equal(t, "racers", ver.Policy)
 	require.Empty(t, ver.Disclosed)
@@ -119,7 +121,7 @@ func TestCredentialPolicy(t *testing.T) {
 			require.Contains(t, res.Reason, `policy "`+tt.policyID+`" version 1 not satisfied: `)
 			require.Empty(t, res.Claims, "no pairing for a credential that fails its policy")
 			r := e.submit(e.bob, "SubmitCredential", arg)
-			requireFailure(t, r, ErrPolicyNotSatisfied.Error(), tt.reason)
+			requireFailure(t, r, base.ErrPolicyNotSatisfied.Error(), tt.reason)
 			require.Zero(t, r.Writes)
 			require.False(t, decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", credentialArg(t, tt.cred))).NonceConsumed)
 		})
@@ -147,7 +149,7 @@ func TestCredentialPolicy(t *testing.T) {
 	} {
 		requireFailure(t, e.submit(e.bob, "SubmitCredential", arg), want)
 	}
-	requireFailure(t, e.submit(e.bob, "SubmitCredential", credentialPolicyArg(t, fresh(), "nope", 0)), ErrNotFound.Error())
+	requireFailure(t, e.submit(e.bob, "SubmitCredential", credentialPolicyArg(t, fresh(), "nope", 0)), base.ErrNotFound.Error())
 	requireFailure(t, e.submit(e.bob, "SubmitCredential", credentialPolicyArg(t, fresh(), "racers", 2)), "has no version 2")
 }
 

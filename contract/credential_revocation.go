@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/internal/policytext"
 	"github.com/fabric-bbs/fabric-bbs/policy"
 	"github.com/fabric-bbs/fabric-bbs/request"
@@ -84,14 +86,14 @@ func (c *credentialCheck) credentialRevocationFacts(stub shim.ChaincodeStubInter
 		switch {
 		case err == nil:
 			ef.IssuerEpoch, ef.EpochPublished = e.Epoch, true
-		case !isNotFound(err):
+		case !base.IsNotFound(err):
 			return nil, nil, err
 		}
 	}
 	if r := cr.Status; r != nil {
 		sf = &policy.CredentialStatusFacts{}
 		head, err := statusListOf(stub, c.v.issuer, r.List)
-		if isNotFound(err) {
+		if base.IsNotFound(err) {
 			return ef, sf, nil
 		}
 		if err != nil {

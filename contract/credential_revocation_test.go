@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakestub"
 	"github.com/fabric-bbs/fabric-bbs/vc"
@@ -137,7 +139,7 @@ func (e *credRevEnv) requireUnmet(cred map[string]any, p, rule, reason string) {
 	require.Equal(t, rule, res.Unmet.Rule, res.Unmet.Reason)
 	require.Contains(t, res.Unmet.Reason, reason)
 	require.Empty(t, res.Claims)
-	requireFailure(t, e.submit(e.bob, "SubmitCredential", credentialPolicyArg(t, cred, p, 0)), ErrPolicyNotSatisfied.Error(), reason)
+	requireFailure(t, e.submit(e.bob, "SubmitCredential", credentialPolicyArg(t, cred, p, 0)), base.ErrPolicyNotSatisfied.Error(), reason)
 }
 
 // TestCredentialEpochRule: the epoch claim of a bbs-2023 credential,

@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/fabric-bbs/fabric-bbs/vc"
@@ -137,7 +139,7 @@ func TestSubmitCredentialWindsurf(t *testing.T) {
 	rec := decode[CredentialVerification](t, e.evaluate(e.bob, "GetCredentialVerification", receipt.TxID))
 	require.Equal(t, res.ClaimsSHA256, rec.ClaimsSHA256)
 	require.Equal(t, res.StatementsSHA256, rec.StatementsSHA256)
-	require.Equal(t, hashHex(testNonce(1)), rec.NonceSHA256)
+	require.Equal(t, base.HashHex(testNonce(1)), rec.NonceSHA256)
 	ver := decode[Verification](t, e.evaluate(e.bob, "GetVerification", receipt.TxID))
 	require.Empty(t, ver.Disclosed, "the Verification must not hold the disclosed statements")
 	require.Equal(t, testNonce(1), ver.Nonce)
@@ -317,11 +319,11 @@ func TestRegisterContext(t *testing.T) {
 	requireFailure(t, e.submit(e.alice, "RegisterContext", "windsurf", "ftp://x", ctxDoc), "absolute http(s) URL")
 	requireFailure(t, e.submit(e.alice, "RegisterContext", "windsurf", url, `{"@vocab":"x"}`), "no @context")
 	requireFailure(t, e.submit(e.alice, "RegisterContext", "windsurf", url, `{"@context":{},"@context":{}}`), "duplicate")
-	requireFailure(t, e.submit(e.alice, "RegisterContext", "nobody", url, ctxDoc), ErrNotFound.Error())
+	requireFailure(t, e.submit(e.alice, "RegisterContext", "nobody", url, ctxDoc), base.ErrNotFound.Error())
 	r := e.submit(e.alice, "RegisterContext", "windsurf", url, ctxDoc)
 	require.True(t, r.Committed, r.Response.GetMessage())
 	rec := decode[ContextRecord](t, r)
-	require.Equal(t, hashHex([]byte(ctxDoc)), rec.SHA256)
+	require.Equal(t, base.HashHex([]byte(ctxDoc)), rec.SHA256)
 	require.Equal(t, "windsurf", rec.Issuer)
 	require.Equal(t, "Org1MSP", rec.Registrant.MSPID)
 	requireFailure(t, e.submit(e.alice, "RegisterContext", "windsurf", url, ctxDoc), "already registered", rec.SHA256)
@@ -428,12 +430,12 @@ func TestOneCredentialSpendPerTransaction(t *testing.T) {
 	require.True(t, r.Committed)
 	requireOK(t, out[0])
 	require.Empty(t, payloadOf[CredentialReceipt](t, out[0]).RecordID)
-	requireRefused(t, out[1], ErrReplay.Error(), "by transaction "+r.TxID+";")
+	requireRefused(t, out[1], base.ErrReplay.Error(), "by transaction "+r.TxID+";")
 
 	r, out = e.viaCaller(call(t, "SubmitCredential", y), call(t, "SubmitProof", yProof))
 	require.True(t, r.Committed)
 	requireOK(t, out[0])
-	requireRefused(t, out[1], ErrReplay.Error(), "by transaction "+r.TxID+";")
+	requireRefused(t, out[1], base.ErrReplay.Error(), "by transaction "+r.TxID+";")
 
 	r, out = e.viaCaller(call(t, "SubmitCredential", a), call(t, "SubmitCredential", b))
 	require.True(t, r.Committed)
@@ -442,10 +444,10 @@ func TestOneCredentialSpendPerTransaction(t *testing.T) {
 	second := payloadOf[CredentialReceipt](t, out[1])
 	require.Equal(t, r.TxID+"/1", second.RecordID)
 	first := decode[CredentialVerification](t, e.evaluate(e.bob, "GetCredentialVerification", r.TxID))
-	require.Equal(t, hashHex(testNonce(22)), first.NonceSHA256)
+	require.Equal(t, base.HashHex(testNonce(22)), first.NonceSHA256)
 	rec := decode[CredentialVerification](t, e.evaluate(e.bob, "GetCredentialVerification", r.TxID+"/1"))
-	require.Equal(t, hashHex(testNonce(23)), rec.NonceSHA256)
+	require.Equal(t, base.HashHex(testNonce(23)), rec.NonceSHA256)
 	require.Equal(t, r.TxID+"/1", rec.RecordID)
 	require.Equal(t, testNonce(23), decode[Verification](t, e.evaluate(e.bob, "GetVerification", r.TxID+"/1")).Nonce)
-	requireFailure(t, e.submit(e.bob, "SubmitCredential", b), ErrReplay.Error(), "by transaction "+r.TxID+"/1;")
+	requireFailure(t, e.submit(e.bob, "SubmitCredential", b), base.ErrReplay.Error(), "by transaction "+r.TxID+"/1;")
 }

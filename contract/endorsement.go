@@ -13,6 +13,8 @@ import (
 	"slices"
 	"time"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/contract/records"
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
@@ -47,11 +49,6 @@ const endorsementObjectType = "bbs.endorsement"
 // once): records written under any of them stay believed. A change that
 // would need one more is refused.
 const MaxEndorsementHistory = records.MaxConfigHistory
-
-// ErrNotConfigured means the channel has no endorsement configuration
-// yet: SetEndorsementConfig must run before any issuer or policy is
-// created.
-var ErrNotConfigured = records.ErrNotConfigured
 
 // EndorsementConfig is the channel's endorsement configuration: the
 // key-level endorsement policy that the contract puts on every record an
@@ -139,7 +136,7 @@ type approvalSlot struct {
 // nothing and writes nothing. Records keep the policy they were created or
 // last changed with until their next change.
 func (c *Contract) SetEndorsementConfig(ctx contractapi.TransactionContextInterface, config string) (_ *EndorsementConfig, err error) {
-	defer coded(&err)
+	defer base.Coded(&err)
 	cfg, err := parseEndorsementConfig(config)
 	if err != nil {
 		return nil, err
@@ -166,9 +163,9 @@ func (c *Contract) SetEndorsementConfig(ctx contractapi.TransactionContextInterf
 // configuration, with an approval slot for each of its organisations.
 func firstEndorsementConfig(stub shim.ChaincodeStubInterface, sub *submitter, cfg *EndorsementConfig) (*EndorsementConfig, error) {
 	if !slices.Contains(cfg.Orgs, sub.mspID) {
-		return nil, fmt.Errorf("%w: the new endorsement configuration must name the submitter's MSP %s", ErrAccessDenied, sub.mspID)
+		return nil, fmt.Errorf("%w: the new endorsement configuration must name the submitter's MSP %s", base.ErrAccessDenied, sub.mspID)
 	}
-	now, err := txTime(stub)
+	now, err := base.TxTime(stub)
 	if err != nil {
 		return nil, err
 	}
@@ -194,11 +191,11 @@ func firstEndorsementConfig(stub shim.ChaincodeStubInterface, sub *submitter, cf
 // each of its organisations).
 func approveEndorsementConfig(stub shim.ChaincodeStubInterface, sub *submitter, sc *records.StoredConfig, cfg *EndorsementConfig) (*EndorsementConfig, error) {
 	if !slices.Contains(sc.Orgs, sub.mspID) {
-		return nil, fmt.Errorf("%w: the endorsement configuration names %v; the submitter is of MSP %s", ErrAccessDenied, sc.Orgs, sub.mspID)
+		return nil, fmt.Errorf("%w: the endorsement configuration names %v; the submitter is of MSP %s", base.ErrAccessDenied, sc.Orgs, sub.mspID)
 	}
 	if !sub.orgAdmin() {
 		return nil, fmt.Errorf("%w: a change of the endorsement configuration needs an admin of each organisation it names (a certificate of NodeOU admin, or with attribute %s=true); the submitter is not an admin of MSP %s",
-			ErrAccessDenied, AdminAttribute, sub.mspID)
+			base.ErrAccessDenied, AdminAttribute, sub.mspID)
 	}
 	if sameConfig(sc.Current(), records.Config{Mode: cfg.Mode, Orgs: cfg.Orgs}) {
 		return configView(sc), nil
@@ -206,7 +203,7 @@ func approveEndorsementConfig(stub shim.ChaincodeStubInterface, sub *submitter, 
 	history := nextConfigHistory(sc, cfg)
 	if len(history) > MaxEndorsementHistory {
 		return nil, fmt.Errorf("%w: the endorsement configuration keeps at most %d earlier configurations, so that records written under them stay believed, and this change would need %d: change to one of the earlier configurations instead",
-			ErrInvalidArgument, MaxEndorsementHistory, len(history))
+			base.ErrInvalidArgument, MaxEndorsementHistory, len(history))
 	}
 	sum := configDigest(cfg)
 	txID := stub.GetTxID()
@@ -259,7 +256,7 @@ func approveEndorsementConfig(stub shim.ChaincodeStubInterface, sub *submitter, 
 		}
 		return configView(sc), nil
 	}
-	now, err := txTime(stub)
+	now, err := base.TxTime(stub)
 	if err != nil {
 		return nil, err
 	}
@@ -286,7 +283,7 @@ func approveEndorsementConfig(stub shim.ChaincodeStubInterface, sub *submitter, 
 // GetEndorsementConfig returns the channel's endorsement configuration
 // (ErrNotConfigured if there is none).
 func (c *Contract) GetEndorsementConfig(ctx contractapi.TransactionContextInterface) (_ *EndorsementConfig, err error) {
-	defer coded(&err)
+	defer base.Coded(&err)
 	return getEndorsementConfig(ctx.GetStub())
 }
 
@@ -297,7 +294,7 @@ func (c *Contract) GetEndorsementConfig(ctx contractapi.TransactionContextInterf
 // no configuration; ErrUntrusted if a slot was written around the
 // contract.
 func (c *Contract) GetEndorsementApprovals(ctx contractapi.TransactionContextInterface) (_ *EndorsementApprovals, err error) {
-	defer coded(&err)
+	defer base.Coded(&err)
 	stub := ctx.GetStub()
 	sc, err := records.ReadConfig(stub)
 	if err != nil {
@@ -370,7 +367,7 @@ func putEndorsementConfig(stub shim.ChaincodeStubInterface, sc *records.StoredCo
 func approvalSlotKey(stub shim.ChaincodeStubInterface, org, slotID string) (string, error) {
 	key, err := records.EndorsementApproval.Key(stub, org, slotID)
 	if err != nil {
-		return "", fmt.Errorf("%w: %v", ErrInvalidArgument, err)
+		return "", fmt.Errorf("%w: %v", base.ErrInvalidArgument, err)
 	}
 	return key, nil
 }
@@ -440,7 +437,7 @@ func nextConfigHistory(sc *records.StoredConfig, cfg *EndorsementConfig) []recor
 func parseEndorsementConfig(text string) (*EndorsementConfig, error) {
 	const want = `{"mode": "and" | "owner", "orgs": ["Org1MSP", ...]}`
 	if len(text) > MaxSettingsSize {
-		return nil, fmt.Errorf("%w: endorsement configuration is %d bytes, over the limit of %d", ErrInvalidArgument, len(text), MaxSettingsSize)
+		return nil, fmt.Errorf("%w: endorsement configuration is %d bytes, over the limit of %d", base.ErrInvalidArgument, len(text), MaxSettingsSize)
 	}
 	body := []byte(text)
 	var raw struct {
@@ -448,28 +445,28 @@ func parseEndorsementConfig(text string) (*EndorsementConfig, error) {
 		Orgs []string `json:"orgs"`
 	}
 	if err := request.CheckStrictKeys(body, &raw); err != nil {
-		return nil, fmt.Errorf("%w: endorsement configuration: %v", ErrInvalidArgument, err)
+		return nil, fmt.Errorf("%w: endorsement configuration: %v", base.ErrInvalidArgument, err)
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&raw); err != nil || raw.Mode == nil || raw.Orgs == nil {
-		return nil, fmt.Errorf("%w: endorsement configuration: malformed (want %s)", ErrInvalidArgument, want)
+		return nil, fmt.Errorf("%w: endorsement configuration: malformed (want %s)", base.ErrInvalidArgument, want)
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		return nil, fmt.Errorf("%w: endorsement configuration: data after the object", ErrInvalidArgument)
+		return nil, fmt.Errorf("%w: endorsement configuration: data after the object", base.ErrInvalidArgument)
 	}
 	if *raw.Mode != EndorsementModeAnd && *raw.Mode != EndorsementModeOwner {
-		return nil, fmt.Errorf("%w: endorsement configuration: mode %s is not %q or %q", ErrInvalidArgument, request.Excerpt(*raw.Mode), EndorsementModeAnd, EndorsementModeOwner)
+		return nil, fmt.Errorf("%w: endorsement configuration: mode %s is not %q or %q", base.ErrInvalidArgument, request.Excerpt(*raw.Mode), EndorsementModeAnd, EndorsementModeOwner)
 	}
 	if len(raw.Orgs) < 1 || len(raw.Orgs) > MaxEndorsementOrgs {
-		return nil, fmt.Errorf("%w: endorsement configuration: %d orgs, want 1 to %d", ErrInvalidArgument, len(raw.Orgs), MaxEndorsementOrgs)
+		return nil, fmt.Errorf("%w: endorsement configuration: %d orgs, want 1 to %d", base.ErrInvalidArgument, len(raw.Orgs), MaxEndorsementOrgs)
 	}
 	for i, o := range raw.Orgs {
 		if !validMSPID(o) {
-			return nil, fmt.Errorf("%w: endorsement configuration: orgs[%d] %s is not an MSP ID (1 to %d printable ASCII characters)", ErrInvalidArgument, i, request.Excerpt(o), MaxMSPIDLength)
+			return nil, fmt.Errorf("%w: endorsement configuration: orgs[%d] %s is not an MSP ID (1 to %d printable ASCII characters)", base.ErrInvalidArgument, i, request.Excerpt(o), MaxMSPIDLength)
 		}
 		if i > 0 && o <= raw.Orgs[i-1] {
-			return nil, fmt.Errorf("%w: endorsement configuration: orgs must be ascending without repeats (%s follows %s)", ErrInvalidArgument, request.Excerpt(o), request.Excerpt(raw.Orgs[i-1]))
+			return nil, fmt.Errorf("%w: endorsement configuration: orgs must be ascending without repeats (%s follows %s)", base.ErrInvalidArgument, request.Excerpt(o), request.Excerpt(raw.Orgs[i-1]))
 		}
 	}
 	return &EndorsementConfig{Mode: *raw.Mode, Orgs: raw.Orgs}, nil

@@ -7,6 +7,8 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakestub"
 	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
@@ -200,7 +202,7 @@ func FuzzParseEndorsementConfig(f *testing.F) {
 	f.Fuzz(func(t *testing.T, body string) {
 		c, err := parseEndorsementConfig(body)
 		if err != nil {
-			if !errors.Is(err, ErrInvalidArgument) {
+			if !errors.Is(err, base.ErrInvalidArgument) {
 				t.Fatalf("error without ErrInvalidArgument: %v", err)
 			}
 			return

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/contract/records"
 	"github.com/fabric-bbs/fabric-bbs/policy"
 	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
@@ -47,9 +49,9 @@ type IssuerEpoch struct {
 // owner's key-level endorsement policy (records.Epoch).
 // It emits event EpochRaised.
 func (c *Contract) SetIssuerEpoch(ctx contractapi.TransactionContextInterface, id string, epoch int64) (_ *IssuerEpoch, err error) {
-	defer coded(&err)
+	defer base.Coded(&err)
 	if epoch < 0 || epoch > policy.MaxEpoch {
-		return nil, fmt.Errorf("%w: epoch %d is outside 0..%d", ErrInvalidArgument, epoch, int64(policy.MaxEpoch))
+		return nil, fmt.Errorf("%w: epoch %d is outside 0..%d", base.ErrInvalidArgument, epoch, int64(policy.MaxEpoch))
 	}
 	if err := checkIssuerID(id); err != nil {
 		return nil, err
@@ -63,11 +65,11 @@ func (c *Contract) SetIssuerEpoch(ctx contractapi.TransactionContextInterface, i
 	if err != nil {
 		return nil, err
 	}
-	if err := authorizeLiveChange(ctx, fmt.Sprintf("issuer %q", id), is.Owner, nil, is.Revoked, ErrRevoked); err != nil {
+	if err := authorizeLiveChange(ctx, fmt.Sprintf("issuer %q", id), is.Owner, nil, is.Revoked, base.ErrRevoked); err != nil {
 		return nil, err
 	}
 	current, err := issuerEpoch(stub, is)
-	if err != nil && !errors.Is(err, ErrNotFound) {
+	if err != nil && !errors.Is(err, base.ErrNotFound) {
 		if !errors.Is(err, records.ErrUntrusted) || is.records != nil {
 			return nil, err
 		}
@@ -78,11 +80,11 @@ func (c *Contract) SetIssuerEpoch(ctx contractapi.TransactionContextInterface, i
 	rec := &IssuerEpoch{Issuer: id, Epoch: epoch, Previous: -1, TxID: stub.GetTxID()}
 	if current != nil {
 		if epoch <= current.Epoch {
-			return nil, fmt.Errorf("%w: %s is %d; an epoch only rises (give a number above %d)", ErrInvalidArgument, what, current.Epoch, current.Epoch)
+			return nil, fmt.Errorf("%w: %s is %d; an epoch only rises (give a number above %d)", base.ErrInvalidArgument, what, current.Epoch, current.Epoch)
 		}
 		rec.Previous = current.Epoch
 	}
-	if rec.UpdatedAt, err = txTime(stub); err != nil {
+	if rec.UpdatedAt, err = base.TxTime(stub); err != nil {
 		return nil, err
 	}
 	if current == nil {
@@ -100,7 +102,7 @@ func (c *Contract) SetIssuerEpoch(ctx contractapi.TransactionContextInterface, i
 	if err := records.PutJSON(records.Epoch, stub, key, is.Owner.MSPID, rec); err != nil {
 		return nil, fmt.Errorf("%s: %w", what, err)
 	}
-	if err := emitJSON(stub, EventEpochRaised, rec); err != nil {
+	if err := base.EmitJSON(stub, EventEpochRaised, rec); err != nil {
 		return nil, err
 	}
 	return rec, nil
@@ -109,7 +111,7 @@ func (c *Contract) SetIssuerEpoch(ctx contractapi.TransactionContextInterface, i
 // GetIssuerEpoch returns issuer id's current epoch (ErrNotFound if it has
 // published none).
 func (c *Contract) GetIssuerEpoch(ctx contractapi.TransactionContextInterface, id string) (_ *IssuerEpoch, err error) {
-	defer coded(&err)
+	defer base.Coded(&err)
 	if err := checkIssuerID(id); err != nil {
 		return nil, err
 	}
@@ -150,7 +152,7 @@ func issuerEpoch(stub shim.ChaincodeStubInterface, is *Issuer) (*IssuerEpoch, er
 		return nil, err
 	}
 	if key == "" {
-		return nil, fmt.Errorf("%s: %w", what, ErrNotFound)
+		return nil, fmt.Errorf("%s: %w", what, base.ErrNotFound)
 	}
 	var rec IssuerEpoch
 	if err := getNamedChild(stub, records.Epoch, is, key, what, &rec); err != nil {

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/contract/records"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakeid"
@@ -325,10 +327,10 @@ func (e *env) seedIssuer(id, scheme, publicKeyText, description string, counts [
 	}
 	pk, err := s.ParsePublicKey(keyBytes)
 	if err != nil {
-		return fmt.Errorf("%w: publicKey is not a valid %s public key: %v", ErrInvalidArgument, s.Name(), err)
+		return fmt.Errorf("%w: publicKey is not a valid %s public key: %v", base.ErrInvalidArgument, s.Name(), err)
 	}
 	stub := e.ledger.NewStub(e.alice.Creator)
-	now, err := txTime(stub)
+	now, err := base.TxTime(stub)
 	require.NoError(e.t, err)
 	is := &Issuer{
 		ID: id, Scheme: s.Name(), Description: description,

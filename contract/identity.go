@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/hyperledger/fabric-chaincode-go/v2/pkg/cid"
 	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
@@ -51,10 +53,10 @@ func submitterOf(ctx contractapi.TransactionContextInterface) (*submitter, error
 		return nil, fmt.Errorf("cannot identify the submitter (an X.509 identity is required): %w", err)
 	}
 	if len(mspID) > MaxMSPIDLength {
-		return nil, fmt.Errorf("%w: the submitter's MSP ID is %d bytes, over the limit of %d", ErrInvalidArgument, len(mspID), MaxMSPIDLength)
+		return nil, fmt.Errorf("%w: the submitter's MSP ID is %d bytes, over the limit of %d", base.ErrInvalidArgument, len(mspID), MaxMSPIDLength)
 	}
 	if len(id) > MaxIdentityIDLength {
-		return nil, fmt.Errorf("%w: the submitter's identity ID (its certificate's subject and issuer names) is %d bytes, over the limit of %d", ErrInvalidArgument, len(id), MaxIdentityIDLength)
+		return nil, fmt.Errorf("%w: the submitter's identity ID (its certificate's subject and issuer names) is %d bytes, over the limit of %d", base.ErrInvalidArgument, len(id), MaxIdentityIDLength)
 	}
 	value, found, err := ci.GetAttributeValue(AdminAttribute)
 	if err != nil {
@@ -91,7 +93,7 @@ func (s *submitter) authorize(what string, owner Owner) error {
 		return nil
 	}
 	return fmt.Errorf("%w: only the owner of %s, or an identity of MSP %s with attribute %s=true, may change it; the submitter is of MSP %s",
-		ErrAccessDenied, what, owner.MSPID, AdminAttribute, s.mspID)
+		base.ErrAccessDenied, what, owner.MSPID, AdminAttribute, s.mspID)
 }
 
 // newOwner returns the submitter of a transaction that creates a record
@@ -160,17 +162,17 @@ func authorizeLiveChange(ctx contractapi.TransactionContextInterface, what strin
 func requireDirect(ctx contractapi.TransactionContextInterface, what string, callers []string) error {
 	tc, ok := ctx.(*txContext)
 	if !ok || tc.chaincodeName == "" {
-		return fmt.Errorf("%w: %s: cannot tell the name the bbs chaincode is deployed under", ErrAccessDenied, what)
+		return fmt.Errorf("%w: %s: cannot tell the name the bbs chaincode is deployed under", base.ErrAccessDenied, what)
 	}
 	invoked, err := invokedChaincode(ctx.GetStub())
 	if err != nil {
-		return fmt.Errorf("%w: %s: %v", ErrAccessDenied, what, err)
+		return fmt.Errorf("%w: %s: %v", base.ErrAccessDenied, what, err)
 	}
 	if invoked == tc.chaincodeName || slices.Contains(callers, invoked) {
 		return nil
 	}
 	return fmt.Errorf("%w: %s: an owner-only transaction must invoke chaincode %s itself, not run through chaincode %s (an issuer's owner may allow calling chaincodes in the issuer's settings, allowedCallers)",
-		ErrAccessDenied, what, tc.chaincodeName, request.Excerpt(invoked))
+		base.ErrAccessDenied, what, tc.chaincodeName, request.Excerpt(invoked))
 }
 
 // invokedChaincode returns the name of the chaincode that the

@@ -5,6 +5,8 @@ package contract
 import (
 	"fmt"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/contract/records"
 	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
 )
@@ -59,7 +61,7 @@ func childKey(stub shim.ChaincodeStubInterface, k *records.Kind, generation stri
 	}
 	key, err := k.Key(stub, attrs...)
 	if err != nil {
-		return "", fmt.Errorf("%w: %v", ErrInvalidArgument, err)
+		return "", fmt.Errorf("%w: %v", base.ErrInvalidArgument, err)
 	}
 	return key, nil
 }
@@ -93,7 +95,7 @@ func anchorLegacy(stub shim.ChaincodeStubInterface, is *Issuer) error {
 		{accumulatorObject, func() { r.Accumulator = legacyGeneration }},
 	}
 	for _, s := range single {
-		key, err := compositeKey(stub, s.kind, is.ID)
+		key, err := base.CompositeKey(stub, s.kind, is.ID)
 		if err != nil {
 			return err
 		}
@@ -160,7 +162,7 @@ var legacyOwned = &records.Kind{ObjectType: "legacy", Rule: records.RuleOwner}
 func legacyChild(stub shim.ChaincodeStubInterface, key, owner string) (bool, error) {
 	b, err := legacyOwned.Get(stub, key, owner)
 	if err != nil {
-		if isUntrusted(err) {
+		if base.IsUntrusted(err) {
 			return false, nil
 		}
 		return false, err
@@ -180,7 +182,7 @@ func getNamedChild(stub shim.ChaincodeStubInterface, k *records.Kind, is *Issuer
 	}
 	if !found {
 		if is.records == nil {
-			return fmt.Errorf("%s: %w", what, ErrNotFound)
+			return fmt.Errorf("%s: %w", what, base.ErrNotFound)
 		}
 		return fmt.Errorf("%s: %w: the issuer record names %s, which holds nothing", what, records.ErrUntrusted, records.Describe(key))
 	}

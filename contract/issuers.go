@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"unicode/utf8"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/contract/records"
 	"github.com/fabric-bbs/fabric-bbs/registration"
@@ -32,29 +34,29 @@ import (
 // registered by a submitter its holder signed for. The submitting
 // identity becomes the issuer's owner. It returns the new record.
 func (c *Contract) RegisterIssuer(ctx contractapi.TransactionContextInterface, registrationDoc string) (_ *Issuer, err error) {
-	defer coded(&err)
+	defer base.Coded(&err)
 	doc, err := registration.ParseRegistration(registrationDoc)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrInvalidArgument, err)
+		return nil, fmt.Errorf("%w: %v", base.ErrInvalidArgument, err)
 	}
 	id, scheme, description := doc.ID, doc.Scheme, doc.Description
 	if len(scheme) > request.MaxSchemeLength {
-		return nil, fmt.Errorf("%w: scheme is %d bytes, over the limit of %d", ErrInvalidArgument, len(scheme), request.MaxSchemeLength)
+		return nil, fmt.Errorf("%w: scheme is %d bytes, over the limit of %d", base.ErrInvalidArgument, len(scheme), request.MaxSchemeLength)
 	}
 	if err := checkIssuerID(id); err != nil {
 		return nil, err
 	}
 	if len(description) > MaxDescriptionLength {
-		return nil, fmt.Errorf("%w: description is %d bytes, over the limit of %d", ErrInvalidArgument, len(description), MaxDescriptionLength)
+		return nil, fmt.Errorf("%w: description is %d bytes, over the limit of %d", base.ErrInvalidArgument, len(description), MaxDescriptionLength)
 	}
 	if !utf8.ValidString(description) {
-		return nil, fmt.Errorf("%w: description is not valid UTF-8", ErrInvalidArgument)
+		return nil, fmt.Errorf("%w: description is not valid UTF-8", base.ErrInvalidArgument)
 	}
 	s, err := bbs.SchemeByName(scheme)
 	if err != nil {
 		// The scheme's length is checked above: the error quotes at most
 		// request.MaxSchemeLength bytes of it.
-		return nil, fmt.Errorf("%w: scheme: %v", ErrInvalidArgument, err)
+		return nil, fmt.Errorf("%w: scheme: %v", base.ErrInvalidArgument, err)
 	}
 	keyBytes, err := decodePublicKeyText(doc.PublicKey)
 	if err != nil {
@@ -62,7 +64,7 @@ func (c *Contract) RegisterIssuer(ctx contractapi.TransactionContextInterface, r
 	}
 	popBytes, err := registration.DecodeBase64("proofOfPossession", doc.ProofOfPossession, registration.MaxProofText)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrInvalidArgument, err)
+		return nil, fmt.Errorf("%w: %v", base.ErrInvalidArgument, err)
 	}
 	settings := &IssuerSettings{}
 	if len(doc.Settings) > 0 {
@@ -79,22 +81,22 @@ func (c *Contract) RegisterIssuer(ctx contractapi.TransactionContextInterface, r
 	}
 	stub := ctx.GetStub()
 	if _, err := getIssuer(stub, id); err == nil {
-		return nil, fmt.Errorf("issuer %q: %w", id, ErrExists)
-	} else if isUntrusted(err) {
+		return nil, fmt.Errorf("issuer %q: %w", id, base.ErrExists)
+	} else if base.IsUntrusted(err) {
 		// First come, first served: the key exists, and a registration
 		// could not overwrite it (its key-level policy is another's).
 		return nil, fmt.Errorf("%w; the ID is taken and cannot be registered", err)
-	} else if !isNotFound(err) {
+	} else if !base.IsNotFound(err) {
 		return nil, err
 	}
 	pk, err := s.ParsePublicKey(keyBytes)
 	if err != nil {
-		return nil, fmt.Errorf("%w: publicKey is not a valid %s public key: %v", ErrInvalidArgument, s.Name(), err)
+		return nil, fmt.Errorf("%w: publicKey is not a valid %s public key: %v", base.ErrInvalidArgument, s.Name(), err)
 	}
 	if err := checkPossession(stub, sub, registration.PurposeRegister, id, 1, pk, popBytes); err != nil {
 		return nil, err
 	}
-	now, err := txTime(stub)
+	now, err := base.TxTime(stub)
 	if err != nil {
 		return nil, err
 	}
@@ -132,10 +134,10 @@ func (c *Contract) RegisterIssuer(ctx contractapi.TransactionContextInterface, r
 // "rotate", that version and the submitter. Earlier versions stay usable
 // unless revoked. Only the owner may rotate (see AdminAttribute).
 func (c *Contract) RotateIssuerKey(ctx contractapi.TransactionContextInterface, rotationDoc string) (_ *Issuer, err error) {
-	defer coded(&err)
+	defer base.Coded(&err)
 	doc, err := registration.ParseRotation(rotationDoc)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrInvalidArgument, err)
+		return nil, fmt.Errorf("%w: %v", base.ErrInvalidArgument, err)
 	}
 	id := doc.ID
 	is, err := c.issuerForChange(ctx, id)
@@ -148,10 +150,10 @@ func (c *Contract) RotateIssuerKey(ctx contractapi.TransactionContextInterface, 
 	}
 	popBytes, err := registration.DecodeBase64("proofOfPossession", doc.ProofOfPossession, registration.MaxProofText)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrInvalidArgument, err)
+		return nil, fmt.Errorf("%w: %v", base.ErrInvalidArgument, err)
 	}
 	if len(is.Keys) >= MaxKeyVersions {
-		return nil, fmt.Errorf("%w: issuer %q has %d key versions, the most allowed", ErrInvalidArgument, id, len(is.Keys))
+		return nil, fmt.Errorf("%w: issuer %q has %d key versions, the most allowed", base.ErrInvalidArgument, id, len(is.Keys))
 	}
 	s, err := bbs.SchemeByName(is.Scheme)
 	if err != nil {
@@ -159,17 +161,17 @@ func (c *Contract) RotateIssuerKey(ctx contractapi.TransactionContextInterface, 
 	}
 	pk, err := s.ParsePublicKey(keyBytes)
 	if err != nil {
-		return nil, fmt.Errorf("%w: publicKey is not a valid %s public key: %v", ErrInvalidArgument, s.Name(), err)
+		return nil, fmt.Errorf("%w: publicKey is not a valid %s public key: %v", base.ErrInvalidArgument, s.Name(), err)
 	}
 	for _, k := range is.Keys {
 		if bytes.Equal(k.PublicKey, pk.Bytes()) {
-			return nil, fmt.Errorf("%w: publicKey is already key version %d of issuer %q", ErrInvalidArgument, k.Version, id)
+			return nil, fmt.Errorf("%w: publicKey is already key version %d of issuer %q", base.ErrInvalidArgument, k.Version, id)
 		}
 	}
 	version := len(is.Keys) + 1
 	if doc.KeyVersion != version {
 		return nil, fmt.Errorf("%w: rotation: keyVersion is %d; issuer %q has %d key versions, so the new key is version %d",
-			ErrInvalidArgument, doc.KeyVersion, id, len(is.Keys), version)
+			base.ErrInvalidArgument, doc.KeyVersion, id, len(is.Keys), version)
 	}
 	sub, err := submitterOf(ctx)
 	if err != nil {
@@ -178,7 +180,7 @@ func (c *Contract) RotateIssuerKey(ctx contractapi.TransactionContextInterface, 
 	if err := checkPossession(ctx.GetStub(), sub, registration.PurposeRotate, id, version, pk, popBytes); err != nil {
 		return nil, err
 	}
-	now, err := txTime(ctx.GetStub())
+	now, err := base.TxTime(ctx.GetStub())
 	if err != nil {
 		return nil, err
 	}
@@ -199,19 +201,19 @@ func (c *Contract) RotateIssuerKey(ctx contractapi.TransactionContextInterface, 
 // requests must name another version until the next rotation. Only the
 // owner may revoke (see AdminAttribute).
 func (c *Contract) RevokeIssuerKey(ctx contractapi.TransactionContextInterface, id string, version int) (_ *Issuer, err error) {
-	defer coded(&err)
+	defer base.Coded(&err)
 	is, err := c.issuerForChange(ctx, id)
 	if err != nil {
 		return nil, err
 	}
 	k := is.key(version)
 	if k == nil {
-		return nil, fmt.Errorf("%w: issuer %q has no key version %d (it has versions 1 to %d)", ErrNotFound, id, version, len(is.Keys))
+		return nil, fmt.Errorf("%w: issuer %q has no key version %d (it has versions 1 to %d)", base.ErrNotFound, id, version, len(is.Keys))
 	}
 	if k.Revoked {
-		return nil, fmt.Errorf("key version %d of issuer %q: already %w", version, id, ErrRevoked)
+		return nil, fmt.Errorf("key version %d of issuer %q: already %w", version, id, base.ErrRevoked)
 	}
-	now, err := txTime(ctx.GetStub())
+	now, err := base.TxTime(ctx.GetStub())
 	if err != nil {
 		return nil, err
 	}
@@ -227,12 +229,12 @@ func (c *Contract) RevokeIssuerKey(ctx contractapi.TransactionContextInterface, 
 // its record stays readable, but it verifies nothing and cannot be changed.
 // Only the owner may revoke (see AdminAttribute).
 func (c *Contract) RevokeIssuer(ctx contractapi.TransactionContextInterface, id string) (_ *Issuer, err error) {
-	defer coded(&err)
+	defer base.Coded(&err)
 	is, err := c.issuerForChange(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	now, err := txTime(ctx.GetStub())
+	now, err := base.TxTime(ctx.GetStub())
 	if err != nil {
 		return nil, err
 	}
@@ -246,7 +248,7 @@ func (c *Contract) RevokeIssuer(ctx contractapi.TransactionContextInterface, id 
 
 // GetIssuer returns the issuer's record.
 func (c *Contract) GetIssuer(ctx contractapi.TransactionContextInterface, id string) (_ *Issuer, err error) {
-	defer coded(&err)
+	defer base.Coded(&err)
 	if err := checkIssuerID(id); err != nil {
 		return nil, err
 	}
@@ -264,23 +266,23 @@ func (c *Contract) GetIssuer(ctx contractapi.TransactionContextInterface, id str
 // the page holds: the peer's own bookmark differs between state databases
 // (LevelDB ends a range with "", CouchDB with the query's end key).
 func (c *Contract) ListIssuers(ctx contractapi.TransactionContextInterface, pageSize int, bookmark string) (_ *IssuerPage, err error) {
-	defer coded(&err)
+	defer base.Coded(&err)
 	stub := ctx.GetStub()
 	page := &IssuerPage{Issuers: []Issuer{}}
-	next, err := listPage(stub, issuerList, pageSize, bookmark, func(key string, value []byte) (int, func(), error) {
+	next, err := base.ListPage(stub, issuerList, pageSize, bookmark, func(key string, value []byte) (int, func(), error) {
 		// A record that does not decode, is not of its key's ID or is not
 		// believed is left out: it was written around the contract
 		// (GetIssuer refuses it).
 		var is Issuer
-		if id, err := idOfKey(stub, issuerList, key); err != nil || unmarshalRecord(value, &is) != nil || is.ID != id {
+		if id, err := base.IDOfKey(stub, issuerList, key); err != nil || base.UnmarshalRecord(value, &is) != nil || is.ID != id {
 			return 0, func() {}, nil
 		}
-		if err := records.Issuer.Believe(stub, key, is.Owner.MSPID); isUntrusted(err) {
+		if err := records.Issuer.Believe(stub, key, is.Owner.MSPID); base.IsUntrusted(err) {
 			return 0, func() {}, nil
 		} else if err != nil {
 			return 0, nil, err
 		}
-		size, err := jsonSize(&is)
+		size, err := base.JSONSize(&is)
 		return size, func() { page.Issuers = append(page.Issuers, is) }, err
 	})
 	if err != nil {
@@ -297,15 +299,15 @@ func (c *Contract) ListIssuers(ctx contractapi.TransactionContextInterface, page
 // the transaction that starts the next page. A page holds at most
 // MaxPageBytes of entries: it may end before pageSize.
 func (c *Contract) GetIssuerHistory(ctx contractapi.TransactionContextInterface, id string, pageSize int, bookmark string) (_ *IssuerHistoryPage, err error) {
-	defer coded(&err)
+	defer base.Coded(&err)
 	if err := checkIssuerID(id); err != nil {
 		return nil, err
 	}
-	if pageSize < MinPageSize || pageSize > MaxPageSize {
-		return nil, fmt.Errorf("%w: pageSize %d is outside %d..%d", ErrInvalidArgument, pageSize, MinPageSize, MaxPageSize)
+	if pageSize < base.MinPageSize || pageSize > base.MaxPageSize {
+		return nil, fmt.Errorf("%w: pageSize %d is outside %d..%d", base.ErrInvalidArgument, pageSize, base.MinPageSize, base.MaxPageSize)
 	}
 	if len(bookmark) > MaxTxIDLength {
-		return nil, fmt.Errorf("%w: bookmark is %d bytes, over the limit of %d (use the bookmark of the previous page)", ErrInvalidArgument, len(bookmark), MaxTxIDLength)
+		return nil, fmt.Errorf("%w: bookmark is %d bytes, over the limit of %d (use the bookmark of the previous page)", base.ErrInvalidArgument, len(bookmark), MaxTxIDLength)
 	}
 	stub := ctx.GetStub()
 	key, err := issuerKey(stub, id)
@@ -314,7 +316,7 @@ func (c *Contract) GetIssuerHistory(ctx contractapi.TransactionContextInterface,
 	}
 	// The history of a record that is not believed now is refused, as
 	// the record is.
-	if _, err := getIssuer(stub, id); err != nil && !isNotFound(err) {
+	if _, err := getIssuer(stub, id); err != nil && !base.IsNotFound(err) {
 		return nil, err
 	}
 	it, err := stub.GetHistoryForKey(key)
@@ -346,17 +348,17 @@ func (c *Contract) GetIssuerHistory(ctx contractapi.TransactionContextInterface,
 		}
 		if !m.GetIsDelete() {
 			e.Issuer = &Issuer{}
-			if err := unmarshalRecord(m.GetValue(), e.Issuer); err != nil {
+			if err := base.UnmarshalRecord(m.GetValue(), e.Issuer); err != nil {
 				return nil, fmt.Errorf("issuer %q: history entry of transaction %s: %w", id, request.Excerpt(m.GetTxId()), err)
 			}
 		}
 		// As listPage: the page ends before the entry that would take it
 		// past MaxPageBytes.
-		size, err := jsonSize(&e)
+		size, err := base.JSONSize(&e)
 		if err != nil {
 			return nil, fmt.Errorf("issuer %q: history entry of transaction %s: %w", id, request.Excerpt(m.GetTxId()), err)
 		}
-		if len(page.Entries) > 0 && !pageFits(used, size) {
+		if len(page.Entries) > 0 && !base.PageFits(used, size) {
 			page.Bookmark = m.GetTxId()
 			break
 		}
@@ -364,10 +366,10 @@ func (c *Contract) GetIssuerHistory(ctx contractapi.TransactionContextInterface,
 		page.Entries = append(page.Entries, e)
 	}
 	if !any {
-		return nil, fmt.Errorf("issuer %q: %w", id, ErrNotFound)
+		return nil, fmt.Errorf("issuer %q: %w", id, base.ErrNotFound)
 	}
 	if !started {
-		return nil, fmt.Errorf("%w: bookmark %s is not a change of issuer %q (use the bookmark of the previous page)", ErrInvalidArgument, request.Excerpt(bookmark), id)
+		return nil, fmt.Errorf("%w: bookmark %s is not a change of issuer %q (use the bookmark of the previous page)", base.ErrInvalidArgument, request.Excerpt(bookmark), id)
 	}
 	page.Count = len(page.Entries)
 	return page, nil
@@ -379,7 +381,7 @@ func (c *Contract) GetIssuerHistory(ctx contractapi.TransactionContextInterface,
 // writes the issuer record only. Only the owner may change the settings
 // (see AdminAttribute).
 func (c *Contract) SetIssuerSettings(ctx contractapi.TransactionContextInterface, id string, settings string) (_ *Issuer, err error) {
-	defer coded(&err)
+	defer base.Coded(&err)
 	st, err := parseSettings(settings)
 	if err != nil {
 		return nil, err
@@ -395,7 +397,7 @@ func (c *Contract) SetIssuerSettings(ctx contractapi.TransactionContextInterface
 	if err := checkCountsPinned(is.Scheme, st); err != nil {
 		return nil, err
 	}
-	now, err := txTime(ctx.GetStub())
+	now, err := base.TxTime(ctx.GetStub())
 	if err != nil {
 		return nil, err
 	}
@@ -419,14 +421,14 @@ func (c *Contract) issuerForChange(ctx contractapi.TransactionContextInterface, 
 	if err != nil {
 		return nil, err
 	}
-	if err := authorizeLiveChange(ctx, fmt.Sprintf("issuer %q", id), is.Owner, is.Settings.AllowedCallers, is.Revoked, ErrRevoked); err != nil {
+	if err := authorizeLiveChange(ctx, fmt.Sprintf("issuer %q", id), is.Owner, is.Settings.AllowedCallers, is.Revoked, base.ErrRevoked); err != nil {
 		return nil, err
 	}
 	return is, nil
 }
 
 // checkIssuerID returns an error unless id is a valid issuer ID.
-func checkIssuerID(id string) error { return checkRecordID("issuer", id) }
+func checkIssuerID(id string) error { return base.CheckRecordID("issuer", id) }
 
 // checkPossession verifies proof, the proof of possession of pk's secret
 // for purpose, the issuer id, key version, this channel and the submitter
@@ -442,7 +444,7 @@ func checkPossession(stub shim.ChaincodeStubInterface, sub *submitter, purpose, 
 		SubmitterID: sub.id,
 	}
 	if err := registration.Verify(pk, st, proof); err != nil {
-		return fmt.Errorf("%w: proofOfPossession: %v", ErrAccessDenied, err)
+		return fmt.Errorf("%w: proofOfPossession: %v", base.ErrAccessDenied, err)
 	}
 	return nil
 }
@@ -451,11 +453,11 @@ func checkPossession(stub shim.ChaincodeStubInterface, sub *submitter, purpose, 
 // base64.
 func decodePublicKeyText(s string) ([]byte, error) {
 	if len(s) > registration.MaxPublicKeyText {
-		return nil, fmt.Errorf("%w: publicKey is %d characters of base64, too long for a public key", ErrInvalidArgument, len(s))
+		return nil, fmt.Errorf("%w: publicKey is %d characters of base64, too long for a public key", base.ErrInvalidArgument, len(s))
 	}
 	b, err := base64.StdEncoding.DecodeString(s)
 	if err != nil || base64.StdEncoding.EncodeToString(b) != s {
-		return nil, fmt.Errorf("%w: publicKey is not canonical standard base64", ErrInvalidArgument)
+		return nil, fmt.Errorf("%w: publicKey is not canonical standard base64", base.ErrInvalidArgument)
 	}
 	return b, nil
 }

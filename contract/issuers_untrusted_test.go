@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakestub"
 	"github.com/fabric-bbs/fabric-bbs/request"
@@ -68,7 +70,7 @@ func plantTx(e *env, key string, value, vp []byte) fakestub.Tx {
 // keyIndexKeys returns the committed key-index keys of the public key pk.
 func keyIndexKeys(t *testing.T, e *env, pk []byte) []string {
 	t.Helper()
-	prefix, err := shim.CreateCompositeKey(publicKeyObjectType, []string{hashHex(pk)})
+	prefix, err := shim.CreateCompositeKey(publicKeyObjectType, []string{base.HashHex(pk)})
 	require.NoError(t, err)
 	var out []string
 	for _, k := range e.ledger.Keys() {
@@ -155,7 +157,7 @@ func TestSquattedKeyIndexIsRoutedAround(t *testing.T) {
 		plant(t, e, idx, []byte(`{"issuer":"acme","version":1}`), nobodyPolicy)
 		for attempt := 0; attempt < 2; attempt++ {
 			next := nextTxIDsC(t, e, 2)[1] // the planter is the first of the block
-			routed, err := shim.CreateCompositeKey(publicKeyObjectType, []string{hashHex(pk), next})
+			routed, err := shim.CreateCompositeKey(publicKeyObjectType, []string{base.HashHex(pk), next})
 			require.NoError(t, err)
 			rs := e.ledger.SubmitBlock(planter{e.cc},
 				plantTx(e, routed, []byte(`{"issuer":"acme","version":1}`), nobodyPolicy),
@@ -206,12 +208,12 @@ func nextTxIDsC(t *testing.T, e *env, n int) []string {
 	t.Helper()
 	probe := e.ledger.NewStub(nil).GetTxID()
 	for i := 1; i < 1<<20; i++ {
-		if hashHex([]byte(fmt.Sprintf("fakestub/tx/%d", i))) != probe {
+		if base.HashHex([]byte(fmt.Sprintf("fakestub/tx/%d", i))) != probe {
 			continue
 		}
 		ids := make([]string, n)
 		for j := range ids {
-			ids[j] = hashHex([]byte(fmt.Sprintf("fakestub/tx/%d", i+1+j)))
+			ids[j] = base.HashHex([]byte(fmt.Sprintf("fakestub/tx/%d", i+1+j)))
 		}
 		return ids
 	}
@@ -231,15 +233,15 @@ func TestJunkKeyIndexEntryIsNotBelieved(t *testing.T) {
 	idx, err := publicKeyIndexKey(e.ledger.NewStub(nil), pk)
 	require.NoError(t, err)
 	plant(t, e, idx, []byte(`{"issuer":"acme","version":1}`), fakestub.MSPPolicy(1, "Org1MSP"))
-	junk2, err := shim.CreateCompositeKey(publicKeyObjectType, []string{hashHex(pk), "some-tx"})
+	junk2, err := shim.CreateCompositeKey(publicKeyObjectType, []string{base.HashHex(pk), "some-tx"})
 	require.NoError(t, err)
 	plant(t, e, junk2, []byte(`{"issuer":"ghost","version":1}`), fakestub.MSPPolicy(1, "Org2MSP"))
 
 	_, _, err = resolveDIDKey(t, e, pk, "")
-	require.ErrorIs(t, err, ErrNotFound)
+	require.ErrorIs(t, err, base.ErrNotFound)
 	require.ErrorContains(t, err, "not registered under any issuer")
 	_, _, err = resolveDIDKey(t, e, pk, "acme")
-	require.ErrorIs(t, err, ErrNotFound)
+	require.ErrorIs(t, err, base.ErrNotFound)
 	requireResolves(t, e, acmeKey, "acme", 1)
 
 	r := e.register(e.admin2, "other", other, "")
@@ -262,7 +264,7 @@ func TestKeyIndexEntriesOfTwoIssuers(t *testing.T) {
 	owner2 := fakestub.MSPPolicy(1, "Org2MSP")
 	clone.Owner = Owner{MSPID: "Org2MSP", ID: "x"}
 	plant(t, e, mustIssuerKey(t, e, clone.ID), []byte(jsonArg(t, clone)), owner2)
-	entry, err := shim.CreateCompositeKey(publicKeyObjectType, []string{hashHex(pk), "0000"})
+	entry, err := shim.CreateCompositeKey(publicKeyObjectType, []string{base.HashHex(pk), "0000"})
 	require.NoError(t, err)
 	plant(t, e, entry, []byte(`{"issuer":"aaa-clone","version":1}`), owner2)
 
@@ -312,7 +314,7 @@ func TestForeignPolicyIssuerRecord(t *testing.T) {
 			requireCode(t, e.submit(e.alice, "SetIssuerSettings", "evil", `{"messageCounts":[5]}`), untrustedCode)
 			requireCode(t, e.register(e.alice, "evil", newKeyPair(t, bbs.BBSPlus2020(), 6), ""), untrustedCode, "cannot be registered")
 			_, _, err = resolveDIDKey(t, e, evilKey.sk.PublicKey().Bytes(), "")
-			require.ErrorIs(t, err, ErrNotFound)
+			require.ErrorIs(t, err, base.ErrNotFound)
 
 			// A key of another shape, and a value that does not decode.
 			plant(t, e, "\x00bbs.issuer\x00acme\x00x\x00", []byte(jsonArg(t, acme)), c.vp)
@@ -345,7 +347,7 @@ func TestForeignPolicyPolicyHead(t *testing.T) {
 	doc := []byte(canonical(t, policyDoc("poll-2", "")))
 	docKey, err := policyDocKey(e.ledger.NewStub(nil), "poll-2", h.Versions[0].TxID)
 	require.NoError(t, err)
-	h.Versions[0].SHA256 = hashHex(doc)
+	h.Versions[0].SHA256 = base.HashHex(doc)
 	plant(t, e, docKey, doc, fakestub.MSPPolicy(1, "Org1MSP"))
 	plant(t, e, mustPolicyKey(t, e, "poll-2"), []byte(jsonArg(t, h)), fakestub.MSPPolicy(1, "Org2MSP"))
 

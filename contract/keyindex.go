@@ -7,6 +7,8 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/contract/records"
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
@@ -55,10 +57,10 @@ type keyIndex struct {
 // keyCache's); an entry whose issuer is absent or not believed is not
 // believed.
 func scanKeyIndex(stub shim.ChaincodeStubInterface, pk []byte, issuer func(id string) (*Issuer, error)) (*keyIndex, error) {
-	hash := hashHex(pk)
+	hash := base.HashHex(pk)
 	legacy, err := records.PublicKey.Key(stub, hash)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrInvalidArgument, err)
+		return nil, fmt.Errorf("%w: %v", base.ErrInvalidArgument, err)
 	}
 	it, err := stub.GetStateByPartialCompositeKey(records.PublicKey.ObjectType, []string{hash})
 	if err != nil {
@@ -73,7 +75,7 @@ func scanKeyIndex(stub shim.ChaincodeStubInterface, pk []byte, issuer func(id st
 		}
 		if n == maxKeyIndexEntries {
 			return nil, fmt.Errorf("%w: the public-key index holds more than %d entries for this key (one is the contract's; the others were written around it): the contract does not read on",
-				ErrUntrusted, maxKeyIndexEntries)
+				base.ErrUntrusted, maxKeyIndexEntries)
 		}
 		if kv.Key == legacy {
 			out.legacyTaken = true
@@ -105,7 +107,7 @@ func believeKeyEntry(stub shim.ChaincodeStubInterface, key string, value []byte,
 	}
 	is, err := issuer(rec.Issuer)
 	if err != nil {
-		if isNotFound(err) || isUntrusted(err) {
+		if base.IsNotFound(err) || base.IsUntrusted(err) {
 			return nil, nil
 		}
 		return nil, err
@@ -114,7 +116,7 @@ func believeKeyEntry(stub shim.ChaincodeStubInterface, key string, value []byte,
 		return nil, nil
 	}
 	if err := records.PublicKey.Believe(stub, key, is.Owner.MSPID); err != nil {
-		if isUntrusted(err) {
+		if base.IsUntrusted(err) {
 			return nil, nil
 		}
 		return nil, err
@@ -146,15 +148,15 @@ func indexPublicKey(stub shim.ChaincodeStubInterface, is *Issuer, version int) e
 	if len(idx.holders) > 0 {
 		held := idx.holders[0]
 		return fmt.Errorf("%w: publicKey is already registered, as key version %d of issuer %q; a key can be registered once",
-			ErrExists, held.Version, held.Issuer)
+			base.ErrExists, held.Version, held.Issuer)
 	}
-	attrs := []string{hashHex(pk)}
+	attrs := []string{base.HashHex(pk)}
 	if idx.legacyTaken {
 		attrs = append(attrs, stub.GetTxID())
 	}
 	key, err := records.PublicKey.Key(stub, attrs...)
 	if err != nil {
-		return fmt.Errorf("%w: %v", ErrInvalidArgument, err)
+		return fmt.Errorf("%w: %v", base.ErrInvalidArgument, err)
 	}
 	b, err := json.Marshal(keyRecord{Issuer: is.ID, Version: version})
 	if err != nil {
@@ -183,9 +185,9 @@ func resolveKeyHolder(stub shim.ChaincodeStubInterface, vm string, pk []byte, is
 					return issuer, k.Version, nil
 				}
 			}
-		case isUntrusted(err):
+		case base.IsUntrusted(err):
 			return "", 0, err
-		case !isNotFound(err):
+		case !base.IsNotFound(err):
 			return "", 0, err
 		}
 	}
@@ -194,16 +196,16 @@ func resolveKeyHolder(stub shim.ChaincodeStubInterface, vm string, pk []byte, is
 		return "", 0, fmt.Errorf("resolving the verificationMethod: %w", err)
 	}
 	if len(idx.holders) == 0 {
-		return "", 0, fmt.Errorf("the key of verificationMethod %s is not registered under any issuer: %w", request.Excerpt(vm), ErrNotFound)
+		return "", 0, fmt.Errorf("the key of verificationMethod %s is not registered under any issuer: %w", request.Excerpt(vm), base.ErrNotFound)
 	}
 	if issuer != "" {
-		return "", 0, fmt.Errorf("the key of verificationMethod %s is not a key of issuer %q: %w", request.Excerpt(vm), issuer, ErrNotFound)
+		return "", 0, fmt.Errorf("the key of verificationMethod %s is not a key of issuer %q: %w", request.Excerpt(vm), issuer, base.ErrNotFound)
 	}
 	first := idx.holders[0]
 	for _, h := range idx.holders[1:] {
 		if h.Issuer != first.Issuer {
 			return "", 0, fmt.Errorf("%w: the key of verificationMethod %s is held by more than one issuer record (%q and %q; one was written around the contract): the request must name its issuer",
-				ErrUntrusted, request.Excerpt(vm), first.Issuer, h.Issuer)
+				base.ErrUntrusted, request.Excerpt(vm), first.Issuer, h.Issuer)
 		}
 	}
 	return first.Issuer, first.Version, nil

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/policy"
 	"github.com/fabric-bbs/fabric-bbs/request"
@@ -88,7 +90,7 @@ func (v *verification) loadAccumulator(stub shim.ChaincodeStubInterface) error {
 	switch {
 	case err == nil:
 		v.nonRev.acc = acc
-	case !isNotFound(err):
+	case !base.IsNotFound(err):
 		return err
 	}
 	return nil
@@ -127,7 +129,7 @@ func clampVersion(u uint64) int64 {
 func (v *verification) lookUpValue(stub shim.ChaincodeStubInterface) (bool, error) {
 	n := v.nonRev
 	if n.acc == nil {
-		return false, fmt.Errorf("nonRevoked: accumulator of issuer %q: %w", v.issuer.ID, ErrNotFound)
+		return false, fmt.Errorf("nonRevoked: accumulator of issuer %q: %w", v.issuer.ID, base.ErrNotFound)
 	}
 	if !n.acc.handleIndexDeclared() {
 		v.reason = fmt.Sprintf("the accumulator of issuer %q declares no handle index (a record written before they were declared): "+

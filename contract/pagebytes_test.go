@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/stretchr/testify/require"
@@ -61,18 +63,18 @@ func TestLargestIssuerRecord(t *testing.T) {
 	require.NoError(t, err)
 	t.Logf("largest issuer record: %d bytes (limit %d)", len(b), MaxIssuerRecordSize)
 	require.Less(t, len(b), MaxIssuerRecordSize)
-	require.Less(t, MaxIssuerRecordSize, MaxPageBytes)
+	require.Less(t, MaxIssuerRecordSize, base.MaxPageBytes)
 	// Its history entry too.
 	b, err = json.Marshal(IssuerHistoryEntry{TxID: strings.Repeat("f", 64), Timestamp: is.CreatedAt, Issuer: is})
 	require.NoError(t, err)
-	require.Less(t, len(b), MaxPageBytes)
+	require.Less(t, len(b), base.MaxPageBytes)
 
 	// A record over the bound is refused, naming the limit.
 	e := newEnv(t)
 	is.Description = strings.Repeat("<", MaxIssuerRecordSize)
 	stub := e.ledger.NewStub(e.alice.Creator)
 	err = putIssuer(stub, is)
-	require.ErrorIs(t, err, ErrInvalidArgument)
+	require.ErrorIs(t, err, base.ErrInvalidArgument)
 	require.ErrorContains(t, err, fmt.Sprintf("over the limit of %d", MaxIssuerRecordSize))
 }
 
@@ -81,7 +83,7 @@ func TestLargestIssuerRecord(t *testing.T) {
 func seedLargeIssuers(t *testing.T, e *env, n, keys int) {
 	t.Helper()
 	stub := e.ledger.NewStub(e.alice.Creator)
-	now, err := txTime(stub)
+	now, err := base.TxTime(stub)
 	require.NoError(t, err)
 	for i := range n {
 		require.NoError(t, putIssuer(stub, largeIssuer(fmt.Sprintf("big-%03d", i), keys, now)))
@@ -100,7 +102,7 @@ func TestListIssuersPageBytes(t *testing.T) {
 	one := e.evaluate(e.bob, "GetIssuer", "big-000")
 	require.True(t, one.OK())
 	recordSize := len(one.Response.Payload)
-	require.Greater(t, recordSize*n, 2*MaxPageBytes, "the records must fill more than two pages")
+	require.Greater(t, recordSize*n, 2*base.MaxPageBytes, "the records must fill more than two pages")
 
 	var all []string
 	bookmark, pages := "", 0
@@ -112,19 +114,19 @@ func TestListIssuersPageBytes(t *testing.T) {
 		require.NotZero(t, page.Count)
 		size := 0
 		for _, is := range page.Issuers {
-			s, err := jsonSize(&is)
+			s, err := base.JSONSize(&is)
 			require.NoError(t, err)
 			size += s + 1
 			all = append(all, is.ID)
 		}
-		require.LessOrEqual(t, size, MaxPageBytes+1)
-		require.Less(t, len(r.Response.Payload), MaxPageBytes+1024, "the page's payload")
+		require.LessOrEqual(t, size, base.MaxPageBytes+1)
+		require.Less(t, len(r.Response.Payload), base.MaxPageBytes+1024, "the page's payload")
 		if page.Bookmark == "" {
 			break
 		}
 		// The page stopped because the next record would not fit.
 		require.Less(t, page.Count, 200)
-		require.Greater(t, size+recordSize, MaxPageBytes, "the page stopped early with room for the next record")
+		require.Greater(t, size+recordSize, base.MaxPageBytes, "the page stopped early with room for the next record")
 		require.Equal(t, fmt.Sprintf("big-%03d", len(all)), page.Bookmark)
 		bookmark = page.Bookmark
 	}
@@ -163,12 +165,12 @@ func TestIssuerHistoryPageBytes(t *testing.T) {
 		pages++
 		size := 0
 		for _, en := range page.Entries {
-			s, err := jsonSize(&en)
+			s, err := base.JSONSize(&en)
 			require.NoError(t, err)
 			size += s + 1
 			txs = append(txs, en.TxID)
 		}
-		require.LessOrEqual(t, size, MaxPageBytes+1)
+		require.LessOrEqual(t, size, base.MaxPageBytes+1)
 		if page.Bookmark == "" {
 			break
 		}

@@ -5,6 +5,8 @@ package contract
 import (
 	"fmt"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/policy"
 	"github.com/hyperledger/fabric-contract-api-go/v2/contractapi"
 )
@@ -18,7 +20,7 @@ const MaxPolicyVersions = 256
 // policy's owner. The stored document is the canonical form
 // (policy.Marshal). It returns the new record.
 func (c *Contract) CreatePolicy(ctx contractapi.TransactionContextInterface, document string) (_ *PolicyRecord, err error) {
-	defer coded(&err)
+	defer base.Coded(&err)
 	p, doc, err := parsePolicyArg(document)
 	if err != nil {
 		return nil, err
@@ -29,12 +31,12 @@ func (c *Contract) CreatePolicy(ctx contractapi.TransactionContextInterface, doc
 	}
 	stub := ctx.GetStub()
 	if _, err := getPolicyHead(stub, p.ID); err == nil {
-		return nil, fmt.Errorf("policy %q: %w", p.ID, ErrExists)
-	} else if isUntrusted(err) {
+		return nil, fmt.Errorf("policy %q: %w", p.ID, base.ErrExists)
+	} else if base.IsUntrusted(err) {
 		// First come, first served: the key exists, and a creation could
 		// not overwrite it (its key-level policy is another's).
 		return nil, fmt.Errorf("%w; the ID is taken and cannot be created", err)
-	} else if !isNotFound(err) {
+	} else if !base.IsNotFound(err) {
 		return nil, err
 	}
 	h := &policyHead{ID: p.ID, Owner: sub.owner()}
@@ -50,7 +52,7 @@ func (c *Contract) CreatePolicy(ctx contractapi.TransactionContextInterface, doc
 // to the current version is refused. Only the owner may update (see
 // AdminAttribute); a retired policy cannot be updated.
 func (c *Contract) UpdatePolicy(ctx contractapi.TransactionContextInterface, id string, document string) (_ *PolicyRecord, err error) {
-	defer coded(&err)
+	defer base.Coded(&err)
 	if err := checkPolicyID(id); err != nil {
 		return nil, err
 	}
@@ -59,17 +61,17 @@ func (c *Contract) UpdatePolicy(ctx contractapi.TransactionContextInterface, id 
 		return nil, err
 	}
 	if p.ID != id {
-		return nil, fmt.Errorf("%w: the document is policy %q, not %q", ErrInvalidArgument, p.ID, id)
+		return nil, fmt.Errorf("%w: the document is policy %q, not %q", base.ErrInvalidArgument, p.ID, id)
 	}
 	h, err := policyForChange(ctx, id)
 	if err != nil {
 		return nil, err
 	}
 	if h.current() >= MaxPolicyVersions {
-		return nil, fmt.Errorf("%w: policy %q has %d versions, the most allowed", ErrInvalidArgument, id, h.current())
+		return nil, fmt.Errorf("%w: policy %q has %d versions, the most allowed", base.ErrInvalidArgument, id, h.current())
 	}
-	if hashHex(doc) == h.Versions[h.current()-1].SHA256 {
-		return nil, fmt.Errorf("%w: the document is the same as version %d of policy %q", ErrInvalidArgument, h.current(), id)
+	if base.HashHex(doc) == h.Versions[h.current()-1].SHA256 {
+		return nil, fmt.Errorf("%w: the document is the same as version %d of policy %q", base.ErrInvalidArgument, h.current(), id)
 	}
 	if err := addPolicyVersion(ctx.GetStub(), h, doc); err != nil {
 		return nil, err
@@ -82,7 +84,7 @@ func (c *Contract) UpdatePolicy(ctx contractapi.TransactionContextInterface, id 
 // readable. Only the owner may retire (see AdminAttribute). It returns the
 // record of the current version.
 func (c *Contract) RetirePolicy(ctx contractapi.TransactionContextInterface, id string) (_ *PolicyRecord, err error) {
-	defer coded(&err)
+	defer base.Coded(&err)
 	h, err := policyForChange(ctx, id)
 	if err != nil {
 		return nil, err
@@ -92,7 +94,7 @@ func (c *Contract) RetirePolicy(ctx contractapi.TransactionContextInterface, id 
 	if err != nil {
 		return nil, err
 	}
-	now, err := txTime(stub)
+	now, err := base.TxTime(stub)
 	if err != nil {
 		return nil, err
 	}
@@ -106,12 +108,12 @@ func (c *Contract) RetirePolicy(ctx contractapi.TransactionContextInterface, id 
 // GetPolicy returns version (0: the current one) of the policy, retired or
 // not.
 func (c *Contract) GetPolicy(ctx contractapi.TransactionContextInterface, id string, version int) (_ *PolicyRecord, err error) {
-	defer coded(&err)
+	defer base.Coded(&err)
 	if err := checkPolicyID(id); err != nil {
 		return nil, err
 	}
 	if version < 0 {
-		return nil, fmt.Errorf("%w: version %d is negative (0 selects the current version)", ErrInvalidArgument, version)
+		return nil, fmt.Errorf("%w: version %d is negative (0 selects the current version)", base.ErrInvalidArgument, version)
 	}
 	stub := ctx.GetStub()
 	h, err := getPolicyHead(stub, id)
@@ -136,18 +138,18 @@ func (c *Contract) GetPolicy(ctx contractapi.TransactionContextInterface, id str
 // is not believed (written around the contract; GetPolicy refuses it) is
 // left out, so a page may hold fewer than pageSize.
 func (c *Contract) ListPolicies(ctx contractapi.TransactionContextInterface, pageSize int, bookmark string) (_ *PolicyPage, err error) {
-	defer coded(&err)
+	defer base.Coded(&err)
 	stub := ctx.GetStub()
 	page := &PolicyPage{Policies: []PolicyRecord{}}
-	next, err := listPage(stub, policyList, pageSize, bookmark, func(key string, value []byte) (int, func(), error) {
+	next, err := base.ListPage(stub, policyList, pageSize, bookmark, func(key string, value []byte) (int, func(), error) {
 		// A key of another shape, or a head that is not believed, was
 		// written around the contract (GetPolicy refuses it): left out.
-		id, err := idOfKey(stub, policyList, key)
+		id, err := base.IDOfKey(stub, policyList, key)
 		if err != nil {
 			return 0, func() {}, nil
 		}
 		h, err := believePolicyHead(stub, key, id, value)
-		if isUntrusted(err) {
+		if base.IsUntrusted(err) {
 			return 0, func() {}, nil
 		} else if err != nil {
 			return 0, nil, err
@@ -157,7 +159,7 @@ func (c *Contract) ListPolicies(ctx contractapi.TransactionContextInterface, pag
 			return 0, nil, err
 		}
 		rec := h.record(h.current(), doc)
-		size, err := jsonSize(rec)
+		size, err := base.JSONSize(rec)
 		return size, func() { page.Policies = append(page.Policies, *rec) }, err
 	})
 	if err != nil {
@@ -179,7 +181,7 @@ func policyForChange(ctx contractapi.TransactionContextInterface, id string) (*p
 	if err != nil {
 		return nil, err
 	}
-	if err := authorizeLiveChange(ctx, fmt.Sprintf("policy %q", id), h.Owner, nil, h.Retired, ErrRetired); err != nil {
+	if err := authorizeLiveChange(ctx, fmt.Sprintf("policy %q", id), h.Owner, nil, h.Retired, base.ErrRetired); err != nil {
 		return nil, err
 	}
 	return h, nil
@@ -190,14 +192,14 @@ func policyForChange(ctx contractapi.TransactionContextInterface, id string) (*p
 func parsePolicyArg(document string) (*policy.Policy, []byte, error) {
 	p, err := policy.Parse([]byte(document))
 	if err != nil {
-		return nil, nil, fmt.Errorf("%w: %w", ErrInvalidArgument, err)
+		return nil, nil, fmt.Errorf("%w: %w", base.ErrInvalidArgument, err)
 	}
 	doc, err := p.Marshal()
 	if err != nil {
-		return nil, nil, fmt.Errorf("%w: %w", ErrInvalidArgument, err)
+		return nil, nil, fmt.Errorf("%w: %w", base.ErrInvalidArgument, err)
 	}
 	return p, doc, nil
 }
 
 // checkPolicyID returns an error unless id is a valid policy ID.
-func checkPolicyID(id string) error { return checkRecordID("policy", id) }
+func checkPolicyID(id string) error { return base.CheckRecordID("policy", id) }

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakeid"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakestub"
@@ -57,7 +59,7 @@ func TestCreatePolicy(t *testing.T) {
 		CurrentVersion: 1,
 		Owner:          Owner{MSPID: "Org1MSP", ID: request.SubmitterID(e.alice.Cert)},
 		Policy:         canonical(t, doc),
-		PolicySHA256:   hashHex([]byte(canonical(t, doc))),
+		PolicySHA256:   base.HashHex([]byte(canonical(t, doc))),
 		TxID:           r.TxID,
 		CreatedAt:      r.Timestamp,
 		UpdatedAt:      r.Timestamp,
@@ -134,7 +136,7 @@ func TestUpdatePolicy(t *testing.T) {
 	rec2 := decode[PolicyRecord](t, r2)
 	require.Equal(t, PolicyRecord{
 		ID: "poll-1", Version: 2, CurrentVersion: 2, Owner: v1.Owner,
-		Policy: canonical(t, doc2), PolicySHA256: hashHex([]byte(canonical(t, doc2))),
+		Policy: canonical(t, doc2), PolicySHA256: base.HashHex([]byte(canonical(t, doc2))),
 		TxID: r2.TxID, CreatedAt: r2.Timestamp, UpdatedAt: r2.Timestamp,
 	}, rec2)
 

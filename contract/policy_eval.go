@@ -5,6 +5,8 @@ package contract
 import (
 	"fmt"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/policy"
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
@@ -42,7 +44,7 @@ func loadAppliedPolicy(stub shim.ChaincodeStubInterface, ref *request.PolicyRef)
 	if err != nil {
 		return nil, fmt.Errorf("policy %q version %d: the stored document: %w", h.ID, version, err)
 	}
-	return &appliedPolicy{id: h.ID, version: version, sha256: hashHex(doc), retired: h.Retired, rules: rules}, nil
+	return &appliedPolicy{id: h.ID, version: version, sha256: base.HashHex(doc), retired: h.Retired, rules: rules}, nil
 }
 
 // evaluatePolicy evaluates the request's policy, if it names one, on what
@@ -89,7 +91,7 @@ func (v *verification) evaluatePolicy() *policy.Unmet {
 // policyError is the refusal of a request that does not satisfy its
 // policy.
 func (v *verification) policyError() error {
-	return fmt.Errorf("policy %q version %d %w: %s", v.policy.id, v.policy.version, ErrPolicyNotSatisfied, v.unmet.Reason)
+	return fmt.Errorf("policy %q version %d %w: %s", v.policy.id, v.policy.version, base.ErrPolicyNotSatisfied, v.unmet.Reason)
 }
 
 // rejection is SubmitProof's error for a request that check found not
@@ -98,7 +100,7 @@ func (v *verification) rejection() error {
 	if v.unmet != nil {
 		return v.policyError()
 	}
-	return fmt.Errorf("%w: %s", ErrProofRejected, v.reason)
+	return fmt.Errorf("%w: %s", base.ErrProofRejected, v.reason)
 }
 
 // satisfied reports whether the request satisfies its policy: true

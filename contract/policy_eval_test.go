@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakestub"
 	"github.com/fabric-bbs/fabric-bbs/policy"
@@ -383,7 +385,7 @@ func TestPolicyNotSatisfiedIsAnError(t *testing.T) {
 	e.createPolicy("p", `"minNonceLength":99`)
 	stub := e.ledger.NewStub(e.bob.Creator, Name+":SubmitProof", jsonArg(t, e.request(nonce24, &request.PolicyRef{ID: "p"})))
 	_, err := New().SubmitProof(newTestContext(stub), request.Request{})
-	require.True(t, errors.Is(err, ErrPolicyNotSatisfied), "%v", err)
+	require.True(t, errors.Is(err, base.ErrPolicyNotSatisfied), "%v", err)
 }
 
 // TestPolicyRefusesBeforeVerification: the request's disclosed index 1000

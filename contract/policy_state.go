@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/contract/records"
 	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
 )
@@ -29,7 +31,7 @@ func policyDocKey(stub shim.ChaincodeStubInterface, id, txID string) (string, er
 func kindKey(stub shim.ChaincodeStubInterface, k *records.Kind, attrs ...string) (string, error) {
 	key, err := k.Key(stub, attrs...)
 	if err != nil {
-		return "", fmt.Errorf("%w: %v", ErrInvalidArgument, err)
+		return "", fmt.Errorf("%w: %v", base.ErrInvalidArgument, err)
 	}
 	return key, nil
 }
@@ -47,7 +49,7 @@ func getPolicyHead(stub shim.ChaincodeStubInterface, id string) (*policyHead, er
 		return nil, fmt.Errorf("policy %q: reading the world state: %w", id, err)
 	}
 	if b == nil {
-		return nil, fmt.Errorf("policy %q: %w", id, ErrNotFound)
+		return nil, fmt.Errorf("policy %q: %w", id, base.ErrNotFound)
 	}
 	return believePolicyHead(stub, key, id, b)
 }
@@ -59,11 +61,11 @@ func believePolicyHead(stub shim.ChaincodeStubInterface, key, id string, b []byt
 	// The contract writes only policy records here: anything else was
 	// written around it.
 	var h policyHead
-	if err := unmarshalRecord(b, &h); err != nil {
-		return nil, fmt.Errorf("policy %q: %w: %w", id, ErrUntrusted, err)
+	if err := base.UnmarshalRecord(b, &h); err != nil {
+		return nil, fmt.Errorf("policy %q: %w: %w", id, base.ErrUntrusted, err)
 	}
 	if h.ID != id || len(h.Versions) == 0 {
-		return nil, fmt.Errorf("policy %q: %w: the stored record is not a policy record", id, ErrUntrusted)
+		return nil, fmt.Errorf("policy %q: %w: the stored record is not a policy record", id, base.ErrUntrusted)
 	}
 	if err := records.PolicyHead.Believe(stub, key, h.Owner.MSPID); err != nil {
 		return nil, fmt.Errorf("policy %q: %w", id, err)
@@ -95,7 +97,7 @@ func (h *policyHead) resolveVersion(version int) (int, error) {
 		return h.current(), nil
 	}
 	if version < 0 || version > h.current() {
-		return 0, fmt.Errorf("policy %q has no version %d (it has versions 1 to %d): %w", h.ID, version, h.current(), ErrNotFound)
+		return 0, fmt.Errorf("policy %q has no version %d (it has versions 1 to %d): %w", h.ID, version, h.current(), base.ErrNotFound)
 	}
 	return version, nil
 }
@@ -114,8 +116,8 @@ func getPolicyDoc(stub shim.ChaincodeStubInterface, h *policyHead, version int) 
 	if err != nil {
 		return nil, fmt.Errorf("policy %q version %d: reading the world state: %w", h.ID, version, err)
 	}
-	if doc == nil || hashHex(doc) != v.SHA256 {
-		return nil, fmt.Errorf("policy %q version %d: the stored document is missing or does not match its hash: %w", h.ID, version, ErrUntrusted)
+	if doc == nil || base.HashHex(doc) != v.SHA256 {
+		return nil, fmt.Errorf("policy %q version %d: the stored document is missing or does not match its hash: %w", h.ID, version, base.ErrUntrusted)
 	}
 	return doc, nil
 }
@@ -124,7 +126,7 @@ func getPolicyDoc(stub shim.ChaincodeStubInterface, h *policyHead, version int) 
 // policy's next version, made by this transaction, and writes the
 // policy's record. Both keys get the owner's key-level policy.
 func addPolicyVersion(stub shim.ChaincodeStubInterface, h *policyHead, doc []byte) error {
-	now, err := txTime(stub)
+	now, err := base.TxTime(stub)
 	if err != nil {
 		return err
 	}
@@ -133,7 +135,7 @@ func addPolicyVersion(stub shim.ChaincodeStubInterface, h *policyHead, doc []byt
 	if err != nil {
 		return err
 	}
-	h.Versions = append(h.Versions, policyVersion{TxID: txID, SHA256: hashHex(doc), CreatedAt: now})
+	h.Versions = append(h.Versions, policyVersion{TxID: txID, SHA256: base.HashHex(doc), CreatedAt: now})
 	h.UpdatedAt = now
 	if err := records.PolicyDoc.Put(stub, docKey, h.Owner.MSPID, doc); err != nil {
 		return fmt.Errorf("policy %q: %w", h.ID, err)

@@ -4,9 +4,10 @@ package contract
 
 import (
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"time"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/contract/records"
@@ -47,10 +48,6 @@ const DefaultPseudonymUseLimit = 1
 // MaxListedPseudonymUses is the largest number of uses GetPseudonymUses
 // lists; it reports whether there are more.
 const MaxListedPseudonymUses = 1000
-
-// ErrPseudonymUsed means a pseudonym has already been used as often as the
-// limit allows in its context.
-var ErrPseudonymUsed = errors.New("pseudonym already used")
 
 // Object types of the pseudonym records.
 const (
@@ -109,7 +106,7 @@ type PseudonymUses struct {
 // a context (both standard base64, within the request limits), under every
 // key they were verified with.
 func (c *Contract) GetPseudonymUses(ctx contractapi.TransactionContextInterface, context, pseudonym string) (_ *PseudonymUses, err error) {
-	defer coded(&err)
+	defer base.Coded(&err)
 	cx, err := decodeArg("context", context, request.MaxContextSize)
 	if err != nil {
 		return nil, err
@@ -119,7 +116,7 @@ func (c *Contract) GetPseudonymUses(ctx contractapi.TransactionContextInterface,
 		return nil, err
 	}
 	stub := ctx.GetStub()
-	it, err := stub.GetStateByPartialCompositeKey(records.NymUse.ObjectType, []string{hashHex(cx), hex.EncodeToString(nym)})
+	it, err := stub.GetStateByPartialCompositeKey(records.NymUse.ObjectType, []string{base.HashHex(cx), hex.EncodeToString(nym)})
 	if err != nil {
 		return nil, fmt.Errorf("reading the pseudonym's uses: %w", err)
 	}
@@ -141,7 +138,7 @@ func (c *Contract) GetPseudonymUses(ctx contractapi.TransactionContextInterface,
 			break
 		}
 		var u PseudonymUse
-		if err := unmarshalRecord(kv.Value, &u); err != nil {
+		if err := base.UnmarshalRecord(kv.Value, &u); err != nil {
 			return nil, err
 		}
 		out.Uses = append(out.Uses, u)
@@ -167,7 +164,7 @@ func checkPseudonymFields(s bbs.Scheme, issuer string, d *request.Decoded) error
 // pseudonymCountKey is the key of the use count of the request's pseudonym
 // in its context under the verifying key.
 func (v *verification) pseudonymCountKey(stub shim.ChaincodeStubInterface) (string, error) {
-	return records.NymCount.Key(stub, hashHex(v.key.PublicKey), hashHex(v.req.Context), hex.EncodeToString(v.req.Pseudonym))
+	return records.NymCount.Key(stub, base.HashHex(v.key.PublicKey), base.HashHex(v.req.Context), hex.EncodeToString(v.req.Pseudonym))
 }
 
 // pseudonymUses returns how many uses the request's pseudonym has in its
@@ -201,7 +198,7 @@ func (v *verification) checkPseudonymLimit(uses, limit int) error {
 		by = " (" + v.policyName() + ")"
 	}
 	return fmt.Errorf("%w: the pseudonym has been used %d time(s) in context %s under key version %d of issuer %q, the limit is %d%s; GetPseudonymUses lists the uses",
-		ErrPseudonymUsed, uses, request.Excerpt(string(v.req.Context)), v.key.Version, v.issuer.ID, limit, by)
+		base.ErrPseudonymUsed, uses, request.Excerpt(string(v.req.Context)), v.key.Version, v.issuer.ID, limit, by)
 }
 
 // recordPseudonymUse writes use number uses+1 of the request's pseudonym:
@@ -218,7 +215,7 @@ func (v *verification) recordPseudonymUse(stub shim.ChaincodeStubInterface, call
 		return err
 	}
 	seq := uses + 1
-	uk, err := records.NymUse.Key(stub, hashHex(v.req.Context), hex.EncodeToString(v.req.Pseudonym),
+	uk, err := records.NymUse.Key(stub, base.HashHex(v.req.Context), hex.EncodeToString(v.req.Pseudonym),
 		rec.KeySHA256, fmt.Sprintf("%0*d", nymSeqDigits, seq), recordID)
 	if err != nil {
 		return err

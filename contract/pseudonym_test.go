@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakestub"
 	"github.com/fabric-bbs/fabric-bbs/request"
@@ -91,7 +93,7 @@ func TestPseudonymUseLimit(t *testing.T) {
 			require.True(t, r.Committed)
 			require.Equal(t, first.Pseudonym, base64.StdEncoding.EncodeToString(receipt.Pseudonym))
 			require.Equal(t, "poll-2026-17", string(receipt.Context))
-			require.Equal(t, hashHex([]byte("poll-2026-17")), receipt.ContextSHA256)
+			require.Equal(t, base.HashHex([]byte("poll-2026-17")), receipt.ContextSHA256)
 			require.Equal(t, 1, receipt.PseudonymUse)
 			require.NotNil(t, r.Event)
 			require.JSONEq(t, string(r.Response.Payload), string(r.Event.Payload))
@@ -128,7 +130,7 @@ func TestPseudonymUseLimit(t *testing.T) {
 			require.Equal(t, r.TxID, uses.Uses[0].TxID)
 			require.Equal(t, 1, uses.Uses[0].Sequence)
 			require.Equal(t, "polls", uses.Uses[0].Issuer)
-			require.Equal(t, hashHex(k.sk.PublicKey().Bytes()), uses.Uses[0].KeySHA256)
+			require.Equal(t, base.HashHex(k.sk.PublicKey().Bytes()), uses.Uses[0].KeySHA256)
 			require.Equal(t, r.Timestamp, uses.Uses[0].Timestamp)
 			uses = decode[PseudonymUses](t, e.evaluate(e.bob, "GetPseudonymUses", b64("poll-2026-18"), elsewhere.Pseudonym))
 			require.Equal(t, r2.TxID, uses.Uses[0].TxID)
@@ -240,7 +242,7 @@ func TestCheckPseudonymLimit(t *testing.T) {
 		err := tc.v.checkPseudonymLimit(tc.uses, tc.limit)
 		require.Equal(t, tc.refused, err != nil, "uses %d, limit %d: %v", tc.uses, tc.limit, err)
 		if tc.refused {
-			require.ErrorIs(t, err, ErrPseudonymUsed)
+			require.ErrorIs(t, err, base.ErrPseudonymUsed)
 		}
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/stretchr/testify/require"
@@ -106,14 +108,14 @@ func TestRecordsShowTheHeader(t *testing.T) {
 			for i, h := range [][]byte{[]byte("type: diploma"), []byte("type: transcript"), large} {
 				req := sign(t, k, h).present(t, "uni", []byte("header nonce 0123456789"+string(rune('a'+i))), 0)
 				r := e.submit(e.bob, "SubmitProof", jsonArg(t, req))
-				require.Equal(t, hashHex(h), decode[ProofReceipt](t, r).HeaderSHA256)
+				require.Equal(t, base.HashHex(h), decode[ProofReceipt](t, r).HeaderSHA256)
 				records = append(records, decode[Verification](t, e.evaluate(e.bob, "GetVerification", r.TxID)))
 			}
 			require.Equal(t, []byte("type: diploma"), records[0].Header)
 			require.Equal(t, []byte("type: transcript"), records[1].Header)
 			require.NotEqual(t, records[0].HeaderSHA256, records[1].HeaderSHA256)
 			require.Nil(t, records[2].Header)
-			require.Equal(t, hashHex(large), records[2].HeaderSHA256)
+			require.Equal(t, base.HashHex(large), records[2].HeaderSHA256)
 			for _, rec := range records {
 				require.Equal(t, len(testMessages), rec.MessageCount)
 			}

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/policy"
 	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
 )
@@ -37,7 +39,7 @@ func (v *verification) loadRevocation(stub shim.ChaincodeStubInterface) error {
 	rules := v.policy.rules
 	var err error
 	if rules.Validity != nil {
-		if v.rev.time, err = txTime(stub); err != nil {
+		if v.rev.time, err = base.TxTime(stub); err != nil {
 			return err
 		}
 	}
@@ -46,7 +48,7 @@ func (v *verification) loadRevocation(stub shim.ChaincodeStubInterface) error {
 		switch {
 		case err == nil:
 			v.rev.epoch, v.rev.epochPublished = e.Epoch, true
-		case !isNotFound(err):
+		case !base.IsNotFound(err):
 			return err
 		}
 	}
@@ -58,7 +60,7 @@ func (v *verification) loadRevocation(stub shim.ChaincodeStubInterface) error {
 		f := &policy.StatusFacts{Index: index}
 		v.rev.status = f
 		head, err := statusListOf(stub, v.issuer, rules.Status.List)
-		if isNotFound(err) {
+		if base.IsNotFound(err) {
 			return nil
 		}
 		if err != nil {

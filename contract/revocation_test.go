@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/contract/records"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakeid"
@@ -93,7 +95,7 @@ func TestEpochRule(t *testing.T) {
 	c := e.defaultCredential()
 
 	// No epoch published: the epoch rule is unmet, the others apply.
-	requireFailure(t, e.prove(c, "epoch0"), ErrPolicyNotSatisfied.Error(), `issuer "uni" publishes no epoch`)
+	requireFailure(t, e.prove(c, "epoch0"), base.ErrPolicyNotSatisfied.Error(), `issuer "uni" publishes no epoch`)
 	requireAccepted(t, e.prove(c, "validity"))
 
 	r := e.submit(e.alice, "SetIssuerEpoch", "uni", "5")
@@ -462,7 +464,7 @@ func FuzzParseStatusChange(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		set, clear, err := parseStatusChange(s)
 		if err != nil {
-			if !strings.Contains(err.Error(), ErrInvalidArgument.Error()) {
+			if !strings.Contains(err.Error(), base.ErrInvalidArgument.Error()) {
 				t.Fatalf("error without ErrInvalidArgument: %v", err)
 			}
 			return

@@ -9,6 +9,8 @@ import (
 	"io"
 	"slices"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/request"
 )
@@ -68,7 +70,7 @@ func checkCountsPinned(scheme string, s *IssuerSettings) error {
 	if countsRequired(scheme) && len(s.MessageCounts) == 0 {
 		return fmt.Errorf("%w: settings: a %s issuer must pin messageCounts, the signed message counts of its credentials "+
 			"(a %s proof's count comes from the proof, and an unexpected count costs the verifier a generator derivation)",
-			ErrInvalidArgument, scheme, scheme)
+			base.ErrInvalidArgument, scheme, scheme)
 	}
 	return nil
 }
@@ -78,51 +80,51 @@ func checkCountsPinned(scheme string, s *IssuerSettings) error {
 // data, message counts ascending without repeats within 1..bbs.MaxMessages.
 func parseSettings(text string) (*IssuerSettings, error) {
 	if len(text) > MaxSettingsSize {
-		return nil, fmt.Errorf("%w: settings are %d bytes, over the limit of %d", ErrInvalidArgument, len(text), MaxSettingsSize)
+		return nil, fmt.Errorf("%w: settings are %d bytes, over the limit of %d", base.ErrInvalidArgument, len(text), MaxSettingsSize)
 	}
 	body := []byte(text)
 	if err := request.CheckStrictKeys(body, (*IssuerSettings)(nil)); err != nil {
-		return nil, fmt.Errorf("%w: settings: %v", ErrInvalidArgument, err)
+		return nil, fmt.Errorf("%w: settings: %v", base.ErrInvalidArgument, err)
 	}
 	var top map[string]json.RawMessage
 	if err := json.Unmarshal(body, &top); err != nil || top == nil {
-		return nil, fmt.Errorf("%w: settings must be one JSON object", ErrInvalidArgument)
+		return nil, fmt.Errorf("%w: settings must be one JSON object", base.ErrInvalidArgument)
 	}
 	if k, unknown := request.FirstUnknownKey(top, body, settingsFieldNames); unknown {
-		return nil, fmt.Errorf("%w: settings: unknown field %s", ErrInvalidArgument, request.Excerpt(k))
+		return nil, fmt.Errorf("%w: settings: unknown field %s", base.ErrInvalidArgument, request.Excerpt(k))
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	var s IssuerSettings
 	if err := dec.Decode(&s); err != nil {
-		return nil, fmt.Errorf("%w: settings: malformed (want {\"requireBoundNonce\": bool, \"messageCounts\": [int, ...], \"allowedCallers\": [string, ...]})", ErrInvalidArgument)
+		return nil, fmt.Errorf("%w: settings: malformed (want {\"requireBoundNonce\": bool, \"messageCounts\": [int, ...], \"allowedCallers\": [string, ...]})", base.ErrInvalidArgument)
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		return nil, fmt.Errorf("%w: settings: data after the object", ErrInvalidArgument)
+		return nil, fmt.Errorf("%w: settings: data after the object", base.ErrInvalidArgument)
 	}
 	if len(s.MessageCounts) > bbs.MaxMessages {
-		return nil, fmt.Errorf("%w: settings: %d message counts, at most %d", ErrInvalidArgument, len(s.MessageCounts), bbs.MaxMessages)
+		return nil, fmt.Errorf("%w: settings: %d message counts, at most %d", base.ErrInvalidArgument, len(s.MessageCounts), bbs.MaxMessages)
 	}
 	for i, n := range s.MessageCounts {
 		if n < 1 || n > bbs.MaxMessages {
-			return nil, fmt.Errorf("%w: settings: messageCounts[%d] is %d, outside 1..%d", ErrInvalidArgument, i, n, bbs.MaxMessages)
+			return nil, fmt.Errorf("%w: settings: messageCounts[%d] is %d, outside 1..%d", base.ErrInvalidArgument, i, n, bbs.MaxMessages)
 		}
 		if i > 0 && n <= s.MessageCounts[i-1] {
-			return nil, fmt.Errorf("%w: settings: messageCounts must be ascending without repeats (%d follows %d)", ErrInvalidArgument, n, s.MessageCounts[i-1])
+			return nil, fmt.Errorf("%w: settings: messageCounts must be ascending without repeats (%d follows %d)", base.ErrInvalidArgument, n, s.MessageCounts[i-1])
 		}
 	}
 	if len(s.MessageCounts) == 0 {
 		s.MessageCounts = nil
 	}
 	if len(s.AllowedCallers) > MaxAllowedCallers {
-		return nil, fmt.Errorf("%w: settings: %d allowed callers, at most %d", ErrInvalidArgument, len(s.AllowedCallers), MaxAllowedCallers)
+		return nil, fmt.Errorf("%w: settings: %d allowed callers, at most %d", base.ErrInvalidArgument, len(s.AllowedCallers), MaxAllowedCallers)
 	}
 	for i, name := range s.AllowedCallers {
 		if !validChaincodeName(name) {
-			return nil, fmt.Errorf("%w: settings: allowedCallers[%d] %s is not a valid chaincode name", ErrInvalidArgument, i, request.Excerpt(name))
+			return nil, fmt.Errorf("%w: settings: allowedCallers[%d] %s is not a valid chaincode name", base.ErrInvalidArgument, i, request.Excerpt(name))
 		}
 		if i > 0 && name <= s.AllowedCallers[i-1] {
-			return nil, fmt.Errorf("%w: settings: allowedCallers must be ascending without repeats (%s follows %s)", ErrInvalidArgument, request.Excerpt(name), request.Excerpt(s.AllowedCallers[i-1]))
+			return nil, fmt.Errorf("%w: settings: allowedCallers must be ascending without repeats (%s follows %s)", base.ErrInvalidArgument, request.Excerpt(name), request.Excerpt(s.AllowedCallers[i-1]))
 		}
 	}
 	if len(s.AllowedCallers) == 0 {

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/stretchr/testify/require"
@@ -56,7 +58,7 @@ func TestParseSettingsRejects(t *testing.T) {
 		`{"messageCounts":` + strings.Repeat(" ", MaxSettingsSize) + `[]}`: "over the limit",
 	} {
 		_, err := parseSettings(body)
-		require.ErrorIs(t, err, ErrInvalidArgument, "%.60q", body)
+		require.ErrorIs(t, err, base.ErrInvalidArgument, "%.60q", body)
 		require.ErrorContains(t, err, want, "%.60q", body)
 		require.Less(t, len(err.Error()), 300)
 	}
@@ -124,7 +126,7 @@ func FuzzParseSettings(f *testing.F) {
 	f.Fuzz(func(t *testing.T, body string) {
 		s, err := parseSettings(body)
 		if err != nil {
-			if !errors.Is(err, ErrInvalidArgument) {
+			if !errors.Is(err, base.ErrInvalidArgument) {
 				t.Fatalf("error without ErrInvalidArgument: %v", err)
 			}
 			return

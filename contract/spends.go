@@ -14,6 +14,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
 	"github.com/hyperledger/fabric-protos-go-apiv2/peer"
 	"google.golang.org/protobuf/proto"
@@ -437,7 +439,7 @@ func isDirectCall(stub shim.ChaincodeStubInterface, deployed string) bool {
 // type (a test double) has one connection, nil. TestConnectionOfShimStub
 // fails if the shim's stub changes shape.
 func connectionOf(stub shim.ChaincodeStubInterface) any {
-	s, ok := shimStubOf(stub).(*shim.ChaincodeStub)
+	s, ok := base.ShimStubOf(stub).(*shim.ChaincodeStub)
 	if !ok || s == nil {
 		return nil
 	}

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/contract/codes"
 	"github.com/fabric-bbs/fabric-bbs/contract/records"
@@ -94,7 +96,7 @@ func TestSquattedNymCountRefusedAtEndorsement(t *testing.T) {
 	req := holder.present(t, "polls", "poll-2026-40", "nonce squat 0123456789")
 	d := decodedOf(t, req)
 	stub := e.ledger.NewStub(nil)
-	ck, err := compositeKey(stub, nymCountObjectType, hashHex(k.sk.PublicKey().Bytes()), hashHex(d.Context), hex.EncodeToString(d.Pseudonym))
+	ck, err := base.CompositeKey(stub, nymCountObjectType, base.HashHex(k.sk.PublicKey().Bytes()), base.HashHex(d.Context), hex.EncodeToString(d.Pseudonym))
 	require.NoError(t, err)
 	e.squat(ck, []byte(`{"uses":0}`), nobodysPolicy)
 
@@ -117,8 +119,8 @@ func TestSquattedNymUseRoutedAround(t *testing.T) {
 	req := holder.present(t, "polls", "poll-2026-41", "nonce squat 0123456789")
 	d := decodedOf(t, req)
 	stub := e.ledger.NewStub(nil)
-	uk, err := compositeKey(stub, nymUseObjectType, hashHex(d.Context), hex.EncodeToString(d.Pseudonym),
-		hashHex(k.sk.PublicKey().Bytes()), "0000000001")
+	uk, err := base.CompositeKey(stub, nymUseObjectType, base.HashHex(d.Context), hex.EncodeToString(d.Pseudonym),
+		base.HashHex(k.sk.PublicKey().Bytes()), "0000000001")
 	require.NoError(t, err)
 	e.squat(uk, []byte(`{"txId":"forged","sequence":1,"issuer":"polls","keyVersion":1}`), nobodysPolicy)
 
@@ -187,7 +189,7 @@ func TestSquattedRecordsRefusedOnRead(t *testing.T) {
 	vk, err := verificationKey(stub, "forged-tx")
 	require.NoError(t, err)
 	e.squat(vk, []byte(`{"txId":"forged-tx","issuer":"acme"}`), nobodysPolicy)
-	ck, err := compositeKey(stub, credentialObjectType, "forged-tx")
+	ck, err := base.CompositeKey(stub, credentialObjectType, "forged-tx")
 	require.NoError(t, err)
 	e.squat(ck, []byte(`{"txId":"forged-tx","issuer":"acme"}`), nobodysPolicy)
 	for _, fn := range []string{"GetVerification", "GetCredentialVerification"} {

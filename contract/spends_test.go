@@ -10,6 +10,8 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakestub"
 	"github.com/fabric-bbs/fabric-bbs/request"
@@ -133,13 +135,13 @@ func TestOneSpendPerTransaction(t *testing.T) {
 		receipt := payloadOf[ProofReceipt](t, out[0])
 		require.Equal(t, r.TxID, receipt.TxID)
 		require.Empty(t, receipt.RecordID, "the first call's record is under the transaction ID")
-		requireRefused(t, out[1], ErrReplay.Error(), "by transaction "+r.TxID+";")
+		requireRefused(t, out[1], base.ErrReplay.Error(), "by transaction "+r.TxID+";")
 		// The record under the transaction ID is the first call's.
 		rec := decode[Verification](t, e.evaluate(e.bob, "GetVerification", r.TxID))
 		require.Equal(t, nonceX, rec.Nonce)
 		require.Empty(t, rec.RecordID)
 		// And the nonce is consumed on the ledger by that record.
-		requireFailure(t, e.submit(e.bob, "SubmitProof", x), ErrReplay.Error(), "by transaction "+r.TxID+";")
+		requireFailure(t, e.submit(e.bob, "SubmitProof", x), base.ErrReplay.Error(), "by transaction "+r.TxID+";")
 	})
 
 	t.Run("two nonces, two records", func(t *testing.T) {
@@ -155,8 +157,8 @@ func TestOneSpendPerTransaction(t *testing.T) {
 		require.Equal(t, nonceZ, rec.Nonce)
 		require.Equal(t, r.TxID, rec.TxID)
 		require.Equal(t, r.TxID+"/1", rec.RecordID)
-		requireFailure(t, e.submit(e.bob, "SubmitProof", z), ErrReplay.Error(), "by transaction "+r.TxID+"/1;")
-		requireFailure(t, e.submit(e.bob, "SubmitProof", y), ErrReplay.Error(), "by transaction "+r.TxID+";")
+		requireFailure(t, e.submit(e.bob, "SubmitProof", z), base.ErrReplay.Error(), "by transaction "+r.TxID+"/1;")
+		requireFailure(t, e.submit(e.bob, "SubmitProof", y), base.ErrReplay.Error(), "by transaction "+r.TxID+";")
 	})
 }
 
@@ -177,7 +179,7 @@ func TestOneSpendAcrossBatchCalls(t *testing.T) {
 	requireOK(t, out[1])
 	res := payloadOf[BatchResults](t, out[1])
 	require.True(t, res.Results[0].Refused)
-	require.Contains(t, res.Results[0].Reason, ErrReplay.Error())
+	require.Contains(t, res.Results[0].Reason, base.ErrReplay.Error())
 	require.Contains(t, res.Results[0].Reason, "by transaction "+r.TxID+";")
 	require.True(t, res.Results[1].Valid)
 	require.Equal(t, BatchRecordID(r.TxID+"/1", 1), res.Results[1].RecordID)
@@ -215,7 +217,7 @@ func TestFailedCallSpendsNothing(t *testing.T) {
 	bad.Proof = good.Proof // the proof of another disclosure: does not verify
 	r, out := e.viaCaller(call(t, "SubmitProof", jsonArg(t, bad)), call(t, "SubmitProof", jsonArg(t, good)))
 	require.True(t, r.Committed)
-	requireRefused(t, out[0], ErrProofRejected.Error())
+	requireRefused(t, out[0], base.ErrProofRejected.Error())
 	requireOK(t, out[1])
 	require.Empty(t, payloadOf[ProofReceipt](t, out[1]).RecordID, "the first recording call's record is under the transaction ID")
 }
@@ -235,7 +237,7 @@ func TestPseudonymUsesWithinTransaction(t *testing.T) {
 	r, out := e.viaCaller(call(t, "SubmitProof", one), call(t, "SubmitProof", two))
 	require.True(t, r.Committed)
 	requireOK(t, out[0])
-	requireRefused(t, out[1], ErrPseudonymUsed.Error(), "used 1 time(s)", "the limit is 1;")
+	requireRefused(t, out[1], base.ErrPseudonymUsed.Error(), "used 1 time(s)", "the limit is 1;")
 
 	// A policy allowing two uses: two uses in one transaction, a third
 	// refused, with sequence numbers 1 and 2 and records of their own.
@@ -255,7 +257,7 @@ func TestPseudonymUsesWithinTransaction(t *testing.T) {
 	second := payloadOf[ProofReceipt](t, out[2])
 	require.Equal(t, 2, second.PseudonymUse)
 	require.Equal(t, r.TxID+"/1", second.RecordID)
-	requireRefused(t, out[3], ErrPseudonymUsed.Error(), "used 2 time(s)", "the limit is 2")
+	requireRefused(t, out[3], base.ErrPseudonymUsed.Error(), "used 2 time(s)", "the limit is 2")
 
 	uses := decode[PseudonymUses](t, e.evaluate(e.bob, "GetPseudonymUses", b64("poll-B"), base64Std(second.Pseudonym)))
 	require.Equal(t, 2, uses.Count)
@@ -288,7 +290,7 @@ func TestRetriedDirectSubmitProof(t *testing.T) {
 	require.Empty(t, c.tracker().txs, "a direct call left spends in memory")
 	e.ledger.Commit(again)
 	require.Equal(t, r1.TxID, decode[Verification](t, e.evaluate(e.bob, "GetVerification", r1.TxID)).TxID)
-	requireFailure(t, e.submit(e.bob, "SubmitProof", req), ErrReplay.Error())
+	requireFailure(t, e.submit(e.bob, "SubmitProof", req), base.ErrReplay.Error())
 }
 
 // TestResimulatedCallerIsRefused: a chaincode's transaction simulated again
@@ -311,7 +313,7 @@ func TestResimulatedCallerIsRefused(t *testing.T) {
 
 	r = e.ledger.Simulate(callerCC{}, first.Again())
 	require.NoError(t, json.Unmarshal(r.Response.Payload, &out))
-	requireRefused(t, out[0], ErrReplay.Error(), "by transaction "+r.TxID+";")
+	requireRefused(t, out[0], base.ErrReplay.Error(), "by transaction "+r.TxID+";")
 
 	// Nothing was committed: a new transaction spends the nonce.
 	_, out = e.viaCaller(call(t, "SubmitProof", req))
@@ -332,7 +334,7 @@ func TestPassThroughCallIsTracked(t *testing.T) {
 	var out []callResponse
 	require.NoError(t, json.Unmarshal(r.Response.Payload, &out))
 	requireOK(t, out[0])
-	requireRefused(t, out[1], ErrReplay.Error(), "by transaction "+r.TxID+";")
+	requireRefused(t, out[1], base.ErrReplay.Error(), "by transaction "+r.TxID+";")
 }
 
 // TestSpendsAreKeptPerConnection: two peer connections of a chaincode
@@ -366,7 +368,7 @@ func TestConnectionOfShimStub(t *testing.T) {
 	h := &shim.Handler{}
 	got := connectionOf(shimStub(t, h, "tx"))
 	require.Equal(t, unsafe.Pointer(h), got)
-	require.Equal(t, unsafe.Pointer(h), connectionOf(&heldStub{ChaincodeStubInterface: shimStub(t, h, "tx")}))
+	require.Equal(t, unsafe.Pointer(h), connectionOf(&base.HeldStub{ChaincodeStubInterface: shimStub(t, h, "tx")}))
 	require.Nil(t, connectionOf(&shim.ChaincodeStub{}))
 	require.Nil(t, connectionOf(fakestub.NewLedger("ch").NewStub(nil)))
 }
@@ -511,7 +513,7 @@ func TestSpendTrackerFlood(t *testing.T) {
 	r, out := e.viaCaller(call(t, "SubmitProof", x), call(t, "SubmitProof", x), call(t, "SubmitProof", y))
 	require.True(t, r.Committed)
 	requireOK(t, out[0])
-	requireRefused(t, out[1], ErrReplay.Error(), "by transaction "+r.TxID+";")
+	requireRefused(t, out[1], base.ErrReplay.Error(), "by transaction "+r.TxID+";")
 	requireOK(t, out[2])
 }
 
@@ -543,7 +545,7 @@ func TestSpendTrackerEvaluations(t *testing.T) {
 	r, out := e.viaCaller(call(t, "SubmitProof", x), call(t, "SubmitProof", x))
 	require.True(t, r.Committed)
 	requireOK(t, out[0])
-	requireRefused(t, out[1], ErrReplay.Error())
+	requireRefused(t, out[1], base.ErrReplay.Error())
 }
 
 // txIDStub is a stub with another transaction ID, called from another

@@ -10,6 +10,8 @@ import (
 	"slices"
 	"time"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/contract/records"
 	"github.com/fabric-bbs/fabric-bbs/policy"
 	"github.com/fabric-bbs/fabric-bbs/request"
@@ -117,15 +119,15 @@ type StatusEntry struct {
 // the owner's key-level endorsement policy, which every later write sets
 // again. Only the owner may create one, invoking the chaincode directly.
 func (c *Contract) CreateStatusList(ctx contractapi.TransactionContextInterface, id, list, purpose string, size int) (_ *StatusList, err error) {
-	defer coded(&err)
+	defer base.Coded(&err)
 	if err := checkStatusListID(id, list); err != nil {
 		return nil, err
 	}
 	if purpose != StatusPurposeRevocation && purpose != StatusPurposeSuspension {
-		return nil, fmt.Errorf("%w: purpose %s is not %q or %q", ErrInvalidArgument, request.Excerpt(purpose), StatusPurposeRevocation, StatusPurposeSuspension)
+		return nil, fmt.Errorf("%w: purpose %s is not %q or %q", base.ErrInvalidArgument, request.Excerpt(purpose), StatusPurposeRevocation, StatusPurposeSuspension)
 	}
 	if size < StatusPageBits || size > MaxStatusListSize || size%StatusPageBits != 0 {
-		return nil, fmt.Errorf("%w: size %d is not a multiple of %d from %d to %d", ErrInvalidArgument, size, StatusPageBits, StatusPageBits, MaxStatusListSize)
+		return nil, fmt.Errorf("%w: size %d is not a multiple of %d from %d to %d", base.ErrInvalidArgument, size, StatusPageBits, StatusPageBits, MaxStatusListSize)
 	}
 	is, what, err := statusListOwner(ctx, id, list)
 	if err != nil {
@@ -133,13 +135,13 @@ func (c *Contract) CreateStatusList(ctx contractapi.TransactionContextInterface,
 	}
 	stub := ctx.GetStub()
 	if _, err := statusListOf(stub, is, list); err == nil {
-		return nil, fmt.Errorf("%s: %w", what, ErrExists)
-	} else if !isNotFound(err) && (!errors.Is(err, records.ErrUntrusted) || is.records != nil) {
+		return nil, fmt.Errorf("%s: %w", what, base.ErrExists)
+	} else if !base.IsNotFound(err) && (!errors.Is(err, records.ErrUntrusted) || is.records != nil) {
 		return nil, err
 	}
 	// (A legacy issuer's old head that is not believed, created around the
 	// contract, is routed around: the list is created at a generation key.)
-	now, err := txTime(stub)
+	now, err := base.TxTime(stub)
 	if err != nil {
 		return nil, err
 	}
@@ -187,7 +189,7 @@ func (c *Contract) CreateStatusList(ctx contractapi.TransactionContextInterface,
 // request disclosing a set index is refused. Only the owner may change a
 // list, invoking the chaincode directly.
 func (c *Contract) UpdateStatusList(ctx contractapi.TransactionContextInterface, id, list, change string) (_ *StatusListUpdate, err error) {
-	defer coded(&err)
+	defer base.Coded(&err)
 	if err := checkStatusListID(id, list); err != nil {
 		return nil, err
 	}
@@ -205,14 +207,14 @@ func (c *Contract) UpdateStatusList(ctx contractapi.TransactionContextInterface,
 		return nil, err
 	}
 	if len(clear) > 0 && head.Purpose != StatusPurposeSuspension {
-		return nil, fmt.Errorf("%w: %s is a %s list: a set entry stays set (only a %s list clears entries)", ErrInvalidArgument, what, head.Purpose, StatusPurposeSuspension)
+		return nil, fmt.Errorf("%w: %s is a %s list: a set entry stays set (only a %s list clears entries)", base.ErrInvalidArgument, what, head.Purpose, StatusPurposeSuspension)
 	}
 	for _, i := range append(append([]int(nil), set...), clear...) {
 		if i >= head.Size {
-			return nil, fmt.Errorf("%w: index %d is outside the %d entries of %s", ErrInvalidArgument, i, head.Size, what)
+			return nil, fmt.Errorf("%w: index %d is outside the %d entries of %s", base.ErrInvalidArgument, i, head.Size, what)
 		}
 	}
-	now, err := txTime(stub)
+	now, err := base.TxTime(stub)
 	if err != nil {
 		return nil, err
 	}
@@ -238,7 +240,7 @@ func (c *Contract) UpdateStatusList(ctx contractapi.TransactionContextInterface,
 			return nil, err
 		}
 		if statusBit(p.Bits, i%head.PageBits) {
-			return nil, fmt.Errorf("%w: entry %d of %s is already set", ErrInvalidArgument, i, what)
+			return nil, fmt.Errorf("%w: entry %d of %s is already set", base.ErrInvalidArgument, i, what)
 		}
 		p.Bits[(i%head.PageBits)/8] |= 0x80 >> (i % 8)
 	}
@@ -248,7 +250,7 @@ func (c *Contract) UpdateStatusList(ctx contractapi.TransactionContextInterface,
 			return nil, err
 		}
 		if !statusBit(p.Bits, i%head.PageBits) {
-			return nil, fmt.Errorf("%w: entry %d of %s is not set", ErrInvalidArgument, i, what)
+			return nil, fmt.Errorf("%w: entry %d of %s is not set", base.ErrInvalidArgument, i, what)
 		}
 		p.Bits[(i%head.PageBits)/8] &^= 0x80 >> (i % 8)
 	}
@@ -269,7 +271,7 @@ func (c *Contract) UpdateStatusList(ctx contractapi.TransactionContextInterface,
 		}
 		up.Pages = append(up.Pages, StatusPageVersion{Page: n, Version: p.Version})
 	}
-	if err := emitJSON(stub, EventStatusListChanged, up); err != nil {
+	if err := base.EmitJSON(stub, EventStatusListChanged, up); err != nil {
 		return nil, err
 	}
 	return up, nil
@@ -277,7 +279,7 @@ func (c *Contract) UpdateStatusList(ctx contractapi.TransactionContextInterface,
 
 // GetStatusList returns the head record of status list list of issuer id.
 func (c *Contract) GetStatusList(ctx contractapi.TransactionContextInterface, id, list string) (_ *StatusList, err error) {
-	defer coded(&err)
+	defer base.Coded(&err)
 	if err := checkStatusListID(id, list); err != nil {
 		return nil, err
 	}
@@ -287,19 +289,19 @@ func (c *Contract) GetStatusList(ctx contractapi.TransactionContextInterface, id
 // GetStatusPage returns page page (from 0) of status list list of issuer
 // id.
 func (c *Contract) GetStatusPage(ctx contractapi.TransactionContextInterface, id, list string, page int) (_ *StatusPage, err error) {
-	defer coded(&err)
+	defer base.Coded(&err)
 	if err := checkStatusListID(id, list); err != nil {
 		return nil, err
 	}
 	if page < 0 || page >= MaxStatusListSize/StatusPageBits {
-		return nil, fmt.Errorf("%w: page %d is outside 0..%d", ErrInvalidArgument, page, MaxStatusListSize/StatusPageBits-1)
+		return nil, fmt.Errorf("%w: page %d is outside 0..%d", base.ErrInvalidArgument, page, MaxStatusListSize/StatusPageBits-1)
 	}
 	return getStatusPage(ctx.GetStub(), id, list, page)
 }
 
 // GetStatusEntry returns entry index of status list list of issuer id.
 func (c *Contract) GetStatusEntry(ctx contractapi.TransactionContextInterface, id, list string, index int) (_ *StatusEntry, err error) {
-	defer coded(&err)
+	defer base.Coded(&err)
 	if err := checkStatusListID(id, list); err != nil {
 		return nil, err
 	}
@@ -313,7 +315,7 @@ func (c *Contract) GetStatusEntry(ctx contractapi.TransactionContextInterface, i
 		return nil, err
 	}
 	if index < 0 || index >= head.Size {
-		return nil, fmt.Errorf("%w: index %d is outside the %d entries of status list %q of issuer %q", ErrInvalidArgument, index, head.Size, list, id)
+		return nil, fmt.Errorf("%w: index %d is outside the %d entries of status list %q of issuer %q", base.ErrInvalidArgument, index, head.Size, list, id)
 	}
 	p, err := statusPageOf(stub, is, list, index/head.PageBits)
 	if err != nil {
@@ -335,7 +337,7 @@ func statusListOwner(ctx contractapi.TransactionContextInterface, id, list strin
 	if err != nil {
 		return nil, "", err
 	}
-	if err := authorizeLiveChange(ctx, fmt.Sprintf("issuer %q", id), is.Owner, nil, is.Revoked, ErrRevoked); err != nil {
+	if err := authorizeLiveChange(ctx, fmt.Sprintf("issuer %q", id), is.Owner, nil, is.Revoked, base.ErrRevoked); err != nil {
 		return nil, "", err
 	}
 	return is, what, nil
@@ -345,7 +347,7 @@ func statusListOwner(ctx contractapi.TransactionContextInterface, id, list strin
 func parseStatusChange(text string) (set, clear []int, err error) {
 	const want = `{"set": [index, ...], "clear": [index, ...]}`
 	if len(text) > MaxSettingsSize {
-		return nil, nil, fmt.Errorf("%w: change is %d bytes, over the limit of %d", ErrInvalidArgument, len(text), MaxSettingsSize)
+		return nil, nil, fmt.Errorf("%w: change is %d bytes, over the limit of %d", base.ErrInvalidArgument, len(text), MaxSettingsSize)
 	}
 	body := []byte(text)
 	var raw struct {
@@ -353,27 +355,27 @@ func parseStatusChange(text string) (set, clear []int, err error) {
 		Clear []int `json:"clear"`
 	}
 	if err := request.CheckStrictKeys(body, &raw); err != nil {
-		return nil, nil, fmt.Errorf("%w: change: %v", ErrInvalidArgument, err)
+		return nil, nil, fmt.Errorf("%w: change: %v", base.ErrInvalidArgument, err)
 	}
 	var top map[string]json.RawMessage
 	if err := json.Unmarshal(body, &top); err != nil || top == nil {
-		return nil, nil, fmt.Errorf("%w: change must be one JSON object (want %s)", ErrInvalidArgument, want)
+		return nil, nil, fmt.Errorf("%w: change must be one JSON object (want %s)", base.ErrInvalidArgument, want)
 	}
 	if k, unknown := request.FirstUnknownKey(top, body, map[string]bool{"set": true, "clear": true}); unknown {
-		return nil, nil, fmt.Errorf("%w: change: unknown field %s (want %s)", ErrInvalidArgument, request.Excerpt(k), want)
+		return nil, nil, fmt.Errorf("%w: change: unknown field %s (want %s)", base.ErrInvalidArgument, request.Excerpt(k), want)
 	}
 	for _, k := range []string{"clear", "set"} {
 		if v, ok := top[k]; ok && string(bytes.TrimSpace(v)) == "null" {
-			return nil, nil, fmt.Errorf("%w: change: %s must not be null", ErrInvalidArgument, k)
+			return nil, nil, fmt.Errorf("%w: change: %s must not be null", base.ErrInvalidArgument, k)
 		}
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&raw); err != nil {
-		return nil, nil, fmt.Errorf("%w: change: malformed (want %s)", ErrInvalidArgument, want)
+		return nil, nil, fmt.Errorf("%w: change: malformed (want %s)", base.ErrInvalidArgument, want)
 	}
 	if n := len(raw.Set) + len(raw.Clear); n == 0 || n > MaxStatusChanges {
-		return nil, nil, fmt.Errorf("%w: change: %d indices; give 1 to %d", ErrInvalidArgument, n, MaxStatusChanges)
+		return nil, nil, fmt.Errorf("%w: change: %d indices; give 1 to %d", base.ErrInvalidArgument, n, MaxStatusChanges)
 	}
 	for _, l := range []struct {
 		name string
@@ -381,16 +383,16 @@ func parseStatusChange(text string) (set, clear []int, err error) {
 	}{{"set", raw.Set}, {"clear", raw.Clear}} {
 		for i, n := range l.v {
 			if n < 0 || n >= MaxStatusListSize {
-				return nil, nil, fmt.Errorf("%w: change: %s[%d] is %d, outside 0..%d", ErrInvalidArgument, l.name, i, n, MaxStatusListSize-1)
+				return nil, nil, fmt.Errorf("%w: change: %s[%d] is %d, outside 0..%d", base.ErrInvalidArgument, l.name, i, n, MaxStatusListSize-1)
 			}
 			if i > 0 && n <= l.v[i-1] {
-				return nil, nil, fmt.Errorf("%w: change: %s must be ascending without repeats (%d follows %d)", ErrInvalidArgument, l.name, n, l.v[i-1])
+				return nil, nil, fmt.Errorf("%w: change: %s must be ascending without repeats (%d follows %d)", base.ErrInvalidArgument, l.name, n, l.v[i-1])
 			}
 		}
 	}
 	for _, n := range raw.Clear {
 		if _, found := slices.BinarySearch(raw.Set, n); found {
-			return nil, nil, fmt.Errorf("%w: change: index %d is both set and cleared", ErrInvalidArgument, n)
+			return nil, nil, fmt.Errorf("%w: change: index %d is both set and cleared", base.ErrInvalidArgument, n)
 		}
 	}
 	return raw.Set, raw.Clear, nil
@@ -401,7 +403,7 @@ func checkStatusListID(id, list string) error {
 	if err := checkIssuerID(id); err != nil {
 		return err
 	}
-	return checkRecordID("status list", list)
+	return base.CheckRecordID("status list", list)
 }
 
 // statusListGeneration is the generation the issuer record's directory
@@ -457,7 +459,7 @@ func statusListOf(stub shim.ChaincodeStubInterface, is *Issuer, list string) (*S
 	what := fmt.Sprintf("status list %q of issuer %q", list, is.ID)
 	gen := statusListGeneration(is, list)
 	if gen == "" {
-		return nil, fmt.Errorf("%s: %w", what, ErrNotFound)
+		return nil, fmt.Errorf("%s: %w", what, base.ErrNotFound)
 	}
 	key, err := statusListKey(stub, is.ID, list, gen)
 	if err != nil {
@@ -478,7 +480,7 @@ func statusPageOf(stub shim.ChaincodeStubInterface, is *Issuer, list string, pag
 	what := fmt.Sprintf("page %d of status list %q of issuer %q", page, list, is.ID)
 	gen := statusListGeneration(is, list)
 	if gen == "" {
-		return nil, fmt.Errorf("%s: %w", what, ErrNotFound)
+		return nil, fmt.Errorf("%s: %w", what, base.ErrNotFound)
 	}
 	key, err := statusPageKey(stub, is.ID, list, gen, page)
 	if err != nil {
@@ -495,7 +497,7 @@ func statusPageOf(stub shim.ChaincodeStubInterface, is *Issuer, list string, pag
 		case herr != nil:
 			return nil, fmt.Errorf("%s: %w", what, herr)
 		case page >= head.Pages:
-			return nil, fmt.Errorf("%s: %w", what, ErrNotFound)
+			return nil, fmt.Errorf("%s: %w", what, base.ErrNotFound)
 		}
 		return nil, fmt.Errorf("%s: %w: the list was created with it, but %s holds nothing", what, records.ErrUntrusted, records.Describe(key))
 	}

@@ -9,6 +9,8 @@ import (
 	"io"
 	"slices"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/fabric-bbs/fabric-bbs/vc"
 	"github.com/hyperledger/fabric-contract-api-go/v2/contractapi"
@@ -28,7 +30,7 @@ const (
 // declaration).
 func checkVerificationMethod(i int, vm string) error {
 	if err := vc.CheckDeclaredMethod(vm); err != nil {
-		return fmt.Errorf("%w: verification method %d, %s, %v", ErrInvalidArgument, i, request.Excerpt(vm), err)
+		return fmt.Errorf("%w: verification method %d, %s, %v", base.ErrInvalidArgument, i, request.Excerpt(vm), err)
 	}
 	return nil
 }
@@ -38,26 +40,26 @@ func checkVerificationMethod(i int, vm string) error {
 // repeats, each a valid declaration (checkVerificationMethod).
 func parseVerificationMethods(text string) ([]string, error) {
 	if len(text) > MaxVerificationMethods*(MaxVerificationMethodSize+8)+2 {
-		return nil, fmt.Errorf("%w: verification methods are %d bytes, too long for %d methods", ErrInvalidArgument, len(text), MaxVerificationMethods)
+		return nil, fmt.Errorf("%w: verification methods are %d bytes, too long for %d methods", base.ErrInvalidArgument, len(text), MaxVerificationMethods)
 	}
 	body := []byte(text)
 	dec := json.NewDecoder(bytes.NewReader(body))
 	var methods []string
 	if err := dec.Decode(&methods); err != nil || methods == nil {
-		return nil, fmt.Errorf("%w: verification methods must be one JSON array of strings", ErrInvalidArgument)
+		return nil, fmt.Errorf("%w: verification methods must be one JSON array of strings", base.ErrInvalidArgument)
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		return nil, fmt.Errorf("%w: verification methods: data after the array", ErrInvalidArgument)
+		return nil, fmt.Errorf("%w: verification methods: data after the array", base.ErrInvalidArgument)
 	}
 	if len(methods) > MaxVerificationMethods {
-		return nil, fmt.Errorf("%w: %d verification methods, at most %d", ErrInvalidArgument, len(methods), MaxVerificationMethods)
+		return nil, fmt.Errorf("%w: %d verification methods, at most %d", base.ErrInvalidArgument, len(methods), MaxVerificationMethods)
 	}
 	for i, vm := range methods {
 		if err := checkVerificationMethod(i, vm); err != nil {
 			return nil, err
 		}
 		if i > 0 && vm <= methods[i-1] {
-			return nil, fmt.Errorf("%w: verification methods must be ascending without repeats (%s follows %s)", ErrInvalidArgument, request.Excerpt(vm), request.Excerpt(methods[i-1]))
+			return nil, fmt.Errorf("%w: verification methods must be ascending without repeats (%s follows %s)", base.ErrInvalidArgument, request.Excerpt(vm), request.Excerpt(methods[i-1]))
 		}
 	}
 	if len(methods) == 0 {
@@ -79,7 +81,7 @@ func parseVerificationMethods(text string) ([]string, error) {
 // declare, and only directly (like SetIssuerSettings). It writes the
 // issuer record only.
 func (c *Contract) DeclareVerificationMethods(ctx contractapi.TransactionContextInterface, id string, version int, methods string) (_ *Issuer, err error) {
-	defer coded(&err)
+	defer base.Coded(&err)
 	list, err := parseVerificationMethods(methods)
 	if err != nil {
 		return nil, err
@@ -93,16 +95,16 @@ func (c *Contract) DeclareVerificationMethods(ctx contractapi.TransactionContext
 	}
 	k := is.key(version)
 	if k == nil {
-		return nil, fmt.Errorf("%w: issuer %q has no key version %d (it has versions 1 to %d)", ErrNotFound, id, version, len(is.Keys))
+		return nil, fmt.Errorf("%w: issuer %q has no key version %d (it has versions 1 to %d)", base.ErrNotFound, id, version, len(is.Keys))
 	}
 	if k.Revoked {
-		return nil, fmt.Errorf("key version %d of issuer %q is %w and cannot be changed", version, id, ErrRevoked)
+		return nil, fmt.Errorf("key version %d of issuer %q is %w and cannot be changed", version, id, base.ErrRevoked)
 	}
 	for _, vm := range list {
 		for j := range is.Keys {
 			if other := &is.Keys[j]; other.Version != version && slices.Contains(other.VerificationMethods, vm) {
 				return nil, fmt.Errorf("%w: verification method %s is declared for key version %d of issuer %q (clear it there first)",
-					ErrExists, request.Excerpt(vm), other.Version, id)
+					base.ErrExists, request.Excerpt(vm), other.Version, id)
 			}
 		}
 	}
@@ -114,9 +116,9 @@ func (c *Contract) DeclareVerificationMethods(ctx contractapi.TransactionContext
 	}
 	if total > MaxIssuerVerificationMethods {
 		return nil, fmt.Errorf("%w: issuer %q would declare %d verification methods in all, over the limit of %d per issuer (clear some of other key versions first)",
-			ErrInvalidArgument, id, total, MaxIssuerVerificationMethods)
+			base.ErrInvalidArgument, id, total, MaxIssuerVerificationMethods)
 	}
-	now, err := txTime(ctx.GetStub())
+	now, err := base.TxTime(ctx.GetStub())
 	if err != nil {
 		return nil, err
 	}

@@ -5,6 +5,8 @@ package contract
 import (
 	"fmt"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/contract/records"
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
@@ -30,7 +32,7 @@ const MaxRecordedHeader = 1024
 // version, or a scheme mismatch is an error. NonceConsumed tells whether
 // SubmitProof would refuse the nonce as a replay.
 func (c *Contract) VerifyProof(ctx contractapi.TransactionContextInterface, req request.Request) (_ *VerificationResult, err error) {
-	defer coded(&err)
+	defer base.Coded(&err)
 	d, _, err := rawRequest(ctx)
 	if err != nil {
 		return nil, err
@@ -107,7 +109,7 @@ func (v *verification) result(nonceConsumed bool, pseudonymUses int) *Verificati
 // (from 0) under "<txId>/<n>" (see spends.go); the receipt's RecordID names
 // it.
 func (c *Contract) SubmitProof(ctx contractapi.TransactionContextInterface, req request.Request) (_ *ProofReceipt, err error) {
-	defer coded(&err)
+	defer base.Coded(&err)
 	d, raw, err := rawRequest(ctx)
 	if err != nil {
 		return nil, err
@@ -149,7 +151,7 @@ func (c *Contract) SubmitProof(ctx contractapi.TransactionContextInterface, req 
 	if err != nil {
 		return nil, err
 	}
-	if err := emitJSON(stub, EventProofVerified, receipt); err != nil {
+	if err := base.EmitJSON(stub, EventProofVerified, receipt); err != nil {
 		return nil, err
 	}
 	if err := call.commit(); err != nil {
@@ -181,7 +183,7 @@ func prepareSubmission(ctx contractapi.TransactionContextInterface, d *request.D
 // the verification recorded under recordID.
 func replayError(v *verification, recordID string) error {
 	return fmt.Errorf("%w: the nonce was already used with key version %d of issuer %q (or the same key elsewhere), by transaction %s; a nonce can be used once per key",
-		ErrReplay, v.key.Version, v.issuer.ID, recordID)
+		base.ErrReplay, v.key.Version, v.issuer.ID, recordID)
 }
 
 // record consumes the nonce of a valid proof for the verifying key and
@@ -191,7 +193,7 @@ func replayError(v *verification, recordID string) error {
 // number of uses of the request's pseudonym before this one, committed or
 // earlier in the transaction (0 without one).
 func (v *verification) record(stub shim.ChaincodeStubInterface, call *spendCall, sub *submitter, raw []byte, recordID string, uses int) (*ProofReceipt, error) {
-	now, err := txTime(stub)
+	now, err := base.TxTime(stub)
 	if err != nil {
 		return nil, err
 	}
@@ -201,7 +203,7 @@ func (v *verification) record(stub shim.ChaincodeStubInterface, call *spendCall,
 		Issuer:           v.issuer.ID,
 		KeyVersion:       v.key.Version,
 		Scheme:           v.issuer.Scheme,
-		KeySHA256:        hashHex(v.key.PublicKey),
+		KeySHA256:        base.HashHex(v.key.PublicKey),
 		Disclosed:        request.EncodeMessages(v.req.Disclosed),
 		MessageCount:     v.messageCount,
 		Header:           header,
@@ -233,9 +235,9 @@ func (v *verification) record(stub shim.ChaincodeStubInterface, call *spendCall,
 		Scheme:           rec.Scheme,
 		MessageCount:     rec.MessageCount,
 		BoundToSubmitter: rec.BoundToSubmitter,
-		NonceSHA256:      hashHex(rec.Nonce),
+		NonceSHA256:      base.HashHex(rec.Nonce),
 		HeaderSHA256:     headerHash,
-		RequestSHA256:    hashHex(raw),
+		RequestSHA256:    base.HashHex(raw),
 		Pseudonym:        rec.Pseudonym,
 		Context:          receiptContext(rec.Context),
 		PseudonymUse:     rec.PseudonymUse,
@@ -244,7 +246,7 @@ func (v *verification) record(stub shim.ChaincodeStubInterface, call *spendCall,
 		NonRevocation:    rec.NonRevocation,
 	}
 	if len(rec.Context) > 0 {
-		receipt.ContextSHA256 = hashHex(rec.Context)
+		receipt.ContextSHA256 = base.HashHex(rec.Context)
 	}
 	nk, err := nonceKey(stub, v.key.PublicKey, v.req.Nonce)
 	if err != nil {
@@ -271,7 +273,7 @@ func (v *verification) record(stub shim.ChaincodeStubInterface, call *spendCall,
 // several times in one transaction; the transaction ID then names the first
 // call's record.
 func (c *Contract) GetVerification(ctx contractapi.TransactionContextInterface, txID string) (_ *Verification, err error) {
-	defer coded(&err)
+	defer base.Coded(&err)
 	return getRecordByID[Verification](ctx.GetStub(), records.Verification, "verification", txID)
 }
 
@@ -281,9 +283,9 @@ func (c *Contract) GetVerification(ctx contractapi.TransactionContextInterface, 
 // (records.ErrUntrusted).
 func getRecordByID[T any](stub shim.ChaincodeStubInterface, kind *records.Kind, what, id string) (*T, error) {
 	if id == "" || len(id) > MaxTxIDLength {
-		return nil, fmt.Errorf("%w: transaction ID must be 1 to %d bytes", ErrInvalidArgument, MaxTxIDLength)
+		return nil, fmt.Errorf("%w: transaction ID must be 1 to %d bytes", base.ErrInvalidArgument, MaxTxIDLength)
 	}
-	key, err := compositeKey(stub, kind.ObjectType, id)
+	key, err := base.CompositeKey(stub, kind.ObjectType, id)
 	if err != nil {
 		return nil, err
 	}
@@ -293,7 +295,7 @@ func getRecordByID[T any](stub shim.ChaincodeStubInterface, kind *records.Kind, 
 		return nil, fmt.Errorf("%s of transaction %s: %w", what, request.Excerpt(id), err)
 	}
 	if !found {
-		return nil, fmt.Errorf("%s of transaction %s: %w", what, request.Excerpt(id), ErrNotFound)
+		return nil, fmt.Errorf("%s of transaction %s: %w", what, request.Excerpt(id), base.ErrNotFound)
 	}
 	return &rec, nil
 }
@@ -306,7 +308,7 @@ func recordedHeader(h []byte) ([]byte, string) {
 		return nil, ""
 	}
 	if len(h) > MaxRecordedHeader {
-		return nil, hashHex(h)
+		return nil, base.HashHex(h)
 	}
-	return h, hashHex(h)
+	return h, base.HashHex(h)
 }

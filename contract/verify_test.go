@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakeid"
 	"github.com/fabric-bbs/fabric-bbs/internal/testvectors"
@@ -124,7 +126,7 @@ func TestVerifyAndSubmitEveryScheme(t *testing.T) {
 			res := decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, req)))
 			want := VerificationResult{Valid: true, Issuer: "uni", KeyVersion: 1, Scheme: s.Name(), Disclosed: disclosed, MessageCount: len(testMessages), Satisfied: true}
 			if header != nil {
-				want.Header, want.HeaderSHA256 = header, hashHex(header)
+				want.Header, want.HeaderSHA256 = header, base.HashHex(header)
 			}
 			require.Equal(t, want, res)
 
@@ -157,10 +159,10 @@ func TestVerifyAndSubmitEveryScheme(t *testing.T) {
 			require.True(t, r.Committed)
 			wantReceipt := ProofReceipt{
 				TxID: r.TxID, Valid: true, Issuer: "uni", KeyVersion: 1, Scheme: s.Name(), MessageCount: len(testMessages),
-				NonceSHA256: hashHex(nonce), RequestSHA256: hashHex([]byte(arg)),
+				NonceSHA256: base.HashHex(nonce), RequestSHA256: base.HashHex([]byte(arg)),
 			}
 			if header != nil {
-				wantReceipt.HeaderSHA256 = hashHex(header)
+				wantReceipt.HeaderSHA256 = base.HashHex(header)
 			}
 			require.Equal(t, wantReceipt, receipt)
 			require.NotNil(t, r.Event)
@@ -168,7 +170,7 @@ func TestVerifyAndSubmitEveryScheme(t *testing.T) {
 			require.JSONEq(t, string(r.Response.Payload), string(r.Event.Payload))
 			rec := decode[Verification](t, e.evaluate(e.alice, "GetVerification", r.TxID))
 			wantRec := Verification{
-				TxID: r.TxID, Issuer: "uni", KeyVersion: 1, Scheme: s.Name(), KeySHA256: hashHex(k.sk.PublicKey().Bytes()),
+				TxID: r.TxID, Issuer: "uni", KeyVersion: 1, Scheme: s.Name(), KeySHA256: base.HashHex(k.sk.PublicKey().Bytes()),
 				Disclosed: disclosed, MessageCount: len(testMessages), Header: want.Header, HeaderSHA256: want.HeaderSHA256,
 				Nonce: nonce, SubmitterMSPID: "Org1MSP", SubmitterID: request.SubmitterID(e.bob.Cert), Timestamp: r.Timestamp,
 			}

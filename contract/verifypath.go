@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/contract/records"
 	"github.com/fabric-bbs/fabric-bbs/policy"
@@ -43,7 +45,7 @@ func prepareVerification(ctx contractapi.TransactionContextInterface, d *request
 		return nil, err
 	}
 	if is.Revoked {
-		return nil, fmt.Errorf("issuer %q is %w", is.ID, ErrRevoked)
+		return nil, fmt.Errorf("issuer %q is %w", is.ID, base.ErrRevoked)
 	}
 	if d.Scheme != "" && d.Scheme != is.Scheme {
 		return nil, fmt.Errorf("%w: scheme %s does not match scheme %q of issuer %q", request.ErrInvalid, request.Excerpt(d.Scheme), is.Scheme, is.ID)
@@ -54,10 +56,10 @@ func prepareVerification(ctx contractapi.TransactionContextInterface, d *request
 	}
 	k := is.key(version)
 	if k == nil {
-		return nil, fmt.Errorf("issuer %q has no key version %d (it has versions 1 to %d): %w", is.ID, version, len(is.Keys), ErrNotFound)
+		return nil, fmt.Errorf("issuer %q has no key version %d (it has versions 1 to %d): %w", is.ID, version, len(is.Keys), base.ErrNotFound)
 	}
 	if k.Revoked {
-		return nil, fmt.Errorf("key version %d of issuer %q is %w", version, is.ID, ErrRevoked)
+		return nil, fmt.Errorf("key version %d of issuer %q is %w", version, is.ID, base.ErrRevoked)
 	}
 	s, err := bbs.SchemeByName(is.Scheme)
 	if err != nil {

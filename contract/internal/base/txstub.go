@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 
-package contract
+package base
 
 import (
 	"errors"
@@ -9,7 +9,7 @@ import (
 	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
 )
 
-// heldStub is the stub a transaction of the contract runs on (Chaincode
+// HeldStub is the stub a transaction of the contract runs on (Chaincode
 // Invoke and Init): it holds every change the transaction makes (state
 // writes and deletes, key-level endorsement policies, private data, write
 // batches, the event) and passes them to the shim's stub, in order, only
@@ -20,22 +20,22 @@ import (
 // holding the writes changes no read; a write's error (an empty key) comes
 // when it is made, the peer's when the writes are sent, as in a write
 // batch.
-type heldStub struct {
+type HeldStub struct {
 	shim.ChaincodeStubInterface
 	held  []func() error
 	cache records.Cache
 }
 
 // RecordCache is the transaction's cache of the record layer.
-func (s *heldStub) RecordCache() *records.Cache { return &s.cache }
+func (s *HeldStub) RecordCache() *records.Cache { return &s.cache }
 
 var errEmptyKey = errors.New("key must not be an empty string")
 
-func (s *heldStub) hold(op func() error) { s.held = append(s.held, op) }
+func (s *HeldStub) hold(op func() error) { s.held = append(s.held, op) }
 
-// send passes the held changes to the shim's stub, in order; it stops at
+// Send passes the held changes to the shim's stub, in order; it stops at
 // the first error.
-func (s *heldStub) send() error {
+func (s *HeldStub) Send() error {
 	for _, op := range s.held {
 		if err := op(); err != nil {
 			return err
@@ -45,7 +45,7 @@ func (s *heldStub) send() error {
 	return nil
 }
 
-func (s *heldStub) PutState(key string, value []byte) error {
+func (s *HeldStub) PutState(key string, value []byte) error {
 	if key == "" {
 		return errEmptyKey
 	}
@@ -53,7 +53,7 @@ func (s *heldStub) PutState(key string, value []byte) error {
 	return nil
 }
 
-func (s *heldStub) DelState(key string) error {
+func (s *HeldStub) DelState(key string) error {
 	if key == "" {
 		return errEmptyKey
 	}
@@ -61,7 +61,7 @@ func (s *heldStub) DelState(key string) error {
 	return nil
 }
 
-func (s *heldStub) SetStateValidationParameter(key string, ep []byte) error {
+func (s *HeldStub) SetStateValidationParameter(key string, ep []byte) error {
 	if key == "" {
 		return errEmptyKey
 	}
@@ -69,27 +69,27 @@ func (s *heldStub) SetStateValidationParameter(key string, ep []byte) error {
 	return nil
 }
 
-func (s *heldStub) PutPrivateData(collection, key string, value []byte) error {
+func (s *HeldStub) PutPrivateData(collection, key string, value []byte) error {
 	s.hold(func() error { return s.ChaincodeStubInterface.PutPrivateData(collection, key, value) })
 	return nil
 }
 
-func (s *heldStub) DelPrivateData(collection, key string) error {
+func (s *HeldStub) DelPrivateData(collection, key string) error {
 	s.hold(func() error { return s.ChaincodeStubInterface.DelPrivateData(collection, key) })
 	return nil
 }
 
-func (s *heldStub) PurgePrivateData(collection, key string) error {
+func (s *HeldStub) PurgePrivateData(collection, key string) error {
 	s.hold(func() error { return s.ChaincodeStubInterface.PurgePrivateData(collection, key) })
 	return nil
 }
 
-func (s *heldStub) SetPrivateDataValidationParameter(collection, key string, ep []byte) error {
+func (s *HeldStub) SetPrivateDataValidationParameter(collection, key string, ep []byte) error {
 	s.hold(func() error { return s.ChaincodeStubInterface.SetPrivateDataValidationParameter(collection, key, ep) })
 	return nil
 }
 
-func (s *heldStub) SetEvent(name string, payload []byte) error {
+func (s *HeldStub) SetEvent(name string, payload []byte) error {
 	if name == "" {
 		return errors.New("event name can not be empty string")
 	}
@@ -97,18 +97,18 @@ func (s *heldStub) SetEvent(name string, payload []byte) error {
 	return nil
 }
 
-func (s *heldStub) StartWriteBatch() {
+func (s *HeldStub) StartWriteBatch() {
 	s.hold(func() error { s.ChaincodeStubInterface.StartWriteBatch(); return nil })
 }
 
-func (s *heldStub) FinishWriteBatch() error {
+func (s *HeldStub) FinishWriteBatch() error {
 	s.hold(s.ChaincodeStubInterface.FinishWriteBatch)
 	return nil
 }
 
-// shimStubOf is the shim's stub under stub, a heldStub or not.
-func shimStubOf(stub shim.ChaincodeStubInterface) shim.ChaincodeStubInterface {
-	if h, ok := stub.(*heldStub); ok {
+// ShimStubOf is the shim's stub under stub, a heldStub or not.
+func ShimStubOf(stub shim.ChaincodeStubInterface) shim.ChaincodeStubInterface {
+	if h, ok := stub.(*HeldStub); ok {
 		return h.ChaincodeStubInterface
 	}
 	return stub
