@@ -166,7 +166,7 @@ func (c *Contract) issuerForAccumulatorChange(ctx contractapi.TransactionContext
 	if err := checkIssuerID(issuerID); err != nil {
 		return nil, err
 	}
-	if err := requireDirect(ctx, fmt.Sprintf("the accumulator of issuer %q", issuerID), nil); err != nil {
+	if err := base.RequireDirect(ctx, fmt.Sprintf("the accumulator of issuer %q", issuerID), nil); err != nil {
 		return nil, err
 	}
 	return c.issuerForChange(ctx, issuerID)

@@ -45,3 +45,30 @@ var (
 // ErrorCode returns the code of err as the contract reports it: that of
 // the first sentinel err wraps, codes.Internal if none; "" for nil.
 func ErrorCode(err error) string { return base.ErrorCode(err) }
+
+// AdminAttribute is the certificate attribute that lets an identity of an
+// issuer owner's MSP act for the owner, when its value is "true".
+const AdminAttribute = base.AdminAttribute
+
+// MaxIdentityIDLength is the longest client identity ID (cid.GetID:
+// base64 of the certificate's subject and issuer names) of a
+// submitter, in bytes: it is stored as a record's owner or submitter.
+const MaxIdentityIDLength = base.MaxIdentityIDLength
+
+// MaxEndorsementOrgs is the most organisations an endorsement
+// configuration may name; MaxMSPIDLength the longest MSP ID.
+const (
+	MaxEndorsementOrgs = base.MaxEndorsementOrgs
+	MaxMSPIDLength     = base.MaxMSPIDLength
+)
+
+// NodeOUAdmin is the organizational unit that marks an admin certificate
+// of an MSP with NodeOUs enabled (Fabric's default AdminOUIdentifier:
+// cryptogen with EnableNodeOUs gives Admin@ certificates OU=admin, Fabric
+// CA identities of type admin get it).
+const NodeOUAdmin = base.NodeOUAdmin
+
+// Owner is the identity that registered an issuer: its MSP and its client
+// identity ID (as Fabric's client-identity library computes it; see
+// request.SubmitterID).
+type Owner = base.Owner

@@ -20,7 +20,7 @@ func FuzzDecodeArg(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		b, err := decodeArg("pseudonym", s, request.MaxPseudonymSize)
+		b, err := base.DecodeArg("pseudonym", s, request.MaxPseudonymSize)
 		if err != nil {
 			require.ErrorIs(t, err, base.ErrInvalidArgument)
 			return

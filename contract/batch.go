@@ -98,14 +98,14 @@ func runBatch(ctx contractapi.TransactionContextInterface, spends *spendTracker,
 	needSubmitter := submit
 	for i, raw := range raws {
 		entries[i].raw = raw
-		decoded[i], entries[i].err = decodeRequest(raw)
+		decoded[i], entries[i].err = base.DecodeRequest(raw)
 		if decoded[i] != nil && decoded[i].BindSubmitter {
 			needSubmitter = true
 		}
 	}
-	var sub *submitter
+	var sub *base.Submitter
 	if needSubmitter {
-		if sub, err = submitterOf(ctx); err != nil {
+		if sub, err = base.SubmitterOf(ctx); err != nil {
 			return nil, err
 		}
 	}
@@ -126,7 +126,7 @@ func runBatch(ctx contractapi.TransactionContextInterface, spends *spendTracker,
 			e.err = batchable(e.v)
 		}
 	}
-	call, err := spends.begin(stub, !submit, deployedName(ctx))
+	call, err := spends.begin(stub, !submit, base.DeployedName(ctx))
 	if err != nil {
 		return nil, err
 	}

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/request"
 )
 
@@ -27,7 +29,7 @@ func FuzzBatchArgument(f *testing.F) {
 			return
 		}
 		for i, raw := range raws {
-			d, err := decodeRequest(raw)
+			d, err := base.DecodeRequest(raw)
 			if err != nil {
 				if !errors.Is(err, request.ErrInvalid) {
 					t.Fatalf("element %d: error does not wrap ErrInvalid: %v", i, err)

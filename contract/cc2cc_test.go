@@ -202,7 +202,7 @@ func TestDeployedNameMustMatch(t *testing.T) {
 // (no deployed name known), owner-only checks fail closed.
 func TestRequireDirectNeedsTheContext(t *testing.T) {
 	e := newEnv(t)
-	err := requireDirect(newTestContext(e.ledger.NewStub(e.alice.Creator)), "issuer \"acme\"", nil)
+	err := base.RequireDirect(newTestContext(e.ledger.NewStub(e.alice.Creator)), "issuer \"acme\"", nil)
 	require.ErrorIs(t, err, base.ErrAccessDenied)
 }
 

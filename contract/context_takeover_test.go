@@ -26,7 +26,7 @@ func forgedContext(t *testing.T, e *env, issuer, url, document string) []byte {
 	t.Helper()
 	b, err := json.Marshal(ContextRecord{
 		Issuer: issuer, URL: url, SHA256: base.HashHex([]byte(document)), Document: document,
-		Registrant: Owner{MSPID: e.alice.MSPID, ID: request.SubmitterID(e.alice.Cert)},
+		Registrant: base.Owner{MSPID: e.alice.MSPID, ID: request.SubmitterID(e.alice.Cert)},
 		TxID:       "0000000000000000000000000000000000000000000000000000000000000001",
 		Timestamp:  time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC),
 	})

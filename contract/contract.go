@@ -132,10 +132,6 @@ const Version = "0.3.0"
 // ProofReceipt as JSON payload.
 const EventProofVerified = "ProofVerified"
 
-// AdminAttribute is the certificate attribute that lets an identity of an
-// issuer owner's MSP act for the owner, when its value is "true".
-const AdminAttribute = "bbs.admin"
-
 // Limits of the contract, checked before any state access or cryptography.
 // The verification request has its own limits (package request).
 const (
@@ -151,10 +147,7 @@ const (
 	MinPageSize, MaxPageSize = base.MinPageSize, base.MaxPageSize
 	// MaxTxIDLength is the longest transaction ID GetVerification accepts.
 	MaxTxIDLength = 256
-	// MaxIdentityIDLength is the longest client identity ID (cid.GetID:
-	// base64 of the certificate's subject and issuer names) of a
-	// submitter, in bytes: it is stored as a record's owner or submitter.
-	MaxIdentityIDLength = 4096
+
 	// MaxIssuerVerificationMethods is the largest number of verification
 	// methods declared for an issuer's key versions together.
 	MaxIssuerVerificationMethods = 64
@@ -202,7 +195,7 @@ func NewAs(chaincodeName string) *Contract {
 		Description: "Registry of BBS issuer public keys and verification of BBS selective-disclosure proofs",
 		License:     &metadata.LicenseMetadata{Name: "Apache-2.0"},
 	}
-	c.TransactionContextHandler = new(txContext)
+	c.TransactionContextHandler = new(base.TxContext)
 	c.BeforeTransaction = c.beforeTransaction
 	return c
 }
@@ -302,8 +295,8 @@ func (c *Contract) beforeTransaction(ctx contractapi.TransactionContextInterface
 	if testPanicHook != nil {
 		testPanicHook(ctx.GetStub())
 	}
-	if tc, ok := ctx.(*txContext); ok {
-		tc.chaincodeName = c.ChaincodeName
+	if tc, ok := ctx.(*base.TxContext); ok {
+		tc.ChaincodeName = c.ChaincodeName
 	}
 	if err := checkArgSizes(ctx); err != nil {
 		return err

@@ -207,7 +207,7 @@ type credentialCheck struct {
 // registered issuer key, unrevoked, of the credential kind's scheme.
 // submit applies SubmitProof's checks of the nonce length and the
 // issuer's requireBoundNonce setting (prepareSubmission).
-func prepareCredential(ctx contractapi.TransactionContextInterface, submit bool, sub *submitter) (*credentialCheck, error) {
+func prepareCredential(ctx contractapi.TransactionContextInterface, submit bool, sub *base.Submitter) (*credentialCheck, error) {
 	args := ctx.GetStub().GetArgs()
 	if len(args) != 2 {
 		return nil, fmt.Errorf("%w: want exactly one argument, the credential request, got %d", request.ErrInvalid, len(args)-1)
@@ -218,7 +218,7 @@ func prepareCredential(ctx contractapi.TransactionContextInterface, submit bool,
 // prepareCredentialArg is prepareCredential of one credential request,
 // arg; keys, which may be nil, caches issuers, keys and policies across
 // the requests of a transaction.
-func prepareCredentialArg(ctx contractapi.TransactionContextInterface, arg []byte, submit bool, sub *submitter, keys *keyCache) (*credentialCheck, error) {
+func prepareCredentialArg(ctx contractapi.TransactionContextInterface, arg []byte, submit bool, sub *base.Submitter, keys *keyCache) (*credentialCheck, error) {
 	r, err := parseCredentialRequest(string(arg))
 	if err != nil {
 		return nil, err
@@ -296,7 +296,7 @@ func prepareCredentialArg(ctx contractapi.TransactionContextInterface, arg []byt
 }
 
 // check verifies the credential alone: prepare, the BBS proof, conclude.
-func (c *credentialCheck) check(ctx contractapi.TransactionContextInterface, sub *submitter) error {
+func (c *credentialCheck) check(ctx contractapi.TransactionContextInterface, sub *base.Submitter) error {
 	item, err := c.prepare(ctx, sub)
 	if err != nil || item == nil {
 		return err
@@ -409,7 +409,7 @@ func (c *credentialCheck) canonicalize(l *vc.Loader) (bool, error) {
 // statement to verify, or nil with the reason set when the credential is
 // already known not to be valid (a policy not satisfied is refused before
 // any pairing). An error means the credential is malformed.
-func (c *credentialCheck) prepare(ctx contractapi.TransactionContextInterface, sub *submitter) (*bbs.BatchItem, error) {
+func (c *credentialCheck) prepare(ctx contractapi.TransactionContextInterface, sub *base.Submitter) (*bbs.BatchItem, error) {
 	v := c.v
 	l, used, err := credentialLoaderFor(ctx.GetStub(), v.issuer, c.doc)
 	if err != nil {
@@ -599,13 +599,13 @@ func (c *Contract) VerifyCredential(ctx contractapi.TransactionContextInterface,
 	if err != nil {
 		return nil, err
 	}
-	var sub *submitter
+	var sub *base.Submitter
 	if cc.v.req.BindSubmitter {
-		if sub, err = submitterOf(ctx); err != nil {
+		if sub, err = base.SubmitterOf(ctx); err != nil {
 			return nil, err
 		}
 	}
-	call, err := c.tracker().begin(ctx.GetStub(), true, deployedName(ctx))
+	call, err := c.tracker().begin(ctx.GetStub(), true, base.DeployedName(ctx))
 	if err != nil {
 		return nil, err
 	}
@@ -651,7 +651,7 @@ func (c *Contract) VerifyCredential(ctx contractapi.TransactionContextInterface,
 // credential is an error, and then nothing is written.
 func (c *Contract) SubmitCredential(ctx contractapi.TransactionContextInterface, credentialRequest string) (_ *CredentialReceipt, err error) {
 	defer base.Coded(&err)
-	sub, err := submitterOf(ctx)
+	sub, err := base.SubmitterOf(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -661,7 +661,7 @@ func (c *Contract) SubmitCredential(ctx contractapi.TransactionContextInterface,
 	}
 	v := cc.v
 	stub := ctx.GetStub()
-	call, err := c.tracker().begin(stub, false, deployedName(ctx))
+	call, err := c.tracker().begin(stub, false, base.DeployedName(ctx))
 	if err != nil {
 		return nil, err
 	}
@@ -698,7 +698,7 @@ func (c *Contract) SubmitCredential(ctx contractapi.TransactionContextInterface,
 // Verification (the BBS side: the header, two hashes, and no disclosed
 // statement, so that the claims stay off the ledger) and its
 // CredentialVerification under recordID, and returns the receipt.
-func (cc *credentialCheck) store(stub shim.ChaincodeStubInterface, call *spendCall, sub *submitter, recordID string) (*CredentialReceipt, error) {
+func (cc *credentialCheck) store(stub shim.ChaincodeStubInterface, call *spendCall, sub *base.Submitter, recordID string) (*CredentialReceipt, error) {
 	v := cc.v
 	v.req.Disclosed = nil
 	receipt, err := v.record(stub, call, sub, cc.raw, recordID, cc.uses)

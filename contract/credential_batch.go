@@ -97,7 +97,7 @@ func (c *Contract) SubmitCredentials(ctx contractapi.TransactionContextInterface
 	if len(raws) > MaxCredentialBatch {
 		return nil, fmt.Errorf("%w: %d credential requests in one call, more than %d", request.ErrInvalid, len(raws), MaxCredentialBatch)
 	}
-	sub, err := submitterOf(ctx)
+	sub, err := base.SubmitterOf(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -106,7 +106,7 @@ func (c *Contract) SubmitCredentials(ctx contractapi.TransactionContextInterface
 	for i, raw := range raws {
 		entries[i].cc, entries[i].err = prepareCredentialArg(ctx, raw, true, sub, keys)
 	}
-	call, err := c.tracker().begin(stub, false, deployedName(ctx))
+	call, err := c.tracker().begin(stub, false, base.DeployedName(ctx))
 	if err != nil {
 		return nil, err
 	}

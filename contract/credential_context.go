@@ -45,7 +45,7 @@ type ContextRecord struct {
 	Document string `json:"document"`
 	// Registrant is the identity that registered it: the issuer's owner,
 	// or an identity of the owner's MSP with bbs.admin=true.
-	Registrant Owner `json:"registrant"`
+	Registrant base.Owner `json:"registrant"`
 	// TxID is the transaction that registered it.
 	TxID string `json:"txId"`
 	// Timestamp is that transaction's timestamp.
@@ -124,14 +124,14 @@ func (c *Contract) RegisterContext(ctx contractapi.TransactionContextInterface, 
 	// Strictly direct: an issuer's allowedCallers do not extend to its
 	// contexts, which give its credentials their meaning for good.
 	what := fmt.Sprintf("context %s of issuer %s", request.Excerpt(url), request.Excerpt(issuerID))
-	if err := requireDirect(ctx, what, nil); err != nil {
+	if err := base.RequireDirect(ctx, what, nil); err != nil {
 		return nil, err
 	}
 	is, err := c.issuerForChange(ctx, issuerID)
 	if err != nil {
 		return nil, err
 	}
-	sub, err := submitterOf(ctx)
+	sub, err := base.SubmitterOf(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -163,7 +163,7 @@ func (c *Contract) RegisterContext(ctx contractapi.TransactionContextInterface, 
 	if err != nil {
 		return nil, err
 	}
-	rec := &ContextRecord{Issuer: is.ID, URL: url, SHA256: base.HashHex([]byte(document)), Document: document, Registrant: sub.owner(), TxID: gen, Timestamp: now}
+	rec := &ContextRecord{Issuer: is.ID, URL: url, SHA256: base.HashHex([]byte(document)), Document: document, Registrant: sub.Owner(), TxID: gen, Timestamp: now}
 	if err := records.PutJSON(records.Context, stub, key, is.Owner.MSPID, rec); err != nil {
 		return nil, fmt.Errorf("%s: storing the context: %w", what, err)
 	}

@@ -33,13 +33,6 @@ const (
 	EndorsementModeOwner = "owner"
 )
 
-// MaxEndorsementOrgs is the most organisations an endorsement
-// configuration may name; MaxMSPIDLength the longest MSP ID.
-const (
-	MaxEndorsementOrgs = 32
-	MaxMSPIDLength     = 128
-)
-
 // endorsementObjectType is the object type of the channel's endorsement
 // configuration, a composite key without attributes.
 const endorsementObjectType = "bbs.endorsement"
@@ -141,10 +134,10 @@ func (c *Contract) SetEndorsementConfig(ctx contractapi.TransactionContextInterf
 	if err != nil {
 		return nil, err
 	}
-	if err := requireDirect(ctx, "the endorsement configuration", nil); err != nil {
+	if err := base.RequireDirect(ctx, "the endorsement configuration", nil); err != nil {
 		return nil, err
 	}
-	sub, err := submitterOf(ctx)
+	sub, err := base.SubmitterOf(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -161,9 +154,9 @@ func (c *Contract) SetEndorsementConfig(ctx contractapi.TransactionContextInterf
 
 // firstEndorsementConfig stores cfg as the channel's first endorsement
 // configuration, with an approval slot for each of its organisations.
-func firstEndorsementConfig(stub shim.ChaincodeStubInterface, sub *submitter, cfg *EndorsementConfig) (*EndorsementConfig, error) {
-	if !slices.Contains(cfg.Orgs, sub.mspID) {
-		return nil, fmt.Errorf("%w: the new endorsement configuration must name the submitter's MSP %s", base.ErrAccessDenied, sub.mspID)
+func firstEndorsementConfig(stub shim.ChaincodeStubInterface, sub *base.Submitter, cfg *EndorsementConfig) (*EndorsementConfig, error) {
+	if !slices.Contains(cfg.Orgs, sub.MSPID) {
+		return nil, fmt.Errorf("%w: the new endorsement configuration must name the submitter's MSP %s", base.ErrAccessDenied, sub.MSPID)
 	}
 	now, err := base.TxTime(stub)
 	if err != nil {
@@ -189,13 +182,13 @@ func firstEndorsementConfig(stub shim.ChaincodeStubInterface, sub *submitter, cf
 // configuration stored by 0.2.0 gets its slots first, in the same
 // transaction (which then rewrites the configuration, so needs a peer of
 // each of its organisations).
-func approveEndorsementConfig(stub shim.ChaincodeStubInterface, sub *submitter, sc *records.StoredConfig, cfg *EndorsementConfig) (*EndorsementConfig, error) {
-	if !slices.Contains(sc.Orgs, sub.mspID) {
-		return nil, fmt.Errorf("%w: the endorsement configuration names %v; the submitter is of MSP %s", base.ErrAccessDenied, sc.Orgs, sub.mspID)
+func approveEndorsementConfig(stub shim.ChaincodeStubInterface, sub *base.Submitter, sc *records.StoredConfig, cfg *EndorsementConfig) (*EndorsementConfig, error) {
+	if !slices.Contains(sc.Orgs, sub.MSPID) {
+		return nil, fmt.Errorf("%w: the endorsement configuration names %v; the submitter is of MSP %s", base.ErrAccessDenied, sc.Orgs, sub.MSPID)
 	}
-	if !sub.orgAdmin() {
+	if !sub.OrgAdmin() {
 		return nil, fmt.Errorf("%w: a change of the endorsement configuration needs an admin of each organisation it names (a certificate of NodeOU admin, or with attribute %s=true); the submitter is not an admin of MSP %s",
-			base.ErrAccessDenied, AdminAttribute, sub.mspID)
+			base.ErrAccessDenied, base.AdminAttribute, sub.MSPID)
 	}
 	if sameConfig(sc.Current(), records.Config{Mode: cfg.Mode, Orgs: cfg.Orgs}) {
 		return configView(sc), nil
@@ -228,8 +221,8 @@ func approveEndorsementConfig(stub shim.ChaincodeStubInterface, sub *submitter, 
 	approved := true
 	for _, org := range sc.Orgs {
 		switch {
-		case org == sub.mspID:
-			if err := putApprovalSlot(stub, org, slots[org], &approvalSlot{Generation: sc.Generation, ConfigSHA256: sum, TxID: txID, Submitter: sub.id}); err != nil {
+		case org == sub.MSPID:
+			if err := putApprovalSlot(stub, org, slots[org], &approvalSlot{Generation: sc.Generation, ConfigSHA256: sum, TxID: txID, Submitter: sub.ID}); err != nil {
 				return nil, err
 			}
 		case legacy:
@@ -458,12 +451,12 @@ func parseEndorsementConfig(text string) (*EndorsementConfig, error) {
 	if *raw.Mode != EndorsementModeAnd && *raw.Mode != EndorsementModeOwner {
 		return nil, fmt.Errorf("%w: endorsement configuration: mode %s is not %q or %q", base.ErrInvalidArgument, request.Excerpt(*raw.Mode), EndorsementModeAnd, EndorsementModeOwner)
 	}
-	if len(raw.Orgs) < 1 || len(raw.Orgs) > MaxEndorsementOrgs {
-		return nil, fmt.Errorf("%w: endorsement configuration: %d orgs, want 1 to %d", base.ErrInvalidArgument, len(raw.Orgs), MaxEndorsementOrgs)
+	if len(raw.Orgs) < 1 || len(raw.Orgs) > base.MaxEndorsementOrgs {
+		return nil, fmt.Errorf("%w: endorsement configuration: %d orgs, want 1 to %d", base.ErrInvalidArgument, len(raw.Orgs), base.MaxEndorsementOrgs)
 	}
 	for i, o := range raw.Orgs {
 		if !validMSPID(o) {
-			return nil, fmt.Errorf("%w: endorsement configuration: orgs[%d] %s is not an MSP ID (1 to %d printable ASCII characters)", base.ErrInvalidArgument, i, request.Excerpt(o), MaxMSPIDLength)
+			return nil, fmt.Errorf("%w: endorsement configuration: orgs[%d] %s is not an MSP ID (1 to %d printable ASCII characters)", base.ErrInvalidArgument, i, request.Excerpt(o), base.MaxMSPIDLength)
 		}
 		if i > 0 && o <= raw.Orgs[i-1] {
 			return nil, fmt.Errorf("%w: endorsement configuration: orgs must be ascending without repeats (%s follows %s)", base.ErrInvalidArgument, request.Excerpt(o), request.Excerpt(raw.Orgs[i-1]))
@@ -475,7 +468,7 @@ func parseEndorsementConfig(text string) (*EndorsementConfig, error) {
 // validMSPID reports whether id is 1 to MaxMSPIDLength printable ASCII
 // characters other than space.
 func validMSPID(id string) bool {
-	if id == "" || len(id) > MaxMSPIDLength {
+	if id == "" || len(id) > base.MaxMSPIDLength {
 		return false
 	}
 	for i := 0; i < len(id); i++ {

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/contract/records"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakeid"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakestub"
@@ -29,7 +31,7 @@ var nodeOUAdmin2 *fakeid.Identity
 
 func (e *env) nodeOUAdmin2() *fakeid.Identity {
 	if nodeOUAdmin2 == nil {
-		nodeOUAdmin2 = e.org2.Enroll(e.t, pkix.Name{OrganizationalUnit: []string{NodeOUAdmin}, CommonName: "Admin@org2.example.com"}, nil)
+		nodeOUAdmin2 = e.org2.Enroll(e.t, pkix.Name{OrganizationalUnit: []string{base.NodeOUAdmin}, CommonName: "Admin@org2.example.com"}, nil)
 	}
 	return nodeOUAdmin2
 }
@@ -161,9 +163,9 @@ func submitterID(t *testing.T, who *fakeid.Identity) string {
 	t.Helper()
 	e := newEnv(t)
 	ctx := newTestContext(e.ledger.NewStub(who.Creator))
-	sub, err := submitterOf(ctx)
+	sub, err := base.SubmitterOf(ctx)
 	require.NoError(t, err)
-	return sub.id
+	return sub.ID
 }
 
 // TestEndorsementApprovalsOfDifferentConfigs: approvals of different

@@ -210,7 +210,7 @@ func FuzzParseEndorsementConfig(f *testing.F) {
 		if c.Mode != EndorsementModeAnd && c.Mode != EndorsementModeOwner {
 			t.Fatalf("accepted mode %q", c.Mode)
 		}
-		if len(c.Orgs) < 1 || len(c.Orgs) > MaxEndorsementOrgs {
+		if len(c.Orgs) < 1 || len(c.Orgs) > base.MaxEndorsementOrgs {
 			t.Fatalf("accepted %d orgs", len(c.Orgs))
 		}
 		for i, o := range c.Orgs {

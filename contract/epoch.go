@@ -57,7 +57,7 @@ func (c *Contract) SetIssuerEpoch(ctx contractapi.TransactionContextInterface, i
 		return nil, err
 	}
 	what := fmt.Sprintf("the epoch of issuer %q", id)
-	if err := requireDirect(ctx, what, nil); err != nil {
+	if err := base.RequireDirect(ctx, what, nil); err != nil {
 		return nil, err
 	}
 	stub := ctx.GetStub()
@@ -65,7 +65,7 @@ func (c *Contract) SetIssuerEpoch(ctx contractapi.TransactionContextInterface, i
 	if err != nil {
 		return nil, err
 	}
-	if err := authorizeLiveChange(ctx, fmt.Sprintf("issuer %q", id), is.Owner, nil, is.Revoked, base.ErrRevoked); err != nil {
+	if err := base.AuthorizeLiveChange(ctx, fmt.Sprintf("issuer %q", id), is.Owner, nil, is.Revoked, base.ErrRevoked); err != nil {
 		return nil, err
 	}
 	current, err := issuerEpoch(stub, is)

@@ -59,9 +59,9 @@ func newEnv(t *testing.T) *env {
 		}
 		ids.alice = ids.org1.Enroll(t, client("alice"), nil)
 		ids.bob = ids.org1.Enroll(t, client("bob"), map[string]string{"hf.Type": "client"})
-		ids.admin1 = ids.org1.Enroll(t, client("registrar"), map[string]string{AdminAttribute: "true", "hf.Type": "client"})
-		ids.notAdmin1 = ids.org1.Enroll(t, client("carol"), map[string]string{AdminAttribute: "false"})
-		ids.admin2 = ids.org2.Enroll(t, pkix.Name{OrganizationalUnit: []string{"client"}, CommonName: "alice"}, map[string]string{AdminAttribute: "true"})
+		ids.admin1 = ids.org1.Enroll(t, client("registrar"), map[string]string{base.AdminAttribute: "true", "hf.Type": "client"})
+		ids.notAdmin1 = ids.org1.Enroll(t, client("carol"), map[string]string{base.AdminAttribute: "false"})
+		ids.admin2 = ids.org2.Enroll(t, pkix.Name{OrganizationalUnit: []string{"client"}, CommonName: "alice"}, map[string]string{base.AdminAttribute: "true"})
 	}
 	cc, err := NewChaincode()
 	require.NoError(t, err)
@@ -334,7 +334,7 @@ func (e *env) seedIssuer(id, scheme, publicKeyText, description string, counts [
 	require.NoError(e.t, err)
 	is := &Issuer{
 		ID: id, Scheme: s.Name(), Description: description,
-		Owner:          Owner{MSPID: e.alice.MSPID, ID: request.SubmitterID(e.alice.Cert)},
+		Owner:          base.Owner{MSPID: e.alice.MSPID, ID: request.SubmitterID(e.alice.Cert)},
 		CurrentVersion: 1,
 		Keys:           []IssuerKey{{Version: 1, PublicKey: pk.Bytes(), CreatedAt: now}},
 		Settings:       IssuerSettings{MessageCounts: counts},

@@ -104,7 +104,7 @@ func (c *Contract) RegisterIssuer(ctx contractapi.TransactionContextInterface, r
 		ID:             id,
 		Scheme:         s.Name(),
 		Description:    description,
-		Owner:          sub.owner(),
+		Owner:          sub.Owner(),
 		CurrentVersion: 1,
 		Keys:           []IssuerKey{{Version: 1, PublicKey: pk.Bytes(), CreatedAt: now}},
 		Settings:       *settings,
@@ -173,7 +173,7 @@ func (c *Contract) RotateIssuerKey(ctx contractapi.TransactionContextInterface, 
 		return nil, fmt.Errorf("%w: rotation: keyVersion is %d; issuer %q has %d key versions, so the new key is version %d",
 			base.ErrInvalidArgument, doc.KeyVersion, id, len(is.Keys), version)
 	}
-	sub, err := submitterOf(ctx)
+	sub, err := base.SubmitterOf(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -387,7 +387,7 @@ func (c *Contract) SetIssuerSettings(ctx contractapi.TransactionContextInterface
 		return nil, err
 	}
 	// Settings, allowedCallers included, change only directly.
-	if err := requireDirect(ctx, fmt.Sprintf("the settings of issuer %q", id), nil); err != nil {
+	if err := base.RequireDirect(ctx, fmt.Sprintf("the settings of issuer %q", id), nil); err != nil {
 		return nil, err
 	}
 	is, err := c.issuerForChange(ctx, id)
@@ -421,7 +421,7 @@ func (c *Contract) issuerForChange(ctx contractapi.TransactionContextInterface, 
 	if err != nil {
 		return nil, err
 	}
-	if err := authorizeLiveChange(ctx, fmt.Sprintf("issuer %q", id), is.Owner, is.Settings.AllowedCallers, is.Revoked, base.ErrRevoked); err != nil {
+	if err := base.AuthorizeLiveChange(ctx, fmt.Sprintf("issuer %q", id), is.Owner, is.Settings.AllowedCallers, is.Revoked, base.ErrRevoked); err != nil {
 		return nil, err
 	}
 	return is, nil
@@ -433,15 +433,15 @@ func checkIssuerID(id string) error { return base.CheckRecordID("issuer", id) }
 // checkPossession verifies proof, the proof of possession of pk's secret
 // for purpose, the issuer id, key version, this channel and the submitter
 // sub (see package registration).
-func checkPossession(stub shim.ChaincodeStubInterface, sub *submitter, purpose, id string, version int, pk *bbs.PublicKey, proof []byte) error {
+func checkPossession(stub shim.ChaincodeStubInterface, sub *base.Submitter, purpose, id string, version int, pk *bbs.PublicKey, proof []byte) error {
 	st := &registration.Statement{
 		Purpose:     purpose,
 		Channel:     stub.GetChannelID(),
 		IssuerID:    id,
 		KeyVersion:  version,
 		Scheme:      pk.Scheme().Name(),
-		MSPID:       sub.mspID,
-		SubmitterID: sub.id,
+		MSPID:       sub.MSPID,
+		SubmitterID: sub.ID,
 	}
 	if err := registration.Verify(pk, st, proof); err != nil {
 		return fmt.Errorf("%w: proofOfPossession: %v", base.ErrAccessDenied, err)

@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakeid"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakestub"
@@ -39,7 +41,7 @@ func TestRegisterIssuerEveryScheme(t *testing.T) {
 				ID:             "acme",
 				Scheme:         s.Name(),
 				Description:    "Acme University",
-				Owner:          Owner{MSPID: "Org1MSP", ID: request.SubmitterID(e.alice.Cert)},
+				Owner:          base.Owner{MSPID: "Org1MSP", ID: request.SubmitterID(e.alice.Cert)},
 				CurrentVersion: 1,
 				Keys:           []IssuerKey{{Version: 1, PublicKey: k.sk.PublicKey().Bytes(), CreatedAt: r.Timestamp}},
 				Settings:       settings,

@@ -262,7 +262,7 @@ func TestKeyIndexEntriesOfTwoIssuers(t *testing.T) {
 	clone := acme
 	clone.ID = "aaa-clone"
 	owner2 := fakestub.MSPPolicy(1, "Org2MSP")
-	clone.Owner = Owner{MSPID: "Org2MSP", ID: "x"}
+	clone.Owner = base.Owner{MSPID: "Org2MSP", ID: "x"}
 	plant(t, e, mustIssuerKey(t, e, clone.ID), []byte(jsonArg(t, clone)), owner2)
 	entry, err := shim.CreateCompositeKey(publicKeyObjectType, []string{base.HashHex(pk), "0000"})
 	require.NoError(t, err)

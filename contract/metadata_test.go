@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/policy"
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/stretchr/testify/require"
@@ -152,7 +154,7 @@ func TestMetadataTransactions(t *testing.T) {
 func TestMetadataTypes(t *testing.T) {
 	var md chaincodeMetadata
 	require.NoError(t, json.Unmarshal(getMetadata(t), &md))
-	types := []any{Issuer{}, IssuerKey{}, Owner{}, IssuerSettings{}, IssuerPage{}, IssuerHistoryPage{}, IssuerHistoryEntry{},
+	types := []any{Issuer{}, IssuerKey{}, base.Owner{}, IssuerSettings{}, IssuerPage{}, IssuerHistoryPage{}, IssuerHistoryEntry{},
 		Verification{}, VerificationResult{}, ProofReceipt{}, PseudonymUses{}, PseudonymUse{}, BatchResults{}, BatchResult{},
 		request.Request{}, request.DisclosedMessage{}, request.PolicyRef{}, PolicyRecord{}, PolicyPage{}, policy.Unmet{}, EndorsementConfig{}, EndorsementApprovals{}, EndorsementApproval{},
 		CredentialResult{}, CredentialVerification{}, CredentialReceipt{}, ContextRecord{}, ContextRef{},

@@ -33,7 +33,7 @@ func declaredMethod(id string, i, n int) string {
 func largeIssuer(id string, keys int, now time.Time) *Issuer {
 	is := &Issuer{
 		ID: id, Scheme: bbs.BBSPlus2020Name, Description: strings.Repeat("<", MaxDescriptionLength),
-		Owner:          Owner{MSPID: strings.Repeat("M", MaxMSPIDLength), ID: strings.Repeat("i", MaxIdentityIDLength)},
+		Owner:          base.Owner{MSPID: strings.Repeat("M", base.MaxMSPIDLength), ID: strings.Repeat("i", base.MaxIdentityIDLength)},
 		CurrentVersion: keys, Revoked: true, RevokedAt: now, CreatedAt: now, UpdatedAt: now,
 	}
 	for v := 1; v <= keys; v++ {
@@ -213,7 +213,7 @@ func TestIssuerFieldBounds(t *testing.T) {
 	// Replacing a key's own methods within the bound is accepted.
 	requireAccepted(t, e.submit(e.alice, "DeclareVerificationMethods", "acme", "4", methods(6, 16)))
 
-	long := e.org1.Enroll(t, pkix.Name{OrganizationalUnit: []string{"client", strings.Repeat("u", MaxIdentityIDLength)}, CommonName: "long"}, nil)
+	long := e.org1.Enroll(t, pkix.Name{OrganizationalUnit: []string{"client", strings.Repeat("u", base.MaxIdentityIDLength)}, CommonName: "long"}, nil)
 	requireFailure(t, e.submit(long, "CreatePolicy", `{"id":"p","issuers":[{"id":"acme"}]}`),
-		"BBS_INVALID_ARGUMENT", "identity ID", fmt.Sprintf("over the limit of %d", MaxIdentityIDLength))
+		"BBS_INVALID_ARGUMENT", "identity ID", fmt.Sprintf("over the limit of %d", base.MaxIdentityIDLength))
 }

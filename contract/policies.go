@@ -39,7 +39,7 @@ func (c *Contract) CreatePolicy(ctx contractapi.TransactionContextInterface, doc
 	} else if !base.IsNotFound(err) {
 		return nil, err
 	}
-	h := &policyHead{ID: p.ID, Owner: sub.owner()}
+	h := &policyHead{ID: p.ID, Owner: sub.Owner()}
 	if err := addPolicyVersion(stub, h, doc); err != nil {
 		return nil, err
 	}
@@ -181,7 +181,7 @@ func policyForChange(ctx contractapi.TransactionContextInterface, id string) (*p
 	if err != nil {
 		return nil, err
 	}
-	if err := authorizeLiveChange(ctx, fmt.Sprintf("policy %q", id), h.Owner, nil, h.Retired, base.ErrRetired); err != nil {
+	if err := base.AuthorizeLiveChange(ctx, fmt.Sprintf("policy %q", id), h.Owner, nil, h.Retired, base.ErrRetired); err != nil {
 		return nil, err
 	}
 	return h, nil

@@ -57,7 +57,7 @@ func TestCreatePolicy(t *testing.T) {
 		ID:             "poll-1",
 		Version:        1,
 		CurrentVersion: 1,
-		Owner:          Owner{MSPID: "Org1MSP", ID: request.SubmitterID(e.alice.Cert)},
+		Owner:          base.Owner{MSPID: "Org1MSP", ID: request.SubmitterID(e.alice.Cert)},
 		Policy:         canonical(t, doc),
 		PolicySHA256:   base.HashHex([]byte(canonical(t, doc))),
 		TxID:           r.TxID,

@@ -2,7 +2,11 @@
 
 package contract
 
-import "time"
+import (
+	"time"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+)
 
 // PolicyRecord is one version of a verification policy (package policy) as
 // the ledger holds it: CreatePolicy, UpdatePolicy, RetirePolicy and
@@ -17,7 +21,7 @@ type PolicyRecord struct {
 	CurrentVersion int `json:"currentVersion"`
 	// Owner is the identity that created the policy; it, or an identity
 	// of its MSP with bbs.admin=true, may update and retire it.
-	Owner Owner `json:"owner"`
+	Owner base.Owner `json:"owner"`
 	// Retired reports whether the policy is retired: then no request
 	// satisfies any of its versions, and it cannot be changed.
 	Retired bool `json:"retired"`
@@ -57,7 +61,7 @@ type PolicyPage struct {
 // version number, and then deny the owner's updates).
 type policyHead struct {
 	ID        string          `json:"id"`
-	Owner     Owner           `json:"owner"`
+	Owner     base.Owner      `json:"owner"`
 	Versions  []policyVersion `json:"versions"` // version n is Versions[n-1]
 	Retired   bool            `json:"retired"`
 	RetiredAt time.Time       `json:"retiredAt,omitzero"`

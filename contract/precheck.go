@@ -64,7 +64,7 @@ func precheckArgs(ctx contractapi.TransactionContextInterface) error {
 			if err != nil {
 				return err
 			}
-			keepParsedRequest(ctx, p, r)
+			base.KeepParsedRequest(ctx, p, r)
 		}
 	}
 	return nil

@@ -107,11 +107,11 @@ type PseudonymUses struct {
 // key they were verified with.
 func (c *Contract) GetPseudonymUses(ctx contractapi.TransactionContextInterface, context, pseudonym string) (_ *PseudonymUses, err error) {
 	defer base.Coded(&err)
-	cx, err := decodeArg("context", context, request.MaxContextSize)
+	cx, err := base.DecodeArg("context", context, request.MaxContextSize)
 	if err != nil {
 		return nil, err
 	}
-	nym, err := decodeArg("pseudonym", pseudonym, request.MaxPseudonymSize)
+	nym, err := base.DecodeArg("pseudonym", pseudonym, request.MaxPseudonymSize)
 	if err != nil {
 		return nil, err
 	}

@@ -401,7 +401,7 @@ func (c *spendCall) commit() error {
 // stub without a readable signed proposal is not a direct call.
 func isDirectCall(stub shim.ChaincodeStubInterface, deployed string) bool {
 	if deployed != "" {
-		name, err := invokedChaincode(stub)
+		name, err := base.InvokedChaincode(stub)
 		return err == nil && name == deployed
 	}
 	sp, err := stub.GetSignedProposal()

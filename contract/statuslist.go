@@ -330,14 +330,14 @@ func (c *Contract) GetStatusEntry(ctx contractapi.TransactionContextInterface, i
 // name for errors.
 func statusListOwner(ctx contractapi.TransactionContextInterface, id, list string) (*Issuer, string, error) {
 	what := fmt.Sprintf("status list %q of issuer %q", list, id)
-	if err := requireDirect(ctx, what, nil); err != nil {
+	if err := base.RequireDirect(ctx, what, nil); err != nil {
 		return nil, "", err
 	}
 	is, err := getIssuer(ctx.GetStub(), id)
 	if err != nil {
 		return nil, "", err
 	}
-	if err := authorizeLiveChange(ctx, fmt.Sprintf("issuer %q", id), is.Owner, nil, is.Revoked, base.ErrRevoked); err != nil {
+	if err := base.AuthorizeLiveChange(ctx, fmt.Sprintf("issuer %q", id), is.Owner, nil, is.Revoked, base.ErrRevoked); err != nil {
 		return nil, "", err
 	}
 	return is, what, nil

@@ -5,6 +5,8 @@ package contract
 import (
 	"time"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/policy"
 	"github.com/fabric-bbs/fabric-bbs/request"
 )
@@ -15,16 +17,6 @@ import (
 // `metadata:",optional"` may be absent, every other field is always present.
 // Binary values ([]byte) are standard base64 in JSON; times are RFC 3339 in
 // UTC, taken from transaction timestamps.
-
-// Owner is the identity that registered an issuer: its MSP and its client
-// identity ID (as Fabric's client-identity library computes it; see
-// request.SubmitterID).
-type Owner struct {
-	// MSPID is the owner's MSP.
-	MSPID string `json:"mspId"`
-	// ID is the owner's client identity ID.
-	ID string `json:"id"`
-}
 
 // IssuerKey is one version of an issuer's public key.
 type IssuerKey struct {
@@ -55,7 +47,7 @@ type Issuer struct {
 	// Description is free text given at registration.
 	Description string `json:"description"`
 	// Owner is the identity that registered the issuer.
-	Owner Owner `json:"owner"`
+	Owner base.Owner `json:"owner"`
 	// CurrentVersion is the version of the newest key, the one a
 	// verification request without keyVersion uses.
 	CurrentVersion int `json:"currentVersion"`

@@ -86,7 +86,7 @@ func (c *Contract) DeclareVerificationMethods(ctx contractapi.TransactionContext
 	if err != nil {
 		return nil, err
 	}
-	if err := requireDirect(ctx, fmt.Sprintf("the verification methods of issuer %q", id), nil); err != nil {
+	if err := base.RequireDirect(ctx, fmt.Sprintf("the verification methods of issuer %q", id), nil); err != nil {
 		return nil, err
 	}
 	is, err := c.issuerForChange(ctx, id)

@@ -33,7 +33,7 @@ const MaxRecordedHeader = 1024
 // SubmitProof would refuse the nonce as a replay.
 func (c *Contract) VerifyProof(ctx contractapi.TransactionContextInterface, req request.Request) (_ *VerificationResult, err error) {
 	defer base.Coded(&err)
-	d, _, err := rawRequest(ctx)
+	d, _, err := base.RawRequest(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -41,13 +41,13 @@ func (c *Contract) VerifyProof(ctx contractapi.TransactionContextInterface, req 
 	if err != nil {
 		return nil, err
 	}
-	var sub *submitter
+	var sub *base.Submitter
 	if v.req.BindSubmitter {
-		if sub, err = submitterOf(ctx); err != nil {
+		if sub, err = base.SubmitterOf(ctx); err != nil {
 			return nil, err
 		}
 	}
-	call, err := c.tracker().begin(ctx.GetStub(), true, deployedName(ctx))
+	call, err := c.tracker().begin(ctx.GetStub(), true, base.DeployedName(ctx))
 	if err != nil {
 		return nil, err
 	}
@@ -110,11 +110,11 @@ func (v *verification) result(nonceConsumed bool, pseudonymUses int) *Verificati
 // it.
 func (c *Contract) SubmitProof(ctx contractapi.TransactionContextInterface, req request.Request) (_ *ProofReceipt, err error) {
 	defer base.Coded(&err)
-	d, raw, err := rawRequest(ctx)
+	d, raw, err := base.RawRequest(ctx)
 	if err != nil {
 		return nil, err
 	}
-	sub, err := submitterOf(ctx)
+	sub, err := base.SubmitterOf(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -123,7 +123,7 @@ func (c *Contract) SubmitProof(ctx contractapi.TransactionContextInterface, req 
 		return nil, err
 	}
 	stub := ctx.GetStub()
-	call, err := c.tracker().begin(stub, false, deployedName(ctx))
+	call, err := c.tracker().begin(stub, false, base.DeployedName(ctx))
 	if err != nil {
 		return nil, err
 	}
@@ -164,7 +164,7 @@ func (c *Contract) SubmitProof(ctx contractapi.TransactionContextInterface, req 
 // nonce's state and any cryptography: the nonce length, the issuer, key and
 // scheme (prepareVerification) and the issuer's requireBoundNonce setting.
 // An error means the request is refused. keys may be nil.
-func prepareSubmission(ctx contractapi.TransactionContextInterface, d *request.Decoded, sub *submitter, keys *keyCache) (*verification, error) {
+func prepareSubmission(ctx contractapi.TransactionContextInterface, d *request.Decoded, sub *base.Submitter, keys *keyCache) (*verification, error) {
 	if len(d.Nonce) < MinSubmitNonceSize {
 		return nil, fmt.Errorf("%w: nonce is %d bytes; SubmitProof needs at least %d (a short nonce can be consumed in advance by others)",
 			request.ErrInvalid, len(d.Nonce), MinSubmitNonceSize)
@@ -192,7 +192,7 @@ func replayError(v *verification, recordID string) error {
 // the request argument, hashed into the receipt it returns; uses is the
 // number of uses of the request's pseudonym before this one, committed or
 // earlier in the transaction (0 without one).
-func (v *verification) record(stub shim.ChaincodeStubInterface, call *spendCall, sub *submitter, raw []byte, recordID string, uses int) (*ProofReceipt, error) {
+func (v *verification) record(stub shim.ChaincodeStubInterface, call *spendCall, sub *base.Submitter, raw []byte, recordID string, uses int) (*ProofReceipt, error) {
 	now, err := base.TxTime(stub)
 	if err != nil {
 		return nil, err
@@ -210,8 +210,8 @@ func (v *verification) record(stub shim.ChaincodeStubInterface, call *spendCall,
 		HeaderSHA256:     headerHash,
 		Nonce:            v.req.Nonce,
 		BoundToSubmitter: v.req.BindSubmitter,
-		SubmitterMSPID:   sub.mspID,
-		SubmitterID:      sub.id,
+		SubmitterMSPID:   sub.MSPID,
+		SubmitterID:      sub.ID,
 		Timestamp:        now,
 		Pseudonym:        v.req.Pseudonym,
 		Context:          v.req.Context,

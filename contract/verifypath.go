@@ -109,7 +109,7 @@ func (v *verification) nonceConsumed(ctx contractapi.TransactionContextInterface
 // the submitter; it is only used, and must only be non-nil, when the
 // request binds the nonce to the submitter. An error means the request is
 // unacceptable rather than the proof invalid.
-func (v *verification) check(ctx contractapi.TransactionContextInterface, sub *submitter) error {
+func (v *verification) check(ctx contractapi.TransactionContextInterface, sub *base.Submitter) error {
 	item, err := v.precheck(ctx, sub)
 	if err != nil || item == nil {
 		return err
@@ -122,7 +122,7 @@ func (v *verification) check(ctx contractapi.TransactionContextInterface, sub *s
 // pinned message counts and the request's policy. It returns the item to verify, or nil with reason
 // set when the proof is already known to be invalid; SubmitProofs verifies
 // the items of many requests together and concludes each.
-func (v *verification) precheck(ctx contractapi.TransactionContextInterface, sub *submitter) (*bbs.BatchItem, error) {
+func (v *verification) precheck(ctx contractapi.TransactionContextInterface, sub *base.Submitter) (*bbs.BatchItem, error) {
 	if v.issuer.Settings.RequireBoundNonce && !v.req.BindSubmitter {
 		// SubmitProof refuses such a request before (prepareSubmission);
 		// VerifyProof reports it, so that it never calls valid what the
@@ -132,9 +132,9 @@ func (v *verification) precheck(ctx contractapi.TransactionContextInterface, sub
 	}
 	if v.req.BindSubmitter {
 		channel := ctx.GetStub().GetChannelID()
-		want := request.BoundNonce(channel, sub.mspID, sub.id, v.req.Salt)
+		want := request.BoundNonce(channel, sub.MSPID, sub.ID, v.req.Salt)
 		if !bytes.Equal(v.req.Nonce, want) {
-			v.reason = fmt.Sprintf("the nonce is not bound to the submitter: it is not the bound nonce of channel %q, MSP %s, the submitter's client identity ID and the salt", channel, sub.mspID)
+			v.reason = fmt.Sprintf("the nonce is not bound to the submitter: it is not the bound nonce of channel %q, MSP %s, the submitter's client identity ID and the salt", channel, sub.MSPID)
 			return nil, nil
 		}
 	}

@@ -11,7 +11,10 @@
 //   - HeldStub, the transaction's stub that holds every write until the
 //     transaction has succeeded (txstub.go);
 //   - ListPage, paging through records of one kind by ID, bounded in count
-//     and in bytes (paging.go).
+//     and in bytes (paging.go);
+//   - the submitter (SubmitterOf, Owner, the owner-or-admin and direct-call
+//     checks; identity.go), the transaction context that keeps the request's
+//     parse (TxContext; txcontext.go) and argument decoding (args.go).
 //
 // It imports only contract/records and contract/codes of the contract's
 // packages; every room imports it. See package contract for the rooms and
