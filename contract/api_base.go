@@ -72,3 +72,10 @@ const NodeOUAdmin = base.NodeOUAdmin
 // identity ID (as Fabric's client-identity library computes it; see
 // request.SubmitterID).
 type Owner = base.Owner
+
+// MaxTxIDLength is the longest transaction ID GetVerification accepts.
+const MaxTxIDLength = base.MaxTxIDLength
+
+// MaxSettingsSize is the largest settings argument of SetIssuerSettings,
+// in bytes of JSON.
+const MaxSettingsSize = base.MaxSettingsSize

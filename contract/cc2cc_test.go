@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/endorsement"
+
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
@@ -43,7 +45,7 @@ func deployedEnv(t *testing.T) (*env, *keyPair, *relayChaincode) {
 	relay := &relayChaincode{name: "relay", target: Name}
 	require.NoError(t, e.ledger.Deploy(Name, e.cc, nil))
 	require.NoError(t, e.ledger.Deploy("relay", relay, nil))
-	e.configure(EndorsementModeOwner) // the "bbs" namespace's own
+	e.configure(endorsement.EndorsementModeOwner) // the "bbs" namespace's own
 	k := newKeyPair(t, bbs.BBSPlus2020(), 1)
 	require.True(t, e.submit(e.alice, "RegisterIssuer", registrationDoc(t, e.alice, "acme", k, "Acme")).Committed)
 	require.True(t, e.submit(e.alice, "CreatePolicy", policyDoc("p", "")).Committed)
@@ -186,7 +188,7 @@ func TestDeployedNameMustMatch(t *testing.T) {
 	cc, err := NewChaincodeAs("bbs-prod")
 	require.NoError(t, err)
 	e.cc = cc
-	e.configure(EndorsementModeOwner)
+	e.configure(endorsement.EndorsementModeOwner)
 	require.True(t, e.submit(e.alice, "RegisterIssuer", registrationDoc(t, e.alice, "acme", k, "")).Committed)
 
 	for _, bad := range []string{"", "-bbs", "bbs-", "bbs--x", "b b", "bbs/ch", "bbs:1", "_default"} {
@@ -194,7 +196,7 @@ func TestDeployedNameMustMatch(t *testing.T) {
 		require.Error(t, err, bad)
 	}
 	for _, good := range []string{"bbs", "BBS_2", "a-b_c", "x"} {
-		require.True(t, validChaincodeName(good), good)
+		require.True(t, base.ValidChaincodeName(good), good)
 	}
 }
 

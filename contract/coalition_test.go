@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/endorsement"
+
 	"github.com/fabric-bbs/fabric-bbs/internal/fakeid"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakestub"
 	"github.com/fabric-bbs/fabric-bbs/internal/oneanswer"
@@ -468,7 +470,7 @@ func coConfigOf(t *testing.T, r *coRun) string {
 	t.Helper()
 	res := r.e.ledger.Evaluate(r.e.cc, r.e.bob.Creator, Name+":GetEndorsementConfig")
 	require.True(t, res.OK(), res.Response.GetMessage())
-	cfg := decode[EndorsementConfig](t, res)
+	cfg := decode[endorsement.EndorsementConfig](t, res)
 	return cfg.Mode + " " + strings.Join(cfg.Orgs, ",")
 }
 

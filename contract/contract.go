@@ -145,8 +145,6 @@ const (
 	// MinPageSize and MaxPageSize bound the page size of ListIssuers,
 	// GetIssuerHistory and ListPolicies.
 	MinPageSize, MaxPageSize = base.MinPageSize, base.MaxPageSize
-	// MaxTxIDLength is the longest transaction ID GetVerification accepts.
-	MaxTxIDLength = 256
 
 	// MaxIssuerVerificationMethods is the largest number of verification
 	// methods declared for an issuer's key versions together.
@@ -209,7 +207,7 @@ func NewChaincode() (*Chaincode, error) { return NewChaincodeAs(Name) }
 // separated by single '-' or '_'): the chaincode cannot learn the name
 // itself, and owner-only transactions need it (see requireDirect).
 func NewChaincodeAs(chaincodeName string) (*Chaincode, error) {
-	if !validChaincodeName(chaincodeName) {
+	if !base.ValidChaincodeName(chaincodeName) {
 		return nil, fmt.Errorf("creating the %s chaincode: %q is not a valid chaincode name", Name, request.Excerpt(chaincodeName))
 	}
 	cc, err := contractapi.NewChaincode(NewAs(chaincodeName))
@@ -334,24 +332,4 @@ func checkArgSizes(ctx contractapi.TransactionContextInterface) error {
 		}
 	}
 	return nil
-}
-
-// validChaincodeName reports whether name is a valid Fabric chaincode name
-// (the lifecycle's ^[a-zA-Z0-9]+([-_][a-zA-Z0-9]+)*$).
-func validChaincodeName(name string) bool {
-	if name == "" || len(name) > MaxTxIDLength {
-		return false
-	}
-	sep := true // at the start, or after a separator
-	for _, r := range name {
-		switch {
-		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9':
-			sep = false
-		case (r == '-' || r == '_') && !sep:
-			sep = true
-		default:
-			return false
-		}
-	}
-	return !sep
 }

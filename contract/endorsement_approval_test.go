@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/endorsement"
+
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
 
 	"github.com/fabric-bbs/fabric-bbs/contract/records"
@@ -43,14 +45,14 @@ func (e *env) approve(who *fakeid.Identity, endorsers []string, config string) f
 	return e.submitAs(endorsers, who, "SetEndorsementConfig", config)
 }
 
-func (e *env) config() EndorsementConfig {
+func (e *env) config() endorsement.EndorsementConfig {
 	e.t.Helper()
-	return decode[EndorsementConfig](e.t, e.evaluate(e.bob, "GetEndorsementConfig"))
+	return decode[endorsement.EndorsementConfig](e.t, e.evaluate(e.bob, "GetEndorsementConfig"))
 }
 
-func (e *env) approvals() EndorsementApprovals {
+func (e *env) approvals() endorsement.EndorsementApprovals {
 	e.t.Helper()
-	return decode[EndorsementApprovals](e.t, e.evaluate(e.bob, "GetEndorsementApprovals"))
+	return decode[endorsement.EndorsementApprovals](e.t, e.evaluate(e.bob, "GetEndorsementApprovals"))
 }
 
 // storedConfig reads the stored configuration as the records layer does.
@@ -63,9 +65,9 @@ func (e *env) storedConfig() *records.StoredConfig {
 
 func digestOf(t *testing.T, config string) string {
 	t.Helper()
-	c, err := parseEndorsementConfig(config)
+	c, err := endorsement.ParseConfig(config)
 	require.NoError(t, err)
-	return configDigest(c)
+	return endorsement.ConfigDigest(c)
 }
 
 // TestEndorsementChangeNeedsEveryAdmin: a change of the configuration
@@ -99,14 +101,14 @@ func TestEndorsementChangeNeedsEveryAdmin(t *testing.T) {
 			// The first approval: its organisation's peer alone suffices.
 			r := e.approve(first.who, []string{first.org}, andBoth)
 			require.True(t, r.Committed, r.Response.GetMessage(), r.ValidationDetail)
-			require.Equal(t, before, decode[EndorsementConfig](t, r))
+			require.Equal(t, before, decode[endorsement.EndorsementConfig](t, r))
 			require.Equal(t, before, e.config())
 			a := e.approvals()
 			require.Equal(t, 0, a.Generation)
 			require.Len(t, a.Approvals, 2)
 			for _, ap := range a.Approvals {
 				if ap.MSPID == first.org {
-					require.Equal(t, EndorsementApproval{MSPID: first.org, Generation: 0, ConfigSHA256: digestOf(t, andBoth),
+					require.Equal(t, endorsement.EndorsementApproval{MSPID: first.org, Generation: 0, ConfigSHA256: digestOf(t, andBoth),
 						TxID: r.TxID, Submitter: submitterID(t, first.who), Current: true}, ap)
 				} else {
 					require.False(t, ap.Current)
@@ -124,8 +126,8 @@ func TestEndorsementChangeNeedsEveryAdmin(t *testing.T) {
 			require.Equal(t, before, e.config())
 			r = e.approve(last.who, bothOrgs, andBoth)
 			require.True(t, r.Committed, r.ValidationDetail)
-			want := EndorsementConfig{Mode: "and", Orgs: bothOrgs, UpdatedAt: r.Timestamp, TxID: r.TxID}
-			require.Equal(t, want, decode[EndorsementConfig](t, r))
+			want := endorsement.EndorsementConfig{Mode: "and", Orgs: bothOrgs, UpdatedAt: r.Timestamp, TxID: r.TxID}
+			require.Equal(t, want, decode[endorsement.EndorsementConfig](t, r))
 			require.Equal(t, want, e.config())
 
 			sc := e.storedConfig()
@@ -177,12 +179,12 @@ func TestEndorsementApprovalsOfDifferentConfigs(t *testing.T) {
 	require.True(t, e.approve(e.admin1, bothOrgs, andBoth).Committed)
 	r := e.approve(e.admin2, bothOrgs, and1)
 	require.True(t, r.Committed)
-	require.Equal(t, before, decode[EndorsementConfig](t, r))
+	require.Equal(t, before, decode[endorsement.EndorsementConfig](t, r))
 	require.Equal(t, before, e.config())
 	// Org1's admin changes its mind: its approval of and1 now matches.
 	r = e.approve(e.admin1, bothOrgs, and1)
 	require.True(t, r.Committed)
-	require.Equal(t, EndorsementConfig{Mode: "and", Orgs: []string{"Org1MSP"}, UpdatedAt: r.Timestamp, TxID: r.TxID}, e.config())
+	require.Equal(t, endorsement.EndorsementConfig{Mode: "and", Orgs: []string{"Org1MSP"}, UpdatedAt: r.Timestamp, TxID: r.TxID}, e.config())
 	// Submitting the current configuration writes nothing.
 	r = e.approve(e.admin1, []string{"Org1MSP"}, and1)
 	require.True(t, r.Committed)
@@ -256,7 +258,7 @@ func TestEndorsementCoalitionCannotApprove(t *testing.T) {
 	sc := e.storedConfig()
 	forged := `{"generation":0,"configSha256":"` + digestOf(t, andBoth) + `","txId":"x","submitter":"x"}`
 	org1Slot := approvalKey(t, e, "Org1MSP", sc.Slots["Org1MSP"])
-	cfgKey := "\x00" + endorsementObjectType + "\x00"
+	cfgKey := "\x00" + endorsement.EndorsementObjectType + "\x00"
 	org1Policy := fakestub.MSPPolicy(1, "Org1MSP")
 
 	// Rewriting Org1's slot, or the configuration, needs Org1's peer.
@@ -276,7 +278,7 @@ func TestEndorsementCoalitionCannotApprove(t *testing.T) {
 	require.True(t, r.Committed)
 	r = e.approve(e.admin2, bothOrgs, andBoth)
 	require.True(t, r.Committed, r.ValidationDetail)
-	require.Equal(t, before, decode[EndorsementConfig](t, r))
+	require.Equal(t, before, decode[endorsement.EndorsementConfig](t, r))
 	require.Equal(t, before, e.config())
 
 	// A slot whose key-level policy is not its organisation's alone
@@ -295,12 +297,12 @@ func TestEndorsementCoalitionCannotApprove(t *testing.T) {
 func legacyEnv(t *testing.T, config string) *env {
 	t.Helper()
 	e := unconfiguredEnv(t)
-	var c EndorsementConfig
+	var c endorsement.EndorsementConfig
 	require.NoError(t, json.Unmarshal([]byte(config), &c))
 	c.UpdatedAt, c.TxID = fakestub.DefaultStart, "legacy-tx"
 	value, err := json.Marshal(c)
 	require.NoError(t, err)
-	key := "\x00" + endorsementObjectType + "\x00"
+	key := "\x00" + endorsement.EndorsementObjectType + "\x00"
 	r := e.ledger.SubmitAs(&rogueWrite{key: key, value: string(value), vp: fakestub.MSPPolicy(len(c.Orgs), c.Orgs...)}, c.Orgs, e.admin1.Creator, "0.2.0")
 	require.True(t, r.Committed)
 	return e
@@ -313,9 +315,9 @@ func legacyEnv(t *testing.T, config string) *env {
 func TestEndorsementLegacyMigration(t *testing.T) {
 	e := legacyEnv(t, ownerBoth)
 	before := e.config()
-	require.Equal(t, EndorsementConfig{Mode: "owner", Orgs: bothOrgs, UpdatedAt: fakestub.DefaultStart, TxID: "legacy-tx"}, before)
+	require.Equal(t, endorsement.EndorsementConfig{Mode: "owner", Orgs: bothOrgs, UpdatedAt: fakestub.DefaultStart, TxID: "legacy-tx"}, before)
 	a := e.approvals()
-	require.Equal(t, EndorsementApprovals{Config: before, Approvals: []EndorsementApproval{}}, a)
+	require.Equal(t, endorsement.EndorsementApprovals{Config: before, Approvals: []endorsement.EndorsementApproval{}}, a)
 	requireFailure(t, e.approve(e.alice, bothOrgs, andBoth), "BBS_ACCESS_DENIED")
 
 	r := e.approve(e.admin1, []string{"Org1MSP"}, andBoth)
@@ -323,7 +325,7 @@ func TestEndorsementLegacyMigration(t *testing.T) {
 	require.Equal(t, peer.TxValidationCode_ENDORSEMENT_POLICY_FAILURE, r.Validation, "the migration rewrites the configuration")
 	r = e.approve(e.admin1, bothOrgs, andBoth)
 	require.True(t, r.Committed, r.ValidationDetail)
-	require.Equal(t, before, decode[EndorsementConfig](t, r))
+	require.Equal(t, before, decode[endorsement.EndorsementConfig](t, r))
 	require.Equal(t, before, e.config(), "unchanged, as GetEndorsementConfig shows it")
 	sc := e.storedConfig()
 	require.Equal(t, map[string]string{"Org1MSP": r.TxID, "Org2MSP": r.TxID}, sc.Slots)
@@ -360,22 +362,22 @@ func TestEndorsementHistoryBound(t *testing.T) {
 	// A configuration as the contract stores it after many changes:
 	// Org1 alone, with MaxEndorsementHistory earlier ones.
 	sc := records.StoredConfig{Mode: "owner", Orgs: []string{"Org1MSP"}, UpdatedAt: fakestub.DefaultStart, TxID: "now",
-		Generation: MaxEndorsementHistory, Slots: map[string]string{"Org1MSP": "genesis"}}
-	for i := range MaxEndorsementHistory {
+		Generation: endorsement.MaxEndorsementHistory, Slots: map[string]string{"Org1MSP": "genesis"}}
+	for i := range endorsement.MaxEndorsementHistory {
 		sc.History = append(sc.History, records.Config{Mode: "and", Orgs: []string{"Org1MSP", fmt.Sprintf("Org%dMSP", 900+i)}, TxID: fmt.Sprint(i)})
 	}
 	value, err := json.Marshal(sc)
 	require.NoError(t, err)
 	org1 := fakestub.MSPPolicy(1, "Org1MSP")
 	for _, w := range []*rogueWrite{
-		{key: "\x00" + endorsementObjectType + "\x00", value: string(value), vp: org1},
+		{key: "\x00" + endorsement.EndorsementObjectType + "\x00", value: string(value), vp: org1},
 		{key: approvalKey(t, e, "Org1MSP", "genesis"), value: `{"generation":0,"configSha256":"","txId":"genesis","submitter":""}`, vp: org1},
 	} {
 		require.True(t, e.ledger.SubmitAs(w, []string{"Org1MSP"}, e.admin1.Creator, "setup").Committed)
 	}
 
 	r := e.approve(e.admin1, []string{"Org1MSP"}, `{"mode":"and","orgs":["Org1MSP"]}`)
-	requireFailure(t, r, "BBS_INVALID_ARGUMENT", fmt.Sprintf("at most %d earlier configurations", MaxEndorsementHistory))
+	requireFailure(t, r, "BBS_INVALID_ARGUMENT", fmt.Sprintf("at most %d earlier configurations", endorsement.MaxEndorsementHistory))
 	// Back to an earlier one: it leaves the history, the current one
 	// enters it.
 	back := fmt.Sprintf(`{"mode":"and","orgs":["Org1MSP","Org%dMSP"]}`, 905)
@@ -383,8 +385,8 @@ func TestEndorsementHistoryBound(t *testing.T) {
 	require.True(t, r.Committed, r.Response.GetMessage())
 	got := e.storedConfig()
 	require.Equal(t, "and", got.Mode)
-	require.Len(t, got.History, MaxEndorsementHistory)
-	require.Equal(t, records.Config{Mode: "owner", Orgs: []string{"Org1MSP"}, TxID: "now"}, got.History[MaxEndorsementHistory-1])
+	require.Len(t, got.History, endorsement.MaxEndorsementHistory)
+	require.Equal(t, records.Config{Mode: "owner", Orgs: []string{"Org1MSP"}, TxID: "now"}, got.History[endorsement.MaxEndorsementHistory-1])
 	for _, h := range got.History {
 		require.NotEqual(t, []string{"Org1MSP", "Org905MSP"}, h.Orgs)
 	}

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/endorsement"
+
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
@@ -77,7 +79,7 @@ func newEnv(t *testing.T) *env {
 	}
 	// Owner-only records unless a test configures the channel otherwise
 	// (trust_test.go tests mode "and").
-	e.configure(EndorsementModeOwner)
+	e.configure(endorsement.EndorsementModeOwner)
 	return e
 }
 
@@ -91,7 +93,7 @@ func (e *env) configure(mode string) {
 		r := e.ledger.SubmitAs(e.cc, []string{"Org1MSP", "Org2MSP"}, admin.Creator, Name+":SetEndorsementConfig",
 			`{"mode":"`+mode+`","orgs":["Org1MSP","Org2MSP"]}`)
 		require.True(e.t, r.Committed, "SetEndorsementConfig: %s %s", r.Response.GetMessage(), r.ValidationDetail)
-		if decode[EndorsementConfig](e.t, r).Mode == mode {
+		if decode[endorsement.EndorsementConfig](e.t, r).Mode == mode {
 			return
 		}
 	}
@@ -224,7 +226,7 @@ func newTestContext(stub shim.ChaincodeStubInterface) *contractapi.TransactionCo
 func withoutEndorsementConfig(keys []string) []string {
 	var out []string
 	for _, k := range keys {
-		if k != "\x00"+endorsementObjectType+"\x00" && !strings.HasPrefix(k, "\x00"+records.EndorsementApproval.ObjectType+"\x00") {
+		if k != "\x00"+endorsement.EndorsementObjectType+"\x00" && !strings.HasPrefix(k, "\x00"+records.EndorsementApproval.ObjectType+"\x00") {
 			out = append(out, k)
 		}
 	}

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"unicode/utf8"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/endorsement"
+
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
@@ -75,7 +77,7 @@ func (c *Contract) RegisterIssuer(ctx contractapi.TransactionContextInterface, r
 	if err := checkCountsPinned(s.Name(), settings); err != nil {
 		return nil, err
 	}
-	sub, err := newOwner(ctx, fmt.Sprintf("issuer %q", id))
+	sub, err := endorsement.NewOwner(ctx, fmt.Sprintf("issuer %q", id))
 	if err != nil {
 		return nil, err
 	}
@@ -306,8 +308,8 @@ func (c *Contract) GetIssuerHistory(ctx contractapi.TransactionContextInterface,
 	if pageSize < base.MinPageSize || pageSize > base.MaxPageSize {
 		return nil, fmt.Errorf("%w: pageSize %d is outside %d..%d", base.ErrInvalidArgument, pageSize, base.MinPageSize, base.MaxPageSize)
 	}
-	if len(bookmark) > MaxTxIDLength {
-		return nil, fmt.Errorf("%w: bookmark is %d bytes, over the limit of %d (use the bookmark of the previous page)", base.ErrInvalidArgument, len(bookmark), MaxTxIDLength)
+	if len(bookmark) > base.MaxTxIDLength {
+		return nil, fmt.Errorf("%w: bookmark is %d bytes, over the limit of %d (use the bookmark of the previous page)", base.ErrInvalidArgument, len(bookmark), base.MaxTxIDLength)
 	}
 	stub := ctx.GetStub()
 	key, err := issuerKey(stub, id)

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/endorsement"
+
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
@@ -426,8 +428,8 @@ func TestIssuerWritesSetTheOwnersPolicy(t *testing.T) {
 			// "and") is still the owner's: believed, and replaced by the
 			// current one at the next write.
 			older := fakestub.MSPPolicy(2, "Org1MSP", "Org2MSP")
-			e.configure(EndorsementModeAnd)
-			e.configure(EndorsementModeOwner)
+			e.configure(endorsement.EndorsementModeAnd)
+			e.configure(endorsement.EndorsementModeOwner)
 			s := e.ledger.NewStub(nil)
 			require.NoError(t, s.SetStateValidationParameter(key, older))
 			e.ledger.Commit(s)

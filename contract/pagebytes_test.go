@@ -47,7 +47,7 @@ func largeIssuer(id string, keys int, now time.Time) *Issuer {
 		is.Settings.MessageCounts = append(is.Settings.MessageCounts, n)
 	}
 	for i := range MaxAllowedCallers {
-		is.Settings.AllowedCallers = append(is.Settings.AllowedCallers, strconv.Itoa(i)+strings.Repeat("c", MaxTxIDLength-3))
+		is.Settings.AllowedCallers = append(is.Settings.AllowedCallers, strconv.Itoa(i)+strings.Repeat("c", base.MaxTxIDLength-3))
 	}
 	return is
 }

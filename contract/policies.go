@@ -5,6 +5,8 @@ package contract
 import (
 	"fmt"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/endorsement"
+
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
 
 	"github.com/fabric-bbs/fabric-bbs/policy"
@@ -25,7 +27,7 @@ func (c *Contract) CreatePolicy(ctx contractapi.TransactionContextInterface, doc
 	if err != nil {
 		return nil, err
 	}
-	sub, err := newOwner(ctx, fmt.Sprintf("policy %q", p.ID))
+	sub, err := endorsement.NewOwner(ctx, fmt.Sprintf("policy %q", p.ID))
 	if err != nil {
 		return nil, err
 	}

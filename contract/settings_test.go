@@ -49,13 +49,13 @@ func TestParseSettingsRejects(t *testing.T) {
 		`{"messagecounts":[1]}`:         "unknown field",
 		`{"other":1}`:                   "unknown field",
 		`{"requireBoundNonce":true} {}`: "one JSON object",
-		`{"requireBoundNonce":true,"requireBoundNonce":false}`:             "duplicate field",
-		`{"messageCounts":[0]}`:                                            "outside 1..1024",
-		`{"messageCounts":[1025]}`:                                         "outside 1..1024",
-		`{"messageCounts":[5,3]}`:                                          "ascending",
-		`{"messageCounts":[3,3]}`:                                          "ascending",
-		`{"messageCounts":[1.5]}`:                                          "malformed",
-		`{"messageCounts":` + strings.Repeat(" ", MaxSettingsSize) + `[]}`: "over the limit",
+		`{"requireBoundNonce":true,"requireBoundNonce":false}`: "duplicate field",
+		`{"messageCounts":[0]}`:                                "outside 1..1024",
+		`{"messageCounts":[1025]}`:                             "outside 1..1024",
+		`{"messageCounts":[5,3]}`:                              "ascending",
+		`{"messageCounts":[3,3]}`:                              "ascending",
+		`{"messageCounts":[1.5]}`:                              "malformed",
+		`{"messageCounts":` + strings.Repeat(" ", base.MaxSettingsSize) + `[]}`: "over the limit",
 	} {
 		_, err := parseSettings(body)
 		require.ErrorIs(t, err, base.ErrInvalidArgument, "%.60q", body)

@@ -10,6 +10,8 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/endorsement"
+
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
@@ -74,7 +76,7 @@ func cc2ccEnv(t *testing.T) *env {
 	e := newEnv(t)
 	require.NoError(t, e.ledger.Deploy("bbs", e.cc, nil))
 	require.NoError(t, e.ledger.Deploy("caller", callerCC{}, nil))
-	e.configure(EndorsementModeOwner) // in the "bbs" namespace, where e.cc now runs
+	e.configure(endorsement.EndorsementModeOwner) // in the "bbs" namespace, where e.cc now runs
 	return e
 }
 
@@ -497,7 +499,7 @@ func TestSpendTrackerFlood(t *testing.T) {
 	e.cc = &Chaincode{cc}
 	require.NoError(t, e.ledger.Deploy("bbs", e.cc, nil))
 	require.NoError(t, e.ledger.Deploy("caller", callerCC{}, nil))
-	e.configure(EndorsementModeOwner)
+	e.configure(endorsement.EndorsementModeOwner)
 	k := registerAcme(t, e)
 	stub := e.ledger.NewStub(nil)
 	for i := range 100_000 {
@@ -529,7 +531,7 @@ func TestSpendTrackerEvaluations(t *testing.T) {
 	e.cc = &Chaincode{cc}
 	require.NoError(t, e.ledger.Deploy("bbs", e.cc, nil))
 	require.NoError(t, e.ledger.Deploy("caller", callerCC{}, nil))
-	e.configure(EndorsementModeOwner)
+	e.configure(endorsement.EndorsementModeOwner)
 	k := registerAcme(t, e)
 	c.tracker().max = 16
 	cred := sign(t, k, nil)

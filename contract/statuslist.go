@@ -346,8 +346,8 @@ func statusListOwner(ctx contractapi.TransactionContextInterface, id, list strin
 // parseStatusChange parses UpdateStatusList's change strictly.
 func parseStatusChange(text string) (set, clear []int, err error) {
 	const want = `{"set": [index, ...], "clear": [index, ...]}`
-	if len(text) > MaxSettingsSize {
-		return nil, nil, fmt.Errorf("%w: change is %d bytes, over the limit of %d", base.ErrInvalidArgument, len(text), MaxSettingsSize)
+	if len(text) > base.MaxSettingsSize {
+		return nil, nil, fmt.Errorf("%w: change is %d bytes, over the limit of %d", base.ErrInvalidArgument, len(text), base.MaxSettingsSize)
 	}
 	body := []byte(text)
 	var raw struct {

@@ -282,8 +282,8 @@ func (c *Contract) GetVerification(ctx contractapi.TransactionContextInterface, 
 // names it in errors. One carrying a key-level policy is refused
 // (records.ErrUntrusted).
 func getRecordByID[T any](stub shim.ChaincodeStubInterface, kind *records.Kind, what, id string) (*T, error) {
-	if id == "" || len(id) > MaxTxIDLength {
-		return nil, fmt.Errorf("%w: transaction ID must be 1 to %d bytes", base.ErrInvalidArgument, MaxTxIDLength)
+	if id == "" || len(id) > base.MaxTxIDLength {
+		return nil, fmt.Errorf("%w: transaction ID must be 1 to %d bytes", base.ErrInvalidArgument, base.MaxTxIDLength)
 	}
 	key, err := base.CompositeKey(stub, kind.ObjectType, id)
 	if err != nil {

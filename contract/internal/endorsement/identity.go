@@ -1,22 +1,21 @@
 // SPDX-License-Identifier: Apache-2.0
 
-package contract
+package endorsement
 
 import (
 	"fmt"
 
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
-
 	"github.com/hyperledger/fabric-contract-api-go/v2/contractapi"
 )
 
-// newOwner returns the submitter of a transaction that creates a record
+// NewOwner returns the submitter of a transaction that creates a record
 // it will own (what names the record, as in `issuer "acme"`): the
 // transaction must invoke bbs directly (see requireDirect), and the
 // channel must have an endorsement configuration, which says the record's
 // key-level endorsement policy (setOwnerEndorsement), checked here before
 // anything is written.
-func newOwner(ctx contractapi.TransactionContextInterface, what string) (*base.Submitter, error) {
+func NewOwner(ctx contractapi.TransactionContextInterface, what string) (*base.Submitter, error) {
 	if err := base.RequireDirect(ctx, what, nil); err != nil {
 		return nil, err
 	}
