@@ -12,6 +12,8 @@ import (
 	"math/bits"
 	"time"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/issuers"
+
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
 
 	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
@@ -162,14 +164,14 @@ func decodeB64Arg(name, s string, max int) ([]byte, error) {
 // accumulator: the owner's (issuerForChange), invoking bbs directly. As for
 // epochs and status lists, the issuer's allowedCallers do not open it to
 // another chaincode: they cover key changes only (docs/trust-model.md).
-func (c *Contract) issuerForAccumulatorChange(ctx contractapi.TransactionContextInterface, issuerID string) (*Issuer, error) {
-	if err := checkIssuerID(issuerID); err != nil {
+func (c *Contract) issuerForAccumulatorChange(ctx contractapi.TransactionContextInterface, issuerID string) (*issuers.Issuer, error) {
+	if err := issuers.CheckIssuerID(issuerID); err != nil {
 		return nil, err
 	}
 	if err := base.RequireDirect(ctx, fmt.Sprintf("the accumulator of issuer %q", issuerID), nil); err != nil {
 		return nil, err
 	}
-	return c.issuerForChange(ctx, issuerID)
+	return issuers.ForChange(ctx, issuerID)
 }
 
 // SetAccumulator creates the issuer's accumulator record from its public
@@ -204,7 +206,7 @@ func (c *Contract) SetAccumulator(ctx contractapi.TransactionContextInterface, i
 	stub := ctx.GetStub()
 	if _, _, err := accumulatorOf(stub, is); err == nil {
 		return nil, fmt.Errorf("accumulator of issuer %q: %w", issuerID, base.ErrExists)
-	} else if !base.IsNotFound(err) && (!errors.Is(err, records.ErrUntrusted) || is.records != nil) {
+	} else if !base.IsNotFound(err) && (!errors.Is(err, records.ErrUntrusted) || is.Directory() != nil) {
 		return nil, err
 	}
 	// (A legacy issuer's old head that is not believed, created around the
@@ -220,7 +222,7 @@ func (c *Contract) SetAccumulator(ctx contractapi.TransactionContextInterface, i
 	}
 	// A key of this transaction's generation, which the issuer record
 	// names (written in the same transaction).
-	if err := anchorChild(stub, is, func(r *issuerRecords) { r.Accumulator = acc.TxID }); err != nil {
+	if err := issuers.AnchorChild(stub, is, func(r *issuers.IssuerRecords) { r.Accumulator = acc.TxID }); err != nil {
 		return nil, err
 	}
 	key, err := accumulatorKey(stub, is)
@@ -343,7 +345,7 @@ type accumulatorStep struct {
 // version, a removal from the current value) and writes its removal
 // record, named by the head's chain, the index records of its handles,
 // and the accumulator's new version, value and chain.
-func recordRemoval(stub shim.ChaincodeStubInterface, is *Issuer, st accumulatorStep) (*Accumulator, error) {
+func recordRemoval(stub shim.ChaincodeStubInterface, is *issuers.Issuer, st accumulatorStep) (*Accumulator, error) {
 	issuerID := is.ID
 	acc, key, err := accumulatorOf(stub, is)
 	if err != nil {
@@ -417,7 +419,7 @@ func recordRemoval(stub shim.ChaincodeStubInterface, is *Issuer, st accumulatorS
 // not satisfy) is left alone and not written, so that the revocation still
 // commits (what that costs: a later removal of that handle is not
 // refused). It returns the index keys to write, in record order.
-func checkHandlesNew(stub shim.ChaincodeStubInterface, is *Issuer, acc *storedAccumulator, st accumulatorStep) ([]string, error) {
+func checkHandlesNew(stub shim.ChaincodeStubInterface, is *issuers.Issuer, acc *storedAccumulator, st accumulatorStep) ([]string, error) {
 	issuerID, current := is.ID, acc.Version
 	keys := make([]string, len(st.handles))
 	for i, h := range st.handles {
@@ -491,7 +493,7 @@ func checkHandlesNew(stub shim.ChaincodeStubInterface, is *Issuer, acc *storedAc
 // GetAccumulator returns the issuer's accumulator record.
 func (c *Contract) GetAccumulator(ctx contractapi.TransactionContextInterface, issuerID string) (_ *Accumulator, err error) {
 	defer base.Coded(&err)
-	if err := checkIssuerID(issuerID); err != nil {
+	if err := issuers.CheckIssuerID(issuerID); err != nil {
 		return nil, err
 	}
 	return getAccumulator(ctx.GetStub(), issuerID)
@@ -502,7 +504,7 @@ func (c *Contract) GetAccumulator(ctx contractapi.TransactionContextInterface, i
 // (revocation.Credential.Update).
 func (c *Contract) GetAccumulatorRemoval(ctx contractapi.TransactionContextInterface, issuerID string, version int) (_ *AccumulatorRemoval, err error) {
 	defer base.Coded(&err)
-	if err := checkIssuerID(issuerID); err != nil {
+	if err := issuers.CheckIssuerID(issuerID); err != nil {
 		return nil, err
 	}
 	if version < 1 {
@@ -515,19 +517,19 @@ func (c *Contract) GetAccumulatorRemoval(ctx contractapi.TransactionContextInter
 // key [issuer] for an issuer registered before 0.3.0 (no directory, or
 // generation "legacy"), else [issuer, generation]; "" if the directory
 // names none.
-func accumulatorKey(stub shim.ChaincodeStubInterface, is *Issuer) (string, error) {
-	if is.records == nil || is.records.Accumulator == legacyGeneration {
+func accumulatorKey(stub shim.ChaincodeStubInterface, is *issuers.Issuer) (string, error) {
+	if is.Directory() == nil || is.Directory().Accumulator == issuers.LegacyGeneration {
 		return records.AccumulatorHead.Key(stub, is.ID)
 	}
-	if is.records.Accumulator == "" {
+	if is.Directory().Accumulator == "" {
 		return "", nil
 	}
-	return records.AccumulatorHead.Key(stub, is.ID, is.records.Accumulator)
+	return records.AccumulatorHead.Key(stub, is.ID, is.Directory().Accumulator)
 }
 
 // getAccumulator reads the issuer's accumulator record.
 func getAccumulator(stub shim.ChaincodeStubInterface, issuerID string) (*Accumulator, error) {
-	is, err := getIssuer(stub, issuerID)
+	is, err := issuers.GetIssuer(stub, issuerID)
 	if err != nil {
 		return nil, err
 	}
@@ -544,7 +546,7 @@ func getAccumulator(stub shim.ChaincodeStubInterface, issuerID string) (*Accumul
 // if the named head is missing or does not carry the owner's key-level
 // policy. A head written before 0.3.0 gets its chain: every removal at a
 // legacy key.
-func accumulatorOf(stub shim.ChaincodeStubInterface, is *Issuer) (*storedAccumulator, string, error) {
+func accumulatorOf(stub shim.ChaincodeStubInterface, is *issuers.Issuer) (*storedAccumulator, string, error) {
 	what := fmt.Sprintf("accumulator of issuer %q", is.ID)
 	key, err := accumulatorKey(stub, is)
 	if err != nil {
@@ -559,7 +561,7 @@ func accumulatorOf(stub shim.ChaincodeStubInterface, is *Issuer) (*storedAccumul
 		return nil, "", fmt.Errorf("%s: %w", what, err)
 	}
 	if !found {
-		if is.records == nil {
+		if is.Directory() == nil {
 			return nil, "", fmt.Errorf("%s: %w", what, base.ErrNotFound)
 		}
 		return nil, "", fmt.Errorf("%s: %w: the issuer record names %s, which holds nothing", what, records.ErrUntrusted, records.Describe(key))
@@ -578,7 +580,7 @@ func accumulatorOf(stub shim.ChaincodeStubInterface, is *Issuer) (*storedAccumul
 
 // putAccumulator writes issuer is's accumulator head under key, with the
 // owner's key-level policy.
-func putAccumulator(stub shim.ChaincodeStubInterface, is *Issuer, key string, acc *storedAccumulator) error {
+func putAccumulator(stub shim.ChaincodeStubInterface, is *issuers.Issuer, key string, acc *storedAccumulator) error {
 	if err := records.PutJSON(records.AccumulatorHead, stub, key, is.Owner.MSPID, acc); err != nil {
 		return fmt.Errorf("accumulator of issuer %q: %w", is.ID, err)
 	}
@@ -606,7 +608,7 @@ func legacyRemovalKey(stub shim.ChaincodeStubInterface, issuerID string, version
 // getAccumulatorRemoval reads the removal record of version of the
 // issuer's accumulator.
 func getAccumulatorRemoval(stub shim.ChaincodeStubInterface, issuerID string, version int) (*AccumulatorRemoval, error) {
-	is, err := getIssuer(stub, issuerID)
+	is, err := issuers.GetIssuer(stub, issuerID)
 	if err != nil {
 		return nil, err
 	}
@@ -662,7 +664,7 @@ func removalPath(current, t uint64) []uint64 {
 // (the head, then the records on the way): one that is missing, does not
 // carry the owner's key-level policy or is not the version and
 // transaction its namer says is an error wrapping records.ErrUntrusted.
-func removalAt(stub shim.ChaincodeStubInterface, is *Issuer, acc *storedAccumulator, version int) (*storedRemoval, error) {
+func removalAt(stub shim.ChaincodeStubInterface, is *issuers.Issuer, acc *storedAccumulator, version int) (*storedRemoval, error) {
 	what := fmt.Sprintf("removal %d of issuer %q", version, is.ID)
 	if version < 1 || version > acc.Version {
 		return nil, fmt.Errorf("%s: %w", what, base.ErrNotFound)
@@ -700,7 +702,7 @@ func removalAt(stub shim.ChaincodeStubInterface, is *Issuer, acc *storedAccumula
 // legacyRemoval reads a removal made before 0.3.0 at its legacy key: as
 // 0.2.0 wrote it, without a key-level policy (one that carries one was
 // written around the contract).
-func legacyRemoval(stub shim.ChaincodeStubInterface, is *Issuer, version int) (*storedRemoval, error) {
+func legacyRemoval(stub shim.ChaincodeStubInterface, is *issuers.Issuer, version int) (*storedRemoval, error) {
 	what := fmt.Sprintf("removal %d of issuer %q", version, is.ID)
 	key, err := legacyRemovalKey(stub, is.ID, version)
 	if err != nil {

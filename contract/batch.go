@@ -9,6 +9,8 @@ import (
 	"io"
 	"strconv"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/spends"
+
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
@@ -83,7 +85,7 @@ type batchEntry struct {
 }
 
 // runBatch is VerifyProofs (submit false) and SubmitProofs (submit true).
-func runBatch(ctx contractapi.TransactionContextInterface, spends *spendTracker, submit bool) (*BatchResults, error) {
+func runBatch(ctx contractapi.TransactionContextInterface, tracker *spends.SpendTracker, submit bool) (*BatchResults, error) {
 	stub := ctx.GetStub()
 	args := stub.GetArgs()
 	if len(args) != 2 {
@@ -126,7 +128,7 @@ func runBatch(ctx contractapi.TransactionContextInterface, spends *spendTracker,
 			e.err = batchable(e.v)
 		}
 	}
-	call, err := spends.begin(stub, !submit, base.DeployedName(ctx))
+	call, err := tracker.Begin(stub, !submit, base.DeployedName(ctx))
 	if err != nil {
 		return nil, err
 	}
@@ -148,7 +150,7 @@ func runBatch(ctx contractapi.TransactionContextInterface, spends *spendTracker,
 		return nil, err
 	}
 	out := &BatchResults{TxID: stub.GetTxID(), Count: len(entries), Results: results}
-	prefix := call.recordID() // the record IDs' prefix: this call's (spends.go)
+	prefix := call.RecordID() // the record IDs' prefix: this call's (spends.go)
 	if submit {
 		// One message to the peer for all the records' writes, where the
 		// peer supports it (a no-op otherwise).
@@ -163,11 +165,11 @@ func runBatch(ctx contractapi.TransactionContextInterface, spends *spendTracker,
 		// replay: GetState does not see this transaction's own writes,
 		// call does (record notes each nonce it consumes).
 		if e.err == nil && submit {
-			nk, err := nonceKey(stub, e.v.key.PublicKey, e.v.req.Nonce)
+			nk, err := spends.NonceKey(stub, e.v.key.PublicKey, e.v.req.Nonce)
 			if err != nil {
 				return nil, err
 			}
-			if by, ok := call.spentBy(nk); ok {
+			if by, ok := call.SpentBy(nk); ok {
 				e.err = replayError(e.v, by)
 			}
 		}
@@ -197,7 +199,7 @@ func runBatch(ctx contractapi.TransactionContextInterface, spends *spendTracker,
 		if err := emitBatchSummary(ctx, out); err != nil {
 			return nil, err
 		}
-		if err := call.commit(); err != nil {
+		if err := call.Commit(); err != nil {
 			return nil, err
 		}
 	}
@@ -288,7 +290,7 @@ func emitBatchSummary(ctx contractapi.TransactionContextInterface, out *BatchRes
 // its nonce is consumed (VerifyProofs): the check nonceConsumed makes for a
 // single request, with the same reads, on the ledger and earlier in the
 // transaction (call).
-func readNonces(stub shim.ChaincodeStubInterface, call *spendCall, entries []batchEntry, submit bool) error {
+func readNonces(stub shim.ChaincodeStubInterface, call *spends.SpendCall, entries []batchEntry, submit bool) error {
 	var keys []string
 	var idx []int
 	for i := range entries {
@@ -296,7 +298,7 @@ func readNonces(stub shim.ChaincodeStubInterface, call *spendCall, entries []bat
 		if e.err != nil {
 			continue
 		}
-		nk, err := nonceKey(stub, e.v.key.PublicKey, e.v.req.Nonce)
+		nk, err := spends.NonceKey(stub, e.v.key.PublicKey, e.v.req.Nonce)
 		if err != nil {
 			return err
 		}
@@ -313,9 +315,9 @@ func readNonces(stub shim.ChaincodeStubInterface, call *spendCall, entries []bat
 		return fmt.Errorf("checking the nonces: %d values for %d keys", len(values), len(keys))
 	}
 	for j, i := range idx {
-		var used nonceRecord
+		var used spends.NonceRecord
 		if values[j] == nil {
-			id, ok := call.spentBy(keys[j])
+			id, ok := call.SpentBy(keys[j])
 			if !ok {
 				continue
 			}

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/issuers"
+
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/endorsement"
 
 	"github.com/fabric-bbs/fabric-bbs/internal/fakeid"
@@ -476,7 +478,7 @@ func coConfigOf(t *testing.T, r *coRun) string {
 
 // coIssuerPolicy is the key-level policy of issuer id's record.
 func coIssuerPolicy(r *coRun, id string) []byte {
-	return r.e.ledger.ValidationParameter("\x00" + issuerObjectType + "\x00" + id + "\x00")
+	return r.e.ledger.ValidationParameter("\x00" + issuers.IssuerObjectType + "\x00" + id + "\x00")
 }
 
 // TestCoalitionEndorsementConfig: the endorsement configuration changes

@@ -107,6 +107,8 @@ import (
 	"log"
 	"runtime/debug"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/spends"
+
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
 
 	"github.com/fabric-bbs/fabric-bbs/contract/codes"
@@ -137,23 +139,11 @@ const EventProofVerified = "ProofVerified"
 const (
 	// MaxArgSize is the largest transaction argument, in bytes.
 	MaxArgSize = request.MaxRequestSize
-	// MaxDescriptionLength is the longest issuer description, in bytes.
-	MaxDescriptionLength = 1024
-	// MaxKeyVersions is the largest number of key versions an issuer may
-	// have.
-	MaxKeyVersions = 256
+
 	// MinPageSize and MaxPageSize bound the page size of ListIssuers,
 	// GetIssuerHistory and ListPolicies.
 	MinPageSize, MaxPageSize = base.MinPageSize, base.MaxPageSize
 
-	// MaxIssuerVerificationMethods is the largest number of verification
-	// methods declared for an issuer's key versions together.
-	MaxIssuerVerificationMethods = 64
-	// MaxIssuerRecordSize is the largest issuer record, in bytes of its
-	// JSON: every field has its own bound, and the largest record they
-	// allow is well under it (TestLargestIssuerRecord); a change that
-	// would make the record larger is refused.
-	MaxIssuerRecordSize = 256 << 10
 	// MaxPageBytes is the most bytes of records, as JSON, in one page of
 	// ListIssuers, GetIssuerHistory and ListPolicies: a page ends before
 	// the record that would take it past MaxPageBytes (its first record
@@ -176,7 +166,7 @@ type Contract struct {
 	// transaction runs only when the client's proposal invokes the
 	// chaincode of this name (see requireDirect).
 	ChaincodeName string
-	spends        *spendTracker // what each transaction spent so far (spends.go)
+	spends        *spends.SpendTracker // what each transaction spent so far (spends.go)
 }
 
 // New returns the contract, deployed under the chaincode name Name, ready
@@ -185,7 +175,7 @@ func New() *Contract { return NewAs(Name) }
 
 // NewAs returns the contract of a chaincode deployed under chaincodeName.
 func NewAs(chaincodeName string) *Contract {
-	c := &Contract{ChaincodeName: chaincodeName, spends: newSpendTracker()}
+	c := &Contract{ChaincodeName: chaincodeName, spends: spends.NewSpendTracker()}
 	c.Name = Name
 	c.Info = metadata.InfoMetadata{
 		Title:       "fabric-bbs",

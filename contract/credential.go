@@ -15,6 +15,10 @@ import (
 	"sync"
 	"time"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/spends"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/issuers"
+
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
@@ -163,7 +167,7 @@ func parseCredentialRequest(arg string) (*credentialRequest, error) {
 		if err := json.Unmarshal(b, &r.issuer); err != nil {
 			return nil, fmt.Errorf("%w: credential request: issuer must be a string, a ledger issuer ID", request.ErrInvalid)
 		}
-		if err := checkIssuerID(r.issuer); err != nil {
+		if err := issuers.CheckIssuerID(r.issuer); err != nil {
 			return nil, fmt.Errorf("%w: credential request: issuer: %v", request.ErrInvalid, err)
 		}
 	}
@@ -605,7 +609,7 @@ func (c *Contract) VerifyCredential(ctx contractapi.TransactionContextInterface,
 			return nil, err
 		}
 	}
-	call, err := c.tracker().begin(ctx.GetStub(), true, base.DeployedName(ctx))
+	call, err := c.tracker().Begin(ctx.GetStub(), true, base.DeployedName(ctx))
 	if err != nil {
 		return nil, err
 	}
@@ -661,7 +665,7 @@ func (c *Contract) SubmitCredential(ctx contractapi.TransactionContextInterface,
 	}
 	v := cc.v
 	stub := ctx.GetStub()
-	call, err := c.tracker().begin(stub, false, base.DeployedName(ctx))
+	call, err := c.tracker().Begin(stub, false, base.DeployedName(ctx))
 	if err != nil {
 		return nil, err
 	}
@@ -681,14 +685,14 @@ func (c *Contract) SubmitCredential(ctx contractapi.TransactionContextInterface,
 	if !v.valid {
 		return nil, v.rejection()
 	}
-	out, err := cc.store(stub, call, sub, call.recordID())
+	out, err := cc.store(stub, call, sub, call.RecordID())
 	if err != nil {
 		return nil, err
 	}
 	if err := base.EmitJSON(stub, EventCredentialVerified, out); err != nil {
 		return nil, err
 	}
-	if err := call.commit(); err != nil {
+	if err := call.Commit(); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -698,7 +702,7 @@ func (c *Contract) SubmitCredential(ctx contractapi.TransactionContextInterface,
 // Verification (the BBS side: the header, two hashes, and no disclosed
 // statement, so that the claims stay off the ledger) and its
 // CredentialVerification under recordID, and returns the receipt.
-func (cc *credentialCheck) store(stub shim.ChaincodeStubInterface, call *spendCall, sub *base.Submitter, recordID string) (*CredentialReceipt, error) {
+func (cc *credentialCheck) store(stub shim.ChaincodeStubInterface, call *spends.SpendCall, sub *base.Submitter, recordID string) (*CredentialReceipt, error) {
 	v := cc.v
 	v.req.Disclosed = nil
 	receipt, err := v.record(stub, call, sub, cc.raw, recordID, cc.uses)
@@ -752,7 +756,7 @@ func (c *Contract) GetCredentialVerification(ctx contractapi.TransactionContextI
 // into c.uses, and refuses one beyond the limit (useLimit) with
 // ErrPseudonymUsed, as SubmitProof does. It does nothing for other
 // credentials.
-func (c *credentialCheck) checkUses(stub shim.ChaincodeStubInterface, call *spendCall) error {
+func (c *credentialCheck) checkUses(stub shim.ChaincodeStubInterface, call *spends.SpendCall) error {
 	uses, err := c.v.pseudonymUses(stub, call)
 	if err != nil {
 		return err
@@ -780,7 +784,7 @@ func resolveVerificationMethod(stub shim.ChaincodeStubInterface, vm, issuer stri
 		if err != nil {
 			return "", 0, err
 		}
-		version := declaredKey(is, vm)
+		version := issuers.DeclaredKey(is, vm)
 		if version == 0 {
 			return "", 0, fmt.Errorf("issuer %q declares no verification method %s for any of its keys: %w", issuer, request.Excerpt(vm), base.ErrNotFound)
 		}
@@ -790,5 +794,5 @@ func resolveVerificationMethod(stub shim.ChaincodeStubInterface, vm, issuer stri
 	if err != nil {
 		return "", 0, fmt.Errorf("%w: credential: verificationMethod %s: %v", request.ErrInvalid, request.Excerpt(vm), err)
 	}
-	return resolveKeyHolder(stub, vm, pk, issuer, keys)
+	return issuers.ResolveKeyHolder(stub, vm, pk, issuer, keys.issuer)
 }

@@ -5,6 +5,8 @@ package contract
 import (
 	"fmt"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/spends"
+
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
@@ -106,7 +108,7 @@ func (c *Contract) SubmitCredentials(ctx contractapi.TransactionContextInterface
 	for i, raw := range raws {
 		entries[i].cc, entries[i].err = prepareCredentialArg(ctx, raw, true, sub, keys)
 	}
-	call, err := c.tracker().begin(stub, false, base.DeployedName(ctx))
+	call, err := c.tracker().Begin(stub, false, base.DeployedName(ctx))
 	if err != nil {
 		return nil, err
 	}
@@ -139,7 +141,7 @@ func (c *Contract) SubmitCredentials(ctx contractapi.TransactionContextInterface
 	}
 	results := make([]CredentialBatchResult, len(entries))
 	out := &CredentialBatchResults{TxID: stub.GetTxID(), Count: len(entries), Results: results}
-	prefix := call.recordID()
+	prefix := call.RecordID()
 	stub.StartWriteBatch()
 	for i := range entries {
 		e, r := &entries[i], &results[i]
@@ -150,11 +152,11 @@ func (c *Contract) SubmitCredentials(ctx contractapi.TransactionContextInterface
 		// A later request with the presentation header of an earlier
 		// valid one is a replay: call sees this transaction's spends.
 		if e.err == nil {
-			nk, err := nonceKey(stub, e.cc.v.key.PublicKey, e.cc.v.req.Nonce)
+			nk, err := spends.NonceKey(stub, e.cc.v.key.PublicKey, e.cc.v.req.Nonce)
 			if err != nil {
 				return nil, err
 			}
-			if by, ok := call.spentBy(nk); ok {
+			if by, ok := call.SpentBy(nk); ok {
 				e.err = replayError(e.cc.v, by)
 			}
 		}
@@ -180,7 +182,7 @@ func (c *Contract) SubmitCredentials(ctx contractapi.TransactionContextInterface
 	if err := base.EmitJSON(stub, EventCredentialsVerified, BatchSummary{TxID: out.TxID, Count: out.Count, ValidCount: out.ValidCount, RecordIDs: out.RecordIDs}); err != nil {
 		return nil, err
 	}
-	if err := call.commit(); err != nil {
+	if err := call.Commit(); err != nil {
 		return nil, err
 	}
 	return out, nil

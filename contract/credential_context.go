@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/issuers"
+
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
 
 	"github.com/fabric-bbs/fabric-bbs/contract/records"
@@ -65,16 +67,16 @@ type ContextRef struct {
 // issuer is names, and whether it names one: generation gen's key, or the
 // legacy key for generation legacyGeneration and for an issuer without a
 // directory (whose legacy contexts its next write lists, anchorLegacy).
-func contextKey(stub shim.ChaincodeStubInterface, is *Issuer, url string) (string, bool, error) {
+func contextKey(stub shim.ChaincodeStubInterface, is *issuers.Issuer, url string) (string, bool, error) {
 	h := base.HashHex([]byte(url))
-	gen := legacyGeneration
-	if is.anchored() {
+	gen := issuers.LegacyGeneration
+	if is.Anchored() {
 		var ok bool
-		if gen, ok = is.records.Contexts[h]; !ok {
+		if gen, ok = is.Directory().Contexts[h]; !ok {
 			return "", false, nil
 		}
 	}
-	k, err := childKey(stub, records.Context, gen, is.ID, h)
+	k, err := issuers.ChildKey(stub, records.Context, gen, is.ID, h)
 	return k, true, err
 }
 
@@ -127,7 +129,7 @@ func (c *Contract) RegisterContext(ctx contractapi.TransactionContextInterface, 
 	if err := base.RequireDirect(ctx, what, nil); err != nil {
 		return nil, err
 	}
-	is, err := c.issuerForChange(ctx, issuerID)
+	is, err := issuers.ForChange(ctx, issuerID)
 	if err != nil {
 		return nil, err
 	}
@@ -141,7 +143,7 @@ func (c *Contract) RegisterContext(ctx contractapi.TransactionContextInterface, 
 	// directory gets one below, which leaves out a legacy key that is not
 	// believed: this registration replaces it.
 	held, err := getContext(stub, is, url)
-	if base.IsUntrusted(err) && !is.anchored() {
+	if base.IsUntrusted(err) && !is.Anchored() {
 		held, err = nil, nil
 	}
 	if err != nil {
@@ -159,7 +161,7 @@ func (c *Contract) RegisterContext(ctx contractapi.TransactionContextInterface, 
 	// transaction: a context created by anyone else, under whatever key, is
 	// never read.
 	gen, h := stub.GetTxID(), base.HashHex([]byte(url))
-	key, err := childKey(stub, records.Context, gen, is.ID, h)
+	key, err := issuers.ChildKey(stub, records.Context, gen, is.ID, h)
 	if err != nil {
 		return nil, err
 	}
@@ -167,7 +169,7 @@ func (c *Contract) RegisterContext(ctx contractapi.TransactionContextInterface, 
 	if err := records.PutJSON(records.Context, stub, key, is.Owner.MSPID, rec); err != nil {
 		return nil, fmt.Errorf("%s: storing the context: %w", what, err)
 	}
-	if err := anchorChild(stub, is, func(r *issuerRecords) {
+	if err := issuers.AnchorChild(stub, is, func(r *issuers.IssuerRecords) {
 		if r.Contexts == nil {
 			r.Contexts = map[string]string{}
 		}
@@ -190,13 +192,13 @@ func checkContextURL(url string) error {
 // GetContext returns the context registered for issuer issuerId and url.
 func (c *Contract) GetContext(ctx contractapi.TransactionContextInterface, issuerID, url string) (_ *ContextRecord, err error) {
 	defer base.Coded(&err)
-	if err := checkIssuerID(issuerID); err != nil {
+	if err := issuers.CheckIssuerID(issuerID); err != nil {
 		return nil, err
 	}
 	if len(url) == 0 || len(url) > MaxContextURLLength {
 		return nil, fmt.Errorf("%w: context URL must be 1 to %d bytes", base.ErrInvalidArgument, MaxContextURLLength)
 	}
-	is, err := getIssuer(ctx.GetStub(), issuerID)
+	is, err := issuers.GetIssuer(ctx.GetStub(), issuerID)
 	if err != nil {
 		return nil, err
 	}
@@ -214,7 +216,7 @@ func (c *Contract) GetContext(ctx contractapi.TransactionContextInterface, issue
 // the issuer's directory names none. A named context that is absent, does
 // not carry one of the owner's policies or does not match its key is
 // refused (ErrUntrusted): never read as "not registered".
-func getContext(stub shim.ChaincodeStubInterface, is *Issuer, url string) (*ContextRecord, error) {
+func getContext(stub shim.ChaincodeStubInterface, is *issuers.Issuer, url string) (*ContextRecord, error) {
 	key, named, err := contextKey(stub, is, url)
 	if err != nil {
 		return nil, err
@@ -227,15 +229,15 @@ func getContext(stub shim.ChaincodeStubInterface, is *Issuer, url string) (*Cont
 	if err != nil {
 		return nil, fmt.Errorf("context %s of issuer %q: %w", request.Excerpt(url), is.ID, err)
 	}
-	legacy := !is.anchored() || is.records.Contexts[base.HashHex([]byte(url))] == legacyGeneration
+	legacy := !is.Anchored() || is.Directory().Contexts[base.HashHex([]byte(url))] == issuers.LegacyGeneration
 	switch {
 	case !found && legacy:
 		// A legacy issuer's context that was never registered.
 		return nil, nil
 	case !found:
 		return nil, fmt.Errorf("%w: context %s of issuer %q: the issuer record names generation %s, which is not stored",
-			base.ErrUntrusted, request.Excerpt(url), is.ID, is.records.Contexts[base.HashHex([]byte(url))])
-	case rec.Issuer != is.ID || rec.URL != url || rec.SHA256 != base.HashHex([]byte(rec.Document)) || !legacy && rec.TxID != is.records.Contexts[base.HashHex([]byte(url))]:
+			base.ErrUntrusted, request.Excerpt(url), is.ID, is.Directory().Contexts[base.HashHex([]byte(url))])
+	case rec.Issuer != is.ID || rec.URL != url || rec.SHA256 != base.HashHex([]byte(rec.Document)) || !legacy && rec.TxID != is.Directory().Contexts[base.HashHex([]byte(url))]:
 		return nil, fmt.Errorf("%w: context %s of issuer %q: the stored record does not match its key", base.ErrUntrusted, request.Excerpt(url), is.ID)
 	}
 	return &rec, nil
@@ -250,7 +252,7 @@ func getContext(stub shim.ChaincodeStubInterface, is *Issuer, url string) (*Cont
 // neither built in nor registered is an error naming it (the least one).
 // Contexts that registered contexts reference in turn are not loaded
 // (first cut).
-func credentialLoaderFor(stub shim.ChaincodeStubInterface, is *Issuer, doc map[string]any) (*vc.Loader, []ContextRef, error) {
+func credentialLoaderFor(stub shim.ChaincodeStubInterface, is *issuers.Issuer, doc map[string]any) (*vc.Loader, []ContextRef, error) {
 	core, err := credentialLoader()
 	if err != nil {
 		return nil, nil, fmt.Errorf("the built-in JSON-LD contexts: %w", err)

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/issuers"
+
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
 
 	"github.com/fabric-bbs/fabric-bbs/request"
@@ -74,19 +76,19 @@ func FuzzVerificationMethods(f *testing.F) {
 	f.Add(`[]`)
 	f.Add(`["did:web:x#a","did:web:x#a"]`)
 	f.Fuzz(func(t *testing.T, text string) {
-		list, err := parseVerificationMethods(text)
+		list, err := issuers.ParseVerificationMethods(text)
 		if err != nil {
 			if !errors.Is(err, base.ErrInvalidArgument) {
 				t.Fatalf("error does not wrap ErrInvalidArgument: %v", err)
 			}
 			return
 		}
-		if len(list) > MaxVerificationMethods {
+		if len(list) > issuers.MaxVerificationMethods {
 			t.Fatalf("accepted %d methods", len(list))
 		}
 		for i, vm := range list {
 			did, frag, ok := strings.Cut(vm, "#")
-			if !ok || frag == "" || !strings.HasPrefix(did, "did:") || strings.HasPrefix(did, "did:key:") || len(vm) > MaxVerificationMethodSize ||
+			if !ok || frag == "" || !strings.HasPrefix(did, "did:") || strings.HasPrefix(did, "did:key:") || len(vm) > issuers.MaxVerificationMethodSize ||
 				(i > 0 && vm <= list[i-1]) || strings.ContainsAny(vm, " \"<>\\\n") {
 				t.Fatalf("accepted %q in %q", vm, text)
 			}

@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/spends"
+
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
@@ -267,7 +269,7 @@ func TestCredentialPseudonym(t *testing.T) {
 	ver := decode[Verification](t, e.evaluate(e.bob, "GetVerification", receipt.TxID))
 	require.Equal(t, res.Pseudonym, ver.Pseudonym)
 	require.Equal(t, []byte(domA), ver.Context)
-	uses := decode[PseudonymUses](t, e.evaluate(e.bob, "GetPseudonymUses",
+	uses := decode[spends.PseudonymUses](t, e.evaluate(e.bob, "GetPseudonymUses",
 		base64.StdEncoding.EncodeToString([]byte(domA)), base64.StdEncoding.EncodeToString(res.Pseudonym)))
 	require.Equal(t, 1, uses.Count)
 	require.Equal(t, receipt.TxID, uses.Uses[0].TxID)

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/spends"
+
 	"github.com/fabric-bbs/fabric-bbs/policy"
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
@@ -95,5 +97,5 @@ func (c *credentialCheck) useLimit() int {
 			return n
 		}
 	}
-	return DefaultPseudonymUseLimit
+	return spends.DefaultPseudonymUseLimit
 }

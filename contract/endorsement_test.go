@@ -7,6 +7,8 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/issuers"
+
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/endorsement"
 
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
@@ -157,7 +159,7 @@ func TestOwnerOrgAloneCannotRewriteUnderAnd(t *testing.T) {
 			if mode == endorsement.EndorsementModeOwner {
 				want = fakestub.MSPPolicy(1, "Org1MSP")
 			}
-			idx, err := publicKeyIndexKey(e.ledger.NewStub(nil), k.sk.PublicKey().Bytes())
+			idx, err := issuers.PublicKeyIndexKey(e.ledger.NewStub(nil), k.sk.PublicKey().Bytes())
 			require.NoError(t, err)
 			head, err := policyKey(e.ledger.NewStub(nil), "p")
 			require.NoError(t, err)

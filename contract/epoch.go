@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/issuers"
+
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
 
 	"github.com/fabric-bbs/fabric-bbs/contract/records"
@@ -53,7 +55,7 @@ func (c *Contract) SetIssuerEpoch(ctx contractapi.TransactionContextInterface, i
 	if epoch < 0 || epoch > policy.MaxEpoch {
 		return nil, fmt.Errorf("%w: epoch %d is outside 0..%d", base.ErrInvalidArgument, epoch, int64(policy.MaxEpoch))
 	}
-	if err := checkIssuerID(id); err != nil {
+	if err := issuers.CheckIssuerID(id); err != nil {
 		return nil, err
 	}
 	what := fmt.Sprintf("the epoch of issuer %q", id)
@@ -61,7 +63,7 @@ func (c *Contract) SetIssuerEpoch(ctx contractapi.TransactionContextInterface, i
 		return nil, err
 	}
 	stub := ctx.GetStub()
-	is, err := getIssuer(stub, id)
+	is, err := issuers.GetIssuer(stub, id)
 	if err != nil {
 		return nil, err
 	}
@@ -70,7 +72,7 @@ func (c *Contract) SetIssuerEpoch(ctx contractapi.TransactionContextInterface, i
 	}
 	current, err := issuerEpoch(stub, is)
 	if err != nil && !errors.Is(err, base.ErrNotFound) {
-		if !errors.Is(err, records.ErrUntrusted) || is.records != nil {
+		if !errors.Is(err, records.ErrUntrusted) || is.Directory() != nil {
 			return nil, err
 		}
 		// A legacy issuer's old key that is not believed (created around
@@ -90,7 +92,7 @@ func (c *Contract) SetIssuerEpoch(ctx contractapi.TransactionContextInterface, i
 	if current == nil {
 		// The first epoch: a key of this transaction's generation, which
 		// the issuer record names (written in the same transaction).
-		if err := anchorChild(stub, is, func(r *issuerRecords) { r.Epoch = rec.TxID }); err != nil {
+		if err := issuers.AnchorChild(stub, is, func(r *issuers.IssuerRecords) { r.Epoch = rec.TxID }); err != nil {
 			return nil, err
 		}
 	}
@@ -112,7 +114,7 @@ func (c *Contract) SetIssuerEpoch(ctx contractapi.TransactionContextInterface, i
 // published none).
 func (c *Contract) GetIssuerEpoch(ctx contractapi.TransactionContextInterface, id string) (_ *IssuerEpoch, err error) {
 	defer base.Coded(&err)
-	if err := checkIssuerID(id); err != nil {
+	if err := issuers.CheckIssuerID(id); err != nil {
 		return nil, err
 	}
 	return getIssuerEpoch(ctx.GetStub(), id)
@@ -121,19 +123,19 @@ func (c *Contract) GetIssuerEpoch(ctx contractapi.TransactionContextInterface, i
 // epochKey is the key of issuer is's epoch record: the legacy key [issuer
 // ID] for an issuer registered before 0.3.0 (no directory, or generation
 // "legacy"), else [issuer ID, generation]; "" if the directory names none.
-func epochKey(stub shim.ChaincodeStubInterface, is *Issuer) (string, error) {
-	if is.records == nil || is.records.Epoch == legacyGeneration {
+func epochKey(stub shim.ChaincodeStubInterface, is *issuers.Issuer) (string, error) {
+	if is.Directory() == nil || is.Directory().Epoch == issuers.LegacyGeneration {
 		return records.Epoch.Key(stub, is.ID)
 	}
-	if is.records.Epoch == "" {
+	if is.Directory().Epoch == "" {
 		return "", nil
 	}
-	return records.Epoch.Key(stub, is.ID, is.records.Epoch)
+	return records.Epoch.Key(stub, is.ID, is.Directory().Epoch)
 }
 
 // getIssuerEpoch reads the epoch record of issuer id; ErrNotFound if none.
 func getIssuerEpoch(stub shim.ChaincodeStubInterface, id string) (*IssuerEpoch, error) {
-	is, err := getIssuer(stub, id)
+	is, err := issuers.GetIssuer(stub, id)
 	if err != nil {
 		return nil, err
 	}
@@ -145,7 +147,7 @@ func getIssuerEpoch(stub shim.ChaincodeStubInterface, id string) (*IssuerEpoch, 
 // records.ErrUntrusted if the record its directory names is missing or
 // does not carry its owner's key-level policy, or if a legacy issuer's
 // record does not (never "none": a missing epoch accepts every epoch).
-func issuerEpoch(stub shim.ChaincodeStubInterface, is *Issuer) (*IssuerEpoch, error) {
+func issuerEpoch(stub shim.ChaincodeStubInterface, is *issuers.Issuer) (*IssuerEpoch, error) {
 	what := fmt.Sprintf("the epoch of issuer %q", is.ID)
 	key, err := epochKey(stub, is)
 	if err != nil {
@@ -155,7 +157,7 @@ func issuerEpoch(stub shim.ChaincodeStubInterface, is *Issuer) (*IssuerEpoch, er
 		return nil, fmt.Errorf("%s: %w", what, base.ErrNotFound)
 	}
 	var rec IssuerEpoch
-	if err := getNamedChild(stub, records.Epoch, is, key, what, &rec); err != nil {
+	if err := issuers.GetNamedChild(stub, records.Epoch, is, key, what, &rec); err != nil {
 		return nil, err
 	}
 	return &rec, nil

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/issuers"
+
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/endorsement"
 
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
@@ -263,7 +265,7 @@ func registrationDoc(t testing.TB, who *fakeid.Identity, id string, k *keyPair, 
 		counts = []int{len(testMessages)}
 	}
 	if len(counts) > 0 {
-		b, err := json.Marshal(IssuerSettings{MessageCounts: counts})
+		b, err := json.Marshal(issuers.IssuerSettings{MessageCounts: counts})
 		require.NoError(t, err)
 		doc.Settings = b
 	}
@@ -298,7 +300,7 @@ func (e *env) rotate(who *fakeid.Identity, id string, k *keyPair) fakestub.Resul
 	r := e.evaluate(who, "GetIssuer", id)
 	version := 2
 	if r.OK() {
-		var is Issuer
+		var is issuers.Issuer
 		require.NoError(e.t, json.Unmarshal(r.Response.Payload, &is))
 		version = len(is.Keys) + 1
 	}
@@ -323,7 +325,7 @@ func (e *env) seedIssuer(id, scheme, publicKeyText, description string, counts [
 	e.t.Helper()
 	s, err := bbs.SchemeByName(scheme)
 	require.NoError(e.t, err)
-	keyBytes, err := decodePublicKeyText(publicKeyText)
+	keyBytes, err := issuers.DecodePublicKeyText(publicKeyText)
 	if err != nil {
 		return err
 	}
@@ -334,18 +336,18 @@ func (e *env) seedIssuer(id, scheme, publicKeyText, description string, counts [
 	stub := e.ledger.NewStub(e.alice.Creator)
 	now, err := base.TxTime(stub)
 	require.NoError(e.t, err)
-	is := &Issuer{
+	is := &issuers.Issuer{
 		ID: id, Scheme: s.Name(), Description: description,
 		Owner:          base.Owner{MSPID: e.alice.MSPID, ID: request.SubmitterID(e.alice.Cert)},
 		CurrentVersion: 1,
-		Keys:           []IssuerKey{{Version: 1, PublicKey: pk.Bytes(), CreatedAt: now}},
-		Settings:       IssuerSettings{MessageCounts: counts},
+		Keys:           []issuers.IssuerKey{{Version: 1, PublicKey: pk.Bytes(), CreatedAt: now}},
+		Settings:       issuers.IssuerSettings{MessageCounts: counts},
 		CreatedAt:      now, UpdatedAt: now,
 	}
-	if err := indexPublicKey(stub, is, 1); err != nil {
+	if err := issuers.IndexPublicKey(stub, is, 1); err != nil {
 		return err
 	}
-	require.NoError(e.t, putIssuer(stub, is))
+	require.NoError(e.t, issuers.PutIssuer(stub, is))
 	e.ledger.Commit(stub)
 	return nil
 }

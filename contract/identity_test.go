@@ -6,6 +6,8 @@ import (
 	"crypto/x509/pkix"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/issuers"
+
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
@@ -80,7 +82,7 @@ func TestSubmitterOf(t *testing.T) {
 func TestOwnerIsTheCIDIdentity(t *testing.T) {
 	e := newEnv(t)
 	k := newKeyPair(t, bbs.BBSPlus2020(), 1)
-	is := decode[Issuer](t, e.register(e.admin2, "org2-issuer", k, ""))
+	is := decode[issuers.Issuer](t, e.register(e.admin2, "org2-issuer", k, ""))
 	id, err := cid.GetID(e.ledger.NewStub(e.admin2.Creator))
 	require.NoError(t, err)
 	require.Equal(t, base.Owner{MSPID: "Org2MSP", ID: id}, is.Owner)

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/issuers"
+
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/endorsement"
 
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
@@ -72,7 +74,7 @@ func plantTx(e *env, key string, value, vp []byte) fakestub.Tx {
 // keyIndexKeys returns the committed key-index keys of the public key pk.
 func keyIndexKeys(t *testing.T, e *env, pk []byte) []string {
 	t.Helper()
-	prefix, err := shim.CreateCompositeKey(publicKeyObjectType, []string{base.HashHex(pk)})
+	prefix, err := shim.CreateCompositeKey(issuers.PublicKeyObjectType, []string{base.HashHex(pk)})
 	require.NoError(t, err)
 	var out []string
 	for _, k := range e.ledger.Keys() {
@@ -120,7 +122,7 @@ func TestSquattedKeyIndexIsRoutedAround(t *testing.T) {
 		t.Run("register/before/"+j.name, func(t *testing.T) {
 			e := newEnv(t)
 			k := newKeyPair(t, bbs.BBSPlus2020(), 1)
-			idx, err := publicKeyIndexKey(e.ledger.NewStub(nil), k.sk.PublicKey().Bytes())
+			idx, err := issuers.PublicKeyIndexKey(e.ledger.NewStub(nil), k.sk.PublicKey().Bytes())
 			require.NoError(t, err)
 			plant(t, e, idx, []byte(j.value), j.vp)
 
@@ -134,7 +136,7 @@ func TestSquattedKeyIndexIsRoutedAround(t *testing.T) {
 		e := newEnv(t)
 		k := newKeyPair(t, bbs.BBSPlus2020(), 1)
 		pk := k.sk.PublicKey().Bytes()
-		idx, err := publicKeyIndexKey(e.ledger.NewStub(nil), pk)
+		idx, err := issuers.PublicKeyIndexKey(e.ledger.NewStub(nil), pk)
 		require.NoError(t, err)
 		rs := e.ledger.SubmitBlock(planter{e.cc},
 			plantTx(e, idx, []byte(`{"issuer":"acme","version":1}`), nobodyPolicy),
@@ -154,12 +156,12 @@ func TestSquattedKeyIndexIsRoutedAround(t *testing.T) {
 		e := newEnv(t)
 		k := newKeyPair(t, bbs.BBSPlus2020(), 1)
 		pk := k.sk.PublicKey().Bytes()
-		idx, err := publicKeyIndexKey(e.ledger.NewStub(nil), pk)
+		idx, err := issuers.PublicKeyIndexKey(e.ledger.NewStub(nil), pk)
 		require.NoError(t, err)
 		plant(t, e, idx, []byte(`{"issuer":"acme","version":1}`), nobodyPolicy)
 		for attempt := 0; attempt < 2; attempt++ {
 			next := nextTxIDsC(t, e, 2)[1] // the planter is the first of the block
-			routed, err := shim.CreateCompositeKey(publicKeyObjectType, []string{base.HashHex(pk), next})
+			routed, err := shim.CreateCompositeKey(issuers.PublicKeyObjectType, []string{base.HashHex(pk), next})
 			require.NoError(t, err)
 			rs := e.ledger.SubmitBlock(planter{e.cc},
 				plantTx(e, routed, []byte(`{"issuer":"acme","version":1}`), nobodyPolicy),
@@ -176,7 +178,7 @@ func TestSquattedKeyIndexIsRoutedAround(t *testing.T) {
 		e, _ := registered(t)
 		k2 := newKeyPair(t, bbs.BBSPlus2020(), 2)
 		pk2 := k2.sk.PublicKey().Bytes()
-		idx, err := publicKeyIndexKey(e.ledger.NewStub(nil), pk2)
+		idx, err := issuers.PublicKeyIndexKey(e.ledger.NewStub(nil), pk2)
 		require.NoError(t, err)
 		rs := e.ledger.SubmitBlock(planter{e.cc},
 			plantTx(e, idx, []byte(`{"issuer":"acme","version":2}`), nobodyPolicy),
@@ -232,10 +234,10 @@ func TestJunkKeyIndexEntryIsNotBelieved(t *testing.T) {
 	e, acmeKey := registered(t)
 	other := newKeyPair(t, bbs.BBSPlus2020(), 9)
 	pk := other.sk.PublicKey().Bytes()
-	idx, err := publicKeyIndexKey(e.ledger.NewStub(nil), pk)
+	idx, err := issuers.PublicKeyIndexKey(e.ledger.NewStub(nil), pk)
 	require.NoError(t, err)
 	plant(t, e, idx, []byte(`{"issuer":"acme","version":1}`), fakestub.MSPPolicy(1, "Org1MSP"))
-	junk2, err := shim.CreateCompositeKey(publicKeyObjectType, []string{base.HashHex(pk), "some-tx"})
+	junk2, err := shim.CreateCompositeKey(issuers.PublicKeyObjectType, []string{base.HashHex(pk), "some-tx"})
 	require.NoError(t, err)
 	plant(t, e, junk2, []byte(`{"issuer":"ghost","version":1}`), fakestub.MSPPolicy(1, "Org2MSP"))
 
@@ -260,13 +262,13 @@ func TestJunkKeyIndexEntryIsNotBelieved(t *testing.T) {
 func TestKeyIndexEntriesOfTwoIssuers(t *testing.T) {
 	e, k := registered(t)
 	pk := k.sk.PublicKey().Bytes()
-	acme := decode[Issuer](t, e.evaluate(e.bob, "GetIssuer", "acme"))
+	acme := decode[issuers.Issuer](t, e.evaluate(e.bob, "GetIssuer", "acme"))
 	clone := acme
 	clone.ID = "aaa-clone"
 	owner2 := fakestub.MSPPolicy(1, "Org2MSP")
 	clone.Owner = base.Owner{MSPID: "Org2MSP", ID: "x"}
 	plant(t, e, mustIssuerKey(t, e, clone.ID), []byte(jsonArg(t, clone)), owner2)
-	entry, err := shim.CreateCompositeKey(publicKeyObjectType, []string{base.HashHex(pk), "0000"})
+	entry, err := shim.CreateCompositeKey(issuers.PublicKeyObjectType, []string{base.HashHex(pk), "0000"})
 	require.NoError(t, err)
 	plant(t, e, entry, []byte(`{"issuer":"aaa-clone","version":1}`), owner2)
 
@@ -298,13 +300,13 @@ func TestForeignPolicyIssuerRecord(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			e, k := registered(t)
-			acme := decode[Issuer](t, e.evaluate(e.bob, "GetIssuer", "acme"))
+			acme := decode[issuers.Issuer](t, e.evaluate(e.bob, "GetIssuer", "acme"))
 			evil := acme
 			evil.ID = "evil"
 			evilKey := newKeyPair(t, bbs.BBSPlus2020(), 5)
-			evil.Keys = []IssuerKey{{Version: 1, PublicKey: evilKey.sk.PublicKey().Bytes(), CreatedAt: acme.CreatedAt}}
+			evil.Keys = []issuers.IssuerKey{{Version: 1, PublicKey: evilKey.sk.PublicKey().Bytes(), CreatedAt: acme.CreatedAt}}
 			plant(t, e, mustIssuerKey(t, e, "evil"), []byte(jsonArg(t, evil)), c.vp)
-			idx, err := publicKeyIndexKey(e.ledger.NewStub(nil), evilKey.sk.PublicKey().Bytes())
+			idx, err := issuers.PublicKeyIndexKey(e.ledger.NewStub(nil), evilKey.sk.PublicKey().Bytes())
 			require.NoError(t, err)
 			plant(t, e, idx, []byte(`{"issuer":"evil","version":1}`), c.vp)
 
@@ -322,7 +324,7 @@ func TestForeignPolicyIssuerRecord(t *testing.T) {
 			plant(t, e, "\x00bbs.issuer\x00acme\x00x\x00", []byte(jsonArg(t, acme)), c.vp)
 			plant(t, e, "\x00bbs.issuer\x00beta\x00", []byte("not json"), c.vp)
 			requireCode(t, e.evaluate(e.bob, "GetIssuer", "beta"), untrustedCode, `issuer "beta"`)
-			page := decode[IssuerPage](t, e.evaluate(e.bob, "ListIssuers", "10", ""))
+			page := decode[issuers.IssuerPage](t, e.evaluate(e.bob, "ListIssuers", "10", ""))
 			require.Equal(t, 1, page.Count)
 			require.Equal(t, "acme", page.Issuers[0].ID)
 
@@ -455,10 +457,10 @@ func mustPolicyKey(t *testing.T, e *env, id string) string {
 // the other issuer's, in a policy that names that issuer.
 func TestIssuerRecordOfAnotherID(t *testing.T) {
 	e, _ := registered(t)
-	acme := decode[Issuer](t, e.evaluate(e.bob, "GetIssuer", "acme"))
+	acme := decode[issuers.Issuer](t, e.evaluate(e.bob, "GetIssuer", "acme"))
 	evilKey := newKeyPair(t, bbs.BBSPlus2020(), 5)
 	fake := acme // ID "acme", under the key of "evil"
-	fake.Keys = []IssuerKey{{Version: 1, PublicKey: evilKey.sk.PublicKey().Bytes(), CreatedAt: acme.CreatedAt}}
+	fake.Keys = []issuers.IssuerKey{{Version: 1, PublicKey: evilKey.sk.PublicKey().Bytes(), CreatedAt: acme.CreatedAt}}
 	plant(t, e, mustIssuerKey(t, e, "evil"), []byte(jsonArg(t, fake)), fakestub.MSPPolicy(1, "Org1MSP"))
 	require.True(t, e.submit(e.alice, "CreatePolicy", policyDoc("acme-only", "")).Committed)
 
@@ -466,6 +468,6 @@ func TestIssuerRecordOfAnotherID(t *testing.T) {
 	req := sign(t, evilKey, nil).present(t, "evil", []byte("a nonce for the fake acme"), 0)
 	req.Policy = &request.PolicyRef{ID: "acme-only"}
 	requireCode(t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, req)), untrustedCode)
-	page := decode[IssuerPage](t, e.evaluate(e.bob, "ListIssuers", "10", ""))
+	page := decode[issuers.IssuerPage](t, e.evaluate(e.bob, "ListIssuers", "10", ""))
 	require.Equal(t, 1, page.Count)
 }

@@ -13,6 +13,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/spends"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/issuers"
+
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/endorsement"
 
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
@@ -156,8 +160,8 @@ func TestMetadataTransactions(t *testing.T) {
 func TestMetadataTypes(t *testing.T) {
 	var md chaincodeMetadata
 	require.NoError(t, json.Unmarshal(getMetadata(t), &md))
-	types := []any{Issuer{}, IssuerKey{}, base.Owner{}, IssuerSettings{}, IssuerPage{}, IssuerHistoryPage{}, IssuerHistoryEntry{},
-		Verification{}, VerificationResult{}, ProofReceipt{}, PseudonymUses{}, PseudonymUse{}, BatchResults{}, BatchResult{},
+	types := []any{issuers.Issuer{}, issuers.IssuerKey{}, base.Owner{}, issuers.IssuerSettings{}, issuers.IssuerPage{}, issuers.IssuerHistoryPage{}, issuers.IssuerHistoryEntry{},
+		Verification{}, VerificationResult{}, ProofReceipt{}, spends.PseudonymUses{}, spends.PseudonymUse{}, BatchResults{}, BatchResult{},
 		request.Request{}, request.DisclosedMessage{}, request.PolicyRef{}, PolicyRecord{}, PolicyPage{}, policy.Unmet{}, endorsement.EndorsementConfig{}, endorsement.EndorsementApprovals{}, endorsement.EndorsementApproval{},
 		CredentialResult{}, CredentialVerification{}, CredentialReceipt{}, ContextRecord{}, ContextRef{},
 		IssuerEpoch{}, StatusList{}, StatusPage{}, StatusListUpdate{}, StatusPageVersion{}, StatusEntry{},

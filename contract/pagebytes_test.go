@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/issuers"
+
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
@@ -30,23 +32,23 @@ func declaredMethod(id string, i, n int) string {
 // JSON writes as six bytes), owner, MaxIssuerVerificationMethods methods
 // of the longest size spread over the keys, the most message counts and
 // allowed callers, every key revoked.
-func largeIssuer(id string, keys int, now time.Time) *Issuer {
-	is := &Issuer{
-		ID: id, Scheme: bbs.BBSPlus2020Name, Description: strings.Repeat("<", MaxDescriptionLength),
+func largeIssuer(id string, keys int, now time.Time) *issuers.Issuer {
+	is := &issuers.Issuer{
+		ID: id, Scheme: bbs.BBSPlus2020Name, Description: strings.Repeat("<", issuers.MaxDescriptionLength),
 		Owner:          base.Owner{MSPID: strings.Repeat("M", base.MaxMSPIDLength), ID: strings.Repeat("i", base.MaxIdentityIDLength)},
 		CurrentVersion: keys, Revoked: true, RevokedAt: now, CreatedAt: now, UpdatedAt: now,
 	}
 	for v := 1; v <= keys; v++ {
-		is.Keys = append(is.Keys, IssuerKey{Version: v, PublicKey: make([]byte, 96), CreatedAt: now, Revoked: true, RevokedAt: now})
+		is.Keys = append(is.Keys, issuers.IssuerKey{Version: v, PublicKey: make([]byte, 96), CreatedAt: now, Revoked: true, RevokedAt: now})
 	}
-	for i := range MaxIssuerVerificationMethods {
+	for i := range issuers.MaxIssuerVerificationMethods {
 		k := &is.Keys[i%keys]
-		k.VerificationMethods = append(k.VerificationMethods, declaredMethod(id, i, MaxVerificationMethodSize))
+		k.VerificationMethods = append(k.VerificationMethods, declaredMethod(id, i, issuers.MaxVerificationMethodSize))
 	}
 	for n := bbs.MaxMessages - 1023; n <= bbs.MaxMessages; n++ {
 		is.Settings.MessageCounts = append(is.Settings.MessageCounts, n)
 	}
-	for i := range MaxAllowedCallers {
+	for i := range issuers.MaxAllowedCallers {
 		is.Settings.AllowedCallers = append(is.Settings.AllowedCallers, strconv.Itoa(i)+strings.Repeat("c", base.MaxTxIDLength-3))
 	}
 	return is
@@ -57,25 +59,25 @@ func largeIssuer(id string, keys int, now time.Time) *Issuer {
 // under MaxPageBytes: a record is never refused for its size when its
 // fields are within their bounds, and a page always holds one.
 func TestLargestIssuerRecord(t *testing.T) {
-	is := largeIssuer(strings.Repeat("a", 64), MaxKeyVersions, time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC))
+	is := largeIssuer(strings.Repeat("a", 64), issuers.MaxKeyVersions, time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC))
 	require.True(t, request.ValidIssuerID(is.ID))
 	b, err := json.Marshal(is)
 	require.NoError(t, err)
-	t.Logf("largest issuer record: %d bytes (limit %d)", len(b), MaxIssuerRecordSize)
-	require.Less(t, len(b), MaxIssuerRecordSize)
-	require.Less(t, MaxIssuerRecordSize, base.MaxPageBytes)
+	t.Logf("largest issuer record: %d bytes (limit %d)", len(b), issuers.MaxIssuerRecordSize)
+	require.Less(t, len(b), issuers.MaxIssuerRecordSize)
+	require.Less(t, issuers.MaxIssuerRecordSize, base.MaxPageBytes)
 	// Its history entry too.
-	b, err = json.Marshal(IssuerHistoryEntry{TxID: strings.Repeat("f", 64), Timestamp: is.CreatedAt, Issuer: is})
+	b, err = json.Marshal(issuers.IssuerHistoryEntry{TxID: strings.Repeat("f", 64), Timestamp: is.CreatedAt, Issuer: is})
 	require.NoError(t, err)
 	require.Less(t, len(b), base.MaxPageBytes)
 
 	// A record over the bound is refused, naming the limit.
 	e := newEnv(t)
-	is.Description = strings.Repeat("<", MaxIssuerRecordSize)
+	is.Description = strings.Repeat("<", issuers.MaxIssuerRecordSize)
 	stub := e.ledger.NewStub(e.alice.Creator)
-	err = putIssuer(stub, is)
+	err = issuers.PutIssuer(stub, is)
 	require.ErrorIs(t, err, base.ErrInvalidArgument)
-	require.ErrorContains(t, err, fmt.Sprintf("over the limit of %d", MaxIssuerRecordSize))
+	require.ErrorContains(t, err, fmt.Sprintf("over the limit of %d", issuers.MaxIssuerRecordSize))
 }
 
 // seedLargeIssuers writes n issuers, "big-000" up, each with keys key
@@ -86,7 +88,7 @@ func seedLargeIssuers(t *testing.T, e *env, n, keys int) {
 	now, err := base.TxTime(stub)
 	require.NoError(t, err)
 	for i := range n {
-		require.NoError(t, putIssuer(stub, largeIssuer(fmt.Sprintf("big-%03d", i), keys, now)))
+		require.NoError(t, issuers.PutIssuer(stub, largeIssuer(fmt.Sprintf("big-%03d", i), keys, now)))
 	}
 	e.ledger.Commit(stub)
 }
@@ -108,7 +110,7 @@ func TestListIssuersPageBytes(t *testing.T) {
 	bookmark, pages := "", 0
 	for {
 		r := e.evaluate(e.bob, "ListIssuers", "200", bookmark)
-		page := decode[IssuerPage](t, r)
+		page := decode[issuers.IssuerPage](t, r)
 		pages++
 		require.Equal(t, len(page.Issuers), page.Count)
 		require.NotZero(t, page.Count)
@@ -138,7 +140,7 @@ func TestListIssuersPageBytes(t *testing.T) {
 	require.Equal(t, want, all)
 
 	// Small pages are by count, as before.
-	page := decode[IssuerPage](t, e.evaluate(e.bob, "ListIssuers", "2", ""))
+	page := decode[issuers.IssuerPage](t, e.evaluate(e.bob, "ListIssuers", "2", ""))
 	require.Equal(t, []string{"big-000", "big-001"}, []string{page.Issuers[0].ID, page.Issuers[1].ID})
 	require.Equal(t, "big-002", page.Bookmark)
 }
@@ -152,16 +154,16 @@ func TestIssuerHistoryPageBytes(t *testing.T) {
 	for i := 1; i < changes; i++ {
 		// Each commit writes the large record again (a new history entry).
 		stub := e.ledger.NewStub(e.alice.Creator)
-		is, err := getIssuer(stub, "big-000")
+		is, err := issuers.GetIssuer(stub, "big-000")
 		require.NoError(t, err)
-		is.Description = strings.Repeat("<", MaxDescriptionLength-3) + fmt.Sprintf("%03d", i)
-		require.NoError(t, putIssuer(stub, is))
+		is.Description = strings.Repeat("<", issuers.MaxDescriptionLength-3) + fmt.Sprintf("%03d", i)
+		require.NoError(t, issuers.PutIssuer(stub, is))
 		e.ledger.Commit(stub)
 	}
 	var txs []string
 	bookmark, pages := "", 0
 	for {
-		page := decode[IssuerHistoryPage](t, e.evaluate(e.bob, "GetIssuerHistory", "big-000", "200", bookmark))
+		page := decode[issuers.IssuerHistoryPage](t, e.evaluate(e.bob, "GetIssuerHistory", "big-000", "200", bookmark))
 		pages++
 		size := 0
 		for _, en := range page.Entries {
@@ -200,7 +202,7 @@ func TestIssuerFieldBounds(t *testing.T) {
 	methods := func(version, n int) string {
 		var l []string
 		for i := range n {
-			l = append(l, declaredMethod("acme", 100*version+i, MaxVerificationMethodSize))
+			l = append(l, declaredMethod("acme", 100*version+i, issuers.MaxVerificationMethodSize))
 		}
 		b, _ := json.Marshal(l)
 		return string(b)

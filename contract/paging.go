@@ -7,6 +7,5 @@ import (
 )
 
 var (
-	issuerList = base.ListKind{ObjectType: issuerObjectType, One: "an issuer", Many: "issuers"}
 	policyList = base.ListKind{ObjectType: policyObjectType, One: "a policy", Many: "policies"}
 )

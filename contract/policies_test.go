@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/issuers"
+
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
@@ -309,7 +311,7 @@ func testListPolicies(t *testing.T, couchDB bool) {
 	require.Equal(t, "c-1", from.Bookmark)
 
 	// Issuers list only issuers.
-	require.Equal(t, 1, decode[IssuerPage](t, e.evaluate(e.bob, "ListIssuers", "200", "")).Count)
+	require.Equal(t, 1, decode[issuers.IssuerPage](t, e.evaluate(e.bob, "ListIssuers", "200", "")).Count)
 }
 
 // TestRequestWithPolicyPassesTheSchema: the contract metadata describes

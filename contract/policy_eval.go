@@ -5,6 +5,8 @@ package contract
 import (
 	"fmt"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/spends"
+
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
 
 	"github.com/fabric-bbs/fabric-bbs/policy"
@@ -118,7 +120,7 @@ func (v *verification) useLimit() int {
 			return n
 		}
 	}
-	return DefaultPseudonymUseLimit
+	return spends.DefaultPseudonymUseLimit
 }
 
 // policyName names the applied policy in messages, "" without one.

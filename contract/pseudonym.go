@@ -5,7 +5,8 @@ package contract
 import (
 	"encoding/hex"
 	"fmt"
-	"time"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/spends"
 
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
 
@@ -40,111 +41,11 @@ import (
 // Records of versions before 0.3.0 have no record ID in their key; they
 // are listed with the others.
 
-// DefaultPseudonymUseLimit is how many times SubmitProof accepts one
-// pseudonym in one context under one key: once ("scope exclusive"). A
-// request whose policy has a pseudonym rule gets the rule's uses instead.
-const DefaultPseudonymUseLimit = 1
-
-// MaxListedPseudonymUses is the largest number of uses GetPseudonymUses
-// lists; it reports whether there are more.
-const MaxListedPseudonymUses = 1000
-
-// Object types of the pseudonym records.
-const (
-	nymCountObjectType = "bbs.nymcount"
-	nymUseObjectType   = "bbs.nymuse"
-)
-
-// nymSeqDigits is the width of the zero-padded use sequence number, so that
-// the key order of a pseudonym's uses is their sequence order.
-const nymSeqDigits = 10
-
-// pseudonymCount is the number of committed uses of a pseudonym in a
-// context under a key.
-type pseudonymCount struct {
-	Uses int `json:"uses"`
-}
-
-// PseudonymUse is one accepted use of a pseudonym, as GetPseudonymUses
-// lists it.
-type PseudonymUse struct {
-	// TxID is the SubmitProof transaction of the use; GetVerification(txId)
-	// is its record, unless RecordID names another.
-	TxID string `json:"txId"`
-	// RecordID is the record ID of the use's Verification when it is not
-	// TxID: a later SubmitProof call of the same transaction (spends.go).
-	RecordID string `json:"recordId,omitempty" metadata:",optional"`
-	// Sequence numbers the uses of the pseudonym in the context under the
-	// key from 1, in block order.
-	Sequence int `json:"sequence"`
-	// Issuer is the issuer whose key verified the proof.
-	Issuer string `json:"issuer"`
-	// KeyVersion is that key's version.
-	KeyVersion int `json:"keyVersion"`
-	// KeySHA256 is the lower-case hex SHA-256 of the verifying key.
-	KeySHA256 string `json:"keySha256"`
-	// Timestamp is the transaction's timestamp, as its client set it.
-	Timestamp time.Time `json:"timestamp"`
-}
-
-// PseudonymUses is the answer of GetPseudonymUses.
-type PseudonymUses struct {
-	// Context is the context identifier asked for.
-	Context []byte `json:"context"`
-	// Pseudonym is the pseudonym asked for.
-	Pseudonym []byte `json:"pseudonym"`
-	// Uses are the committed uses: per verifying key (by key hash), in
-	// block order.
-	Uses []PseudonymUse `json:"uses"`
-	// Count is the number of uses listed.
-	Count int `json:"count"`
-	// More reports that there are more than MaxListedPseudonymUses uses.
-	More bool `json:"more"`
-}
-
 // GetPseudonymUses lists the committed SubmitProof uses of a pseudonym in
 // a context (both standard base64, within the request limits), under every
 // key they were verified with.
-func (c *Contract) GetPseudonymUses(ctx contractapi.TransactionContextInterface, context, pseudonym string) (_ *PseudonymUses, err error) {
-	defer base.Coded(&err)
-	cx, err := base.DecodeArg("context", context, request.MaxContextSize)
-	if err != nil {
-		return nil, err
-	}
-	nym, err := base.DecodeArg("pseudonym", pseudonym, request.MaxPseudonymSize)
-	if err != nil {
-		return nil, err
-	}
-	stub := ctx.GetStub()
-	it, err := stub.GetStateByPartialCompositeKey(records.NymUse.ObjectType, []string{base.HashHex(cx), hex.EncodeToString(nym)})
-	if err != nil {
-		return nil, fmt.Errorf("reading the pseudonym's uses: %w", err)
-	}
-	defer it.Close()
-	out := &PseudonymUses{Context: cx, Pseudonym: nym, Uses: []PseudonymUse{}}
-	for it.HasNext() {
-		kv, err := it.Next()
-		if err != nil {
-			return nil, fmt.Errorf("reading the pseudonym's uses: %w", err)
-		}
-		// A use record carrying a key-level policy was written around
-		// the contract: the list is refused (fail closed), not shown
-		// without it.
-		if err := records.NymUse.Believe(stub, kv.Key, ""); err != nil {
-			return nil, fmt.Errorf("reading the pseudonym's uses: %w", err)
-		}
-		if len(out.Uses) == MaxListedPseudonymUses {
-			out.More = true
-			break
-		}
-		var u PseudonymUse
-		if err := base.UnmarshalRecord(kv.Value, &u); err != nil {
-			return nil, err
-		}
-		out.Uses = append(out.Uses, u)
-	}
-	out.Count = len(out.Uses)
-	return out, nil
+func (c *Contract) GetPseudonymUses(ctx contractapi.TransactionContextInterface, context string, pseudonym string) (*PseudonymUses, error) {
+	return spends.GetPseudonymUses(ctx, context, pseudonym)
 }
 
 // checkPseudonymFields refuses, before any cryptography, a request without
@@ -171,7 +72,7 @@ func (v *verification) pseudonymCountKey(stub shim.ChaincodeStubInterface) (stri
 // context under the verifying key, committed and earlier in the
 // transaction (call), 0 for a request without one, and keeps the number in
 // v.uses for the policy's pseudonym rule.
-func (v *verification) pseudonymUses(stub shim.ChaincodeStubInterface, call *spendCall) (int, error) {
+func (v *verification) pseudonymUses(stub shim.ChaincodeStubInterface, call *spends.SpendCall) (int, error) {
 	if len(v.req.Pseudonym) == 0 {
 		return 0, nil
 	}
@@ -179,11 +80,11 @@ func (v *verification) pseudonymUses(stub shim.ChaincodeStubInterface, call *spe
 	if err != nil {
 		return 0, err
 	}
-	var n pseudonymCount
+	var n spends.PseudonymCount
 	if _, err := records.GetJSON(records.NymCount, stub, k, "", &n); err != nil {
 		return 0, fmt.Errorf("reading the pseudonym's uses: %w", err)
 	}
-	v.uses = n.Uses + call.nymUses(k)
+	v.uses = n.Uses + call.NymUses(k)
 	return v.uses, nil
 }
 
@@ -206,7 +107,7 @@ func (v *verification) checkPseudonymLimit(uses, limit int) error {
 // and the use record, keyed by recordID, the verification's record ID, and
 // notes the use in call. It does nothing for a request without a
 // pseudonym.
-func (v *verification) recordPseudonymUse(stub shim.ChaincodeStubInterface, call *spendCall, uses int, rec *Verification, recordID string) error {
+func (v *verification) recordPseudonymUse(stub shim.ChaincodeStubInterface, call *spends.SpendCall, uses int, rec *Verification, recordID string) error {
 	if len(v.req.Pseudonym) == 0 {
 		return nil
 	}
@@ -216,20 +117,20 @@ func (v *verification) recordPseudonymUse(stub shim.ChaincodeStubInterface, call
 	}
 	seq := uses + 1
 	uk, err := records.NymUse.Key(stub, base.HashHex(v.req.Context), hex.EncodeToString(v.req.Pseudonym),
-		rec.KeySHA256, fmt.Sprintf("%0*d", nymSeqDigits, seq), recordID)
+		rec.KeySHA256, fmt.Sprintf("%0*d", spends.NymSeqDigits, seq), recordID)
 	if err != nil {
 		return err
 	}
-	if err := records.PutJSON(records.NymCount, stub, ck, "", pseudonymCount{Uses: seq}); err != nil {
+	if err := records.PutJSON(records.NymCount, stub, ck, "", spends.PseudonymCount{Uses: seq}); err != nil {
 		return fmt.Errorf("counting the pseudonym's use: %w", err)
 	}
-	use := PseudonymUse{TxID: rec.TxID, Sequence: seq, Issuer: rec.Issuer, KeyVersion: rec.KeyVersion, KeySHA256: rec.KeySHA256, Timestamp: rec.Timestamp}
+	use := spends.PseudonymUse{TxID: rec.TxID, Sequence: seq, Issuer: rec.Issuer, KeyVersion: rec.KeyVersion, KeySHA256: rec.KeySHA256, Timestamp: rec.Timestamp}
 	use.RecordID = rec.RecordID
 	if err := records.PutJSON(records.NymUse, stub, uk, "", use); err != nil {
 		return fmt.Errorf("recording the pseudonym's use: %w", err)
 	}
 	rec.PseudonymUse = seq
-	call.useNym(ck)
+	call.UseNym(ck)
 	return nil
 }
 

@@ -9,6 +9,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/spends"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/issuers"
+
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
@@ -124,7 +128,7 @@ func TestPseudonymUseLimit(t *testing.T) {
 			r3 := e.submit(e.bob, "SubmitProof", jsonArg(t, theirs))
 			require.True(t, r3.Committed, r3.Response.GetMessage())
 
-			uses := decode[PseudonymUses](t, e.evaluate(e.bob, "GetPseudonymUses", b64("poll-2026-17"), first.Pseudonym))
+			uses := decode[spends.PseudonymUses](t, e.evaluate(e.bob, "GetPseudonymUses", b64("poll-2026-17"), first.Pseudonym))
 			require.Equal(t, 1, uses.Count)
 			require.False(t, uses.More)
 			require.Equal(t, r.TxID, uses.Uses[0].TxID)
@@ -132,9 +136,9 @@ func TestPseudonymUseLimit(t *testing.T) {
 			require.Equal(t, "polls", uses.Uses[0].Issuer)
 			require.Equal(t, base.HashHex(k.sk.PublicKey().Bytes()), uses.Uses[0].KeySHA256)
 			require.Equal(t, r.Timestamp, uses.Uses[0].Timestamp)
-			uses = decode[PseudonymUses](t, e.evaluate(e.bob, "GetPseudonymUses", b64("poll-2026-18"), elsewhere.Pseudonym))
+			uses = decode[spends.PseudonymUses](t, e.evaluate(e.bob, "GetPseudonymUses", b64("poll-2026-18"), elsewhere.Pseudonym))
 			require.Equal(t, r2.TxID, uses.Uses[0].TxID)
-			uses = decode[PseudonymUses](t, e.evaluate(e.bob, "GetPseudonymUses", b64("poll-2026-18"), first.Pseudonym))
+			uses = decode[spends.PseudonymUses](t, e.evaluate(e.bob, "GetPseudonymUses", b64("poll-2026-18"), first.Pseudonym))
 			require.Zero(t, uses.Count)
 			require.Empty(t, uses.Uses)
 		})
@@ -166,7 +170,7 @@ func TestPseudonymUseInOneBlock(t *testing.T) {
 	require.NotEmpty(t, winner)
 	var req request.Request
 	require.NoError(t, json.Unmarshal([]byte(a), &req))
-	uses := decode[PseudonymUses](t, e.evaluate(e.bob, "GetPseudonymUses", b64("vote"), req.Pseudonym))
+	uses := decode[spends.PseudonymUses](t, e.evaluate(e.bob, "GetPseudonymUses", b64("vote"), req.Pseudonym))
 	require.Equal(t, 1, uses.Count)
 	require.Equal(t, winner, uses.Uses[0].TxID)
 }
@@ -216,17 +220,17 @@ func TestPseudonymRequests(t *testing.T) {
 	}
 
 	// Pinned message counts apply to the issuer's messages.
-	decode[Issuer](t, e.submit(e.alice, "SetIssuerSettings", "polls", `{"messageCounts":[4]}`))
+	decode[issuers.Issuer](t, e.submit(e.alice, "SetIssuerSettings", "polls", `{"messageCounts":[4]}`))
 	res := decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, good)))
 	require.False(t, res.Valid)
 	require.Contains(t, res.Reason, "covers 5 signed messages")
-	decode[Issuer](t, e.submit(e.alice, "SetIssuerSettings", "polls", `{"messageCounts":[5]}`))
+	decode[issuers.Issuer](t, e.submit(e.alice, "SetIssuerSettings", "polls", `{"messageCounts":[5]}`))
 	require.True(t, decode[ProofReceipt](t, e.submit(e.bob, "SubmitProof", jsonArg(t, good))).Valid)
 }
 
 func TestCheckPseudonymLimit(t *testing.T) {
-	withNym := &verification{req: &request.Decoded{Pseudonym: []byte{1}, Context: []byte("c")}, issuer: &Issuer{ID: "polls"}, key: &IssuerKey{Version: 1}}
-	without := &verification{req: &request.Decoded{}, issuer: &Issuer{ID: "acme"}, key: &IssuerKey{Version: 1}}
+	withNym := &verification{req: &request.Decoded{Pseudonym: []byte{1}, Context: []byte("c")}, issuer: &issuers.Issuer{ID: "polls"}, key: &issuers.IssuerKey{Version: 1}}
+	without := &verification{req: &request.Decoded{}, issuer: &issuers.Issuer{ID: "acme"}, key: &issuers.IssuerKey{Version: 1}}
 	for _, tc := range []struct {
 		v           *verification
 		uses, limit int
@@ -263,7 +267,7 @@ func TestGetPseudonymUsesArguments(t *testing.T) {
 		})
 	}
 	// The limits are inclusive.
-	uses := decode[PseudonymUses](t, e.evaluate(e.bob, "GetPseudonymUses", b64(strings.Repeat("c", request.MaxContextSize)), nym))
+	uses := decode[spends.PseudonymUses](t, e.evaluate(e.bob, "GetPseudonymUses", b64(strings.Repeat("c", request.MaxContextSize)), nym))
 	require.Zero(t, uses.Count)
 }
 

@@ -4,6 +4,7 @@ package contract
 
 import (
 	"github.com/fabric-bbs/fabric-bbs/bbs"
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/issuers"
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
 )
@@ -25,7 +26,7 @@ type cachedPolicy struct {
 }
 
 type cachedIssuer struct {
-	is  *Issuer
+	is  *issuers.Issuer
 	err error
 }
 
@@ -35,14 +36,14 @@ type cachedKeyID struct {
 }
 
 // issuer is getIssuer, cached (its error too).
-func (c *keyCache) issuer(stub shim.ChaincodeStubInterface, id string) (*Issuer, error) {
+func (c *keyCache) issuer(stub shim.ChaincodeStubInterface, id string) (*issuers.Issuer, error) {
 	if c == nil {
-		return getIssuer(stub, id)
+		return issuers.GetIssuer(stub, id)
 	}
 	if e, ok := c.issuers[id]; ok {
 		return e.is, e.err
 	}
-	is, err := getIssuer(stub, id)
+	is, err := issuers.GetIssuer(stub, id)
 	if c.issuers == nil {
 		c.issuers = map[string]cachedIssuer{}
 	}
@@ -67,7 +68,7 @@ func (c *keyCache) appliedPolicy(stub shim.ChaincodeStubInterface, ref *request.
 }
 
 // publicKey is s.ParsePublicKey(k.PublicKey), cached when it succeeds.
-func (c *keyCache) publicKey(s bbs.Scheme, issuer string, k *IssuerKey) (*bbs.PublicKey, error) {
+func (c *keyCache) publicKey(s bbs.Scheme, issuer string, k *issuers.IssuerKey) (*bbs.PublicKey, error) {
 	id := cachedKeyID{issuer, k.Version}
 	if pk, ok := c.lookupKey(id); ok {
 		return pk, nil

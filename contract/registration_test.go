@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/issuers"
+
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakeid"
 	"github.com/fabric-bbs/fabric-bbs/registration"
@@ -19,7 +21,7 @@ func TestRegisterIssuerPseudonymSchemes(t *testing.T) {
 		t.Run(s.Name(), func(t *testing.T) {
 			e := newEnv(t)
 			k := newKeyPair(t, s, byte(30+i))
-			is := decode[Issuer](t, e.register(e.alice, "nym", k, ""))
+			is := decode[issuers.Issuer](t, e.register(e.alice, "nym", k, ""))
 			require.Equal(t, s.Name(), is.Scheme)
 			require.True(t, e.rotate(e.alice, "nym", newKeyPair(t, s, byte(40+i))).Committed)
 		})

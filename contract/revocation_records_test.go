@@ -9,15 +9,17 @@ import (
 	"math/bits"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/issuers"
+
 	"github.com/fabric-bbs/fabric-bbs/internal/fakestub"
 	"github.com/fabric-bbs/fabric-bbs/revocation"
 	"github.com/stretchr/testify/require"
 )
 
 // issuerOf reads issuer id as the contract does, with its directory.
-func issuerOf(t *testing.T, e *env, id string) *Issuer {
+func issuerOf(t *testing.T, e *env, id string) *issuers.Issuer {
 	t.Helper()
-	is, err := getIssuer(e.ledger.NewStub(nil), id)
+	is, err := issuers.GetIssuer(e.ledger.NewStub(nil), id)
 	require.NoError(t, err)
 	return is
 }
@@ -90,7 +92,7 @@ func TestRevocationStateLegacyLayout(t *testing.T) {
 		Size: StatusPageBits, PageBits: StatusPageBits, Pages: 1, CreatedAt: at, TxID: "legacy-tx"}), owner)
 	putLegacy(t, e.env, key("bbs.statuspage", "acme", "revocation", "0000"), mustJSON(t, StatusPage{Issuer: "acme", List: "revocation", Version: 1, Bits: bits,
 		UpdatedAt: at, TxID: "legacy-tx"}), owner)
-	require.Nil(t, issuerOf(t, e.env, "acme").records)
+	require.Nil(t, issuerOf(t, e.env, "acme").Directory())
 
 	check := func(version int, epoch int64) {
 		t.Helper()
@@ -113,7 +115,7 @@ func TestRevocationStateLegacyLayout(t *testing.T) {
 	requireAccepted(t, e.submit(e.alice, "UpdateStatusList", "acme", "revocation", `{"set":[13]}`))
 	requireAccepted(t, e.revoke(bob))
 	requireAccepted(t, e.revoke(carol))
-	require.Nil(t, issuerOf(t, e.env, "acme").records, "none of these writes the issuer record")
+	require.Nil(t, issuerOf(t, e.env, "acme").Directory(), "none of these writes the issuer record")
 	check(3, 4)
 	require.Error(t, e.update(carol), "carol is revoked")
 	requireFailure(t, e.revoke(carol), "already removed at version 3")
@@ -122,11 +124,11 @@ func TestRevocationStateLegacyLayout(t *testing.T) {
 	// The issuer record's first write under 0.3.0: a new list. Its
 	// directory lists the legacy children; all still read.
 	requireAccepted(t, e.submit(e.alice, "CreateStatusList", "acme", "second", "suspension", "8192"))
-	dir := issuerOf(t, e.env, "acme").records
+	dir := issuerOf(t, e.env, "acme").Directory()
 	require.NotNil(t, dir)
-	require.Equal(t, legacyGeneration, dir.Epoch)
-	require.Equal(t, legacyGeneration, dir.Accumulator)
-	require.Equal(t, legacyGeneration, dir.StatusLists["revocation"])
+	require.Equal(t, issuers.LegacyGeneration, dir.Epoch)
+	require.Equal(t, issuers.LegacyGeneration, dir.Accumulator)
+	require.Equal(t, issuers.LegacyGeneration, dir.StatusLists["revocation"])
 	check(3, 4)
 	dave := e.issue("dave")
 	requireAccepted(t, e.revoke(dave))

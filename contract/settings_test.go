@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/issuers"
+
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
@@ -16,21 +18,21 @@ import (
 
 func TestSetIssuerSettings(t *testing.T) {
 	e, _ := registered(t)
-	is := decode[Issuer](t, e.submit(e.alice, "SetIssuerSettings", "acme", `{"requireBoundNonce":true,"messageCounts":[5,10]}`))
-	require.Equal(t, IssuerSettings{RequireBoundNonce: true, MessageCounts: []int{5, 10}}, is.Settings)
-	require.Equal(t, is, decode[Issuer](t, e.evaluate(e.bob, "GetIssuer", "acme")))
+	is := decode[issuers.Issuer](t, e.submit(e.alice, "SetIssuerSettings", "acme", `{"requireBoundNonce":true,"messageCounts":[5,10]}`))
+	require.Equal(t, issuers.IssuerSettings{RequireBoundNonce: true, MessageCounts: []int{5, 10}}, is.Settings)
+	require.Equal(t, is, decode[issuers.Issuer](t, e.evaluate(e.bob, "GetIssuer", "acme")))
 
 	// An admin of the owner's MSP may change them.
-	is = decode[Issuer](t, e.submit(e.admin1, "SetIssuerSettings", "acme", `{"messageCounts":[5]}`))
-	require.Equal(t, IssuerSettings{MessageCounts: []int{5}}, is.Settings)
+	is = decode[issuers.Issuer](t, e.submit(e.admin1, "SetIssuerSettings", "acme", `{"messageCounts":[5]}`))
+	require.Equal(t, issuers.IssuerSettings{MessageCounts: []int{5}}, is.Settings)
 	// A bbs+2020 issuer's counts cannot be cleared.
 	for _, clear := range []string{`{}`, `{"messageCounts":[]}`, `{"requireBoundNonce":true}`} {
 		requireFailure(t, e.submit(e.alice, "SetIssuerSettings", "acme", clear), "a bbs+2020 issuer must pin messageCounts")
 	}
 	// Other schemes' may: an empty object resets.
 	require.True(t, e.register(e.alice, "ietf", newKeyPair(t, bbs.BLS12381SHA256(), 3), "", 5).Committed)
-	is = decode[Issuer](t, e.submit(e.alice, "SetIssuerSettings", "ietf", `{}`))
-	require.Equal(t, IssuerSettings{}, is.Settings)
+	is = decode[issuers.Issuer](t, e.submit(e.alice, "SetIssuerSettings", "ietf", `{}`))
+	require.Equal(t, issuers.IssuerSettings{}, is.Settings)
 
 	requireFailure(t, e.submit(e.bob, "SetIssuerSettings", "acme", `{}`), "access denied")
 	requireFailure(t, e.submit(e.admin2, "SetIssuerSettings", "acme", `{}`), "access denied")
@@ -57,12 +59,12 @@ func TestParseSettingsRejects(t *testing.T) {
 		`{"messageCounts":[1.5]}`:                              "malformed",
 		`{"messageCounts":` + strings.Repeat(" ", base.MaxSettingsSize) + `[]}`: "over the limit",
 	} {
-		_, err := parseSettings(body)
+		_, err := issuers.ParseSettings(body)
 		require.ErrorIs(t, err, base.ErrInvalidArgument, "%.60q", body)
 		require.ErrorContains(t, err, want, "%.60q", body)
 		require.Less(t, len(err.Error()), 300)
 	}
-	s, err := parseSettings(`{"messageCounts":[]}`)
+	s, err := issuers.ParseSettings(`{"messageCounts":[]}`)
 	require.NoError(t, err)
 	require.Nil(t, s.MessageCounts)
 }
@@ -124,7 +126,7 @@ func FuzzParseSettings(f *testing.F) {
 	f.Add(`{"messageCounts":[2,1]}`)
 	f.Add(`{"requireBoundNonce":true,"requireBoundNonce":true}`)
 	f.Fuzz(func(t *testing.T, body string) {
-		s, err := parseSettings(body)
+		s, err := issuers.ParseSettings(body)
 		if err != nil {
 			if !errors.Is(err, base.ErrInvalidArgument) {
 				t.Fatalf("error without ErrInvalidArgument: %v", err)
@@ -136,7 +138,7 @@ func FuzzParseSettings(f *testing.F) {
 				t.Fatalf("accepted counts %v", s.MessageCounts)
 			}
 		}
-		if len(s.MessageCounts) > 0 && !s.allowsCount(bbs.BBSPlus2020Name, s.MessageCounts[0]) {
+		if len(s.MessageCounts) > 0 && !s.AllowsCount(bbs.BBSPlus2020Name, s.MessageCounts[0]) {
 			t.Fatalf("a registered count is not allowed: %v", s.MessageCounts)
 		}
 	})

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/spends"
+
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
@@ -96,11 +98,11 @@ func TestSquattedNymCountRefusedAtEndorsement(t *testing.T) {
 	req := holder.present(t, "polls", "poll-2026-40", "nonce squat 0123456789")
 	d := decodedOf(t, req)
 	stub := e.ledger.NewStub(nil)
-	ck, err := base.CompositeKey(stub, nymCountObjectType, base.HashHex(k.sk.PublicKey().Bytes()), base.HashHex(d.Context), hex.EncodeToString(d.Pseudonym))
+	ck, err := base.CompositeKey(stub, spends.NymCountObjectType, base.HashHex(k.sk.PublicKey().Bytes()), base.HashHex(d.Context), hex.EncodeToString(d.Pseudonym))
 	require.NoError(t, err)
 	e.squat(ck, []byte(`{"uses":0}`), nobodysPolicy)
 
-	requireUntrusted(t, e.submit(e.bob, "SubmitProof", jsonArg(t, req)), nymCountObjectType)
+	requireUntrusted(t, e.submit(e.bob, "SubmitProof", jsonArg(t, req)), spends.NymCountObjectType)
 	r := e.evaluate(e.bob, "VerifyProof", jsonArg(t, req))
 	require.False(t, r.OK())
 	require.True(t, strings.HasPrefix(r.Response.GetMessage(), untrustedCode+":"), r.Response.GetMessage())
@@ -119,7 +121,7 @@ func TestSquattedNymUseRoutedAround(t *testing.T) {
 	req := holder.present(t, "polls", "poll-2026-41", "nonce squat 0123456789")
 	d := decodedOf(t, req)
 	stub := e.ledger.NewStub(nil)
-	uk, err := base.CompositeKey(stub, nymUseObjectType, base.HashHex(d.Context), hex.EncodeToString(d.Pseudonym),
+	uk, err := base.CompositeKey(stub, spends.NymUseObjectType, base.HashHex(d.Context), hex.EncodeToString(d.Pseudonym),
 		base.HashHex(k.sk.PublicKey().Bytes()), "0000000001")
 	require.NoError(t, err)
 	e.squat(uk, []byte(`{"txId":"forged","sequence":1,"issuer":"polls","keyVersion":1}`), nobodysPolicy)
@@ -142,11 +144,11 @@ func TestSquattedNonceRefusedAtEndorsement(t *testing.T) {
 	nonce := []byte("a nonce the coalition saw 0123")
 	req := sign(t, k, nil).present(t, "acme", nonce, 0)
 	stub := e.ledger.NewStub(nil)
-	nk, err := nonceKey(stub, k.sk.PublicKey().Bytes(), nonce)
+	nk, err := spends.NonceKey(stub, k.sk.PublicKey().Bytes(), nonce)
 	require.NoError(t, err)
 	e.squat(nk, []byte(`{"txId":"forged"}`), nobodysPolicy)
 
-	requireUntrusted(t, e.submit(e.bob, "SubmitProof", jsonArg(t, req)), nonceObjectType)
+	requireUntrusted(t, e.submit(e.bob, "SubmitProof", jsonArg(t, req)), spends.NonceObjectType)
 	r := e.evaluate(e.bob, "VerifyProof", jsonArg(t, req))
 	require.False(t, r.OK())
 	require.True(t, strings.HasPrefix(r.Response.GetMessage(), untrustedCode+":"), r.Response.GetMessage())
@@ -157,7 +159,7 @@ func TestSquattedNonceRefusedAtEndorsement(t *testing.T) {
 	out := decode[BatchResults](t, br)
 	require.True(t, out.Results[0].Refused)
 	require.Equal(t, untrustedCode, out.Results[0].Code, out.Results[0].Reason)
-	require.Contains(t, out.Results[0].Reason, nonceObjectType)
+	require.Contains(t, out.Results[0].Reason, spends.NonceObjectType)
 	require.True(t, out.Results[1].Valid)
 	vr := decode[BatchResults](t, e.evaluate(e.bob, "VerifyProofs", jsonArg(t, []any{req})))
 	require.True(t, vr.Results[0].Refused)
@@ -167,11 +169,11 @@ func TestSquattedNonceRefusedAtEndorsement(t *testing.T) {
 	sk := windKey(t)
 	registerKeyIssuer(t, e, "windsurf", sk)
 	n := testNonce(140)
-	ck, err := nonceKey(stub, sk.PublicKey().Bytes(), n)
+	ck, err := spends.NonceKey(stub, sk.PublicKey().Bytes(), n)
 	require.NoError(t, err)
 	e.squat(ck, []byte(`{"txId":"forged"}`), nobodysPolicy)
 	cred := windCredential(t, sk, nil, n)
-	requireUntrusted(t, e.submit(e.bob, "SubmitCredential", credentialArg(t, cred)), nonceObjectType)
+	requireUntrusted(t, e.submit(e.bob, "SubmitCredential", credentialArg(t, cred)), spends.NonceObjectType)
 	cr := e.submit(e.bob, "SubmitCredentials", jsonArg(t, []any{map[string]any{"credential": cred}}))
 	require.True(t, cr.OK(), cr.Response.GetMessage())
 	cout := decode[CredentialBatchResults](t, cr)
@@ -256,7 +258,7 @@ func (s *countingStub) SetStateValidationParameter(key string, ep []byte) error 
 func spendCalls(counts map[string]int) map[string]int {
 	out := map[string]int{}
 	for k, n := range counts { //bbs:maporder-ok copies a map into a map
-		for _, typ := range []string{nonceObjectType, nymCountObjectType, nymUseObjectType, verificationObjectType, credentialObjectType} {
+		for _, typ := range []string{spends.NonceObjectType, spends.NymCountObjectType, spends.NymUseObjectType, verificationObjectType, credentialObjectType} {
 			if strings.HasSuffix(k, " "+typ) {
 				out[k] = n
 			}
@@ -278,9 +280,9 @@ func TestHonestSpendsReadNoPolicy(t *testing.T) {
 	r := e.ledger.Submit(sc, e.bob.Creator, Name+":SubmitProof", jsonArg(t, req))
 	require.True(t, r.Committed, r.Response.GetMessage())
 	require.Equal(t, map[string]int{
-		"GetState " + nonceObjectType: 1, "GetState " + nymCountObjectType: 1,
-		"PutState " + nonceObjectType: 1, "PutState " + nymCountObjectType: 1,
-		"PutState " + nymUseObjectType: 1, "PutState " + verificationObjectType: 1,
+		"GetState " + spends.NonceObjectType: 1, "GetState " + spends.NymCountObjectType: 1,
+		"PutState " + spends.NonceObjectType: 1, "PutState " + spends.NymCountObjectType: 1,
+		"PutState " + spends.NymUseObjectType: 1, "PutState " + verificationObjectType: 1,
 	}, spendCalls(sc.calls))
 
 	ak := registerAcme(t, e)
@@ -292,7 +294,7 @@ func TestHonestSpendsReadNoPolicy(t *testing.T) {
 	r = e.ledger.Submit(sc, e.bob.Creator, Name+":SubmitProofs", jsonArg(t, batch))
 	require.True(t, r.Committed, r.Response.GetMessage())
 	require.Equal(t, map[string]int{
-		"GetState " + nonceObjectType: 2, "PutState " + nonceObjectType: 2, "PutState " + verificationObjectType: 2,
+		"GetState " + spends.NonceObjectType: 2, "PutState " + spends.NonceObjectType: 2, "PutState " + verificationObjectType: 2,
 	}, spendCalls(sc.calls))
 
 	sk := windKey(t)
@@ -301,7 +303,7 @@ func TestHonestSpendsReadNoPolicy(t *testing.T) {
 	r = e.ledger.Submit(sc, e.bob.Creator, Name+":SubmitCredential", credentialArg(t, windCredential(t, sk, nil, testNonce(160))))
 	require.True(t, r.Committed, r.Response.GetMessage())
 	require.Equal(t, map[string]int{
-		"GetState " + nonceObjectType: 1, "PutState " + nonceObjectType: 1,
+		"GetState " + spends.NonceObjectType: 1, "PutState " + spends.NonceObjectType: 1,
 		"PutState " + verificationObjectType: 1, "PutState " + credentialObjectType: 1,
 	}, spendCalls(sc.calls))
 }
@@ -310,7 +312,7 @@ func TestHonestSpendsReadNoPolicy(t *testing.T) {
 // records are those of their declarations.
 func TestSpendKindsDeclared(t *testing.T) {
 	for typ, k := range map[string]*records.Kind{ //bbs:maporder-ok test: each pair checked alone
-		nonceObjectType: records.Nonce, nymCountObjectType: records.NymCount, nymUseObjectType: records.NymUse,
+		spends.NonceObjectType: records.Nonce, spends.NymCountObjectType: records.NymCount, spends.NymUseObjectType: records.NymUse,
 		verificationObjectType: records.Verification, credentialObjectType: records.CredentialVerification,
 		contextObjectType: records.Context,
 	} {

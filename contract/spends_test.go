@@ -7,8 +7,9 @@ import (
 	"fmt"
 	"reflect"
 	"testing"
-	"time"
 	"unsafe"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/spends"
 
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/endorsement"
 
@@ -261,7 +262,7 @@ func TestPseudonymUsesWithinTransaction(t *testing.T) {
 	require.Equal(t, r.TxID+"/1", second.RecordID)
 	requireRefused(t, out[3], base.ErrPseudonymUsed.Error(), "used 2 time(s)", "the limit is 2")
 
-	uses := decode[PseudonymUses](t, e.evaluate(e.bob, "GetPseudonymUses", b64("poll-B"), base64Std(second.Pseudonym)))
+	uses := decode[spends.PseudonymUses](t, e.evaluate(e.bob, "GetPseudonymUses", b64("poll-B"), base64Std(second.Pseudonym)))
 	require.Equal(t, 2, uses.Count)
 	require.Equal(t, []int{1, 2}, []int{uses.Uses[0].Sequence, uses.Uses[1].Sequence})
 	require.Equal(t, []string{r.TxID, r.TxID}, []string{uses.Uses[0].TxID, uses.Uses[1].TxID})
@@ -289,7 +290,7 @@ func TestRetriedDirectSubmitProof(t *testing.T) {
 	require.True(t, r2.OK(), r2.Response.GetMessage())
 	require.Equal(t, r1.TxID, r2.TxID)
 	require.Equal(t, r1.Response.Payload, r2.Response.Payload)
-	require.Empty(t, c.tracker().txs, "a direct call left spends in memory")
+	require.Zero(t, c.tracker().Tracked(), "a direct call left spends in memory")
 	e.ledger.Commit(again)
 	require.Equal(t, r1.TxID, decode[Verification](t, e.evaluate(e.bob, "GetVerification", r1.TxID)).TxID)
 	requireFailure(t, e.submit(e.bob, "SubmitProof", req), base.ErrReplay.Error())
@@ -343,36 +344,36 @@ func TestPassThroughCallIsTracked(t *testing.T) {
 // server (two peers simulating one transaction) do not see each other's
 // spends.
 func TestSpendsAreKeptPerConnection(t *testing.T) {
-	tr := newSpendTracker()
+	tr := spends.NewSpendTracker()
 	peer1, peer2 := shimStub(t, &shim.Handler{}, "tx1"), shimStub(t, &shim.Handler{}, "tx1")
-	c1, err := tr.begin(peer1, false, "")
+	c1, err := tr.Begin(peer1, false, "")
 	require.NoError(t, err)
-	c1.spend("nonce key", "tx1")
-	require.NoError(t, c1.commit())
+	c1.Spend("nonce key", "tx1")
+	require.NoError(t, c1.Commit())
 
-	c2, err := tr.begin(peer2, false, "")
+	c2, err := tr.Begin(peer2, false, "")
 	require.NoError(t, err)
-	_, spent := c2.spentBy("nonce key")
+	_, spent := c2.SpentBy("nonce key")
 	require.False(t, spent, "peer 2 saw peer 1's spend")
-	require.Equal(t, "tx1", c2.recordID())
+	require.Equal(t, "tx1", c2.RecordID())
 
-	again, err := tr.begin(peer1, false, "")
+	again, err := tr.Begin(peer1, false, "")
 	require.NoError(t, err)
-	by, spent := again.spentBy("nonce key")
+	by, spent := again.SpentBy("nonce key")
 	require.True(t, spent)
 	require.Equal(t, "tx1", by)
-	require.Equal(t, "tx1/1", again.recordID())
+	require.Equal(t, "tx1/1", again.RecordID())
 }
 
 // TestConnectionOfShimStub fails if the shim's stub no longer holds its
 // peer connection's handler where connectionOf reads it.
 func TestConnectionOfShimStub(t *testing.T) {
 	h := &shim.Handler{}
-	got := connectionOf(shimStub(t, h, "tx"))
+	got := spends.ConnectionOf(shimStub(t, h, "tx"))
 	require.Equal(t, unsafe.Pointer(h), got)
-	require.Equal(t, unsafe.Pointer(h), connectionOf(&base.HeldStub{ChaincodeStubInterface: shimStub(t, h, "tx")}))
-	require.Nil(t, connectionOf(&shim.ChaincodeStub{}))
-	require.Nil(t, connectionOf(fakestub.NewLedger("ch").NewStub(nil)))
+	require.Equal(t, unsafe.Pointer(h), spends.ConnectionOf(&base.HeldStub{ChaincodeStubInterface: shimStub(t, h, "tx")}))
+	require.Nil(t, spends.ConnectionOf(&shim.ChaincodeStub{}))
+	require.Nil(t, spends.ConnectionOf(fakestub.NewLedger("ch").NewStub(nil)))
 }
 
 // shimStub is a shim stub of transaction txID on channel "ch" whose peer
@@ -385,105 +386,6 @@ func shimStub(t *testing.T, h *shim.Handler, txID string) *shim.ChaincodeStub {
 	require.Equal(t, reflect.TypeOf(h), f.Type())
 	reflect.NewAt(f.Type(), unsafe.Pointer(f.UnsafeAddr())).Elem().Set(reflect.ValueOf(h))
 	return s
-}
-
-// TestSpendTrackerForgetsAndBounds: a transaction's spends are forgotten
-// spendRetention after its last call, not before; a full tracker evicts
-// the record of the oldest last call for a new transaction's, never
-// refuses the new one, and refuses a later call of the evicted one (its
-// tombstone) until spendRetention has passed.
-func TestSpendTrackerForgetsAndBounds(t *testing.T) {
-	now := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
-	tr := newSpendTracker()
-	tr.now = func() time.Time { return now }
-	tr.max = 2
-	stub := fakestub.NewLedger("ch").NewStub(nil)
-	spend := func(tx string) error {
-		c, err := tr.begin(txIDStub{stub, tx}, false, "")
-		if err != nil {
-			return err
-		}
-		c.spend("k-"+tx, tx)
-		return c.commit()
-	}
-	seen := func(tx string) bool {
-		_, ok := tr.txs[spendScope{channel: "ch", txID: tx}]
-		return ok
-	}
-	require.NoError(t, spend("a"))
-	now = now.Add(spendRetention - time.Second)
-	require.NoError(t, spend("b"))
-	require.True(t, seen("a"), "forgotten before spendRetention")
-	require.NoError(t, spend("c"), "a full tracker refused a new transaction")
-	require.True(t, seen("c"))
-	require.False(t, seen("a"), "the oldest record was not evicted")
-	require.True(t, seen("b"))
-	require.Len(t, tr.txs, 2)
-	require.Equal(t, tr.order.Len(), 2)
-	// a's later call is refused: its earlier spends are lost.
-	require.ErrorIs(t, spend("a"), errTooManySpends)
-	_, err := tr.begin(txIDStub{stub, "a"}, true, "")
-	require.NoError(t, err, "a read-only call is never refused")
-
-	// b's call makes it the most recent: c is evicted next.
-	require.NoError(t, spend("b"))
-	require.NoError(t, spend("d"))
-	require.False(t, seen("c"))
-	require.True(t, seen("b"))
-
-	now = now.Add(spendRetention + time.Second) // every record, and the first tombstones, expire
-	_, err = tr.begin(txIDStub{stub, "e"}, false, "")
-	require.NoError(t, err)
-	require.Empty(t, tr.txs)
-	require.Zero(t, tr.order.Len())
-	require.ErrorIs(t, spend("c"), errTooManySpends, "a tombstone forgotten before spendRetention")
-	now = now.Add(spendRetention)
-	require.NoError(t, spend("a"), "a tombstone kept past 2 spendRetention")
-}
-
-// TestSpendTrackerEvictionNeverDoubleSpends: however many other
-// transactions spend between two calls of one transaction, and whenever
-// (between its calls, or between a call's begin and commit), the later
-// call never gets a nonce spent by the earlier one accepted: it sees the
-// spend, or is refused.
-func TestSpendTrackerEvictionNeverDoubleSpends(t *testing.T) {
-	tr := newSpendTracker()
-	tr.max = 8
-	stub := fakestub.NewLedger("ch").NewStub(nil)
-	flood := func(from, n int) {
-		for i := range n {
-			c, err := tr.begin(txIDStub{stub, fmt.Sprintf("other-%d", from+i)}, false, "")
-			require.NoError(t, err)
-			c.spend("other nonce", "x")
-			require.NoError(t, c.commit())
-		}
-	}
-	for others := 0; others <= 2*tr.max; others++ {
-		for _, during := range []bool{false, true} {
-			tx := fmt.Sprintf("t-%d-%v", others, during)
-			first, err := tr.begin(txIDStub{stub, tx}, false, "")
-			require.NoError(t, err)
-			first.spend("N", tx)
-			require.NoError(t, first.commit())
-			if !during {
-				flood(1000*others, others)
-			}
-			second, err := tr.begin(txIDStub{stub, tx}, false, "")
-			if err != nil {
-				require.ErrorIs(t, err, errTooManySpends)
-				require.GreaterOrEqual(t, others, tr.max, "refused without an eviction")
-				continue
-			}
-			if during {
-				flood(1000*others+500, others)
-			}
-			if _, spent := second.spentBy("N"); spent {
-				continue // the replay is seen
-			}
-			second.spend("N", tx+"/1")
-			require.ErrorIs(t, second.commit(), errTooManySpends, "%d others, during %v: the nonce was spent twice", others, during)
-		}
-	}
 }
 
 // TestSpendTrackerFlood: 100,000 other transactions' chaincode-to-
@@ -503,12 +405,12 @@ func TestSpendTrackerFlood(t *testing.T) {
 	k := registerAcme(t, e)
 	stub := e.ledger.NewStub(nil)
 	for i := range 100_000 {
-		call, err := c.tracker().begin(txIDStub{stub, fmt.Sprintf("evaluation-%d", i)}, false, "")
+		call, err := c.tracker().Begin(txIDStub{stub, fmt.Sprintf("evaluation-%d", i)}, false, "")
 		require.NoError(t, err)
-		call.spend(fmt.Sprintf("nonce key %d", i), "evaluation")
-		require.NoError(t, call.commit())
+		call.Spend(fmt.Sprintf("nonce key %d", i), "evaluation")
+		require.NoError(t, call.Commit())
 	}
-	require.Len(t, c.tracker().txs, maxTrackedTx)
+	require.Equal(t, spends.MaxTrackedTx, c.tracker().Tracked())
 
 	x := jsonArg(t, sign(t, k, nil).present(t, "acme", []byte("nonce F of sixteen bytes"), 1))
 	y := jsonArg(t, sign(t, k, nil).present(t, "acme", []byte("nonce G of sixteen bytes"), 1))
@@ -533,7 +435,7 @@ func TestSpendTrackerEvaluations(t *testing.T) {
 	require.NoError(t, e.ledger.Deploy("caller", callerCC{}, nil))
 	e.configure(endorsement.EndorsementModeOwner)
 	k := registerAcme(t, e)
-	c.tracker().max = 16
+	c.tracker().Limit(16)
 	cred := sign(t, k, nil)
 	for i := range 40 {
 		req := jsonArg(t, cred.present(t, "acme", []byte(fmt.Sprintf("evaluation nonce %08d", i)), 1))
@@ -542,7 +444,7 @@ func TestSpendTrackerEvaluations(t *testing.T) {
 		require.NoError(t, json.Unmarshal(r.Response.Payload, &out))
 		requireOK(t, out[0])
 	}
-	require.Len(t, c.tracker().txs, 16)
+	require.Equal(t, 16, c.tracker().Tracked())
 	x := jsonArg(t, cred.present(t, "acme", []byte("nonce H of sixteen bytes"), 1))
 	r, out := e.viaCaller(call(t, "SubmitProof", x), call(t, "SubmitProof", x))
 	require.True(t, r.Committed)
@@ -565,69 +467,3 @@ func (s txIDStub) GetSignedProposal() (*peer.SignedProposal, error) {
 }
 
 func base64Std(b []byte) string { return b64(string(b)) }
-
-// TestSpendTrackerConcurrentTransactions: transactions on one tracker at
-// once (a chaincode process serves them concurrently) keep their own spends
-// (run with -race).
-func TestSpendTrackerConcurrentTransactions(t *testing.T) {
-	tr := newSpendTracker()
-	done := make(chan error)
-	for i := range 8 {
-		stub := fakestub.NewLedger("ch").NewStub(nil) // a fake ledger is not for concurrent use
-		go func() {
-			tx := fmt.Sprintf("tx%d", i)
-			for n := range 20 {
-				c, err := tr.begin(txIDStub{stub, tx}, false, "")
-				if err != nil {
-					done <- err
-					return
-				}
-				if _, spent := c.spentBy(fmt.Sprintf("%s-%d", tx, n)); spent {
-					done <- fmt.Errorf("%s: nonce %d spent before", tx, n)
-					return
-				}
-				if got, want := c.recordID(), callRecordID(tx, n); got != want {
-					done <- fmt.Errorf("record ID %s, want %s", got, want)
-					return
-				}
-				c.spend(fmt.Sprintf("%s-%d", tx, n), c.recordID())
-				if err := c.commit(); err != nil {
-					done <- err
-					return
-				}
-			}
-			done <- nil
-		}()
-	}
-	for range 8 {
-		require.NoError(t, <-done)
-	}
-	require.Len(t, tr.txs, 8)
-}
-
-// TestTombstoneFalsePositives: after a million evictions in one
-// generation, a scope never evicted is taken for an evicted one (its
-// call refused) at about the rate spends.go gives, 2 in 10 000 per
-// generation; an evicted scope is always found.
-func TestTombstoneFalsePositives(t *testing.T) {
-	if testing.Short() {
-		t.Skip("a million evictions")
-	}
-	now := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
-	var d tombstones
-	for i := range 1_000_000 {
-		d.add(spendScope{channel: "ch", txID: fmt.Sprintf("evicted-%d", i)}, now)
-	}
-	for i := 0; i < 1_000_000; i += 997 {
-		require.True(t, d.has(spendScope{channel: "ch", txID: fmt.Sprintf("evicted-%d", i)}, now))
-	}
-	fp := 0
-	const tries = 200_000
-	for i := range tries {
-		if d.has(spendScope{channel: "ch", txID: fmt.Sprintf("never-%d", i)}, now) {
-			fp++
-		}
-	}
-	t.Logf("false positives: %d in %d", fp, tries)
-	require.Less(t, fp, tries*4/10_000)
-}

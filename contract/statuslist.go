@@ -10,6 +10,8 @@ import (
 	"slices"
 	"time"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/issuers"
+
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
 
 	"github.com/fabric-bbs/fabric-bbs/contract/records"
@@ -136,7 +138,7 @@ func (c *Contract) CreateStatusList(ctx contractapi.TransactionContextInterface,
 	stub := ctx.GetStub()
 	if _, err := statusListOf(stub, is, list); err == nil {
 		return nil, fmt.Errorf("%s: %w", what, base.ErrExists)
-	} else if !base.IsNotFound(err) && (!errors.Is(err, records.ErrUntrusted) || is.records != nil) {
+	} else if !base.IsNotFound(err) && (!errors.Is(err, records.ErrUntrusted) || is.Directory() != nil) {
 		return nil, err
 	}
 	// (A legacy issuer's old head that is not believed, created around the
@@ -149,7 +151,7 @@ func (c *Contract) CreateStatusList(ctx contractapi.TransactionContextInterface,
 		CreatedAt: now, TxID: stub.GetTxID()}
 	// The list and its pages are keyed by this transaction's generation,
 	// which the issuer record names (written in the same transaction).
-	if err := anchorChild(stub, is, func(r *issuerRecords) {
+	if err := issuers.AnchorChild(stub, is, func(r *issuers.IssuerRecords) {
 		if r.StatusLists == nil {
 			r.StatusLists = map[string]string{}
 		}
@@ -157,7 +159,7 @@ func (c *Contract) CreateStatusList(ctx contractapi.TransactionContextInterface,
 	}); err != nil {
 		return nil, err
 	}
-	gen := is.records.StatusLists[list]
+	gen := is.Directory().StatusLists[list]
 	key, err := statusListKey(stub, id, list, gen)
 	if err != nil {
 		return nil, err
@@ -306,7 +308,7 @@ func (c *Contract) GetStatusEntry(ctx contractapi.TransactionContextInterface, i
 		return nil, err
 	}
 	stub := ctx.GetStub()
-	is, err := getIssuer(stub, id)
+	is, err := issuers.GetIssuer(stub, id)
 	if err != nil {
 		return nil, err
 	}
@@ -328,12 +330,12 @@ func (c *Contract) GetStatusEntry(ctx contractapi.TransactionContextInterface, i
 // the transaction invokes the chaincode directly, the submitter may change
 // the issuer, which is not revoked. It returns the issuer and the list's
 // name for errors.
-func statusListOwner(ctx contractapi.TransactionContextInterface, id, list string) (*Issuer, string, error) {
+func statusListOwner(ctx contractapi.TransactionContextInterface, id, list string) (*issuers.Issuer, string, error) {
 	what := fmt.Sprintf("status list %q of issuer %q", list, id)
 	if err := base.RequireDirect(ctx, what, nil); err != nil {
 		return nil, "", err
 	}
-	is, err := getIssuer(ctx.GetStub(), id)
+	is, err := issuers.GetIssuer(ctx.GetStub(), id)
 	if err != nil {
 		return nil, "", err
 	}
@@ -400,7 +402,7 @@ func parseStatusChange(text string) (set, clear []int, err error) {
 
 // checkStatusListID checks an issuer ID and a list ID.
 func checkStatusListID(id, list string) error {
-	if err := checkIssuerID(id); err != nil {
+	if err := issuers.CheckIssuerID(id); err != nil {
 		return err
 	}
 	return base.CheckRecordID("status list", list)
@@ -409,17 +411,17 @@ func checkStatusListID(id, list string) error {
 // statusListGeneration is the generation the issuer record's directory
 // names for list: legacyGeneration for an issuer registered before 0.3.0
 // (no directory), "" if it names none.
-func statusListGeneration(is *Issuer, list string) string {
-	if is.records == nil {
-		return legacyGeneration
+func statusListGeneration(is *issuers.Issuer, list string) string {
+	if is.Directory() == nil {
+		return issuers.LegacyGeneration
 	}
-	return is.records.StatusLists[list]
+	return is.Directory().StatusLists[list]
 }
 
 // statusListKey is the key of a list's head under generation gen (the
 // legacy key [issuer, list] for legacyGeneration).
 func statusListKey(stub shim.ChaincodeStubInterface, id, list, gen string) (string, error) {
-	if gen == legacyGeneration {
+	if gen == issuers.LegacyGeneration {
 		return records.StatusList.Key(stub, id, list)
 	}
 	return records.StatusList.Key(stub, id, list, gen)
@@ -427,7 +429,7 @@ func statusListKey(stub shim.ChaincodeStubInterface, id, list, gen string) (stri
 
 // statusPageKey is the key of a page of a list under generation gen.
 func statusPageKey(stub shim.ChaincodeStubInterface, id, list, gen string, page int) (string, error) {
-	if gen == legacyGeneration {
+	if gen == issuers.LegacyGeneration {
 		return records.StatusPage.Key(stub, id, list, fmt.Sprintf("%04d", page))
 	}
 	return records.StatusPage.Key(stub, id, list, gen, fmt.Sprintf("%04d", page))
@@ -435,7 +437,7 @@ func statusPageKey(stub shim.ChaincodeStubInterface, id, list, gen string, page 
 
 // getStatusList reads a list's head record; ErrNotFound if none.
 func getStatusList(stub shim.ChaincodeStubInterface, id, list string) (*StatusList, error) {
-	is, err := getIssuer(stub, id)
+	is, err := issuers.GetIssuer(stub, id)
 	if err != nil {
 		return nil, err
 	}
@@ -444,7 +446,7 @@ func getStatusList(stub shim.ChaincodeStubInterface, id, list string) (*StatusLi
 
 // getStatusPage reads a page; ErrNotFound if none.
 func getStatusPage(stub shim.ChaincodeStubInterface, id, list string, page int) (*StatusPage, error) {
-	is, err := getIssuer(stub, id)
+	is, err := issuers.GetIssuer(stub, id)
 	if err != nil {
 		return nil, err
 	}
@@ -455,7 +457,7 @@ func getStatusPage(stub shim.ChaincodeStubInterface, id, list string, page int) 
 // layer: ErrNotFound if the directory names none (or, for a legacy issuer,
 // none is stored); an error wrapping records.ErrUntrusted if the record is
 // missing though named, or does not carry the owner's key-level policy.
-func statusListOf(stub shim.ChaincodeStubInterface, is *Issuer, list string) (*StatusList, error) {
+func statusListOf(stub shim.ChaincodeStubInterface, is *issuers.Issuer, list string) (*StatusList, error) {
 	what := fmt.Sprintf("status list %q of issuer %q", list, is.ID)
 	gen := statusListGeneration(is, list)
 	if gen == "" {
@@ -466,7 +468,7 @@ func statusListOf(stub shim.ChaincodeStubInterface, is *Issuer, list string) (*S
 		return nil, err
 	}
 	var h StatusList
-	if err := getNamedChild(stub, records.StatusList, is, key, what, &h); err != nil {
+	if err := issuers.GetNamedChild(stub, records.StatusList, is, key, what, &h); err != nil {
 		return nil, err
 	}
 	return &h, nil
@@ -476,7 +478,7 @@ func statusListOf(stub shim.ChaincodeStubInterface, is *Issuer, list string) (*S
 // list's pages; a missing page of the list, or one that does not carry
 // the owner's key-level policy, is an error wrapping records.ErrUntrusted. A stored page of the wrong
 // length is an error, not a short read.
-func statusPageOf(stub shim.ChaincodeStubInterface, is *Issuer, list string, page int) (*StatusPage, error) {
+func statusPageOf(stub shim.ChaincodeStubInterface, is *issuers.Issuer, list string, page int) (*StatusPage, error) {
 	what := fmt.Sprintf("page %d of status list %q of issuer %q", page, list, is.ID)
 	gen := statusListGeneration(is, list)
 	if gen == "" {

@@ -5,6 +5,8 @@ package contract
 import (
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/issuers"
+
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakeid"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakestub"
@@ -52,7 +54,7 @@ func TestOwnerOrgMustEndorseIssuerChanges(t *testing.T) {
 			require.NotEqual(t, before, e.ledger.State(mustIssuerKey(t, e, "acme")))
 
 			// The key-index entry of the first key carries the same policy.
-			idx, err := publicKeyIndexKey(e.ledger.NewStub(nil), k.sk.PublicKey().Bytes())
+			idx, err := issuers.PublicKeyIndexKey(e.ledger.NewStub(nil), k.sk.PublicKey().Bytes())
 			require.NoError(t, err)
 			require.Equal(t, fakestub.MSPPolicy(1, "Org1MSP"), e.ledger.ValidationParameter(idx))
 		})
@@ -69,7 +71,7 @@ func TestRegisterSetsOwnerPolicies(t *testing.T) {
 	want := fakestub.MSPPolicy(1, "Org2MSP")
 	require.Equal(t, want, e.ledger.ValidationParameter(mustIssuerKey(t, e, "org2-issuer")))
 	for _, k := range []*keyPair{k1, k2} {
-		idx, err := publicKeyIndexKey(e.ledger.NewStub(nil), k.sk.PublicKey().Bytes())
+		idx, err := issuers.PublicKeyIndexKey(e.ledger.NewStub(nil), k.sk.PublicKey().Bytes())
 		require.NoError(t, err)
 		require.Equal(t, want, e.ledger.ValidationParameter(idx))
 	}
@@ -106,7 +108,7 @@ func TestPublicKeyRegisteredOnce(t *testing.T) {
 // same issuer has its own nonces.
 func TestNoncesAreConsumedPerKey(t *testing.T) {
 	e, k := registered(t)
-	acme := decode[Issuer](t, e.evaluate(e.bob, "GetIssuer", "acme"))
+	acme := decode[issuers.Issuer](t, e.evaluate(e.bob, "GetIssuer", "acme"))
 	clone := acme
 	clone.ID = "clone"
 	e.ledger.PutWithPolicy(mustIssuerKey(t, e, "clone"), []byte(jsonArg(t, clone)), e.ledger.ValidationParameter(mustIssuerKey(t, e, "acme")))

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/issuers"
+
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/internal/oneanswer"
 	"github.com/fabric-bbs/fabric-bbs/vc"
@@ -83,7 +85,7 @@ func TestDeclaredVerificationMethod(t *testing.T) {
 	}
 	require.Contains(t, declare(e, "dmv", "2", `["`+dmvVM1+`"]`), "NOT_FOUND")
 	require.Empty(t, declare(e, "dmv", "1", `["`+dmvVM1+`"]`))
-	is := decode[Issuer](t, e.evaluate(e.bob, "GetIssuer", "dmv"))
+	is := decode[issuers.Issuer](t, e.evaluate(e.bob, "GetIssuer", "dmv"))
 	require.Equal(t, []string{dmvVM1}, is.Keys[0].VerificationMethods)
 
 	res := decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", named))
@@ -262,21 +264,21 @@ func newNymHolderVM(t *testing.T, sk *bbs.SecretKey, seed byte, vm, did string) 
 
 // TestParseVerificationMethods: the argument's bounds.
 func TestParseVerificationMethods(t *testing.T) {
-	got, err := parseVerificationMethods(`["did:web:a.example%3A8443:path#k-1","did:web:b.example#key-1"]`)
+	got, err := issuers.ParseVerificationMethods(`["did:web:a.example%3A8443:path#k-1","did:web:b.example#key-1"]`)
 	require.NoError(t, err)
 	require.Len(t, got, 2)
-	got, err = parseVerificationMethods(`[]`)
+	got, err = issuers.ParseVerificationMethods(`[]`)
 	require.NoError(t, err)
 	require.Nil(t, got)
-	many := make([]string, MaxVerificationMethods+1)
+	many := make([]string, issuers.MaxVerificationMethods+1)
 	for i := range many {
 		many[i] = "did:web:a.example#k" + string(rune('a'+i))
 	}
-	_, err = parseVerificationMethods(jsonArg(t, many))
+	_, err = issuers.ParseVerificationMethods(jsonArg(t, many))
 	require.ErrorContains(t, err, "at most")
-	_, err = parseVerificationMethods(jsonArg(t, []string{"did:web:a.example#" + strings.Repeat("k", MaxVerificationMethodSize)}))
+	_, err = issuers.ParseVerificationMethods(jsonArg(t, []string{"did:web:a.example#" + strings.Repeat("k", issuers.MaxVerificationMethodSize)}))
 	require.ErrorContains(t, err, "over the limit")
-	_, err = parseVerificationMethods(strings.Repeat(" ", MaxVerificationMethods*(MaxVerificationMethodSize+8)+3))
+	_, err = issuers.ParseVerificationMethods(strings.Repeat(" ", issuers.MaxVerificationMethods*(issuers.MaxVerificationMethodSize+8)+3))
 	require.ErrorContains(t, err, "too long")
 }
 

@@ -5,6 +5,8 @@ package contract
 import (
 	"fmt"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/spends"
+
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
 
 	"github.com/fabric-bbs/fabric-bbs/contract/records"
@@ -47,7 +49,7 @@ func (c *Contract) VerifyProof(ctx contractapi.TransactionContextInterface, req 
 			return nil, err
 		}
 	}
-	call, err := c.tracker().begin(ctx.GetStub(), true, base.DeployedName(ctx))
+	call, err := c.tracker().Begin(ctx.GetStub(), true, base.DeployedName(ctx))
 	if err != nil {
 		return nil, err
 	}
@@ -123,7 +125,7 @@ func (c *Contract) SubmitProof(ctx contractapi.TransactionContextInterface, req 
 		return nil, err
 	}
 	stub := ctx.GetStub()
-	call, err := c.tracker().begin(stub, false, base.DeployedName(ctx))
+	call, err := c.tracker().Begin(stub, false, base.DeployedName(ctx))
 	if err != nil {
 		return nil, err
 	}
@@ -147,14 +149,14 @@ func (c *Contract) SubmitProof(ctx contractapi.TransactionContextInterface, req 
 	if !v.valid {
 		return nil, v.rejection()
 	}
-	receipt, err := v.record(stub, call, sub, raw, call.recordID(), uses)
+	receipt, err := v.record(stub, call, sub, raw, call.RecordID(), uses)
 	if err != nil {
 		return nil, err
 	}
 	if err := base.EmitJSON(stub, EventProofVerified, receipt); err != nil {
 		return nil, err
 	}
-	if err := call.commit(); err != nil {
+	if err := call.Commit(); err != nil {
 		return nil, err
 	}
 	return receipt, nil
@@ -192,7 +194,7 @@ func replayError(v *verification, recordID string) error {
 // the request argument, hashed into the receipt it returns; uses is the
 // number of uses of the request's pseudonym before this one, committed or
 // earlier in the transaction (0 without one).
-func (v *verification) record(stub shim.ChaincodeStubInterface, call *spendCall, sub *base.Submitter, raw []byte, recordID string, uses int) (*ProofReceipt, error) {
+func (v *verification) record(stub shim.ChaincodeStubInterface, call *spends.SpendCall, sub *base.Submitter, raw []byte, recordID string, uses int) (*ProofReceipt, error) {
 	now, err := base.TxTime(stub)
 	if err != nil {
 		return nil, err
@@ -220,7 +222,7 @@ func (v *verification) record(stub shim.ChaincodeStubInterface, call *spendCall,
 	if v.policy != nil {
 		rec.Policy, rec.PolicyVersion, rec.PolicySHA256 = v.policy.id, v.policy.version, v.policy.sha256
 	}
-	if call.later() {
+	if call.Later() {
 		rec.RecordID = recordID
 	}
 	if err := v.recordPseudonymUse(stub, call, uses, rec, recordID); err != nil {
@@ -248,7 +250,7 @@ func (v *verification) record(stub shim.ChaincodeStubInterface, call *spendCall,
 	if len(rec.Context) > 0 {
 		receipt.ContextSHA256 = base.HashHex(rec.Context)
 	}
-	nk, err := nonceKey(stub, v.key.PublicKey, v.req.Nonce)
+	nk, err := spends.NonceKey(stub, v.key.PublicKey, v.req.Nonce)
 	if err != nil {
 		return nil, err
 	}
@@ -256,13 +258,13 @@ func (v *verification) record(stub shim.ChaincodeStubInterface, call *spendCall,
 	if err != nil {
 		return nil, err
 	}
-	if err := records.PutJSON(records.Nonce, stub, nk, "", nonceRecord{TxID: recordID}); err != nil {
+	if err := records.PutJSON(records.Nonce, stub, nk, "", spends.NonceRecord{TxID: recordID}); err != nil {
 		return nil, fmt.Errorf("consuming the nonce: %w", err)
 	}
 	if err := records.PutJSON(records.Verification, stub, vk, "", rec); err != nil {
 		return nil, fmt.Errorf("storing the verification: %w", err)
 	}
-	call.spend(nk, recordID)
+	call.Spend(nk, recordID)
 	return receipt, nil
 }
 

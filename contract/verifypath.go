@@ -7,6 +7,10 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/spends"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/issuers"
+
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
@@ -19,8 +23,8 @@ import (
 // verification is one proof check in progress.
 type verification struct {
 	req          *request.Decoded
-	issuer       *Issuer
-	key          *IssuerKey
+	issuer       *issuers.Issuer
+	key          *issuers.IssuerKey
 	scheme       bbs.Scheme
 	pk           *bbs.PublicKey
 	messageCount int // from the parsed proof; 0 if it does not parse
@@ -54,7 +58,7 @@ func prepareVerification(ctx contractapi.TransactionContextInterface, d *request
 	if version == 0 {
 		version = is.CurrentVersion
 	}
-	k := is.key(version)
+	k := is.Key(version)
 	if k == nil {
 		return nil, fmt.Errorf("issuer %q has no key version %d (it has versions 1 to %d): %w", is.ID, version, len(is.Keys), base.ErrNotFound)
 	}
@@ -85,16 +89,16 @@ func prepareVerification(ctx contractapi.TransactionContextInterface, d *request
 // request's nonce for the verifying key, or nil if it is unused: on the
 // ledger, or, its record ID in TxID, by an earlier call of the transaction
 // (call).
-func (v *verification) nonceConsumed(ctx contractapi.TransactionContextInterface, call *spendCall) (*nonceRecord, error) {
+func (v *verification) nonceConsumed(ctx contractapi.TransactionContextInterface, call *spends.SpendCall) (*spends.NonceRecord, error) {
 	stub := ctx.GetStub()
-	nk, err := nonceKey(stub, v.key.PublicKey, v.req.Nonce)
+	nk, err := spends.NonceKey(stub, v.key.PublicKey, v.req.Nonce)
 	if err != nil {
 		return nil, err
 	}
-	if id, ok := call.spentBy(nk); ok {
-		return &nonceRecord{TxID: id}, nil
+	if id, ok := call.SpentBy(nk); ok {
+		return &spends.NonceRecord{TxID: id}, nil
 	}
-	var used nonceRecord
+	var used spends.NonceRecord
 	found, err := records.GetJSON(records.Nonce, stub, nk, "", &used)
 	if err != nil {
 		return nil, fmt.Errorf("checking the nonce: %w", err)
@@ -154,10 +158,10 @@ func (v *verification) precheck(ctx contractapi.TransactionContextInterface, sub
 		}
 		v.messageCount = proof.MessageCount(len(v.req.Disclosed))
 	}
-	if !v.issuer.Settings.allowsCount(v.issuer.Scheme, v.messageCount) {
+	if !v.issuer.Settings.AllowsCount(v.issuer.Scheme, v.messageCount) {
 		// Refused before any curve arithmetic: an unexpected count would
 		// make the verifier derive generators for it.
-		v.reason = countRefusal(v.issuer, v.messageCount)
+		v.reason = issuers.CountRefusal(v.issuer, v.messageCount)
 		return nil, nil
 	}
 	if err := v.loadRevocation(ctx.GetStub()); err != nil {
