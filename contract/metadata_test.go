@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/revstate"
+
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/spends"
 
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/issuers"
@@ -164,8 +166,8 @@ func TestMetadataTypes(t *testing.T) {
 		Verification{}, VerificationResult{}, ProofReceipt{}, spends.PseudonymUses{}, spends.PseudonymUse{}, BatchResults{}, BatchResult{},
 		request.Request{}, request.DisclosedMessage{}, request.PolicyRef{}, PolicyRecord{}, PolicyPage{}, policy.Unmet{}, endorsement.EndorsementConfig{}, endorsement.EndorsementApprovals{}, endorsement.EndorsementApproval{},
 		CredentialResult{}, CredentialVerification{}, CredentialReceipt{}, ContextRecord{}, ContextRef{},
-		IssuerEpoch{}, StatusList{}, StatusPage{}, StatusListUpdate{}, StatusPageVersion{}, StatusEntry{},
-		Accumulator{}, AccumulatorRemoval{}, NonRevocation{},
+		revstate.IssuerEpoch{}, revstate.StatusList{}, revstate.StatusPage{}, revstate.StatusListUpdate{}, revstate.StatusPageVersion{}, revstate.StatusEntry{},
+		revstate.Accumulator{}, revstate.AccumulatorRemoval{}, NonRevocation{},
 		CredentialBatchResults{}, CredentialBatchResult{}}
 	var names []string
 	for _, v := range types {

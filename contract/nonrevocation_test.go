@@ -13,6 +13,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/revstate"
+
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/contract/codes"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakestub"
@@ -53,8 +55,8 @@ func newNREnv(t *testing.T) *nrEnv {
 }
 
 // accumulator is the issuer's record as GetAccumulator answers it.
-func (e *nrEnv) accumulator() Accumulator {
-	return decode[Accumulator](e.t, e.evaluate(e.bob, "GetAccumulator", "acme"))
+func (e *nrEnv) accumulator() revstate.Accumulator {
+	return decode[revstate.Accumulator](e.t, e.evaluate(e.bob, "GetAccumulator", "acme"))
 }
 
 // issue signs a credential for name with a handle derived from it and
@@ -91,7 +93,7 @@ func (e *nrEnv) revoke(c *revocation.Credential) fakestub.Result {
 func (e *nrEnv) update(c *revocation.Credential) error {
 	e.t.Helper()
 	for v := c.Version + 1; v <= uint64(e.accumulator().Version); v++ {
-		rec := decode[AccumulatorRemoval](e.t, e.evaluate(e.bob, "GetAccumulatorRemoval", "acme", fmt.Sprint(v)))
+		rec := decode[revstate.AccumulatorRemoval](e.t, e.evaluate(e.bob, "GetAccumulatorRemoval", "acme", fmt.Sprint(v)))
 		if len(rec.Batch) > 0 {
 			b, err := revocation.ParseBatchRemoval(rec.Batch)
 			require.NoError(e.t, err)
@@ -134,7 +136,7 @@ func (e *nrEnv) valueOf(v uint64) []byte {
 	case v == 0:
 		return acc.InitialValue
 	}
-	rec := decode[AccumulatorRemoval](e.t, e.evaluate(e.bob, "GetAccumulatorRemoval", "acme", fmt.Sprint(v)))
+	rec := decode[revstate.AccumulatorRemoval](e.t, e.evaluate(e.bob, "GetAccumulatorRemoval", "acme", fmt.Sprint(v)))
 	if len(rec.Batch) > 0 {
 		b, err := revocation.ParseBatchRemoval(rec.Batch)
 		require.NoError(e.t, err)

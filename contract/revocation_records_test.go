@@ -9,6 +9,8 @@ import (
 	"math/bits"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/revstate"
+
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/issuers"
 
 	"github.com/fabric-bbs/fabric-bbs/internal/fakestub"
@@ -27,7 +29,7 @@ func issuerOf(t *testing.T, e *env, id string) *issuers.Issuer {
 // accumulatorHeadKey is the key of issuer id's accumulator head.
 func accumulatorHeadKey(t *testing.T, e *env, id string) string {
 	t.Helper()
-	key, err := accumulatorKey(e.ledger.NewStub(nil), issuerOf(t, e, id))
+	key, err := revstate.AccumulatorKey(e.ledger.NewStub(nil), issuerOf(t, e, id))
 	require.NoError(t, err)
 	require.NotEmpty(t, key)
 	return key
@@ -83,23 +85,23 @@ func TestRevocationStateLegacyLayout(t *testing.T) {
 	head.Version, head.Value, head.TxID = 1, rem1.Value(), "legacy-tx"
 	putLegacy(t, e.env, key("bbs.accumulator", "acme"), mustJSON(t, head), owner)
 	putLegacy(t, e.env, key("bbs.accumulator.removal", "acme", fmt.Sprintf("%020d", 1)),
-		mustJSON(t, AccumulatorRemoval{Issuer: "acme", Removal: rem1.Bytes(), Version: 1, CreatedAt: at, TxID: "legacy-tx"}), nil)
+		mustJSON(t, revstate.AccumulatorRemoval{Issuer: "acme", Removal: rem1.Bytes(), Version: 1, CreatedAt: at, TxID: "legacy-tx"}), nil)
 	putLegacy(t, e.env, key("bbs.accumulator.handle", "acme", hex.EncodeToString(hb)), []byte(`{"version":1}`), nil)
-	putLegacy(t, e.env, key("bbs.epoch", "acme"), mustJSON(t, IssuerEpoch{Issuer: "acme", Epoch: 3, Previous: -1, UpdatedAt: at, TxID: "legacy-tx"}), owner)
-	bits := make([]byte, StatusPageBits/8)
+	putLegacy(t, e.env, key("bbs.epoch", "acme"), mustJSON(t, revstate.IssuerEpoch{Issuer: "acme", Epoch: 3, Previous: -1, UpdatedAt: at, TxID: "legacy-tx"}), owner)
+	bits := make([]byte, revstate.StatusPageBits/8)
 	bits[1] = 0x08 // entry 12
-	putLegacy(t, e.env, key("bbs.statuslist", "acme", "revocation"), mustJSON(t, StatusList{Issuer: "acme", List: "revocation", Purpose: StatusPurposeRevocation,
-		Size: StatusPageBits, PageBits: StatusPageBits, Pages: 1, CreatedAt: at, TxID: "legacy-tx"}), owner)
-	putLegacy(t, e.env, key("bbs.statuspage", "acme", "revocation", "0000"), mustJSON(t, StatusPage{Issuer: "acme", List: "revocation", Version: 1, Bits: bits,
+	putLegacy(t, e.env, key("bbs.statuslist", "acme", "revocation"), mustJSON(t, revstate.StatusList{Issuer: "acme", List: "revocation", Purpose: revstate.StatusPurposeRevocation,
+		Size: revstate.StatusPageBits, PageBits: revstate.StatusPageBits, Pages: 1, CreatedAt: at, TxID: "legacy-tx"}), owner)
+	putLegacy(t, e.env, key("bbs.statuspage", "acme", "revocation", "0000"), mustJSON(t, revstate.StatusPage{Issuer: "acme", List: "revocation", Version: 1, Bits: bits,
 		UpdatedAt: at, TxID: "legacy-tx"}), owner)
 	require.Nil(t, issuerOf(t, e.env, "acme").Directory())
 
 	check := func(version int, epoch int64) {
 		t.Helper()
 		require.Equal(t, version, e.accumulator().Version)
-		require.Equal(t, rem1.Bytes(), decode[AccumulatorRemoval](t, e.evaluate(e.bob, "GetAccumulatorRemoval", "acme", "1")).Removal)
-		require.Equal(t, epoch, decode[IssuerEpoch](t, e.evaluate(e.bob, "GetIssuerEpoch", "acme")).Epoch)
-		require.True(t, decode[StatusEntry](t, e.evaluate(e.bob, "GetStatusEntry", "acme", "revocation", "12")).Set)
+		require.Equal(t, rem1.Bytes(), decode[revstate.AccumulatorRemoval](t, e.evaluate(e.bob, "GetAccumulatorRemoval", "acme", "1")).Removal)
+		require.Equal(t, epoch, decode[revstate.IssuerEpoch](t, e.evaluate(e.bob, "GetIssuerEpoch", "acme")).Epoch)
+		require.True(t, decode[revstate.StatusEntry](t, e.evaluate(e.bob, "GetStatusEntry", "acme", "revocation", "12")).Set)
 		require.NoError(t, e.update(alice))
 		requireAccepted(t, e.prove(alice, "nr0"))
 		require.Error(t, e.update(bob), "bob is revoked")
@@ -135,8 +137,8 @@ func TestRevocationStateLegacyLayout(t *testing.T) {
 	check(4, 4)
 
 	// An old key created after the directory exists is not believed.
-	putLegacy(t, e.env, key("bbs.statuslist", "acme", "third"), mustJSON(t, StatusList{Issuer: "acme", List: "third", Purpose: StatusPurposeRevocation,
-		Size: StatusPageBits, PageBits: StatusPageBits, Pages: 1, CreatedAt: at, TxID: "x"}), owner)
+	putLegacy(t, e.env, key("bbs.statuslist", "acme", "third"), mustJSON(t, revstate.StatusList{Issuer: "acme", List: "third", Purpose: revstate.StatusPurposeRevocation,
+		Size: revstate.StatusPageBits, PageBits: revstate.StatusPageBits, Pages: 1, CreatedAt: at, TxID: "x"}), owner)
 	requireFailure(t, e.evaluate(e.bob, "GetStatusList", "acme", "third"), "not found")
 }
 
@@ -160,7 +162,7 @@ func TestRemovalPath(t *testing.T) {
 	}
 	for current := uint64(1); current <= 300; current++ {
 		for v := uint64(1); v <= current; v++ {
-			path := removalPath(current, v)
+			path := revstate.RemovalPath(current, v)
 			require.Equal(t, v, path[len(path)-1])
 			require.LessOrEqual(t, len(path), bits.Len64(current), "%d from %d: %v", v, current, path)
 			named := fenwick(current)
@@ -170,8 +172,8 @@ func TestRemovalPath(t *testing.T) {
 			}
 		}
 	}
-	require.LessOrEqual(t, len(removalPath(1<<40+12345, 1)), 41)
-	require.LessOrEqual(t, len(removalPath(1<<62-1, 1<<61+1)), 62)
+	require.LessOrEqual(t, len(revstate.RemovalPath(1<<40+12345, 1)), 41)
+	require.LessOrEqual(t, len(revstate.RemovalPath(1<<62-1, 1<<61+1)), 62)
 }
 
 // TestRemovalChain: after 37 revocations (single and batched), every
@@ -197,9 +199,9 @@ func TestRemovalChain(t *testing.T) {
 	}
 	require.Equal(t, 37, e.accumulator().Version)
 	for v := 1; v <= 37; v++ {
-		var st storedRemoval
+		var st revstate.StoredRemoval
 		require.NoError(t, json.Unmarshal(written[v], &st))
-		got := decode[AccumulatorRemoval](t, e.evaluate(e.bob, "GetAccumulatorRemoval", "acme", fmt.Sprint(v)))
+		got := decode[revstate.AccumulatorRemoval](t, e.evaluate(e.bob, "GetAccumulatorRemoval", "acme", fmt.Sprint(v)))
 		require.Equal(t, st.AccumulatorRemoval, got, "version %d", v)
 	}
 	requireFailure(t, e.evaluate(e.bob, "GetAccumulatorRemoval", "acme", "38"), "not found")

@@ -5,6 +5,8 @@ package contract
 import (
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/revstate"
+
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/issuers"
 
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/endorsement"
@@ -23,7 +25,7 @@ import (
 func TestStrictParsersRefuseCaseVariants(t *testing.T) {
 	endorsement := func(s string) error { _, err := endorsement.ParseConfig(s); return err }
 	settings := func(s string) error { _, err := issuers.ParseSettings(s); return err }
-	change := func(s string) error { _, _, err := parseStatusChange(s); return err }
+	change := func(s string) error { _, _, err := revstate.ParseStatusChange(s); return err }
 	reg := func(s string) error { _, err := registration.ParseRegistration(s); return err }
 	rot := func(s string) error { _, err := registration.ParseRotation(s); return err }
 	req := func(s string) error { _, err := request.Parse([]byte(s)); return err }
