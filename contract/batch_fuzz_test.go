@@ -6,6 +6,8 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/proofs"
+
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
 
 	"github.com/fabric-bbs/fabric-bbs/request"
@@ -21,7 +23,7 @@ func FuzzBatchArgument(f *testing.F) {
 	f.Add([]byte(`[{"issuer":"a","issuer":"b"}]`))
 	f.Add([]byte(`[]`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		raws, err := splitBatch(data)
+		raws, err := proofs.SplitBatch(data)
 		if err != nil {
 			if !errors.Is(err, request.ErrInvalid) {
 				t.Fatalf("splitBatch error does not wrap ErrInvalid: %v", err)

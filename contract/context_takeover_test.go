@@ -11,6 +11,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/contexts"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/credentials"
+
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
 
 	"github.com/fabric-bbs/fabric-bbs/internal/fakestub"
@@ -24,7 +28,7 @@ import (
 // look like the owner's registration of document for url.
 func forgedContext(t *testing.T, e *env, issuer, url, document string) []byte {
 	t.Helper()
-	b, err := json.Marshal(ContextRecord{
+	b, err := json.Marshal(contexts.ContextRecord{
 		Issuer: issuer, URL: url, SHA256: base.HashHex([]byte(document)), Document: document,
 		Registrant: base.Owner{MSPID: e.alice.MSPID, ID: request.SubmitterID(e.alice.Cert)},
 		TxID:       "0000000000000000000000000000000000000000000000000000000000000001",
@@ -37,7 +41,7 @@ func forgedContext(t *testing.T, e *env, issuer, url, document string) []byte {
 // contextKeys returns the committed keys of issuer's contexts.
 func contextKeys(t *testing.T, e *env, issuer string) []string {
 	t.Helper()
-	prefix, err := base.CompositeKey(e.ledger.NewStub(nil), contextObjectType, issuer)
+	prefix, err := base.CompositeKey(e.ledger.NewStub(nil), contexts.ContextObjectType, issuer)
 	require.NoError(t, err)
 	var out []string
 	for _, k := range e.ledger.Keys() {
@@ -65,7 +69,7 @@ func TestContextTakeOverRefused(t *testing.T) {
 	registerKeyIssuer(t, e, "windsurf", sk)
 	arg := credentialArg(t, windCredentialIn(t, sk, windCtxURL, windCtxDoc, nil, testNonce(150)))
 	stub := e.ledger.NewStub(nil)
-	old, err := base.CompositeKey(stub, contextObjectType, "windsurf", base.HashHex([]byte(windCtxURL)))
+	old, err := base.CompositeKey(stub, contexts.ContextObjectType, "windsurf", base.HashHex([]byte(windCtxURL)))
 	require.NoError(t, err)
 	both := fakestub.MSPPolicy(1, "Org1MSP", "Org2MSP")
 	e.squat(old, forgedContext(t, e, "windsurf", windCtxURL, windCtxDoc), both)
@@ -76,7 +80,7 @@ func TestContextTakeOverRefused(t *testing.T) {
 	// The owner's registration, endorsed by every organisation.
 	r := e.submitAs([]string{"Org1MSP", "Org2MSP"}, e.alice, "RegisterContext", "windsurf", windCtxURL, windCtxDoc)
 	require.True(t, r.Committed, "%s %s", r.Response.GetMessage(), r.ValidationDetail)
-	rec := decode[ContextRecord](t, r)
+	rec := decode[contexts.ContextRecord](t, r)
 	require.Equal(t, r.TxID, rec.TxID)
 
 	// The coalition rewrites its own record, and every other context key
@@ -90,14 +94,14 @@ func TestContextTakeOverRefused(t *testing.T) {
 			require.Equal(t, fakestub.MSPPolicy(1, "Org1MSP"), e.ledger.ValidationParameter(k))
 		}
 	}
-	got := decode[ContextRecord](t, e.evaluate(e.bob, "GetContext", "windsurf", windCtxURL))
+	got := decode[contexts.ContextRecord](t, e.evaluate(e.bob, "GetContext", "windsurf", windCtxURL))
 	require.Equal(t, windCtxDoc, got.Document)
 	require.Equal(t, r.TxID, got.TxID)
-	res := decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", arg))
+	res := decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", arg))
 	require.True(t, res.Valid, res.Reason)
-	require.Equal(t, []ContextRef{{URL: windCtxURL, SHA256: base.HashHex([]byte(windCtxDoc))}}, res.Contexts)
+	require.Equal(t, []contexts.ContextRef{{URL: windCtxURL, SHA256: base.HashHex([]byte(windCtxDoc))}}, res.Contexts)
 	evil := credentialArg(t, windCredentialIn(t, sk, windCtxURL, evilCtxDoc, nil, testNonce(151)))
-	require.False(t, decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", evil)).Valid)
+	require.False(t, decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", evil)).Valid)
 }
 
 // TestPreCreatedContextWithOwnersPolicyNotBelieved: a context the
@@ -114,7 +118,7 @@ func TestPreCreatedContextWithOwnersPolicyNotBelieved(t *testing.T) {
 	owners := fakestub.MSPPolicy(1, "Org1MSP")
 	h := base.HashHex([]byte(windCtxURL))
 	for _, attrs := range [][]string{{"windsurf", h}, {"windsurf", h, "legacy"}, {"windsurf", h, "guessed-generation"}} {
-		k, err := base.CompositeKey(stub, contextObjectType, attrs...)
+		k, err := base.CompositeKey(stub, contexts.ContextObjectType, attrs...)
 		require.NoError(t, err)
 		e.squat(k, forgedContext(t, e, "windsurf", windCtxURL, evilCtxDoc), owners)
 	}
@@ -124,12 +128,12 @@ func TestPreCreatedContextWithOwnersPolicyNotBelieved(t *testing.T) {
 	requireFailure(t, e.submit(e.bob, "SubmitCredential", evil), "neither built in nor registered")
 
 	rec := registerContext(t, e, "windsurf", windCtxURL, windCtxDoc)
-	require.Equal(t, windCtxDoc, decode[ContextRecord](t, e.evaluate(e.bob, "GetContext", "windsurf", windCtxURL)).Document)
-	require.Equal(t, rec.TxID, decode[ContextRecord](t, e.evaluate(e.bob, "GetContext", "windsurf", windCtxURL)).TxID)
+	require.Equal(t, windCtxDoc, decode[contexts.ContextRecord](t, e.evaluate(e.bob, "GetContext", "windsurf", windCtxURL)).Document)
+	require.Equal(t, rec.TxID, decode[contexts.ContextRecord](t, e.evaluate(e.bob, "GetContext", "windsurf", windCtxURL)).TxID)
 	arg := credentialArg(t, windCredentialIn(t, sk, windCtxURL, windCtxDoc, nil, testNonce(153)))
-	res := decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", arg))
+	res := decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", arg))
 	require.True(t, res.Valid, res.Reason)
-	require.False(t, decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", evil)).Valid)
+	require.False(t, decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", evil)).Valid)
 }
 
 // makeLegacy rewrites issuer id's record as a version before 0.3.0 wrote
@@ -159,7 +163,7 @@ func TestLegacyContexts(t *testing.T) {
 	makeLegacy(t, e, "windsurf")
 	stub := e.ledger.NewStub(nil)
 	legacyKey := func(url string) string {
-		k, err := base.CompositeKey(stub, contextObjectType, "windsurf", base.HashHex([]byte(url)))
+		k, err := base.CompositeKey(stub, contexts.ContextObjectType, "windsurf", base.HashHex([]byte(url)))
 		require.NoError(t, err)
 		return k
 	}
@@ -167,8 +171,8 @@ func TestLegacyContexts(t *testing.T) {
 	// Registered before 0.3.0 (written here as it was then).
 	e.squat(legacyKey(windCtxURL), forgedContext(t, e, "windsurf", windCtxURL, windCtxDoc), owners)
 	arg := credentialArg(t, windCredentialIn(t, sk, windCtxURL, windCtxDoc, nil, testNonce(170)))
-	require.Equal(t, windCtxDoc, decode[ContextRecord](t, e.evaluate(e.bob, "GetContext", "windsurf", windCtxURL)).Document)
-	require.True(t, decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", arg)).Valid)
+	require.Equal(t, windCtxDoc, decode[contexts.ContextRecord](t, e.evaluate(e.bob, "GetContext", "windsurf", windCtxURL)).Document)
+	require.True(t, decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", arg)).Valid)
 
 	// A legacy key without the owner's policy is refused, not absent.
 	const v2 = "https://windsurf.example/contexts/v2"
@@ -184,11 +188,11 @@ func TestLegacyContexts(t *testing.T) {
 	// The owner registers v2: the issuer record gets its directory, with
 	// the legacy context and the new one, not the squatted key.
 	rec := registerContext(t, e, "windsurf", v2, windCtxDoc)
-	require.Equal(t, windCtxDoc, decode[ContextRecord](t, e.evaluate(e.bob, "GetContext", "windsurf", v2)).Document)
-	require.Equal(t, rec.TxID, decode[ContextRecord](t, e.evaluate(e.bob, "GetContext", "windsurf", v2)).TxID)
-	require.Equal(t, windCtxDoc, decode[ContextRecord](t, e.evaluate(e.bob, "GetContext", "windsurf", windCtxURL)).Document)
-	require.True(t, decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", arg)).Valid)
-	require.False(t, decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", evil2)).Valid)
+	require.Equal(t, windCtxDoc, decode[contexts.ContextRecord](t, e.evaluate(e.bob, "GetContext", "windsurf", v2)).Document)
+	require.Equal(t, rec.TxID, decode[contexts.ContextRecord](t, e.evaluate(e.bob, "GetContext", "windsurf", v2)).TxID)
+	require.Equal(t, windCtxDoc, decode[contexts.ContextRecord](t, e.evaluate(e.bob, "GetContext", "windsurf", windCtxURL)).Document)
+	require.True(t, decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", arg)).Valid)
+	require.False(t, decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", evil2)).Valid)
 
 	// A legacy key created now, with the owner's policy, is not read.
 	const v3 = "https://windsurf.example/contexts/v3"
@@ -251,7 +255,7 @@ func TestContextRaceBlocksOneRegistration(t *testing.T) {
 	race := func(policy []byte) []fakestub.Result {
 		stub := e.ledger.NewStub(nil)
 		n, id := nextTxIDs(t, e) // the block's transactions get n+1 and n+2
-		key, err := base.CompositeKey(stub, contextObjectType, "windsurf", h, id(n+2))
+		key, err := base.CompositeKey(stub, contexts.ContextObjectType, "windsurf", h, id(n+2))
 		require.NoError(t, err)
 		rs := e.ledger.SubmitBlock(cc,
 			fakestub.Tx{Creator: e.admin2.Creator, Endorsers: []string{"Org2MSP"},
@@ -269,10 +273,10 @@ func TestContextRaceBlocksOneRegistration(t *testing.T) {
 
 	rs = race(nil)
 	require.True(t, rs[1].Committed, "%s %s", rs[1].Response.GetMessage(), rs[1].ValidationDetail)
-	got := decode[ContextRecord](t, e.evaluate(e.bob, "GetContext", "windsurf", windCtxURL))
+	got := decode[contexts.ContextRecord](t, e.evaluate(e.bob, "GetContext", "windsurf", windCtxURL))
 	require.Equal(t, windCtxDoc, got.Document)
 	require.Equal(t, rs[1].TxID, got.TxID)
-	key, err := base.CompositeKey(e.ledger.NewStub(nil), contextObjectType, "windsurf", h, rs[1].TxID)
+	key, err := base.CompositeKey(e.ledger.NewStub(nil), contexts.ContextObjectType, "windsurf", h, rs[1].TxID)
 	require.NoError(t, err)
 	require.Equal(t, fakestub.MSPPolicy(1, "Org1MSP"), e.ledger.ValidationParameter(key))
 }

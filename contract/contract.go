@@ -130,10 +130,6 @@ const Name = "bbs"
 // (CHANGELOG.md, docs/upgrade.md).
 const Version = "0.3.0"
 
-// EventProofVerified is the chaincode event SubmitProof emits, with its
-// ProofReceipt as JSON payload.
-const EventProofVerified = "ProofVerified"
-
 // Limits of the contract, checked before any state access or cryptography.
 // The verification request has its own limits (package request).
 const (

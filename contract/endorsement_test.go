@@ -7,6 +7,8 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/policies"
+
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/issuers"
 
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/endorsement"
@@ -161,10 +163,10 @@ func TestOwnerOrgAloneCannotRewriteUnderAnd(t *testing.T) {
 			}
 			idx, err := issuers.PublicKeyIndexKey(e.ledger.NewStub(nil), k.sk.PublicKey().Bytes())
 			require.NoError(t, err)
-			head, err := policyKey(e.ledger.NewStub(nil), "p")
+			head, err := policies.PolicyKey(e.ledger.NewStub(nil), "p")
 			require.NoError(t, err)
-			h := decode[PolicyRecord](t, e.evaluate(e.bob, "GetPolicy", "p", "0"))
-			doc, err := policyDocKey(e.ledger.NewStub(nil), "p", h.TxID)
+			h := decode[policies.PolicyRecord](t, e.evaluate(e.bob, "GetPolicy", "p", "0"))
+			doc, err := policies.PolicyDocKey(e.ledger.NewStub(nil), "p", h.TxID)
 			require.NoError(t, err)
 			for _, key := range []string{mustIssuerKey(t, e, "acme"), idx, head, doc} {
 				require.Equal(t, want, e.ledger.ValidationParameter(key), "%q", key)

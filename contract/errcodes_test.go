@@ -11,6 +11,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/credentials"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/proofs"
+
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/contract/codes"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakeid"
@@ -292,21 +296,21 @@ func TestErrorCodesOfResults(t *testing.T) {
 		{"VerifyProofs", []string{"", "", codes.ProofRejected, codes.PolicyNotSatisfied, codes.NotFound}},
 		{"SubmitProofs", []string{"", codes.Replay, codes.ProofRejected, codes.PolicyNotSatisfied, codes.NotFound}},
 	} {
-		res := decode[BatchResults](t, e.submit(e.bob, c.fn, arr))
+		res := decode[proofs.BatchResults](t, e.submit(e.bob, c.fn, arr))
 		for i, w := range c.want {
 			got := res.Results[i]
 			require.Equal(t, w, got.Code, "%s item %d: %s", c.fn, i, got.Reason)
 			require.Equal(t, w == "", got.Valid, "%s item %d", c.fn, i)
 		}
 	}
-	v := decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", e.invalid))
+	v := decode[proofs.VerificationResult](t, e.evaluate(e.bob, "VerifyProof", e.invalid))
 	require.Equal(t, codes.ProofRejected, v.Code)
-	v = decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", e.unmet))
+	v = decode[proofs.VerificationResult](t, e.evaluate(e.bob, "VerifyProof", e.unmet))
 	require.Equal(t, codes.PolicyNotSatisfied, v.Code)
-	v = decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", e.used))
+	v = decode[proofs.VerificationResult](t, e.evaluate(e.bob, "VerifyProof", e.used))
 	require.True(t, v.Valid)
 	require.Empty(t, v.Code)
-	cr := decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", e.credUsed))
+	cr := decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", e.credUsed))
 	require.True(t, cr.Valid, cr.Reason)
 	require.Empty(t, cr.Code)
 }

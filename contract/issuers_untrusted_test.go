@@ -8,6 +8,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/credentials"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/policies"
+
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/issuers"
 
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/endorsement"
@@ -91,7 +95,7 @@ func resolveDIDKey(t *testing.T, e *env, pk []byte, issuer string) (string, int,
 	t.Helper()
 	_, vm, err := vc.DIDKey(pk)
 	require.NoError(t, err)
-	return resolveVerificationMethod(e.ledger.NewStub(nil), vm, issuer, nil)
+	return credentials.ResolveVerificationMethod(e.ledger.NewStub(nil), vm, issuer, nil)
 }
 
 // requireCode checks that r failed with code and every substring of want.
@@ -345,11 +349,11 @@ func TestForeignPolicyPolicyHead(t *testing.T) {
 	r := e.submit(e.alice, "CreatePolicy", policyDoc("poll-1", ""))
 	require.True(t, r.Committed, r.Response.GetMessage())
 	head := e.ledger.State(mustPolicyKey(t, e, "poll-1"))
-	var h policyHead
+	var h policies.PolicyHead
 	require.NoError(t, json.Unmarshal(head, &h))
 	h.ID = "poll-2"
 	doc := []byte(canonical(t, policyDoc("poll-2", "")))
-	docKey, err := policyDocKey(e.ledger.NewStub(nil), "poll-2", h.Versions[0].TxID)
+	docKey, err := policies.PolicyDocKey(e.ledger.NewStub(nil), "poll-2", h.Versions[0].TxID)
 	require.NoError(t, err)
 	h.Versions[0].SHA256 = base.HashHex(doc)
 	plant(t, e, docKey, doc, fakestub.MSPPolicy(1, "Org1MSP"))
@@ -367,7 +371,7 @@ func TestForeignPolicyPolicyHead(t *testing.T) {
 	plant(t, e, "\x00bbs.policy\x00poll-1\x00x\x00", head, fakestub.MSPPolicy(1, "Org1MSP"))
 	plant(t, e, "\x00bbs.policy\x00poll-3\x00", []byte("not json"), nil)
 	requireCode(t, e.evaluate(e.bob, "GetPolicy", "poll-3", "0"), untrustedCode, `policy "poll-3"`)
-	page := decode[PolicyPage](t, e.evaluate(e.bob, "ListPolicies", "10", ""))
+	page := decode[policies.PolicyPage](t, e.evaluate(e.bob, "ListPolicies", "10", ""))
 	require.Equal(t, 1, page.Count)
 	require.Equal(t, "poll-1", page.Policies[0].ID)
 }
@@ -385,7 +389,7 @@ func TestPreCreatedPolicyDocument(t *testing.T) {
 			args = []string{"poll-1", policyDoc("poll-1", `"disclosed":[{"index":2}]`)}
 		}
 		next := nextTxIDsC(t, e, 2)[1]
-		docKey, err := shim.CreateCompositeKey(policyDocObjectType, []string{"poll-1", next})
+		docKey, err := shim.CreateCompositeKey(policies.PolicyDocObjectType, []string{"poll-1", next})
 		require.NoError(t, err)
 		rs := e.ledger.SubmitBlock(planter{e.cc},
 			plantTx(e, docKey, []byte(`{"id":"poll-1","issuers":[{"id":"evil"}]}`), nobodyPolicy),
@@ -398,13 +402,13 @@ func TestPreCreatedPolicyDocument(t *testing.T) {
 		require.True(t, r.Committed, "%s: %s %s", fn, r.Response.GetMessage(), r.ValidationDetail)
 	}
 	// Documents of versions no head names.
-	stray, err := policyDocKey(e.ledger.NewStub(nil), "poll-1", "stray-tx")
+	stray, err := policies.PolicyDocKey(e.ledger.NewStub(nil), "poll-1", "stray-tx")
 	require.NoError(t, err)
 	plant(t, e, stray, []byte(`{"id":"poll-1","issuers":[{"id":"evil"}]}`), fakestub.MSPPolicy(1, "Org1MSP"))
-	rec := decode[PolicyRecord](t, e.evaluate(e.bob, "GetPolicy", "poll-1", "0"))
+	rec := decode[policies.PolicyRecord](t, e.evaluate(e.bob, "GetPolicy", "poll-1", "0"))
 	require.Equal(t, 2, rec.Version)
 	require.Equal(t, canonical(t, policyDoc("poll-1", `"disclosed":[{"index":2}]`)), rec.Policy)
-	rec = decode[PolicyRecord](t, e.evaluate(e.bob, "GetPolicy", "poll-1", "1"))
+	rec = decode[policies.PolicyRecord](t, e.evaluate(e.bob, "GetPolicy", "poll-1", "1"))
 	require.Equal(t, canonical(t, policyDoc("poll-1", "")), rec.Policy)
 }
 
@@ -446,7 +450,7 @@ func TestIssuerWritesSetTheOwnersPolicy(t *testing.T) {
 
 func mustPolicyKey(t *testing.T, e *env, id string) string {
 	t.Helper()
-	k, err := policyKey(e.ledger.NewStub(nil), id)
+	k, err := policies.PolicyKey(e.ledger.NewStub(nil), id)
 	require.NoError(t, err)
 	return k
 }

@@ -13,6 +13,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/contexts"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/credentials"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/proofs"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/policies"
+
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/revstate"
 
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/spends"
@@ -163,12 +171,12 @@ func TestMetadataTypes(t *testing.T) {
 	var md chaincodeMetadata
 	require.NoError(t, json.Unmarshal(getMetadata(t), &md))
 	types := []any{issuers.Issuer{}, issuers.IssuerKey{}, base.Owner{}, issuers.IssuerSettings{}, issuers.IssuerPage{}, issuers.IssuerHistoryPage{}, issuers.IssuerHistoryEntry{},
-		Verification{}, VerificationResult{}, ProofReceipt{}, spends.PseudonymUses{}, spends.PseudonymUse{}, BatchResults{}, BatchResult{},
-		request.Request{}, request.DisclosedMessage{}, request.PolicyRef{}, PolicyRecord{}, PolicyPage{}, policy.Unmet{}, endorsement.EndorsementConfig{}, endorsement.EndorsementApprovals{}, endorsement.EndorsementApproval{},
-		CredentialResult{}, CredentialVerification{}, CredentialReceipt{}, ContextRecord{}, ContextRef{},
+		proofs.Verification{}, proofs.VerificationResult{}, proofs.ProofReceipt{}, spends.PseudonymUses{}, spends.PseudonymUse{}, proofs.BatchResults{}, proofs.BatchResult{},
+		request.Request{}, request.DisclosedMessage{}, request.PolicyRef{}, policies.PolicyRecord{}, policies.PolicyPage{}, policy.Unmet{}, endorsement.EndorsementConfig{}, endorsement.EndorsementApprovals{}, endorsement.EndorsementApproval{},
+		credentials.CredentialResult{}, credentials.CredentialVerification{}, credentials.CredentialReceipt{}, contexts.ContextRecord{}, contexts.ContextRef{},
 		revstate.IssuerEpoch{}, revstate.StatusList{}, revstate.StatusPage{}, revstate.StatusListUpdate{}, revstate.StatusPageVersion{}, revstate.StatusEntry{},
-		revstate.Accumulator{}, revstate.AccumulatorRemoval{}, NonRevocation{},
-		CredentialBatchResults{}, CredentialBatchResult{}}
+		revstate.Accumulator{}, revstate.AccumulatorRemoval{}, proofs.NonRevocation{},
+		credentials.CredentialBatchResults{}, credentials.CredentialBatchResult{}}
 	var names []string
 	for _, v := range types {
 		typ := reflect.TypeOf(v)

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/proofs"
+
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/issuers"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
@@ -116,14 +118,14 @@ func TestUnpinnedBBSPlusIssuerVerifiesNothing(t *testing.T) {
 	k := newKeyPair(t, bbs.BBSPlus2020(), 15)
 	require.NoError(t, e.seedIssuer("legacy", bbs.BBSPlus2020Name, k.publicKeyText(), "", nil))
 	req := sign(t, k, nil).present(t, "legacy", []byte("legacy issuer nonce 0123"), 1)
-	res := decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, req)))
+	res := decode[proofs.VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, req)))
 	require.False(t, res.Valid)
 	require.Contains(t, res.Reason, "without pinned messageCounts")
 	requireFailure(t, e.submit(e.bob, "SubmitProof", jsonArg(t, req)), "without pinned messageCounts")
-	batch := decode[BatchResults](t, e.evaluate(e.bob, "VerifyProofs", jsonArg(t, []any{req})))
+	batch := decode[proofs.BatchResults](t, e.evaluate(e.bob, "VerifyProofs", jsonArg(t, []any{req})))
 	require.False(t, batch.Results[0].Valid)
 
 	requireFailure(t, e.submit(e.alice, "SetIssuerSettings", "legacy", `{}`), "must pin messageCounts")
 	require.True(t, e.submit(e.alice, "SetIssuerSettings", "legacy", `{"messageCounts":[5]}`).Committed)
-	require.True(t, decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, req))).Valid)
+	require.True(t, decode[proofs.VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, req))).Valid)
 }

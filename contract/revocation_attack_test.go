@@ -15,6 +15,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/proofs"
+
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/revstate"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
@@ -161,7 +163,7 @@ func TestAttackRemovalRewrite(t *testing.T) {
 	e.coalition(made, forged, revOwner)
 
 	for _, c := range []*revocation.Credential{bob, carol} {
-		res := decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", e.presentAt(c, 1, v0, "nr1")))
+		res := decode[proofs.VerificationResult](t, e.evaluate(e.bob, "VerifyProof", e.presentAt(c, 1, v0, "nr1")))
 		require.False(t, res.Valid, "a holder revoked at version 1 or 2 presents against V_0 as version 1")
 	}
 	rec := decode[revstate.AccumulatorRemoval](t, e.evaluate(e.bob, "GetAccumulatorRemoval", "acme", "1"))

@@ -9,6 +9,8 @@ import (
 	"math/bits"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/proofs"
+
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/revstate"
 
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/issuers"
@@ -107,7 +109,7 @@ func TestRevocationStateLegacyLayout(t *testing.T) {
 		require.Error(t, e.update(bob), "bob is revoked")
 	}
 	check(1, 3)
-	res := decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", e.presentAt(alice, 1, rem1.Value(), "plain")))
+	res := decode[proofs.VerificationResult](t, e.evaluate(e.bob, "VerifyProof", e.presentAt(alice, 1, rem1.Value(), "plain")))
 	require.True(t, res.Valid, res.Reason)
 
 	// Changes at the old keys; revocations chained after the legacy one.
@@ -205,7 +207,7 @@ func TestRemovalChain(t *testing.T) {
 		require.Equal(t, st.AccumulatorRemoval, got, "version %d", v)
 	}
 	requireFailure(t, e.evaluate(e.bob, "GetAccumulatorRemoval", "acme", "38"), "not found")
-	res := decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", e.presentAt(&old, 0, e.accumulator().InitialValue, "plain")))
+	res := decode[proofs.VerificationResult](t, e.evaluate(e.bob, "VerifyProof", e.presentAt(&old, 0, e.accumulator().InitialValue, "plain")))
 	require.True(t, res.Valid, res.Reason)
 	require.NoError(t, e.update(alice))
 	requireAccepted(t, e.prove(alice, "nr0"))

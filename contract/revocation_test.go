@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/proofs"
+
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/revstate"
 
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
@@ -121,7 +123,7 @@ func TestEpochRule(t *testing.T) {
 
 	requireAccepted(t, e.submit(e.admin1, "SetIssuerEpoch", "uni", "7")) // an Org1 admin acts for the owner
 	requireFailure(t, e.prove(c, "epoch1"), "the credential's epoch 5 is older than the 6")
-	res := decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", e.request(c, "epoch1")))
+	res := decode[proofs.VerificationResult](t, e.evaluate(e.bob, "VerifyProof", e.request(c, "epoch1")))
 	require.False(t, res.Satisfied)
 	require.Equal(t, "epoch", res.Unmet.Rule)
 	require.Equal(t, 3, res.Unmet.Index)
@@ -496,7 +498,7 @@ func TestSubmitProofsRevocation(t *testing.T) {
 	arg := "[" + e.request(fine, "status") + "," + e.request(revoked, "status") + "," + e.request(fine, "status") + "]"
 	r := e.submit(e.bob, "SubmitProofs", arg)
 	requireAccepted(t, r)
-	res := decode[BatchResults](t, r)
+	res := decode[proofs.BatchResults](t, r)
 	require.Equal(t, 3, res.Count)
 	require.Equal(t, 2, res.ValidCount)
 	require.True(t, res.Results[0].Valid)

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/proofs"
+
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/issuers"
 
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
@@ -85,12 +87,12 @@ func TestRequireBoundNonce(t *testing.T) {
 	requireFailure(t, e.submit(e.alice, "SubmitProof", jsonArg(t, &copied)), "bound", `issuer "acme" requires`)
 	requireFailure(t, e.submit(e.bob, "SubmitProof", jsonArg(t, &copied)), "bound")
 	// VerifyProof never calls valid what SubmitProof refuses.
-	res := decode[VerificationResult](t, e.evaluate(e.alice, "VerifyProof", jsonArg(t, &copied)))
+	res := decode[proofs.VerificationResult](t, e.evaluate(e.alice, "VerifyProof", jsonArg(t, &copied)))
 	require.False(t, res.Valid)
 	require.Contains(t, res.Reason, `issuer "acme" requires a nonce bound to the submitter`)
-	require.True(t, decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, forBob))).Valid)
+	require.True(t, decode[proofs.VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, forBob))).Valid)
 
-	require.True(t, decode[ProofReceipt](t, e.submit(e.bob, "SubmitProof", jsonArg(t, forBob))).BoundToSubmitter)
+	require.True(t, decode[proofs.ProofReceipt](t, e.submit(e.bob, "SubmitProof", jsonArg(t, forBob))).BoundToSubmitter)
 }
 
 // TestPinnedMessageCounts: a proof whose message count the issuer did not
@@ -105,15 +107,15 @@ func TestPinnedMessageCounts(t *testing.T) {
 			n := len(testMessages)
 
 			require.True(t, e.submit(e.alice, "SetIssuerSettings", "uni", `{"messageCounts":[3,4,6,1024]}`).Committed)
-			res := decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, req)))
+			res := decode[proofs.VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, req)))
 			require.False(t, res.Valid)
 			require.Contains(t, res.Reason, "covers 5 signed messages")
 			require.Equal(t, n, res.MessageCount)
 			requireFailure(t, e.submit(e.bob, "SubmitProof", jsonArg(t, req)), "proof rejected", "covers 5 signed messages")
 
 			require.True(t, e.submit(e.alice, "SetIssuerSettings", "uni", `{"messageCounts":[3,5]}`).Committed)
-			require.True(t, decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, req))).Valid)
-			require.Equal(t, n, decode[ProofReceipt](t, e.submit(e.bob, "SubmitProof", jsonArg(t, req))).MessageCount)
+			require.True(t, decode[proofs.VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, req))).Valid)
+			require.Equal(t, n, decode[proofs.ProofReceipt](t, e.submit(e.bob, "SubmitProof", jsonArg(t, req))).MessageCount)
 		})
 	}
 }

@@ -7,6 +7,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/contexts"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/credentials"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/proofs"
+
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/spends"
 
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
@@ -156,12 +162,12 @@ func TestSquattedNonceRefusedAtEndorsement(t *testing.T) {
 	other := sign(t, k, nil).present(t, "acme", []byte("another nonce, not squatted 01"), 0)
 	br := e.submit(e.bob, "SubmitProofs", jsonArg(t, []any{req, other}))
 	require.True(t, br.Committed, br.Response.GetMessage())
-	out := decode[BatchResults](t, br)
+	out := decode[proofs.BatchResults](t, br)
 	require.True(t, out.Results[0].Refused)
 	require.Equal(t, untrustedCode, out.Results[0].Code, out.Results[0].Reason)
 	require.Contains(t, out.Results[0].Reason, spends.NonceObjectType)
 	require.True(t, out.Results[1].Valid)
-	vr := decode[BatchResults](t, e.evaluate(e.bob, "VerifyProofs", jsonArg(t, []any{req})))
+	vr := decode[proofs.BatchResults](t, e.evaluate(e.bob, "VerifyProofs", jsonArg(t, []any{req})))
 	require.True(t, vr.Results[0].Refused)
 	require.Equal(t, untrustedCode, vr.Results[0].Code, vr.Results[0].Reason)
 
@@ -176,7 +182,7 @@ func TestSquattedNonceRefusedAtEndorsement(t *testing.T) {
 	requireUntrusted(t, e.submit(e.bob, "SubmitCredential", credentialArg(t, cred)), spends.NonceObjectType)
 	cr := e.submit(e.bob, "SubmitCredentials", jsonArg(t, []any{map[string]any{"credential": cred}}))
 	require.True(t, cr.OK(), cr.Response.GetMessage())
-	cout := decode[CredentialBatchResults](t, cr)
+	cout := decode[credentials.CredentialBatchResults](t, cr)
 	require.True(t, cout.Results[0].Refused)
 	require.Equal(t, untrustedCode, cout.Results[0].Code, cout.Results[0].Reason)
 }
@@ -188,10 +194,10 @@ func TestSquattedRecordsRefusedOnRead(t *testing.T) {
 	e := newEnv(t)
 	orChannel(e)
 	stub := e.ledger.NewStub(nil)
-	vk, err := verificationKey(stub, "forged-tx")
+	vk, err := proofs.VerificationKey(stub, "forged-tx")
 	require.NoError(t, err)
 	e.squat(vk, []byte(`{"txId":"forged-tx","issuer":"acme"}`), nobodysPolicy)
-	ck, err := base.CompositeKey(stub, credentialObjectType, "forged-tx")
+	ck, err := base.CompositeKey(stub, credentials.CredentialObjectType, "forged-tx")
 	require.NoError(t, err)
 	e.squat(ck, []byte(`{"txId":"forged-tx","issuer":"acme"}`), nobodysPolicy)
 	for _, fn := range []string{"GetVerification", "GetCredentialVerification"} {
@@ -258,7 +264,7 @@ func (s *countingStub) SetStateValidationParameter(key string, ep []byte) error 
 func spendCalls(counts map[string]int) map[string]int {
 	out := map[string]int{}
 	for k, n := range counts { //bbs:maporder-ok copies a map into a map
-		for _, typ := range []string{spends.NonceObjectType, spends.NymCountObjectType, spends.NymUseObjectType, verificationObjectType, credentialObjectType} {
+		for _, typ := range []string{spends.NonceObjectType, spends.NymCountObjectType, spends.NymUseObjectType, proofs.VerificationObjectType, credentials.CredentialObjectType} {
 			if strings.HasSuffix(k, " "+typ) {
 				out[k] = n
 			}
@@ -282,7 +288,7 @@ func TestHonestSpendsReadNoPolicy(t *testing.T) {
 	require.Equal(t, map[string]int{
 		"GetState " + spends.NonceObjectType: 1, "GetState " + spends.NymCountObjectType: 1,
 		"PutState " + spends.NonceObjectType: 1, "PutState " + spends.NymCountObjectType: 1,
-		"PutState " + spends.NymUseObjectType: 1, "PutState " + verificationObjectType: 1,
+		"PutState " + spends.NymUseObjectType: 1, "PutState " + proofs.VerificationObjectType: 1,
 	}, spendCalls(sc.calls))
 
 	ak := registerAcme(t, e)
@@ -294,7 +300,7 @@ func TestHonestSpendsReadNoPolicy(t *testing.T) {
 	r = e.ledger.Submit(sc, e.bob.Creator, Name+":SubmitProofs", jsonArg(t, batch))
 	require.True(t, r.Committed, r.Response.GetMessage())
 	require.Equal(t, map[string]int{
-		"GetState " + spends.NonceObjectType: 2, "PutState " + spends.NonceObjectType: 2, "PutState " + verificationObjectType: 2,
+		"GetState " + spends.NonceObjectType: 2, "PutState " + spends.NonceObjectType: 2, "PutState " + proofs.VerificationObjectType: 2,
 	}, spendCalls(sc.calls))
 
 	sk := windKey(t)
@@ -304,7 +310,7 @@ func TestHonestSpendsReadNoPolicy(t *testing.T) {
 	require.True(t, r.Committed, r.Response.GetMessage())
 	require.Equal(t, map[string]int{
 		"GetState " + spends.NonceObjectType: 1, "PutState " + spends.NonceObjectType: 1,
-		"PutState " + verificationObjectType: 1, "PutState " + credentialObjectType: 1,
+		"PutState " + proofs.VerificationObjectType: 1, "PutState " + credentials.CredentialObjectType: 1,
 	}, spendCalls(sc.calls))
 }
 
@@ -313,8 +319,8 @@ func TestHonestSpendsReadNoPolicy(t *testing.T) {
 func TestSpendKindsDeclared(t *testing.T) {
 	for typ, k := range map[string]*records.Kind{ //bbs:maporder-ok test: each pair checked alone
 		spends.NonceObjectType: records.Nonce, spends.NymCountObjectType: records.NymCount, spends.NymUseObjectType: records.NymUse,
-		verificationObjectType: records.Verification, credentialObjectType: records.CredentialVerification,
-		contextObjectType: records.Context,
+		proofs.VerificationObjectType: records.Verification, credentials.CredentialObjectType: records.CredentialVerification,
+		contexts.ContextObjectType: records.Context,
 	} {
 		require.Equal(t, typ, k.ObjectType)
 	}
@@ -332,7 +338,7 @@ func TestVerificationRaceBlocksOneSubmission(t *testing.T) {
 	req := jsonArg(t, sign(t, k, nil).present(t, "acme", []byte("raced by an endorser 0123456789"), 0))
 	stub := e.ledger.NewStub(nil)
 	n, id := nextTxIDs(t, e) // the block's transactions get n+1 and n+2
-	vk, err := verificationKey(stub, id(n+2))
+	vk, err := proofs.VerificationKey(stub, id(n+2))
 	require.NoError(t, err)
 	rs := e.ledger.SubmitBlock(withSquatter{e.cc},
 		fakestub.Tx{Creator: e.admin2.Creator, Endorsers: []string{"Org2MSP"}, Args: []string{"squat", vk, `{"txId":"forged"}`, string(nobodysPolicy)}},
@@ -347,5 +353,5 @@ func TestVerificationRaceBlocksOneSubmission(t *testing.T) {
 
 	again := e.submit(e.bob, "SubmitProof", req)
 	require.True(t, again.Committed, "%s %s", again.Response.GetMessage(), again.ValidationDetail)
-	require.Equal(t, again.TxID, decode[Verification](t, e.evaluate(e.bob, "GetVerification", again.TxID)).TxID)
+	require.Equal(t, again.TxID, decode[proofs.Verification](t, e.evaluate(e.bob, "GetVerification", again.TxID)).TxID)
 }

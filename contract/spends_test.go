@@ -9,6 +9,8 @@ import (
 	"testing"
 	"unsafe"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/proofs"
+
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/spends"
 
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/endorsement"
@@ -135,12 +137,12 @@ func TestOneSpendPerTransaction(t *testing.T) {
 		r, out := e.viaCaller(call(t, "SubmitProof", x), call(t, "SubmitProof", x))
 		require.True(t, r.Committed)
 		requireOK(t, out[0])
-		receipt := payloadOf[ProofReceipt](t, out[0])
+		receipt := payloadOf[proofs.ProofReceipt](t, out[0])
 		require.Equal(t, r.TxID, receipt.TxID)
 		require.Empty(t, receipt.RecordID, "the first call's record is under the transaction ID")
 		requireRefused(t, out[1], base.ErrReplay.Error(), "by transaction "+r.TxID+";")
 		// The record under the transaction ID is the first call's.
-		rec := decode[Verification](t, e.evaluate(e.bob, "GetVerification", r.TxID))
+		rec := decode[proofs.Verification](t, e.evaluate(e.bob, "GetVerification", r.TxID))
 		require.Equal(t, nonceX, rec.Nonce)
 		require.Empty(t, rec.RecordID)
 		// And the nonce is consumed on the ledger by that record.
@@ -152,11 +154,11 @@ func TestOneSpendPerTransaction(t *testing.T) {
 		require.True(t, r.Committed)
 		requireOK(t, out[0])
 		requireOK(t, out[1])
-		second := payloadOf[ProofReceipt](t, out[1])
+		second := payloadOf[proofs.ProofReceipt](t, out[1])
 		require.Equal(t, r.TxID+"/1", second.RecordID)
-		first := decode[Verification](t, e.evaluate(e.bob, "GetVerification", r.TxID))
+		first := decode[proofs.Verification](t, e.evaluate(e.bob, "GetVerification", r.TxID))
 		require.Equal(t, nonceY, first.Nonce)
-		rec := decode[Verification](t, e.evaluate(e.bob, "GetVerification", r.TxID+"/1"))
+		rec := decode[proofs.Verification](t, e.evaluate(e.bob, "GetVerification", r.TxID+"/1"))
 		require.Equal(t, nonceZ, rec.Nonce)
 		require.Equal(t, r.TxID, rec.TxID)
 		require.Equal(t, r.TxID+"/1", rec.RecordID)
@@ -180,32 +182,32 @@ func TestOneSpendAcrossBatchCalls(t *testing.T) {
 	require.True(t, r.Committed)
 	requireOK(t, out[0])
 	requireOK(t, out[1])
-	res := payloadOf[BatchResults](t, out[1])
+	res := payloadOf[proofs.BatchResults](t, out[1])
 	require.True(t, res.Results[0].Refused)
 	require.Contains(t, res.Results[0].Reason, base.ErrReplay.Error())
 	require.Contains(t, res.Results[0].Reason, "by transaction "+r.TxID+";")
 	require.True(t, res.Results[1].Valid)
-	require.Equal(t, BatchRecordID(r.TxID+"/1", 1), res.Results[1].RecordID)
+	require.Equal(t, proofs.BatchRecordID(r.TxID+"/1", 1), res.Results[1].RecordID)
 	require.Equal(t, []string{r.TxID + "/1#1"}, res.RecordIDs)
-	rec := decode[Verification](t, e.evaluate(e.bob, "GetVerification", r.TxID+"/1#1"))
+	rec := decode[proofs.Verification](t, e.evaluate(e.bob, "GetVerification", r.TxID+"/1#1"))
 	require.Equal(t, b.Nonce, base64Std(rec.Nonce))
 
 	// Two SubmitProofs calls with the same nonce: the second's item is a
 	// replay of the first's record.
 	r, out = e.viaCaller(call(t, "SubmitProofs", jsonArg(t, []*request.Request{d})), call(t, "SubmitProofs", jsonArg(t, []*request.Request{d})))
 	require.True(t, r.Committed)
-	first, second := payloadOf[BatchResults](t, out[0]), payloadOf[BatchResults](t, out[1])
-	require.Equal(t, []string{BatchRecordID(r.TxID, 0)}, first.RecordIDs)
+	first, second := payloadOf[proofs.BatchResults](t, out[0]), payloadOf[proofs.BatchResults](t, out[1])
+	require.Equal(t, []string{proofs.BatchRecordID(r.TxID, 0)}, first.RecordIDs)
 	require.Zero(t, second.ValidCount)
-	require.Contains(t, second.Results[0].Reason, "by transaction "+BatchRecordID(r.TxID, 0)+";")
+	require.Contains(t, second.Results[0].Reason, "by transaction "+proofs.BatchRecordID(r.TxID, 0)+";")
 
 	// VerifyProof and VerifyProofs after a spend in the transaction see
 	// the nonce consumed, as SubmitProof would refuse it.
 	e2 := req("nonce E")
 	_, out = e.viaCaller(call(t, "SubmitProof", jsonArg(t, e2)), call(t, "VerifyProof", jsonArg(t, e2)),
 		call(t, "VerifyProofs", jsonArg(t, []*request.Request{e2})))
-	require.True(t, payloadOf[VerificationResult](t, out[1]).NonceConsumed)
-	require.True(t, payloadOf[BatchResults](t, out[2]).Results[0].Verification.NonceConsumed)
+	require.True(t, payloadOf[proofs.VerificationResult](t, out[1]).NonceConsumed)
+	require.True(t, payloadOf[proofs.BatchResults](t, out[2]).Results[0].Verification.NonceConsumed)
 }
 
 // TestFailedCallSpendsNothing: a call that fails leaves its nonce fresh for
@@ -222,7 +224,7 @@ func TestFailedCallSpendsNothing(t *testing.T) {
 	require.True(t, r.Committed)
 	requireRefused(t, out[0], base.ErrProofRejected.Error())
 	requireOK(t, out[1])
-	require.Empty(t, payloadOf[ProofReceipt](t, out[1]).RecordID, "the first recording call's record is under the transaction ID")
+	require.Empty(t, payloadOf[proofs.ProofReceipt](t, out[1]).RecordID, "the first recording call's record is under the transaction ID")
 }
 
 // TestPseudonymUsesWithinTransaction: the uses of a pseudonym earlier in
@@ -254,10 +256,10 @@ func TestPseudonymUsesWithinTransaction(t *testing.T) {
 		call(t, "SubmitProof", use("nonce two 0123456789")), call(t, "SubmitProof", use("nonce three 0123456789")))
 	require.True(t, r.Committed)
 	requireOK(t, out[0])
-	require.Equal(t, 1, payloadOf[ProofReceipt](t, out[0]).PseudonymUse)
-	require.Equal(t, 1, payloadOf[VerificationResult](t, out[1]).PseudonymUses)
+	require.Equal(t, 1, payloadOf[proofs.ProofReceipt](t, out[0]).PseudonymUse)
+	require.Equal(t, 1, payloadOf[proofs.VerificationResult](t, out[1]).PseudonymUses)
 	requireOK(t, out[2])
-	second := payloadOf[ProofReceipt](t, out[2])
+	second := payloadOf[proofs.ProofReceipt](t, out[2])
 	require.Equal(t, 2, second.PseudonymUse)
 	require.Equal(t, r.TxID+"/1", second.RecordID)
 	requireRefused(t, out[3], base.ErrPseudonymUsed.Error(), "used 2 time(s)", "the limit is 2")
@@ -267,7 +269,7 @@ func TestPseudonymUsesWithinTransaction(t *testing.T) {
 	require.Equal(t, []int{1, 2}, []int{uses.Uses[0].Sequence, uses.Uses[1].Sequence})
 	require.Equal(t, []string{r.TxID, r.TxID}, []string{uses.Uses[0].TxID, uses.Uses[1].TxID})
 	require.Equal(t, []string{"", r.TxID + "/1"}, []string{uses.Uses[0].RecordID, uses.Uses[1].RecordID})
-	require.Equal(t, 2, decode[Verification](t, e.evaluate(e.bob, "GetVerification", r.TxID+"/1")).PseudonymUse)
+	require.Equal(t, 2, decode[proofs.Verification](t, e.evaluate(e.bob, "GetVerification", r.TxID+"/1")).PseudonymUse)
 }
 
 // TestRetriedDirectSubmitProof: a client's SubmitProof simulated again
@@ -292,7 +294,7 @@ func TestRetriedDirectSubmitProof(t *testing.T) {
 	require.Equal(t, r1.Response.Payload, r2.Response.Payload)
 	require.Zero(t, c.tracker().Tracked(), "a direct call left spends in memory")
 	e.ledger.Commit(again)
-	require.Equal(t, r1.TxID, decode[Verification](t, e.evaluate(e.bob, "GetVerification", r1.TxID)).TxID)
+	require.Equal(t, r1.TxID, decode[proofs.Verification](t, e.evaluate(e.bob, "GetVerification", r1.TxID)).TxID)
 	requireFailure(t, e.submit(e.bob, "SubmitProof", req), base.ErrReplay.Error())
 }
 

@@ -5,6 +5,8 @@ package contract
 import (
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/proofs"
+
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/issuers"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
@@ -117,13 +119,13 @@ func TestNoncesAreConsumedPerKey(t *testing.T) {
 	c := sign(t, k, nil)
 	require.True(t, e.submit(e.bob, "SubmitProof", jsonArg(t, c.present(t, "acme", nonce, 0))).Committed)
 	requireFailure(t, e.submit(e.bob, "SubmitProof", jsonArg(t, c.present(t, "clone", nonce, 0))), "replay")
-	require.True(t, decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, c.present(t, "clone", nonce, 0)))).NonceConsumed)
+	require.True(t, decode[proofs.VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, c.present(t, "clone", nonce, 0)))).NonceConsumed)
 
 	// A new key version of acme: the same nonce is fresh for it.
 	k2 := newKeyPair(t, bbs.BBSPlus2020(), 2)
 	require.True(t, e.rotate(e.alice, "acme", k2).Committed)
 	fresh := sign(t, k2, nil).present(t, "acme", nonce, 0)
-	require.False(t, decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, fresh))).NonceConsumed)
+	require.False(t, decode[proofs.VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, fresh))).NonceConsumed)
 	require.True(t, e.submit(e.bob, "SubmitProof", jsonArg(t, fresh)).Committed)
 }
 

@@ -9,6 +9,6 @@
 // AccumulatorRemoval; accumulator.go). Each is a child record of the
 // issuer, named in its directory (package issuers).
 //
-// It imports base, endorsement, issuers and records. Reading these records
+// It imports base, issuers and records. Reading these records
 // during a proof's verification is the proofs room's (package proofs).
 package revstate

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 
-package contract
+package credentials
 
 import (
 	"fmt"
@@ -11,16 +11,6 @@ import (
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/fabric-bbs/fabric-bbs/vc"
 )
-
-// A credential's JSON is one of many shapes of its signed statements: the
-// holder may nest any node at the top (@reverse), split or merge nodes,
-// and order a property's values as it likes, and the proof still
-// verifies. So the contract reads what a policy asks in the signed
-// statements, from the credential node, and reads the JSON only to learn
-// what its keys mean (the IRIs the credential's contexts give them),
-// checking against the statements whatever of the JSON that meaning
-// depends on (the types of each node on the way, for type-scoped
-// contexts).
 
 // signedGraph is the default graph of a credential's signed document
 // statements (not the proof's), as edges between nodes.
@@ -140,8 +130,6 @@ const (
 )
 
 func probeNode(i int) string { return probeNodePrefix + strconv.Itoa(i) }
-
-var _ policy.ClaimReader = (*signedClaims)(nil)
 
 // jsonTypes returns the type member of a JSON node ("type", or "@type"),
 // as a list, or nil.
@@ -286,18 +274,18 @@ func (c *credentialCheck) typeIRIs(ctx any, types []any) ([]string, error) {
 	return out, nil
 }
 
-// signedClaims reads claim rules in a credential's signed statements
+// SignedClaims reads claim rules in a credential's signed statements
 // (policy.ClaimReader). It reads the rules of its policy together, in one
 // probe document (see readClaims), the first time one is asked for.
-type signedClaims struct {
+type SignedClaims struct {
 	c     *credentialCheck
 	rules []policy.ClaimRule
 	reads []policy.ClaimRead // by rule, once read
 	preds []string
 }
 
-func newSignedClaims(c *credentialCheck, rules []policy.ClaimRule) *signedClaims {
-	return &signedClaims{c: c, rules: rules}
+func newSignedClaims(c *credentialCheck, rules []policy.ClaimRule) *SignedClaims {
+	return &SignedClaims{c: c, rules: rules}
 }
 
 // pathStep is one token of a pointer as a probe expanded it: the property
@@ -318,7 +306,7 @@ type pathStep struct {
 // graph from the credential node, every value of each property (a set: no
 // order), and every node reached must have exactly the types the probe
 // assumed.
-func (s *signedClaims) ReadClaim(r *policy.ClaimRule) policy.ClaimRead {
+func (s *SignedClaims) ReadClaim(r *policy.ClaimRule) policy.ClaimRead {
 	if s.reads == nil {
 		s.reads, s.preds = s.c.readClaims(s.rules)
 	}
