@@ -32,7 +32,7 @@
 // policy, so that only the owner MSP's peers can endorse a change. A public
 // key is registered once, under one issuer.
 //
-// Revocation of single credentials (epoch.go, statuslist.go; a policy's
+// Revocation of single credentials (contract/internal/revstate; a policy's
 // validity, epoch and status rules hold requests to them):
 //
 //   - SetIssuerEpoch(id, epoch) raises the issuer's epoch (event
@@ -50,7 +50,8 @@
 //   - RetirePolicy(id) retires the policy for good;
 //   - GetPolicy(id, version) and ListPolicies(pageSize, bookmark) read them.
 //
-// A request that names a policy is held to it (see policy_eval.go) after
+// A request that names a policy is held to it (contract/internal/proofs,
+// policy_eval.go) after
 // its limits and before any pairing: VerifyProof reports satisfied and the
 // first unmet rule, SubmitProof records only a satisfied request.
 //
@@ -67,11 +68,11 @@
 //   - GetVerification(txId) reads a Verification back;
 //   - GetPseudonymUses(context, pseudonym) lists the committed uses of a
 //     pseudonym in a context (issuers of a pseudonym scheme: SubmitProof
-//     accepts a pseudonym once per context and key, see pseudonym.go).
+//     accepts a pseudonym once per context and key, see contract/internal/spends).
 //
 // W3C verifiable credentials (bbs-2023 cryptosuite, with or without its
 // pseudonym feature, and BbsBlsSignatureProof2020; package vc; see
-// credential.go):
+// contract/internal/credentials):
 //
 //   - VerifyCredential(request) verifies a derived credential against the
 //     registered key of its did:key verificationMethod, without writing
@@ -95,11 +96,62 @@
 //
 // Every error a transaction returns starts with a stable code of package
 // contract/codes and ": " ("BBS_REPLAY: replay: the nonce ..."), from the
-// sentinel error it wraps (errcodes.go); results that report a request as
+// sentinel error it wraps (contract/internal/base, errcodes.go); results that report a request as
 // not valid carry the code in their code field.
 //
 // Every transaction is deterministic: times come from the transaction
 // timestamp, nothing is random, and no output depends on map order.
+//
+// # Rooms
+//
+// This package is the transaction surface: the Contract type, whose
+// methods contract-api finds by reflection, each an argument list, one call
+// into the room that owns the transaction and a coded error; the
+// chaincode's wiring (contract.go, precheck.go, serializer.go); and, as
+// aliases, the exported names of the rooms (api_*.go), so that clients
+// see the same types, constants and errors as before the rooms. The rooms
+// are packages under contract/internal, one job each:
+//
+//   - contract/records: each ledger record kind, declared once, and the
+//     only way owned records are read (believed) and written
+//     (docs/trust-model.md);
+//   - contract/internal/base: the sentinel errors and their codes, state
+//     helpers, the held stub, paging, the submitter and the transaction
+//     context;
+//   - contract/internal/endorsement: the channel's endorsement
+//     configuration and its approvals;
+//   - contract/internal/spends: nonces, pseudonym uses and the
+//     per-transaction spend tracker;
+//   - contract/internal/issuers: issuers, their keys, settings, the
+//     public-key index, declared verification methods, the issuer's
+//     directory of its records;
+//   - contract/internal/policies: verification policies and the version a
+//     request names;
+//   - contract/internal/revstate: epochs, status lists, the accumulator;
+//   - contract/internal/contexts: registered and built-in JSON-LD
+//     contexts;
+//   - contract/internal/proofs: BBS proof verification, single and batch,
+//     and the transaction's read cache;
+//   - contract/internal/credentials: W3C verifiable credentials.
+//
+// Arrows point one way. A package imports only packages of lower layers,
+// lowest first:
+//
+//	records, codes
+//	<- base
+//	<- endorsement, spends
+//	<- issuers, policies
+//	<- revstate, contexts
+//	<- proofs
+//	<- credentials
+//	<- contract
+//
+// TestLayering (layering_test.go) parses every file's imports and fails
+// on an arrow that points up or sideways, or a package not in the layers.
+// The rooms are internal, so that the module's API stays what it was:
+// package contract (with its aliases), contract/codes and contract/records
+// (which internal/tools/recordtable reads); a room's exported names are
+// for the rooms above it only.
 package contract
 
 import (
@@ -162,7 +214,7 @@ type Contract struct {
 	// transaction runs only when the client's proposal invokes the
 	// chaincode of this name (see requireDirect).
 	ChaincodeName string
-	spends        *spends.SpendTracker // what each transaction spent so far (spends.go)
+	spends        *spends.SpendTracker // what each transaction spent so far (contract/internal/spends)
 }
 
 // New returns the contract, deployed under the chaincode name Name, ready
@@ -206,7 +258,7 @@ func NewChaincodeAs(chaincodeName string) (*Chaincode, error) {
 
 // Chaincode is the chaincode that serves the contract: contract-api's
 // chaincode, whose every error message starts with a stable code of
-// package codes (errcodes.go), also the errors contract-api makes itself.
+// package codes (contract/internal/base, errcodes.go), also the errors contract-api makes itself.
 // Run it with shim.Start or a shim.ChaincodeServer (internal/ccmain).
 type Chaincode struct {
 	*contractapi.ContractChaincode

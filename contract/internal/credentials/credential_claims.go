@@ -12,6 +12,18 @@ import (
 	"github.com/fabric-bbs/fabric-bbs/vc"
 )
 
+// A credential's JSON is one of many shapes of its signed statements: the
+// holder may nest any node at the top (@reverse), split or merge nodes,
+// and order a property's values as it likes, and the proof still
+// verifies. So the contract reads what a policy asks in the signed
+// statements, from the credential node, and reads the JSON only to learn
+// what its keys mean (the IRIs the credential's contexts give them),
+// checking against the statements whatever of the JSON that meaning
+// depends on (the types of each node on the way, for type-scoped
+// contexts).
+
+var _ policy.ClaimReader = (*signedClaims)(nil)
+
 // signedGraph is the default graph of a credential's signed document
 // statements (not the proof's), as edges between nodes.
 type signedGraph struct {
@@ -274,18 +286,18 @@ func (c *credentialCheck) typeIRIs(ctx any, types []any) ([]string, error) {
 	return out, nil
 }
 
-// SignedClaims reads claim rules in a credential's signed statements
+// signedClaims reads claim rules in a credential's signed statements
 // (policy.ClaimReader). It reads the rules of its policy together, in one
 // probe document (see readClaims), the first time one is asked for.
-type SignedClaims struct {
+type signedClaims struct {
 	c     *credentialCheck
 	rules []policy.ClaimRule
 	reads []policy.ClaimRead // by rule, once read
 	preds []string
 }
 
-func newSignedClaims(c *credentialCheck, rules []policy.ClaimRule) *SignedClaims {
-	return &SignedClaims{c: c, rules: rules}
+func newSignedClaims(c *credentialCheck, rules []policy.ClaimRule) *signedClaims {
+	return &signedClaims{c: c, rules: rules}
 }
 
 // pathStep is one token of a pointer as a probe expanded it: the property
@@ -306,7 +318,7 @@ type pathStep struct {
 // graph from the credential node, every value of each property (a set: no
 // order), and every node reached must have exactly the types the probe
 // assumed.
-func (s *SignedClaims) ReadClaim(r *policy.ClaimRule) policy.ClaimRead {
+func (s *signedClaims) ReadClaim(r *policy.ClaimRule) policy.ClaimRead {
 	if s.reads == nil {
 		s.reads, s.preds = s.c.readClaims(s.rules)
 	}
