@@ -87,7 +87,7 @@ func TestContextTakeOverRefused(t *testing.T) {
 	// of the issuer: the record the contract reads carries the owner's
 	// policy, so that rewrite fails at commit; the rest is not read.
 	for _, k := range contextKeys(t, e, "windsurf") {
-		w := e.ledger.SubmitAs(squatter{}, []string{"Org2MSP"}, e.admin2.Creator, k, string(forgedContext(t, e, "windsurf", windCtxURL, evilCtxDoc)), "")
+		w := e.ledger.SubmitWrites(fakestub.DefaultNamespace, []string{"Org2MSP"}, fakestub.Write{Key: k, Value: forgedContext(t, e, "windsurf", windCtxURL, evilCtxDoc)})
 		require.True(t, w.OK())
 		if k != old {
 			require.Equal(t, peer.TxValidationCode_ENDORSEMENT_POLICY_FAILURE, w.Validation, "the believed context %q", k)
@@ -202,23 +202,35 @@ func TestLegacyContexts(t *testing.T) {
 		"neither built in nor registered")
 }
 
-// withSquatter runs the squatter for transactions whose function is
-// "squat", and the contract for the others: a block can then hold both.
+// withSquatter runs fakestub.Rogue for transactions whose function is
+// "squat", with the arguments key, value and key-level policy ("" for
+// none), and the contract for the others: a block can then hold both.
 type withSquatter struct{ cc *Chaincode }
 
 func (w withSquatter) Init(stub shim.ChaincodeStubInterface) *peer.Response { return w.cc.Init(stub) }
 
 func (w withSquatter) Invoke(stub shim.ChaincodeStubInterface) *peer.Response {
 	if fn, _ := stub.GetFunctionAndParameters(); fn == "squat" {
-		return squatter{}.Invoke(argsStub{stub})
+		args := stub.GetArgs()
+		if len(args) != 4 {
+			return shim.Error("squat: key, value, policy")
+		}
+		ws, err := json.Marshal([]fakestub.Write{{Key: string(args[1]), Value: args[2], SetPolicy: len(args[3]) > 0, Policy: args[3]}})
+		if err != nil {
+			return shim.Error(err.Error())
+		}
+		return fakestub.Rogue{}.Invoke(writesStub{stub, ws})
 	}
 	return w.cc.Invoke(stub)
 }
 
-// argsStub is a stub whose arguments lack the first.
-type argsStub struct{ shim.ChaincodeStubInterface }
+// writesStub is a stub whose one argument is writes, Rogue's argument.
+type writesStub struct {
+	shim.ChaincodeStubInterface
+	writes []byte
+}
 
-func (s argsStub) GetArgs() [][]byte { return s.ChaincodeStubInterface.GetArgs()[1:] }
+func (s writesStub) GetArgs() [][]byte { return [][]byte{s.writes} }
 
 // nextTxIDs returns the number n of the fake ledger's last transaction
 // and the ID of transaction number n (a coalition peer that endorsed a

@@ -15,7 +15,6 @@ import (
 	"github.com/fabric-bbs/fabric-bbs/contract/records"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakeid"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakestub"
-	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
 	"github.com/hyperledger/fabric-protos-go-apiv2/peer"
 	"github.com/stretchr/testify/require"
 )
@@ -221,26 +220,11 @@ func TestEndorsementApprovalsInOneBlock(t *testing.T) {
 	require.Equal(t, "and", e.config().Mode)
 }
 
-// rogueWrite is a chaincode standing for peers that run other code in
-// bbs's namespace: it writes value at key and, if vp is set, sets key's
-// key-level policy to vp, checking nothing.
-type rogueWrite struct {
-	key, value string
-	vp         []byte
-}
-
-func (r *rogueWrite) Init(shim.ChaincodeStubInterface) *peer.Response { return shim.Success(nil) }
-
-func (r *rogueWrite) Invoke(stub shim.ChaincodeStubInterface) *peer.Response {
-	if err := stub.PutState(r.key, []byte(r.value)); err != nil {
-		return shim.Error(err.Error())
-	}
-	if r.vp != nil {
-		if err := stub.SetStateValidationParameter(r.key, r.vp); err != nil {
-			return shim.Error(err.Error())
-		}
-	}
-	return shim.Success(nil)
+// rogueWrite is a write of the code that peers running other code in
+// bbs's namespace run (fakestub.Rogue): value at key and, if vp is set,
+// key's key-level policy vp, checking nothing.
+func rogueWrite(key, value string, vp []byte) fakestub.Write {
+	return fakestub.Write{Key: key, Value: []byte(value), SetPolicy: vp != nil, Policy: vp}
 }
 
 // TestEndorsementCoalitionCannotApprove: on an OR channel, Org2 (the
@@ -262,19 +246,19 @@ func TestEndorsementCoalitionCannotApprove(t *testing.T) {
 	org1Policy := fakestub.MSPPolicy(1, "Org1MSP")
 
 	// Rewriting Org1's slot, or the configuration, needs Org1's peer.
-	for _, rogue := range []*rogueWrite{
-		{key: org1Slot, value: forged},
-		{key: org1Slot, value: forged, vp: fakestub.MSPPolicy(1, "Org2MSP")},
-		{key: cfgKey, value: `{"mode":"owner","orgs":["Org2MSP"],"txId":"x","slots":{"Org2MSP":"x"}}`, vp: fakestub.MSPPolicy(1, "Org2MSP")},
+	for _, rogue := range []fakestub.Write{
+		rogueWrite(org1Slot, forged, nil),
+		rogueWrite(org1Slot, forged, fakestub.MSPPolicy(1, "Org2MSP")),
+		rogueWrite(cfgKey, `{"mode":"owner","orgs":["Org2MSP"],"txId":"x","slots":{"Org2MSP":"x"}}`, fakestub.MSPPolicy(1, "Org2MSP")),
 	} {
-		r := e.ledger.SubmitAs(rogue, []string{"Org2MSP"}, e.admin2.Creator, "rewrite")
-		require.Equal(t, peer.TxValidationCode_ENDORSEMENT_POLICY_FAILURE, r.Validation, rogue.key)
+		r := e.ledger.SubmitWrites(fakestub.DefaultNamespace, []string{"Org2MSP"}, rogue)
+		require.Equal(t, peer.TxValidationCode_ENDORSEMENT_POLICY_FAILURE, r.Validation, rogue.Key)
 	}
 	// A slot of its own making, under Org1's policy, at a key the
 	// configuration does not name: created (a new key falls under the
 	// chaincode policy), and ignored.
 	fake := approvalKey(t, e, "Org1MSP", "coalition")
-	r := e.ledger.SubmitAs(&rogueWrite{key: fake, value: forged, vp: org1Policy}, []string{"Org2MSP"}, e.admin2.Creator, "create")
+	r := e.ledger.SubmitWrites(fakestub.DefaultNamespace, []string{"Org2MSP"}, rogueWrite(fake, forged, org1Policy))
 	require.True(t, r.Committed)
 	r = e.approve(e.admin2, bothOrgs, andBoth)
 	require.True(t, r.Committed, r.ValidationDetail)
@@ -284,7 +268,7 @@ func TestEndorsementCoalitionCannotApprove(t *testing.T) {
 	// A slot whose key-level policy is not its organisation's alone
 	// (here Org1's own peers, running other code, gave it Org2's) is not
 	// believed: the change is refused with a clear code, not applied.
-	r = e.ledger.SubmitAs(&rogueWrite{key: org1Slot, value: forged, vp: fakestub.MSPPolicy(1, "Org2MSP")}, []string{"Org1MSP"}, e.admin1.Creator, "rewrite")
+	r = e.ledger.SubmitWrites(fakestub.DefaultNamespace, []string{"Org1MSP"}, rogueWrite(org1Slot, forged, fakestub.MSPPolicy(1, "Org2MSP")))
 	require.True(t, r.Committed, "Org1's own peer can rewrite its slot")
 	requireFailure(t, e.approve(e.admin2, bothOrgs, andBoth), "BBS_UNTRUSTED_RECORD", "bbs.endorsement.approval")
 	requireFailure(t, e.evaluate(e.bob, "GetEndorsementApprovals"), "BBS_UNTRUSTED_RECORD")
@@ -303,7 +287,7 @@ func legacyEnv(t *testing.T, config string) *env {
 	value, err := json.Marshal(c)
 	require.NoError(t, err)
 	key := "\x00" + endorsement.EndorsementObjectType + "\x00"
-	r := e.ledger.SubmitAs(&rogueWrite{key: key, value: string(value), vp: fakestub.MSPPolicy(len(c.Orgs), c.Orgs...)}, c.Orgs, e.admin1.Creator, "0.2.0")
+	r := e.ledger.SubmitWrites(fakestub.DefaultNamespace, c.Orgs, rogueWrite(key, string(value), fakestub.MSPPolicy(len(c.Orgs), c.Orgs...)))
 	require.True(t, r.Committed)
 	return e
 }
@@ -369,11 +353,11 @@ func TestEndorsementHistoryBound(t *testing.T) {
 	value, err := json.Marshal(sc)
 	require.NoError(t, err)
 	org1 := fakestub.MSPPolicy(1, "Org1MSP")
-	for _, w := range []*rogueWrite{
-		{key: "\x00" + endorsement.EndorsementObjectType + "\x00", value: string(value), vp: org1},
-		{key: approvalKey(t, e, "Org1MSP", "genesis"), value: `{"generation":0,"configSha256":"","txId":"genesis","submitter":""}`, vp: org1},
+	for _, w := range []fakestub.Write{
+		rogueWrite("\x00"+endorsement.EndorsementObjectType+"\x00", string(value), org1),
+		rogueWrite(approvalKey(t, e, "Org1MSP", "genesis"), `{"generation":0,"configSha256":"","txId":"genesis","submitter":""}`, org1),
 	} {
-		require.True(t, e.ledger.SubmitAs(w, []string{"Org1MSP"}, e.admin1.Creator, "setup").Committed)
+		require.True(t, e.ledger.SubmitWrites(fakestub.DefaultNamespace, []string{"Org1MSP"}, w).Committed)
 	}
 
 	r := e.approve(e.admin1, []string{"Org1MSP"}, `{"mode":"and","orgs":["Org1MSP"]}`)

@@ -23,7 +23,6 @@ import (
 	"github.com/fabric-bbs/fabric-bbs/internal/fakestub"
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/fabric-bbs/fabric-bbs/revocation"
-	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
 	"github.com/hyperledger/fabric-protos-go-apiv2/peer"
 	"github.com/stretchr/testify/require"
 )
@@ -31,33 +30,8 @@ import (
 // Attacks on the revocation state by the coalition: here Org2 (and Org3)
 // on a channel whose chaincode policy any one organisation satisfies (the
 // OR shape; the test ledger's default), running other code on their peers:
-// revRogue, which writes any key with any key-level policy. The honest
+// fakestub.Rogue, which writes any key with any key-level policy. The honest
 // owner is alice of Org1, whose transactions Org1's peer endorses.
-
-// revRogue is the coalition's chaincode: its arguments are triples (key,
-// value, key-level policy as hex, "-" for none), each written as given.
-type revRogue struct{}
-
-func (revRogue) Init(shim.ChaincodeStubInterface) *peer.Response { return shim.Success(nil) }
-
-func (revRogue) Invoke(stub shim.ChaincodeStubInterface) *peer.Response {
-	args := stub.GetStringArgs()
-	for i := 0; i+2 < len(args); i += 3 {
-		if err := stub.PutState(args[i], []byte(args[i+1])); err != nil {
-			return shim.Error(err.Error())
-		}
-		if args[i+2] != "-" {
-			vp, err := hex.DecodeString(args[i+2])
-			if err != nil {
-				return shim.Error(err.Error())
-			}
-			if err := stub.SetStateValidationParameter(args[i], vp); err != nil {
-				return shim.Error(err.Error())
-			}
-		}
-	}
-	return shim.Success(nil)
-}
 
 // Key-level policies the coalition sets: one no one satisfies, and one
 // that both the owner's honest endorsement and the coalition satisfy.
@@ -67,11 +41,22 @@ var (
 	revOwner  = hex.EncodeToString(fakestub.MSPPolicy(1, "Org1MSP"))
 )
 
-// coalition submits one transaction of revRogue endorsed by Org2 and Org3
-// alone: ops are triples (key, value, policy).
+// coalition submits one transaction of fakestub.Rogue endorsed by Org2 and
+// Org3 alone: ops are triples (key, value, key-level policy as hex, "-"
+// for none), each written as given.
 func (e *env) coalition(ops ...string) fakestub.Result {
 	e.t.Helper()
-	return e.ledger.SubmitAs(revRogue{}, []string{"Org2MSP", "Org3MSP"}, e.admin2.Creator, ops...)
+	var ws []fakestub.Write
+	for i := 0; i+2 < len(ops); i += 3 {
+		w := fakestub.Write{Key: ops[i], Value: []byte(ops[i+1])}
+		if ops[i+2] != "-" {
+			vp, err := hex.DecodeString(ops[i+2])
+			require.NoError(e.t, err)
+			w.SetPolicy, w.Policy = true, vp
+		}
+		ws = append(ws, w)
+	}
+	return e.ledger.SubmitWrites(fakestub.DefaultNamespace, []string{"Org2MSP", "Org3MSP"}, ws...)
 }
 
 // revKeys lists the ledger's keys of object type ot whose attributes

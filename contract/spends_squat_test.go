@@ -27,31 +27,6 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// squatter is the code another organisation runs on its own peers under
-// bbs's name, as Fabric lets each organisation approve its own package: it
-// writes the key, value and key-level policy it is given, around the
-// contract. Its arguments: the key, the value, and the policy ("" for
-// none).
-type squatter struct{}
-
-func (squatter) Init(shim.ChaincodeStubInterface) *peer.Response { return shim.Success(nil) }
-
-func (squatter) Invoke(stub shim.ChaincodeStubInterface) *peer.Response {
-	args := stub.GetArgs()
-	if len(args) != 3 {
-		return shim.Error("squatter: key, value, policy")
-	}
-	if err := stub.PutState(string(args[0]), args[1]); err != nil {
-		return shim.Error(err.Error())
-	}
-	if len(args[2]) > 0 {
-		if err := stub.SetStateValidationParameter(string(args[0]), args[2]); err != nil {
-			return shim.Error(err.Error())
-		}
-	}
-	return shim.Success(nil)
-}
-
 // untrustedCode is the code of a refusal of a record written around the
 // contract.
 const untrustedCode = codes.UntrustedRecord
@@ -74,11 +49,13 @@ func orChannel(e *env) {
 	e.ledger.ChaincodePolicy = fakestub.MSPPolicy(1, "Org1MSP", "Org2MSP")
 }
 
-// squat has Org2's peer, running squatter, write key with value and policy
-// (nil for none), and requires that it commits.
+// squat has Org2's peer, running other code under bbs's name (as Fabric
+// lets each organisation approve its own package: fakestub.Rogue), write
+// key with value and policy (nil for none) around the contract, and
+// requires that it commits.
 func (e *env) squat(key string, value, policy []byte) {
 	e.t.Helper()
-	r := e.ledger.SubmitAs(squatter{}, []string{"Org2MSP"}, e.admin2.Creator, key, string(value), string(policy))
+	r := e.ledger.SubmitWrites(fakestub.DefaultNamespace, []string{"Org2MSP"}, fakestub.Write{Key: key, Value: value, SetPolicy: len(policy) > 0, Policy: policy})
 	require.True(e.t, r.Committed, "the squatter's write: %s %s", r.Response.GetMessage(), r.ValidationDetail)
 }
 
