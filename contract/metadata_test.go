@@ -13,24 +13,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/fabric-bbs/fabric-bbs/contract/internal/contexts"
-
-	"github.com/fabric-bbs/fabric-bbs/contract/internal/credentials"
-
-	"github.com/fabric-bbs/fabric-bbs/contract/internal/proofs"
-
-	"github.com/fabric-bbs/fabric-bbs/contract/internal/policies"
-
-	"github.com/fabric-bbs/fabric-bbs/contract/internal/revstate"
-
-	"github.com/fabric-bbs/fabric-bbs/contract/internal/spends"
-
-	"github.com/fabric-bbs/fabric-bbs/contract/internal/issuers"
-
-	"github.com/fabric-bbs/fabric-bbs/contract/internal/endorsement"
-
-	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
-
 	"github.com/fabric-bbs/fabric-bbs/policy"
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/stretchr/testify/require"
@@ -170,13 +152,13 @@ func TestMetadataTransactions(t *testing.T) {
 func TestMetadataTypes(t *testing.T) {
 	var md chaincodeMetadata
 	require.NoError(t, json.Unmarshal(getMetadata(t), &md))
-	types := []any{issuers.Issuer{}, issuers.IssuerKey{}, base.Owner{}, issuers.IssuerSettings{}, issuers.IssuerPage{}, issuers.IssuerHistoryPage{}, issuers.IssuerHistoryEntry{},
-		proofs.Verification{}, proofs.VerificationResult{}, proofs.ProofReceipt{}, spends.PseudonymUses{}, spends.PseudonymUse{}, proofs.BatchResults{}, proofs.BatchResult{},
-		request.Request{}, request.DisclosedMessage{}, request.PolicyRef{}, policies.PolicyRecord{}, policies.PolicyPage{}, policy.Unmet{}, endorsement.EndorsementConfig{}, endorsement.EndorsementApprovals{}, endorsement.EndorsementApproval{},
-		credentials.CredentialResult{}, credentials.CredentialVerification{}, credentials.CredentialReceipt{}, contexts.ContextRecord{}, contexts.ContextRef{},
-		revstate.IssuerEpoch{}, revstate.StatusList{}, revstate.StatusPage{}, revstate.StatusListUpdate{}, revstate.StatusPageVersion{}, revstate.StatusEntry{},
-		revstate.Accumulator{}, revstate.AccumulatorRemoval{}, proofs.NonRevocation{},
-		credentials.CredentialBatchResults{}, credentials.CredentialBatchResult{}}
+	types := []any{Issuer{}, IssuerKey{}, Owner{}, IssuerSettings{}, IssuerPage{}, IssuerHistoryPage{}, IssuerHistoryEntry{},
+		Verification{}, VerificationResult{}, ProofReceipt{}, PseudonymUses{}, PseudonymUse{}, BatchResults{}, BatchResult{},
+		request.Request{}, request.DisclosedMessage{}, request.PolicyRef{}, PolicyRecord{}, PolicyPage{}, policy.Unmet{}, EndorsementConfig{}, EndorsementApprovals{}, EndorsementApproval{},
+		CredentialResult{}, CredentialVerification{}, CredentialReceipt{}, ContextRecord{}, ContextRef{},
+		IssuerEpoch{}, StatusList{}, StatusPage{}, StatusListUpdate{}, StatusPageVersion{}, StatusEntry{},
+		Accumulator{}, AccumulatorRemoval{}, NonRevocation{},
+		CredentialBatchResults{}, CredentialBatchResult{}}
 	var names []string
 	for _, v := range types {
 		typ := reflect.TypeOf(v)
