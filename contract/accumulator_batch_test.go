@@ -6,6 +6,8 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/revstate"
+
 	"github.com/stretchr/testify/require"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
@@ -68,11 +70,11 @@ func TestAccumulatorBatch(t *testing.T) {
 	require.True(t, r.Committed, r.Response.GetMessage())
 	requireFailure(t, e.submit(e.alice, "RevokeHandles", "acme", enc64(batch.Bytes())), "version 2")
 
-	acc := decode[Accumulator](t, e.evaluate(e.bob, "GetAccumulator", "acme"))
+	acc := decode[revstate.Accumulator](t, e.evaluate(e.bob, "GetAccumulator", "acme"))
 	require.Equal(t, 2, acc.Version)
 	require.Equal(t, batch.Value(), acc.Value)
-	rec1 := decode[AccumulatorRemoval](t, e.evaluate(e.bob, "GetAccumulatorRemoval", "acme", "1"))
-	rec2 := decode[AccumulatorRemoval](t, e.evaluate(e.bob, "GetAccumulatorRemoval", "acme", "2"))
+	rec1 := decode[revstate.AccumulatorRemoval](t, e.evaluate(e.bob, "GetAccumulatorRemoval", "acme", "1"))
+	rec2 := decode[revstate.AccumulatorRemoval](t, e.evaluate(e.bob, "GetAccumulatorRemoval", "acme", "2"))
 	require.Empty(t, rec1.Batch)
 	require.Empty(t, rec2.Removal)
 	require.Len(t, rec2.Batch, revocation.BatchRemovalSize(2))

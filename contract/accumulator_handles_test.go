@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/stretchr/testify/require"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
@@ -47,7 +49,7 @@ func TestAccumulatorHandleRemovedOnce(t *testing.T) {
 	require.True(t, r.Committed, r.Response.GetMessage())
 	require.Equal(t, 8, r.Writes, "the batch, the accumulator and two handle records, each with its key-level policy")
 	for hv, want := range map[string]int{hex.EncodeToString(ha): 1, hex.EncodeToString(hb): 2, hex.EncodeToString(hc): 2} {
-		key, err := compositeKey(e.ledger.NewStub(nil), records.AccumulatorHandle.ObjectType, "acme", hv)
+		key, err := base.CompositeKey(e.ledger.NewStub(nil), records.AccumulatorHandle.ObjectType, "acme", hv)
 		require.NoError(t, err)
 		require.Equal(t, fmt.Sprintf(`{"version":%d}`, want), string(e.ledger.StateIn(fakestub.DefaultNamespace, key)))
 		require.Len(t, key, 94, "the key's size, as docs/revocation-protocol.md gives it for a 4-character issuer ID")
@@ -113,7 +115,7 @@ func TestAccumulatorHandleIndexForged(t *testing.T) {
 	require.True(t, r.Committed, r.Response.GetMessage())
 	handle := func(i byte) []byte { b := make([]byte, revocation.ScalarSize); b[len(b)-1] = i; return b }
 	indexKey := func(h []byte) string {
-		key, err := compositeKey(e.ledger.NewStub(nil), records.AccumulatorHandle.ObjectType, "acme", hex.EncodeToString(h))
+		key, err := base.CompositeKey(e.ledger.NewStub(nil), records.AccumulatorHandle.ObjectType, "acme", hex.EncodeToString(h))
 		require.NoError(t, err)
 		return key
 	}

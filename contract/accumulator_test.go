@@ -7,6 +7,8 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/revstate"
+
 	"github.com/stretchr/testify/require"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
@@ -67,10 +69,10 @@ func TestAccumulatorRecords(t *testing.T) {
 	require.True(t, r.Committed, r.Response.GetMessage())
 	requireFailure(t, e.submit(e.alice, "RevokeHandle", "acme", enc64(rem.Bytes())), "version 1")
 
-	acc := decode[Accumulator](t, e.evaluate(e.bob, "GetAccumulator", "acme"))
+	acc := decode[revstate.Accumulator](t, e.evaluate(e.bob, "GetAccumulator", "acme"))
 	require.Equal(t, 1, acc.Version)
 	require.Equal(t, rem.Value(), acc.Value)
-	rec := decode[AccumulatorRemoval](t, e.evaluate(e.bob, "GetAccumulatorRemoval", "acme", "1"))
+	rec := decode[revstate.AccumulatorRemoval](t, e.evaluate(e.bob, "GetAccumulatorRemoval", "acme", "1"))
 	requireFailure(t, e.evaluate(e.bob, "GetAccumulatorRemoval", "acme", "2"), "not found")
 	requireFailure(t, e.evaluate(e.bob, "GetAccumulatorRemoval", "acme", "0"), "version 0")
 

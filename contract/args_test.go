@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/stretchr/testify/require"
 )
@@ -18,9 +20,9 @@ func FuzzDecodeArg(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		b, err := decodeArg("pseudonym", s, request.MaxPseudonymSize)
+		b, err := base.DecodeArg("pseudonym", s, request.MaxPseudonymSize)
 		if err != nil {
-			require.ErrorIs(t, err, ErrInvalidArgument)
+			require.ErrorIs(t, err, base.ErrInvalidArgument)
 			return
 		}
 		require.NotEmpty(t, b)

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/proofs"
+
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/stretchr/testify/require"
 )
@@ -41,7 +43,7 @@ func BenchmarkSubmitProofs(b *testing.B) {
 		b.Run(s.Name()+"/n32", func(b *testing.B) {
 			for b.Loop() {
 				r := e.ledger.Evaluate(e.cc, e.bob.Creator, Name+":SubmitProofs", batch)
-				res := decode[BatchResults](t, r)
+				res := decode[proofs.BatchResults](t, r)
 				require.Equal(b, n, res.ValidCount)
 			}
 		})

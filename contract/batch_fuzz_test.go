@@ -6,6 +6,10 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/proofs"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/request"
 )
 
@@ -19,7 +23,7 @@ func FuzzBatchArgument(f *testing.F) {
 	f.Add([]byte(`[{"issuer":"a","issuer":"b"}]`))
 	f.Add([]byte(`[]`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		raws, err := splitBatch(data)
+		raws, err := proofs.SplitBatch(data)
 		if err != nil {
 			if !errors.Is(err, request.ErrInvalid) {
 				t.Fatalf("splitBatch error does not wrap ErrInvalid: %v", err)
@@ -27,7 +31,7 @@ func FuzzBatchArgument(f *testing.F) {
 			return
 		}
 		for i, raw := range raws {
-			d, err := decodeRequest(raw)
+			d, err := base.DecodeRequest(raw)
 			if err != nil {
 				if !errors.Is(err, request.ErrInvalid) {
 					t.Fatalf("element %d: error does not wrap ErrInvalid: %v", i, err)

@@ -5,6 +5,10 @@ package contract
 import (
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/credentials"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/proofs"
+
 	"github.com/fabric-bbs/fabric-bbs/internal/fakestub"
 	"github.com/hyperledger/fabric-protos-go-apiv2/peer"
 	"github.com/stretchr/testify/require"
@@ -46,7 +50,7 @@ func TestSubmitProofsPeerBatching(t *testing.T) {
 	off, roff := run(false)
 	on, ron := run(true)
 	requireSameOutcome(t, off, on, roff, ron)
-	res := decode[BatchResults](t, ron)
+	res := decode[proofs.BatchResults](t, ron)
 	require.Equal(t, 3, res.ValidCount)
 
 	require.Equal(t, 1, ron.Messages[peer.ChaincodeMessage_GET_STATE_MULTIPLE])
@@ -82,7 +86,7 @@ func TestSubmitCredentialsPeerBatching(t *testing.T) {
 	off, roff := run(false)
 	on, ron := run(true)
 	requireSameOutcome(t, off, on, roff, ron)
-	require.Equal(t, 2, decode[CredentialBatchResults](t, ron).ValidCount)
+	require.Equal(t, 2, decode[credentials.CredentialBatchResults](t, ron).ValidCount)
 	require.Equal(t, 1, ron.Messages[peer.ChaincodeMessage_WRITE_BATCH_STATE])
 	require.Less(t, ron.Messages[peer.ChaincodeMessage_PUT_STATE], roff.Messages[peer.ChaincodeMessage_PUT_STATE])
 	t.Logf("messages without batching %v, with %v", roff.Messages, ron.Messages)

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/proofs"
+
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakestub"
 	"github.com/fabric-bbs/fabric-bbs/request"
@@ -116,7 +118,7 @@ func TestSubmitProofsLikeOneByOne(t *testing.T) {
 	require.Equal(t, batchArg(items), batchArg(mixedBatch(t, batch, creds2)), "both ledgers get the same requests")
 
 	r := batch.submit(batch.bob, "SubmitProofs", batchArg(items))
-	res := decode[BatchResults](t, r)
+	res := decode[proofs.BatchResults](t, r)
 	require.True(t, r.Committed)
 	require.Equal(t, r.TxID, res.TxID)
 	require.Equal(t, len(items), res.Count)
@@ -144,19 +146,19 @@ func TestSubmitProofsLikeOneByOne(t *testing.T) {
 			require.True(t, got.Refused, it.name)
 			require.Contains(t, got.Reason, it.want, it.name)
 			require.Equal(t, normal(single.Response.GetMessage(), func(j int) string { return singleIDs[j] }),
-				normal(got.Code+": "+got.Reason, func(j int) string { return BatchRecordID(r.TxID, j) }), it.name)
+				normal(got.Code+": "+got.Reason, func(j int) string { return proofs.BatchRecordID(r.TxID, j) }), it.name)
 			require.Nil(t, got.Receipt)
 			require.Empty(t, got.RecordID)
 			continue
 		}
-		require.Equal(t, BatchRecordID(r.TxID, i), got.RecordID)
+		require.Equal(t, proofs.BatchRecordID(r.TxID, i), got.RecordID)
 		valid = append(valid, got.RecordID)
-		want := decode[ProofReceipt](t, single)
+		want := decode[proofs.ProofReceipt](t, single)
 		want.TxID = r.TxID
 		require.Equal(t, &want, got.Receipt, it.name)
 
-		rec := decode[Verification](t, batch.evaluate(batch.bob, "GetVerification", got.RecordID))
-		wantRec := decode[Verification](t, one.evaluate(one.bob, "GetVerification", single.TxID))
+		rec := decode[proofs.Verification](t, batch.evaluate(batch.bob, "GetVerification", got.RecordID))
+		wantRec := decode[proofs.Verification](t, one.evaluate(one.bob, "GetVerification", single.TxID))
 		require.Equal(t, r.TxID, rec.TxID)
 		require.Equal(t, r.Timestamp.UTC(), rec.Timestamp)
 		rec.TxID, rec.Timestamp = wantRec.TxID, wantRec.Timestamp
@@ -167,21 +169,21 @@ func TestSubmitProofsLikeOneByOne(t *testing.T) {
 
 	// A second batch of the same requests: every valid one is now a
 	// replay naming its record.
-	again := decode[BatchResults](t, batch.submit(batch.bob, "SubmitProofs", batchArg(items)))
+	again := decode[proofs.BatchResults](t, batch.submit(batch.bob, "SubmitProofs", batchArg(items)))
 	require.Zero(t, again.ValidCount)
 	for i, it := range items {
 		if it.valid {
 			require.Contains(t, again.Results[i].Reason, "replay")
-			require.Contains(t, again.Results[i].Reason, BatchRecordID(r.TxID, i))
+			require.Contains(t, again.Results[i].Reason, proofs.BatchRecordID(r.TxID, i))
 		}
 	}
 
 	// The event: small, one per transaction.
 	require.NotNil(t, r.Event)
-	require.Equal(t, EventProofsVerified, r.Event.EventName)
-	var sum BatchSummary
+	require.Equal(t, proofs.EventProofsVerified, r.Event.EventName)
+	var sum proofs.BatchSummary
 	require.NoError(t, json.Unmarshal(r.Event.Payload, &sum))
-	require.Equal(t, BatchSummary{TxID: r.TxID, Count: len(items), ValidCount: len(valid), RecordIDs: valid}, sum)
+	require.Equal(t, proofs.BatchSummary{TxID: r.TxID, Count: len(items), ValidCount: len(valid), RecordIDs: valid}, sum)
 	require.Less(t, len(r.Event.Payload), 128+80*len(valid))
 }
 
@@ -192,7 +194,7 @@ func TestVerifyProofsLikeOneByOne(t *testing.T) {
 	e, creds := batchLedger(t)
 	items := mixedBatch(t, e, creds)
 	r := e.evaluate(e.bob, "VerifyProofs", batchArg(items))
-	res := decode[BatchResults](t, r)
+	res := decode[proofs.BatchResults](t, r)
 	require.Zero(t, r.Writes)
 	require.Nil(t, r.Event)
 	require.Len(t, res.Results, len(items))
@@ -206,7 +208,7 @@ func TestVerifyProofsLikeOneByOne(t *testing.T) {
 			require.Nil(t, got.Verification)
 			continue
 		}
-		want := decode[VerificationResult](t, single)
+		want := decode[proofs.VerificationResult](t, single)
 		require.Equal(t, &want, got.Verification, it.name)
 		require.Equal(t, want.Valid, got.Valid, it.name)
 		require.Equal(t, want.Reason, got.Reason, it.name)
@@ -228,10 +230,10 @@ func TestBatchLimits(t *testing.T) {
 	many := func(n int) string { return "[" + strings.Repeat(cheap+",", n-1) + cheap + "]" }
 	for _, fn := range []string{"SubmitProofs", "VerifyProofs"} {
 		t.Run(fn, func(t *testing.T) {
-			res := decode[BatchResults](t, e.submit(e.bob, fn, many(MaxBatchRequests)))
-			require.Len(t, res.Results, MaxBatchRequests)
+			res := decode[proofs.BatchResults](t, e.submit(e.bob, fn, many(proofs.MaxBatchRequests)))
+			require.Len(t, res.Results, proofs.MaxBatchRequests)
 			for _, c := range []struct{ name, arg, want string }{
-				{"too many", many(MaxBatchRequests + 1), "more than 64 requests"},
+				{"too many", many(proofs.MaxBatchRequests + 1), "more than 64 requests"},
 				{"too large", "[" + strings.Repeat(" ", MaxArgSize) + "]", "over the limit of 1048576"},
 				{"empty", "[]", "empty"},
 				{"not an array", cheap, "JSON array"},
@@ -259,13 +261,13 @@ func TestSubmitProofsMVCC(t *testing.T) {
 	rs := e.ledger.SubmitBlock(e.cc,
 		fakestub.Tx{Creator: e.bob.Creator, Args: args(first)},
 		fakestub.Tx{Creator: e.bob.Creator, Args: args(second)})
-	require.Equal(t, 2, decode[BatchResults](t, rs[0]).ValidCount)
-	require.Equal(t, 2, decode[BatchResults](t, rs[1]).ValidCount, "both endorse against the same state")
+	require.Equal(t, 2, decode[proofs.BatchResults](t, rs[0]).ValidCount)
+	require.Equal(t, 2, decode[proofs.BatchResults](t, rs[1]).ValidCount, "both endorse against the same state")
 	require.Equal(t, peer.TxValidationCode_VALID, rs[0].Validation)
 	require.Equal(t, peer.TxValidationCode_MVCC_READ_CONFLICT, rs[1].Validation, rs[1].ValidationDetail)
 	require.False(t, rs[1].Committed)
-	requireFailure(t, e.evaluate(e.bob, "GetVerification", BatchRecordID(rs[1].TxID, 1)), "not found")
-	res := decode[BatchResults](t, e.submit(e.bob, "SubmitProofs", second))
+	requireFailure(t, e.evaluate(e.bob, "GetVerification", proofs.BatchRecordID(rs[1].TxID, 1)), "not found")
+	res := decode[proofs.BatchResults](t, e.submit(e.bob, "SubmitProofs", second))
 	require.Contains(t, res.Results[0].Reason, "replay")
 	require.True(t, res.Results[1].Valid)
 }
@@ -294,14 +296,14 @@ func FuzzSplitBatch(f *testing.F) {
 	f.Add([]byte(`[1,[2],"x"] []`))
 	f.Add([]byte(`{"issuer":"a"}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		raws, err := splitBatch(data)
+		raws, err := proofs.SplitBatch(data)
 		if err != nil {
 			if raws != nil {
 				t.Fatalf("elements %q with error %v", raws, err)
 			}
 			return
 		}
-		if len(raws) == 0 || len(raws) > MaxBatchRequests {
+		if len(raws) == 0 || len(raws) > proofs.MaxBatchRequests {
 			t.Fatalf("%d elements", len(raws))
 		}
 		if !json.Valid(data) {
@@ -342,7 +344,7 @@ func TestBatchKeyVersions(t *testing.T) {
 		jsonArg(t, withVersion(current, 4)),
 		jsonArg(t, withVersion(current, 3)),
 	}, ",") + "]"
-	res := decode[BatchResults](t, e.submit(e.bob, "SubmitProofs", arg))
+	res := decode[proofs.BatchResults](t, e.submit(e.bob, "SubmitProofs", arg))
 	valid := make([]bool, len(res.Results))
 	for i, r := range res.Results {
 		valid[i] = r.Valid
@@ -371,7 +373,7 @@ func TestBatchRefusesPseudonymSchemes(t *testing.T) {
 	nym.Context = base64.StdEncoding.EncodeToString([]byte("poll-17"))
 	arg := "[" + jsonArg(t, nym) + "," + jsonArg(t, creds["plus"].present(t, "plus", batchNonce(41), 0)) + "]"
 	for _, fn := range []string{"VerifyProofs", "SubmitProofs"} {
-		res := decode[BatchResults](t, e.submit(e.bob, fn, arg))
+		res := decode[proofs.BatchResults](t, e.submit(e.bob, fn, arg))
 		require.True(t, res.Results[0].Refused, fn)
 		require.Contains(t, res.Results[0].Reason, "pseudonym scheme bbs-nym-bls12381-sha256, whose proofs are not batched", fn)
 		require.True(t, res.Results[1].Valid, fn)

@@ -8,6 +8,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/issuers"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/endorsement"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakeid"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakestub"
@@ -41,7 +47,7 @@ func deployedEnv(t *testing.T) (*env, *keyPair, *relayChaincode) {
 	relay := &relayChaincode{name: "relay", target: Name}
 	require.NoError(t, e.ledger.Deploy(Name, e.cc, nil))
 	require.NoError(t, e.ledger.Deploy("relay", relay, nil))
-	e.configure(EndorsementModeOwner) // the "bbs" namespace's own
+	e.configure(endorsement.EndorsementModeOwner) // the "bbs" namespace's own
 	k := newKeyPair(t, bbs.BBSPlus2020(), 1)
 	require.True(t, e.submit(e.alice, "RegisterIssuer", registrationDoc(t, e.alice, "acme", k, "Acme")).Committed)
 	require.True(t, e.submit(e.alice, "CreatePolicy", policyDoc("p", "")).Committed)
@@ -156,7 +162,7 @@ func TestAllowedCallers(t *testing.T) {
 	k2 := rotationDoc(t, e.alice, "acme", 2, newKeyPair(t, bbs.BBSPlus2020(), 2))
 	require.Equal(t, int32(shim.ERROR), relayedStatus(t, e, other, e.alice, "RotateIssuerKey", k2), "a chaincode not allowed")
 	require.Equal(t, int32(shim.OK), relayedStatus(t, e, relay, e.alice, "RotateIssuerKey", k2))
-	require.Equal(t, 2, decode[Issuer](t, e.evaluate(e.bob, "GetIssuer", "acme")).CurrentVersion)
+	require.Equal(t, 2, decode[issuers.Issuer](t, e.evaluate(e.bob, "GetIssuer", "acme")).CurrentVersion)
 
 	// The owner checks still apply through an allowed caller.
 	r := e.viaRelay(relay, e.bob, "RevokeIssuerKey", "acme", "1")
@@ -168,7 +174,7 @@ func TestAllowedCallers(t *testing.T) {
 	require.Equal(t, int32(shim.ERROR), relayedStatus(t, e, relay, e.alice, "RetirePolicy", "p"))
 
 	require.Equal(t, int32(shim.OK), relayedStatus(t, e, relay, e.alice, "RevokeIssuer", "acme"))
-	require.True(t, decode[Issuer](t, e.evaluate(e.bob, "GetIssuer", "acme")).Revoked)
+	require.True(t, decode[issuers.Issuer](t, e.evaluate(e.bob, "GetIssuer", "acme")).Revoked)
 }
 
 // TestDeployedNameMustMatch: a chaincode told another deployed name than
@@ -184,7 +190,7 @@ func TestDeployedNameMustMatch(t *testing.T) {
 	cc, err := NewChaincodeAs("bbs-prod")
 	require.NoError(t, err)
 	e.cc = cc
-	e.configure(EndorsementModeOwner)
+	e.configure(endorsement.EndorsementModeOwner)
 	require.True(t, e.submit(e.alice, "RegisterIssuer", registrationDoc(t, e.alice, "acme", k, "")).Committed)
 
 	for _, bad := range []string{"", "-bbs", "bbs-", "bbs--x", "b b", "bbs/ch", "bbs:1", "_default"} {
@@ -192,7 +198,7 @@ func TestDeployedNameMustMatch(t *testing.T) {
 		require.Error(t, err, bad)
 	}
 	for _, good := range []string{"bbs", "BBS_2", "a-b_c", "x"} {
-		require.True(t, validChaincodeName(good), good)
+		require.True(t, base.ValidChaincodeName(good), good)
 	}
 }
 
@@ -200,8 +206,8 @@ func TestDeployedNameMustMatch(t *testing.T) {
 // (no deployed name known), owner-only checks fail closed.
 func TestRequireDirectNeedsTheContext(t *testing.T) {
 	e := newEnv(t)
-	err := requireDirect(newTestContext(e.ledger.NewStub(e.alice.Creator)), "issuer \"acme\"", nil)
-	require.ErrorIs(t, err, ErrAccessDenied)
+	err := base.RequireDirect(newTestContext(e.ledger.NewStub(e.alice.Creator)), "issuer \"acme\"", nil)
+	require.ErrorIs(t, err, base.ErrAccessDenied)
 }
 
 // TestAllowedCallersSettings: allowedCallers are valid chaincode names,
@@ -215,14 +221,14 @@ func TestAllowedCallersSettings(t *testing.T) {
 		{`{"allowedCallers":"relay"}`, "malformed"},
 		{`{"allowedCallers":["c0","c1","c2","c3","c4","c5","c6","c7","c8","c9","d0","d1","d2","d3","d4","d5","d6"]}`, "17 allowed callers, at most 16"},
 	} {
-		_, err := parseSettings(tc.settings)
-		require.ErrorIs(t, err, ErrInvalidArgument, tc.settings)
+		_, err := issuers.ParseSettings(tc.settings)
+		require.ErrorIs(t, err, base.ErrInvalidArgument, tc.settings)
 		require.ErrorContains(t, err, tc.want, tc.settings)
 	}
-	s, err := parseSettings(`{"allowedCallers":[]}`)
+	s, err := issuers.ParseSettings(`{"allowedCallers":[]}`)
 	require.NoError(t, err)
 	require.Nil(t, s.AllowedCallers)
-	s, err = parseSettings(`{"allowedCallers":["a-1","b_2"]}`)
+	s, err = issuers.ParseSettings(`{"allowedCallers":["a-1","b_2"]}`)
 	require.NoError(t, err)
 	require.Equal(t, []string{"a-1", "b_2"}, s.AllowedCallers)
 }

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakeid"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakestub"
@@ -72,7 +74,7 @@ func newCoalitionEnv(t *testing.T) *cenv {
 	if ids.org3 == nil {
 		ids.org3 = fakeid.NewCA(t, "Org3MSP", pkix.Name{Country: []string{"DE"}, Locality: []string{"Berlin"},
 			Organization: []string{"org3.example.com"}, CommonName: "ca.org3.example.com"})
-		ids.admin3 = ids.org3.Enroll(t, pkix.Name{OrganizationalUnit: []string{"client"}, CommonName: "admin3"}, map[string]string{AdminAttribute: "true"})
+		ids.admin3 = ids.org3.Enroll(t, pkix.Name{OrganizationalUnit: []string{"client"}, CommonName: "admin3"}, map[string]string{base.AdminAttribute: "true"})
 	}
 	e.ledger = fakestub.NewLedger(testChannel)
 	e.ledger.DefaultChaincodeName = Name

@@ -9,6 +9,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/issuers"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/endorsement"
+
 	"github.com/fabric-bbs/fabric-bbs/internal/fakeid"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakestub"
 	"github.com/fabric-bbs/fabric-bbs/internal/oneanswer"
@@ -468,13 +472,13 @@ func coConfigOf(t *testing.T, r *coRun) string {
 	t.Helper()
 	res := r.e.ledger.Evaluate(r.e.cc, r.e.bob.Creator, Name+":GetEndorsementConfig")
 	require.True(t, res.OK(), res.Response.GetMessage())
-	cfg := decode[EndorsementConfig](t, res)
+	cfg := decode[endorsement.EndorsementConfig](t, res)
 	return cfg.Mode + " " + strings.Join(cfg.Orgs, ",")
 }
 
 // coIssuerPolicy is the key-level policy of issuer id's record.
 func coIssuerPolicy(r *coRun, id string) []byte {
-	return r.e.ledger.ValidationParameter("\x00" + issuerObjectType + "\x00" + id + "\x00")
+	return r.e.ledger.ValidationParameter("\x00" + issuers.IssuerObjectType + "\x00" + id + "\x00")
 }
 
 // TestCoalitionEndorsementConfig: the endorsement configuration changes

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/proofs"
+
 	bls12381 "github.com/consensys/gnark-crypto/ecc/bls12-381"
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/internal/curvetest"
@@ -145,7 +147,7 @@ func TestCommitmentOutsideG1Refused(t *testing.T) {
 
 				// VerifyProof: valid false, the invalid-proof reason.
 				r := e.evaluate(e.bob, "VerifyProof", jsonArg(t, bad))
-				single := decode[VerificationResult](t, r)
+				single := decode[proofs.VerificationResult](t, r)
 				require.False(t, single.Valid)
 				require.Contains(t, single.Reason, `does not verify under key version 1 of issuer "plus"`)
 				require.Contains(t, single.Reason, reason)
@@ -157,7 +159,7 @@ func TestCommitmentOutsideG1Refused(t *testing.T) {
 				// valid items (the folded path): the same reason.
 				for _, batch := range [][]*request.Request{{bad}, {good(1), bad, good(3)}} {
 					r := e.evaluate(e.bob, "VerifyProofs", arg(batch...))
-					res := decode[BatchResults](t, r)
+					res := decode[proofs.BatchResults](t, r)
 					require.Zero(t, r.Writes)
 					require.Len(t, res.Results, len(batch))
 					require.Equal(t, len(batch)-1, res.ValidCount)
@@ -182,16 +184,16 @@ func TestCommitmentOutsideG1Refused(t *testing.T) {
 				// recorded, the bad one refused with SubmitProof's error;
 				// the writes are those of the two records alone.
 				ref := e.submit(e.bob, "SubmitProofs", arg(good(10), good(11)))
-				require.Equal(t, 2, decode[BatchResults](t, ref).ValidCount)
+				require.Equal(t, 2, decode[proofs.BatchResults](t, ref).ValidCount)
 				r = e.submit(e.bob, "SubmitProofs", arg(good(1), bad, good(3)))
 				require.True(t, r.Committed)
-				res := decode[BatchResults](t, r)
+				res := decode[proofs.BatchResults](t, r)
 				require.Equal(t, 3, res.Count)
 				require.Equal(t, 2, res.ValidCount)
-				require.Equal(t, []string{BatchRecordID(r.TxID, 0), BatchRecordID(r.TxID, 2)}, res.RecordIDs)
+				require.Equal(t, []string{proofs.BatchRecordID(r.TxID, 0), proofs.BatchRecordID(r.TxID, 2)}, res.RecordIDs)
 				for _, i := range []int{0, 2} {
 					require.True(t, res.Results[i].Valid, "item %d: %s", i, res.Results[i].Reason)
-					rec := decode[Verification](t, e.evaluate(e.bob, "GetVerification", BatchRecordID(r.TxID, i)))
+					rec := decode[proofs.Verification](t, e.evaluate(e.bob, "GetVerification", proofs.BatchRecordID(r.TxID, i)))
 					require.Equal(t, nonce(i+1), rec.Nonce, "item %d", i)
 				}
 				got := res.Results[1]
@@ -201,18 +203,18 @@ func TestCommitmentOutsideG1Refused(t *testing.T) {
 				require.Empty(t, got.RecordID)
 				require.Nil(t, got.Receipt)
 				require.Equal(t, ref.Writes, r.Writes, "SubmitProofs wrote for the refused item")
-				requireFailure(t, e.evaluate(e.bob, "GetVerification", BatchRecordID(r.TxID, 1)), "not found")
+				requireFailure(t, e.evaluate(e.bob, "GetVerification", proofs.BatchRecordID(r.TxID, 1)), "not found")
 
 				// The bad proof's nonce is not consumed: VerifyProof says
 				// so, and a valid proof with it is then accepted.
-				require.False(t, decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, good(badNonce)))).NonceConsumed)
+				require.False(t, decode[proofs.VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, good(badNonce)))).NonceConsumed)
 				require.True(t, e.submit(e.bob, "SubmitProof", jsonArg(t, good(badNonce))).Committed)
 
 				// Within one batch: the bad proof first, a valid one with
 				// the same nonce next; the valid one takes the nonce.
 				badNonce = 20
 				bad = withCommitmentOutsideG1(t, good(badNonce), hidden, which, kind)
-				res = decode[BatchResults](t, e.submit(e.bob, "SubmitProofs", arg(bad, good(badNonce))))
+				res = decode[proofs.BatchResults](t, e.submit(e.bob, "SubmitProofs", arg(bad, good(badNonce))))
 				require.True(t, res.Results[0].Refused)
 				require.Contains(t, res.Results[0].Reason, reason)
 				require.True(t, res.Results[1].Valid, res.Results[1].Reason)

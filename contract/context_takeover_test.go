@@ -11,6 +11,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/contexts"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/credentials"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/internal/fakestub"
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
@@ -22,9 +28,9 @@ import (
 // look like the owner's registration of document for url.
 func forgedContext(t *testing.T, e *env, issuer, url, document string) []byte {
 	t.Helper()
-	b, err := json.Marshal(ContextRecord{
-		Issuer: issuer, URL: url, SHA256: hashHex([]byte(document)), Document: document,
-		Registrant: Owner{MSPID: e.alice.MSPID, ID: request.SubmitterID(e.alice.Cert)},
+	b, err := json.Marshal(contexts.ContextRecord{
+		Issuer: issuer, URL: url, SHA256: base.HashHex([]byte(document)), Document: document,
+		Registrant: base.Owner{MSPID: e.alice.MSPID, ID: request.SubmitterID(e.alice.Cert)},
 		TxID:       "0000000000000000000000000000000000000000000000000000000000000001",
 		Timestamp:  time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC),
 	})
@@ -35,7 +41,7 @@ func forgedContext(t *testing.T, e *env, issuer, url, document string) []byte {
 // contextKeys returns the committed keys of issuer's contexts.
 func contextKeys(t *testing.T, e *env, issuer string) []string {
 	t.Helper()
-	prefix, err := compositeKey(e.ledger.NewStub(nil), contextObjectType, issuer)
+	prefix, err := base.CompositeKey(e.ledger.NewStub(nil), contexts.ContextObjectType, issuer)
 	require.NoError(t, err)
 	var out []string
 	for _, k := range e.ledger.Keys() {
@@ -63,39 +69,39 @@ func TestContextTakeOverRefused(t *testing.T) {
 	registerKeyIssuer(t, e, "windsurf", sk)
 	arg := credentialArg(t, windCredentialIn(t, sk, windCtxURL, windCtxDoc, nil, testNonce(150)))
 	stub := e.ledger.NewStub(nil)
-	old, err := compositeKey(stub, contextObjectType, "windsurf", hashHex([]byte(windCtxURL)))
+	old, err := base.CompositeKey(stub, contexts.ContextObjectType, "windsurf", base.HashHex([]byte(windCtxURL)))
 	require.NoError(t, err)
 	both := fakestub.MSPPolicy(1, "Org1MSP", "Org2MSP")
 	e.squat(old, forgedContext(t, e, "windsurf", windCtxURL, windCtxDoc), both)
 
-	requireFailure(t, e.evaluate(e.bob, "GetContext", "windsurf", windCtxURL), ErrNotFound.Error())
+	requireFailure(t, e.evaluate(e.bob, "GetContext", "windsurf", windCtxURL), base.ErrNotFound.Error())
 	requireFailure(t, e.evaluate(e.bob, "VerifyCredential", arg), "neither built in nor registered")
 
 	// The owner's registration, endorsed by every organisation.
 	r := e.submitAs([]string{"Org1MSP", "Org2MSP"}, e.alice, "RegisterContext", "windsurf", windCtxURL, windCtxDoc)
 	require.True(t, r.Committed, "%s %s", r.Response.GetMessage(), r.ValidationDetail)
-	rec := decode[ContextRecord](t, r)
+	rec := decode[contexts.ContextRecord](t, r)
 	require.Equal(t, r.TxID, rec.TxID)
 
 	// The coalition rewrites its own record, and every other context key
 	// of the issuer: the record the contract reads carries the owner's
 	// policy, so that rewrite fails at commit; the rest is not read.
 	for _, k := range contextKeys(t, e, "windsurf") {
-		w := e.ledger.SubmitAs(squatter{}, []string{"Org2MSP"}, e.admin2.Creator, k, string(forgedContext(t, e, "windsurf", windCtxURL, evilCtxDoc)), "")
+		w := e.ledger.SubmitWrites(fakestub.DefaultNamespace, []string{"Org2MSP"}, fakestub.Write{Key: k, Value: forgedContext(t, e, "windsurf", windCtxURL, evilCtxDoc)})
 		require.True(t, w.OK())
 		if k != old {
 			require.Equal(t, peer.TxValidationCode_ENDORSEMENT_POLICY_FAILURE, w.Validation, "the believed context %q", k)
 			require.Equal(t, fakestub.MSPPolicy(1, "Org1MSP"), e.ledger.ValidationParameter(k))
 		}
 	}
-	got := decode[ContextRecord](t, e.evaluate(e.bob, "GetContext", "windsurf", windCtxURL))
+	got := decode[contexts.ContextRecord](t, e.evaluate(e.bob, "GetContext", "windsurf", windCtxURL))
 	require.Equal(t, windCtxDoc, got.Document)
 	require.Equal(t, r.TxID, got.TxID)
-	res := decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", arg))
+	res := decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", arg))
 	require.True(t, res.Valid, res.Reason)
-	require.Equal(t, []ContextRef{{URL: windCtxURL, SHA256: hashHex([]byte(windCtxDoc))}}, res.Contexts)
+	require.Equal(t, []contexts.ContextRef{{URL: windCtxURL, SHA256: base.HashHex([]byte(windCtxDoc))}}, res.Contexts)
 	evil := credentialArg(t, windCredentialIn(t, sk, windCtxURL, evilCtxDoc, nil, testNonce(151)))
-	require.False(t, decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", evil)).Valid)
+	require.False(t, decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", evil)).Valid)
 }
 
 // TestPreCreatedContextWithOwnersPolicyNotBelieved: a context the
@@ -110,24 +116,24 @@ func TestPreCreatedContextWithOwnersPolicyNotBelieved(t *testing.T) {
 	registerKeyIssuer(t, e, "windsurf", sk)
 	stub := e.ledger.NewStub(nil)
 	owners := fakestub.MSPPolicy(1, "Org1MSP")
-	h := hashHex([]byte(windCtxURL))
+	h := base.HashHex([]byte(windCtxURL))
 	for _, attrs := range [][]string{{"windsurf", h}, {"windsurf", h, "legacy"}, {"windsurf", h, "guessed-generation"}} {
-		k, err := compositeKey(stub, contextObjectType, attrs...)
+		k, err := base.CompositeKey(stub, contexts.ContextObjectType, attrs...)
 		require.NoError(t, err)
 		e.squat(k, forgedContext(t, e, "windsurf", windCtxURL, evilCtxDoc), owners)
 	}
 	evil := credentialArg(t, windCredentialIn(t, sk, windCtxURL, evilCtxDoc, nil, testNonce(152)))
-	requireFailure(t, e.evaluate(e.bob, "GetContext", "windsurf", windCtxURL), ErrNotFound.Error())
+	requireFailure(t, e.evaluate(e.bob, "GetContext", "windsurf", windCtxURL), base.ErrNotFound.Error())
 	requireFailure(t, e.evaluate(e.bob, "VerifyCredential", evil), "neither built in nor registered")
 	requireFailure(t, e.submit(e.bob, "SubmitCredential", evil), "neither built in nor registered")
 
 	rec := registerContext(t, e, "windsurf", windCtxURL, windCtxDoc)
-	require.Equal(t, windCtxDoc, decode[ContextRecord](t, e.evaluate(e.bob, "GetContext", "windsurf", windCtxURL)).Document)
-	require.Equal(t, rec.TxID, decode[ContextRecord](t, e.evaluate(e.bob, "GetContext", "windsurf", windCtxURL)).TxID)
+	require.Equal(t, windCtxDoc, decode[contexts.ContextRecord](t, e.evaluate(e.bob, "GetContext", "windsurf", windCtxURL)).Document)
+	require.Equal(t, rec.TxID, decode[contexts.ContextRecord](t, e.evaluate(e.bob, "GetContext", "windsurf", windCtxURL)).TxID)
 	arg := credentialArg(t, windCredentialIn(t, sk, windCtxURL, windCtxDoc, nil, testNonce(153)))
-	res := decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", arg))
+	res := decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", arg))
 	require.True(t, res.Valid, res.Reason)
-	require.False(t, decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", evil)).Valid)
+	require.False(t, decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", evil)).Valid)
 }
 
 // makeLegacy rewrites issuer id's record as a version before 0.3.0 wrote
@@ -157,7 +163,7 @@ func TestLegacyContexts(t *testing.T) {
 	makeLegacy(t, e, "windsurf")
 	stub := e.ledger.NewStub(nil)
 	legacyKey := func(url string) string {
-		k, err := compositeKey(stub, contextObjectType, "windsurf", hashHex([]byte(url)))
+		k, err := base.CompositeKey(stub, contexts.ContextObjectType, "windsurf", base.HashHex([]byte(url)))
 		require.NoError(t, err)
 		return k
 	}
@@ -165,8 +171,8 @@ func TestLegacyContexts(t *testing.T) {
 	// Registered before 0.3.0 (written here as it was then).
 	e.squat(legacyKey(windCtxURL), forgedContext(t, e, "windsurf", windCtxURL, windCtxDoc), owners)
 	arg := credentialArg(t, windCredentialIn(t, sk, windCtxURL, windCtxDoc, nil, testNonce(170)))
-	require.Equal(t, windCtxDoc, decode[ContextRecord](t, e.evaluate(e.bob, "GetContext", "windsurf", windCtxURL)).Document)
-	require.True(t, decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", arg)).Valid)
+	require.Equal(t, windCtxDoc, decode[contexts.ContextRecord](t, e.evaluate(e.bob, "GetContext", "windsurf", windCtxURL)).Document)
+	require.True(t, decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", arg)).Valid)
 
 	// A legacy key without the owner's policy is refused, not absent.
 	const v2 = "https://windsurf.example/contexts/v2"
@@ -182,37 +188,49 @@ func TestLegacyContexts(t *testing.T) {
 	// The owner registers v2: the issuer record gets its directory, with
 	// the legacy context and the new one, not the squatted key.
 	rec := registerContext(t, e, "windsurf", v2, windCtxDoc)
-	require.Equal(t, windCtxDoc, decode[ContextRecord](t, e.evaluate(e.bob, "GetContext", "windsurf", v2)).Document)
-	require.Equal(t, rec.TxID, decode[ContextRecord](t, e.evaluate(e.bob, "GetContext", "windsurf", v2)).TxID)
-	require.Equal(t, windCtxDoc, decode[ContextRecord](t, e.evaluate(e.bob, "GetContext", "windsurf", windCtxURL)).Document)
-	require.True(t, decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", arg)).Valid)
-	require.False(t, decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", evil2)).Valid)
+	require.Equal(t, windCtxDoc, decode[contexts.ContextRecord](t, e.evaluate(e.bob, "GetContext", "windsurf", v2)).Document)
+	require.Equal(t, rec.TxID, decode[contexts.ContextRecord](t, e.evaluate(e.bob, "GetContext", "windsurf", v2)).TxID)
+	require.Equal(t, windCtxDoc, decode[contexts.ContextRecord](t, e.evaluate(e.bob, "GetContext", "windsurf", windCtxURL)).Document)
+	require.True(t, decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", arg)).Valid)
+	require.False(t, decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", evil2)).Valid)
 
 	// A legacy key created now, with the owner's policy, is not read.
 	const v3 = "https://windsurf.example/contexts/v3"
 	e.squat(legacyKey(v3), forgedContext(t, e, "windsurf", v3, evilCtxDoc), owners)
-	requireFailure(t, e.evaluate(e.bob, "GetContext", "windsurf", v3), ErrNotFound.Error())
+	requireFailure(t, e.evaluate(e.bob, "GetContext", "windsurf", v3), base.ErrNotFound.Error())
 	requireFailure(t, e.evaluate(e.bob, "VerifyCredential", credentialArg(t, windCredentialIn(t, sk, v3, evilCtxDoc, nil, testNonce(172)))),
 		"neither built in nor registered")
 }
 
-// withSquatter runs the squatter for transactions whose function is
-// "squat", and the contract for the others: a block can then hold both.
+// withSquatter runs fakestub.Rogue for transactions whose function is
+// "squat", with the arguments key, value and key-level policy ("" for
+// none), and the contract for the others: a block can then hold both.
 type withSquatter struct{ cc *Chaincode }
 
 func (w withSquatter) Init(stub shim.ChaincodeStubInterface) *peer.Response { return w.cc.Init(stub) }
 
 func (w withSquatter) Invoke(stub shim.ChaincodeStubInterface) *peer.Response {
 	if fn, _ := stub.GetFunctionAndParameters(); fn == "squat" {
-		return squatter{}.Invoke(argsStub{stub})
+		args := stub.GetArgs()
+		if len(args) != 4 {
+			return shim.Error("squat: key, value, policy")
+		}
+		ws, err := json.Marshal([]fakestub.Write{{Key: string(args[1]), Value: args[2], SetPolicy: len(args[3]) > 0, Policy: args[3]}})
+		if err != nil {
+			return shim.Error(err.Error())
+		}
+		return fakestub.Rogue{}.Invoke(writesStub{stub, ws})
 	}
 	return w.cc.Invoke(stub)
 }
 
-// argsStub is a stub whose arguments lack the first.
-type argsStub struct{ shim.ChaincodeStubInterface }
+// writesStub is a stub whose one argument is writes, Rogue's argument.
+type writesStub struct {
+	shim.ChaincodeStubInterface
+	writes []byte
+}
 
-func (s argsStub) GetArgs() [][]byte { return s.ChaincodeStubInterface.GetArgs()[1:] }
+func (s writesStub) GetArgs() [][]byte { return [][]byte{s.writes} }
 
 // nextTxIDs returns the number n of the fake ledger's last transaction
 // and the ID of transaction number n (a coalition peer that endorsed a
@@ -245,11 +263,11 @@ func TestContextRaceBlocksOneRegistration(t *testing.T) {
 	sk := windKey(t)
 	registerKeyIssuer(t, e, "windsurf", sk)
 	cc := withSquatter{e.cc}
-	h := hashHex([]byte(windCtxURL))
+	h := base.HashHex([]byte(windCtxURL))
 	race := func(policy []byte) []fakestub.Result {
 		stub := e.ledger.NewStub(nil)
 		n, id := nextTxIDs(t, e) // the block's transactions get n+1 and n+2
-		key, err := compositeKey(stub, contextObjectType, "windsurf", h, id(n+2))
+		key, err := base.CompositeKey(stub, contexts.ContextObjectType, "windsurf", h, id(n+2))
 		require.NoError(t, err)
 		rs := e.ledger.SubmitBlock(cc,
 			fakestub.Tx{Creator: e.admin2.Creator, Endorsers: []string{"Org2MSP"},
@@ -263,14 +281,14 @@ func TestContextRaceBlocksOneRegistration(t *testing.T) {
 	rs := race(nobodysPolicy)
 	require.True(t, rs[1].OK(), rs[1].Response.GetMessage())
 	require.Equal(t, peer.TxValidationCode_ENDORSEMENT_POLICY_FAILURE, rs[1].Validation, rs[1].ValidationDetail)
-	requireFailure(t, e.evaluate(e.bob, "GetContext", "windsurf", windCtxURL), ErrNotFound.Error())
+	requireFailure(t, e.evaluate(e.bob, "GetContext", "windsurf", windCtxURL), base.ErrNotFound.Error())
 
 	rs = race(nil)
 	require.True(t, rs[1].Committed, "%s %s", rs[1].Response.GetMessage(), rs[1].ValidationDetail)
-	got := decode[ContextRecord](t, e.evaluate(e.bob, "GetContext", "windsurf", windCtxURL))
+	got := decode[contexts.ContextRecord](t, e.evaluate(e.bob, "GetContext", "windsurf", windCtxURL))
 	require.Equal(t, windCtxDoc, got.Document)
 	require.Equal(t, rs[1].TxID, got.TxID)
-	key, err := compositeKey(e.ledger.NewStub(nil), contextObjectType, "windsurf", h, rs[1].TxID)
+	key, err := base.CompositeKey(e.ledger.NewStub(nil), contexts.ContextObjectType, "windsurf", h, rs[1].TxID)
 	require.NoError(t, err)
 	require.Equal(t, fakestub.MSPPolicy(1, "Org1MSP"), e.ledger.ValidationParameter(key))
 }

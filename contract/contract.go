@@ -32,7 +32,7 @@
 // policy, so that only the owner MSP's peers can endorse a change. A public
 // key is registered once, under one issuer.
 //
-// Revocation of single credentials (epoch.go, statuslist.go; a policy's
+// Revocation of single credentials (contract/internal/revstate; a policy's
 // validity, epoch and status rules hold requests to them):
 //
 //   - SetIssuerEpoch(id, epoch) raises the issuer's epoch (event
@@ -50,7 +50,8 @@
 //   - RetirePolicy(id) retires the policy for good;
 //   - GetPolicy(id, version) and ListPolicies(pageSize, bookmark) read them.
 //
-// A request that names a policy is held to it (see policy_eval.go) after
+// A request that names a policy is held to it (contract/internal/proofs,
+// policy_eval.go) after
 // its limits and before any pairing: VerifyProof reports satisfied and the
 // first unmet rule, SubmitProof records only a satisfied request.
 //
@@ -67,11 +68,11 @@
 //   - GetVerification(txId) reads a Verification back;
 //   - GetPseudonymUses(context, pseudonym) lists the committed uses of a
 //     pseudonym in a context (issuers of a pseudonym scheme: SubmitProof
-//     accepts a pseudonym once per context and key, see pseudonym.go).
+//     accepts a pseudonym once per context and key, see contract/internal/spends).
 //
 // W3C verifiable credentials (bbs-2023 cryptosuite, with or without its
 // pseudonym feature, and BbsBlsSignatureProof2020; package vc; see
-// credential.go):
+// contract/internal/credentials):
 //
 //   - VerifyCredential(request) verifies a derived credential against the
 //     registered key of its did:key verificationMethod, without writing
@@ -95,17 +96,72 @@
 //
 // Every error a transaction returns starts with a stable code of package
 // contract/codes and ": " ("BBS_REPLAY: replay: the nonce ..."), from the
-// sentinel error it wraps (errcodes.go); results that report a request as
+// sentinel error it wraps (contract/internal/base, errcodes.go); results that report a request as
 // not valid carry the code in their code field.
 //
 // Every transaction is deterministic: times come from the transaction
 // timestamp, nothing is random, and no output depends on map order.
+//
+// # Rooms
+//
+// This package is the transaction surface: the Contract type, whose
+// methods contract-api finds by reflection, each an argument list, one call
+// into the room that owns the transaction and a coded error; the
+// chaincode's wiring (contract.go, precheck.go, serializer.go); and, as
+// aliases, the exported names of the rooms (api_*.go), so that clients
+// see the same types, constants and errors as before the rooms. The rooms
+// are packages under contract/internal, one job each:
+//
+//   - contract/records: each ledger record kind, declared once, and the
+//     only way owned records are read (believed) and written
+//     (docs/trust-model.md);
+//   - contract/internal/base: the sentinel errors and their codes, state
+//     helpers, the held stub, paging, the submitter and the transaction
+//     context;
+//   - contract/internal/endorsement: the channel's endorsement
+//     configuration and its approvals;
+//   - contract/internal/spends: nonces, pseudonym uses and the
+//     per-transaction spend tracker;
+//   - contract/internal/issuers: issuers, their keys, settings, the
+//     public-key index, declared verification methods, the issuer's
+//     directory of its records;
+//   - contract/internal/policies: verification policies and the version a
+//     request names;
+//   - contract/internal/revstate: epochs, status lists, the accumulator;
+//   - contract/internal/contexts: registered and built-in JSON-LD
+//     contexts;
+//   - contract/internal/proofs: BBS proof verification, single and batch,
+//     and the transaction's read cache;
+//   - contract/internal/credentials: W3C verifiable credentials.
+//
+// Arrows point one way. A package imports only packages of lower layers,
+// lowest first:
+//
+//	records, codes
+//	<- base
+//	<- endorsement, spends
+//	<- issuers, policies
+//	<- revstate, contexts
+//	<- proofs
+//	<- credentials
+//	<- contract
+//
+// TestLayering (layering_test.go) parses every file's imports and fails
+// on an arrow that points up or sideways, or a package not in the layers.
+// The rooms are internal, so that the module's API stays what it was:
+// package contract (with its aliases), contract/codes and contract/records
+// (which internal/tools/recordtable reads); a room's exported names are
+// for the rooms above it only.
 package contract
 
 import (
 	"fmt"
 	"log"
 	"runtime/debug"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/spends"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
 
 	"github.com/fabric-bbs/fabric-bbs/contract/codes"
 	"github.com/fabric-bbs/fabric-bbs/internal/txname"
@@ -126,46 +182,21 @@ const Name = "bbs"
 // (CHANGELOG.md, docs/upgrade.md).
 const Version = "0.3.0"
 
-// EventProofVerified is the chaincode event SubmitProof emits, with its
-// ProofReceipt as JSON payload.
-const EventProofVerified = "ProofVerified"
-
-// AdminAttribute is the certificate attribute that lets an identity of an
-// issuer owner's MSP act for the owner, when its value is "true".
-const AdminAttribute = "bbs.admin"
-
 // Limits of the contract, checked before any state access or cryptography.
 // The verification request has its own limits (package request).
 const (
 	// MaxArgSize is the largest transaction argument, in bytes.
 	MaxArgSize = request.MaxRequestSize
-	// MaxDescriptionLength is the longest issuer description, in bytes.
-	MaxDescriptionLength = 1024
-	// MaxKeyVersions is the largest number of key versions an issuer may
-	// have.
-	MaxKeyVersions = 256
+
 	// MinPageSize and MaxPageSize bound the page size of ListIssuers,
 	// GetIssuerHistory and ListPolicies.
-	MinPageSize, MaxPageSize = 1, 200
-	// MaxTxIDLength is the longest transaction ID GetVerification accepts.
-	MaxTxIDLength = 256
-	// MaxIdentityIDLength is the longest client identity ID (cid.GetID:
-	// base64 of the certificate's subject and issuer names) of a
-	// submitter, in bytes: it is stored as a record's owner or submitter.
-	MaxIdentityIDLength = 4096
-	// MaxIssuerVerificationMethods is the largest number of verification
-	// methods declared for an issuer's key versions together.
-	MaxIssuerVerificationMethods = 64
-	// MaxIssuerRecordSize is the largest issuer record, in bytes of its
-	// JSON: every field has its own bound, and the largest record they
-	// allow is well under it (TestLargestIssuerRecord); a change that
-	// would make the record larger is refused.
-	MaxIssuerRecordSize = 256 << 10
+	MinPageSize, MaxPageSize = base.MinPageSize, base.MaxPageSize
+
 	// MaxPageBytes is the most bytes of records, as JSON, in one page of
 	// ListIssuers, GetIssuerHistory and ListPolicies: a page ends before
 	// the record that would take it past MaxPageBytes (its first record
 	// always fits), and its bookmark starts the next page there.
-	MaxPageBytes = 1 << 20
+	MaxPageBytes = base.MaxPageBytes
 )
 
 // evaluateTransactions are the read-only transactions.
@@ -183,7 +214,7 @@ type Contract struct {
 	// transaction runs only when the client's proposal invokes the
 	// chaincode of this name (see requireDirect).
 	ChaincodeName string
-	spends        *spendTracker // what each transaction spent so far (spends.go)
+	spends        *spends.SpendTracker // what each transaction spent so far (contract/internal/spends)
 }
 
 // New returns the contract, deployed under the chaincode name Name, ready
@@ -192,7 +223,7 @@ func New() *Contract { return NewAs(Name) }
 
 // NewAs returns the contract of a chaincode deployed under chaincodeName.
 func NewAs(chaincodeName string) *Contract {
-	c := &Contract{ChaincodeName: chaincodeName, spends: newSpendTracker()}
+	c := &Contract{ChaincodeName: chaincodeName, spends: spends.NewSpendTracker()}
 	c.Name = Name
 	c.Info = metadata.InfoMetadata{
 		Title:       "fabric-bbs",
@@ -200,7 +231,7 @@ func NewAs(chaincodeName string) *Contract {
 		Description: "Registry of BBS issuer public keys and verification of BBS selective-disclosure proofs",
 		License:     &metadata.LicenseMetadata{Name: "Apache-2.0"},
 	}
-	c.TransactionContextHandler = new(txContext)
+	c.TransactionContextHandler = new(base.TxContext)
 	c.BeforeTransaction = c.beforeTransaction
 	return c
 }
@@ -214,7 +245,7 @@ func NewChaincode() (*Chaincode, error) { return NewChaincodeAs(Name) }
 // separated by single '-' or '_'): the chaincode cannot learn the name
 // itself, and owner-only transactions need it (see requireDirect).
 func NewChaincodeAs(chaincodeName string) (*Chaincode, error) {
-	if !validChaincodeName(chaincodeName) {
+	if !base.ValidChaincodeName(chaincodeName) {
 		return nil, fmt.Errorf("creating the %s chaincode: %q is not a valid chaincode name", Name, request.Excerpt(chaincodeName))
 	}
 	cc, err := contractapi.NewChaincode(NewAs(chaincodeName))
@@ -227,7 +258,7 @@ func NewChaincodeAs(chaincodeName string) (*Chaincode, error) {
 
 // Chaincode is the chaincode that serves the contract: contract-api's
 // chaincode, whose every error message starts with a stable code of
-// package codes (errcodes.go), also the errors contract-api makes itself.
+// package codes (contract/internal/base, errcodes.go), also the errors contract-api makes itself.
 // Run it with shim.Start or a shim.ChaincodeServer (internal/ccmain).
 type Chaincode struct {
 	*contractapi.ContractChaincode
@@ -240,25 +271,25 @@ type Chaincode struct {
 // The transaction's changes reach the shim only if it succeeds (heldStub).
 func (c *Chaincode) Invoke(stub shim.ChaincodeStubInterface) (r *peer.Response) {
 	defer recoverPanic(stub, &r)
-	held := &heldStub{ChaincodeStubInterface: stub}
-	return sendHeld(held, codeResponse(c.ContractChaincode.Invoke(held)))
+	held := &base.HeldStub{ChaincodeStubInterface: stub}
+	return sendHeld(held, base.CodeResponse(c.ContractChaincode.Invoke(held)))
 }
 
 // Init runs Init as contract-api does; an error message carries its code.
 // A panic is recovered, and changes held, as in Invoke.
 func (c *Chaincode) Init(stub shim.ChaincodeStubInterface) (r *peer.Response) {
 	defer recoverPanic(stub, &r)
-	held := &heldStub{ChaincodeStubInterface: stub}
-	return sendHeld(held, codeResponse(c.ContractChaincode.Init(held)))
+	held := &base.HeldStub{ChaincodeStubInterface: stub}
+	return sendHeld(held, base.CodeResponse(c.ContractChaincode.Init(held)))
 }
 
 // sendHeld passes the transaction's held changes to the shim if r is a
 // success, and returns r; or, if they cannot be sent, an error.
-func sendHeld(held *heldStub, r *peer.Response) *peer.Response {
+func sendHeld(held *base.HeldStub, r *peer.Response) *peer.Response {
 	if r == nil || r.Status >= shim.ERRORTHRESHOLD {
 		return r
 	}
-	if err := held.send(); err != nil {
+	if err := held.Send(); err != nil {
 		return shim.Error(codes.Internal + ": writing the world state: " + err.Error())
 	}
 	return r
@@ -296,12 +327,12 @@ func (c *Contract) GetEvaluateTransactions() []string {
 // its arguments are parsed: it checks the argument sizes and the function
 // name, and tells the transaction context the chaincode's name.
 func (c *Contract) beforeTransaction(ctx contractapi.TransactionContextInterface) (err error) {
-	defer coded(&err)
+	defer base.Coded(&err)
 	if testPanicHook != nil {
 		testPanicHook(ctx.GetStub())
 	}
-	if tc, ok := ctx.(*txContext); ok {
-		tc.chaincodeName = c.ChaincodeName
+	if tc, ok := ctx.(*base.TxContext); ok {
+		tc.ChaincodeName = c.ChaincodeName
 	}
 	if err := checkArgSizes(ctx); err != nil {
 		return err
@@ -322,7 +353,7 @@ var testPanicHook func(shim.ChaincodeStubInterface)
 func checkFunctionName(ctx contractapi.TransactionContextInterface) error {
 	fn, _ := ctx.GetStub().GetFunctionAndParameters()
 	if err := txname.Check(fn, "SubmitProof"); err != nil {
-		return fmt.Errorf("%w: %v", ErrInvalidArgument, err)
+		return fmt.Errorf("%w: %v", base.ErrInvalidArgument, err)
 	}
 	return nil
 }
@@ -333,30 +364,10 @@ func checkArgSizes(ctx contractapi.TransactionContextInterface) error {
 	for i, arg := range ctx.GetStub().GetArgs() {
 		if len(arg) > MaxArgSize {
 			if i == 0 {
-				return fmt.Errorf("%w: function name is %d bytes, over the limit of %d", ErrInvalidArgument, len(arg), MaxArgSize)
+				return fmt.Errorf("%w: function name is %d bytes, over the limit of %d", base.ErrInvalidArgument, len(arg), MaxArgSize)
 			}
-			return fmt.Errorf("%w: argument %d is %d bytes, over the limit of %d", ErrInvalidArgument, i, len(arg), MaxArgSize)
+			return fmt.Errorf("%w: argument %d is %d bytes, over the limit of %d", base.ErrInvalidArgument, i, len(arg), MaxArgSize)
 		}
 	}
 	return nil
-}
-
-// validChaincodeName reports whether name is a valid Fabric chaincode name
-// (the lifecycle's ^[a-zA-Z0-9]+([-_][a-zA-Z0-9]+)*$).
-func validChaincodeName(name string) bool {
-	if name == "" || len(name) > MaxTxIDLength {
-		return false
-	}
-	sep := true // at the start, or after a separator
-	for _, r := range name {
-		switch {
-		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9':
-			sep = false
-		case (r == '-' || r == '_') && !sep:
-			sep = true
-		default:
-			return false
-		}
-	}
-	return !sep
 }

@@ -5,6 +5,8 @@ package contract
 import (
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/credentials"
+
 	"github.com/stretchr/testify/require"
 )
 
@@ -21,7 +23,7 @@ func TestCredential2020SubjectID(t *testing.T) {
 		d["credentialSubject"].(map[string]any)["id"] = "urn:uuid:1"
 	}
 	arg := credentialArg(t, cred2020(t, sk, edit, testNonce(70)))
-	res := decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", arg))
+	res := decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", arg))
 	require.True(t, res.Valid, res.Reason)
 	require.Contains(t, res.Claims, `"urn:uuid:1"`)
 	require.NotContains(t, res.Claims, "lprNumber")
@@ -29,7 +31,7 @@ func TestCredential2020SubjectID(t *testing.T) {
 	require.True(t, r.Committed, r.Response.GetMessage())
 
 	bad := credentialArg(t, tamperedClaim(t, cred2020(t, sk, edit, testNonce(71)), "credentialSubject", "givenName"))
-	vr := decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", bad))
+	vr := decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", bad))
 	require.False(t, vr.Valid)
 	require.Equal(t, "BBS_PROOF_REJECTED", vr.Code)
 }

@@ -7,6 +7,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/credentials"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/proofs"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/stretchr/testify/require"
 )
 
@@ -43,7 +49,7 @@ func TestSubmitCredentials(t *testing.T) {
 
 	r = e.submit(e.bob, "SubmitCredentials", arg)
 	require.True(t, r.Committed, r.Response.GetMessage())
-	out := decode[CredentialBatchResults](t, r)
+	out := decode[credentials.CredentialBatchResults](t, r)
 	require.Equal(t, 6, out.Count)
 	require.Equal(t, 2, out.ValidCount)
 	require.Equal(t, []string{r.TxID + "#0", r.TxID + "#5"}, out.RecordIDs)
@@ -52,9 +58,9 @@ func TestSubmitCredentials(t *testing.T) {
 		reason []string
 	}{
 		{true, nil},
-		{false, []string{ErrProofRejected.Error(), "does not verify"}},
-		{false, []string{ErrPolicyNotSatisfied.Error(), `"/credentialSubject/sailNumber" must equal "Mars1"`}},
-		{false, []string{ErrReplay.Error(), "by transaction " + r.TxID + "#0;"}},
+		{false, []string{base.ErrProofRejected.Error(), "does not verify"}},
+		{false, []string{base.ErrPolicyNotSatisfied.Error(), `"/credentialSubject/sailNumber" must equal "Mars1"`}},
+		{false, []string{base.ErrReplay.Error(), "by transaction " + r.TxID + "#0;"}},
 		{false, []string{"credential must be a JSON object"}},
 		{true, nil},
 	}
@@ -69,32 +75,32 @@ func TestSubmitCredentials(t *testing.T) {
 		if w.valid {
 			require.Equal(t, r.TxID+"#"+string(rune('0'+i)), res.RecordID)
 			require.NotNil(t, res.Receipt)
-			rec := decode[CredentialVerification](t, e.evaluate(e.bob, "GetCredentialVerification", res.RecordID))
+			rec := decode[credentials.CredentialVerification](t, e.evaluate(e.bob, "GetCredentialVerification", res.RecordID))
 			require.Equal(t, res.Receipt.ClaimsSHA256, rec.ClaimsSHA256)
-			ver := decode[Verification](t, e.evaluate(e.bob, "GetVerification", res.RecordID))
+			ver := decode[proofs.Verification](t, e.evaluate(e.bob, "GetVerification", res.RecordID))
 			require.Empty(t, ver.Disclosed)
-			require.Equal(t, rec.NonceSHA256, hashHex(ver.Nonce))
+			require.Equal(t, rec.NonceSHA256, base.HashHex(ver.Nonce))
 		}
 	}
-	rec := decode[CredentialVerification](t, e.evaluate(e.bob, "GetCredentialVerification", r.TxID+"#5"))
+	rec := decode[credentials.CredentialVerification](t, e.evaluate(e.bob, "GetCredentialVerification", r.TxID+"#5"))
 	require.Equal(t, "earth", rec.Policy)
 	require.Contains(t, rec.Claims, `"sailNumber":"Earth101"`)
 	require.NotNil(t, r.Event)
-	require.Equal(t, EventCredentialsVerified, r.Event.EventName)
-	var sum BatchSummary
+	require.Equal(t, credentials.EventCredentialsVerified, r.Event.EventName)
+	var sum proofs.BatchSummary
 	require.NoError(t, json.Unmarshal(r.Event.Payload, &sum))
-	require.Equal(t, BatchSummary{TxID: r.TxID, Count: 6, ValidCount: 2, RecordIDs: out.RecordIDs}, sum)
+	require.Equal(t, proofs.BatchSummary{TxID: r.TxID, Count: 6, ValidCount: 2, RecordIDs: out.RecordIDs}, sum)
 
 	// Afterwards: the consumed nonces are replays, the others are free.
-	requireFailure(t, e.submit(e.bob, "SubmitCredential", good), ErrReplay.Error(), r.TxID+"#0")
-	require.False(t, decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", unmet)).NonceConsumed)
+	requireFailure(t, e.submit(e.bob, "SubmitCredential", good), base.ErrReplay.Error(), r.TxID+"#0")
+	require.False(t, decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", unmet)).NonceConsumed)
 
 	// A batch of nothing valid writes nothing but the event; limits.
 	r = e.submit(e.bob, "SubmitCredentials", credentialBatchArg(t, good))
 	require.True(t, r.Committed, r.Response.GetMessage())
-	require.Zero(t, decode[CredentialBatchResults](t, r).ValidCount)
+	require.Zero(t, decode[credentials.CredentialBatchResults](t, r).ValidCount)
 	require.Zero(t, r.Writes)
-	many := make([]string, MaxCredentialBatch+1)
+	many := make([]string, credentials.MaxCredentialBatch+1)
 	for i := range many {
 		many[i] = `{"credential":{}}`
 	}
@@ -112,13 +118,13 @@ func TestSubmitCredentialsMatchesOneByOne(t *testing.T) {
 	registerKeyIssuer(t, one, "windsurf", sk)
 	r := one.submit(one.bob, "SubmitCredential", a)
 	require.True(t, r.Committed, r.Response.GetMessage())
-	single := decode[CredentialVerification](t, one.evaluate(one.bob, "GetCredentialVerification", r.TxID))
+	single := decode[credentials.CredentialVerification](t, one.evaluate(one.bob, "GetCredentialVerification", r.TxID))
 
 	many := newEnv(t)
 	registerKeyIssuer(t, many, "windsurf", sk)
 	r = many.submit(many.bob, "SubmitCredentials", credentialBatchArg(t, a))
 	require.True(t, r.Committed, r.Response.GetMessage())
-	batch := decode[CredentialVerification](t, many.evaluate(many.bob, "GetCredentialVerification", r.TxID+"#0"))
+	batch := decode[credentials.CredentialVerification](t, many.evaluate(many.bob, "GetCredentialVerification", r.TxID+"#0"))
 	single.TxID, batch.TxID = "", ""
 	single.Timestamp = batch.Timestamp
 	require.Equal(t, single, batch)

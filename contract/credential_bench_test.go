@@ -5,6 +5,8 @@ package contract
 import (
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/credentials"
+
 	"github.com/stretchr/testify/require"
 )
 
@@ -22,7 +24,7 @@ func BenchmarkVerifyCredentialTx(b *testing.B) {
 	sk := windKey(t)
 	registerKeyIssuer(t, e, "windsurf", sk)
 	arg := credentialArg(t, windCredential(t, sk, nil, testNonce(9)))
-	res := decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", arg))
+	res := decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", arg))
 	if !res.Valid {
 		b.Fatal(res.Reason)
 	}

@@ -5,6 +5,12 @@ package contract
 import (
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/contexts"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/credentials"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakestub"
 	"github.com/stretchr/testify/require"
@@ -50,33 +56,33 @@ func TestContextsPerIssuer(t *testing.T) {
 		{"a client of the owner's organisation", e.submit(e.bob, "RegisterContext", "windsurf", windCtxURL, evilDoc)},
 		{"a non-admin of the owner's organisation", e.submit(e.notAdmin1, "RegisterContext", "windsurf", windCtxURL, evilDoc)},
 	} {
-		requireFailure(t, who.r, ErrAccessDenied.Error())
+		requireFailure(t, who.r, base.ErrAccessDenied.Error())
 		require.Zero(t, who.r.Writes, who.name)
 	}
-	requireFailure(t, e.evaluate(e.bob, "GetContext", "windsurf", windCtxURL), ErrNotFound.Error())
+	requireFailure(t, e.evaluate(e.bob, "GetContext", "windsurf", windCtxURL), base.ErrNotFound.Error())
 
 	// X's owner registers it; X's credential then verifies with X's bytes.
 	rec := registerContext(t, e, "windsurf", windCtxURL, windCtxDoc)
 	require.Equal(t, "windsurf", rec.Issuer)
-	res := decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", arg))
+	res := decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", arg))
 	require.True(t, res.Valid, res.Reason)
-	require.Equal(t, []ContextRef{{URL: windCtxURL, SHA256: hashHex([]byte(windCtxDoc))}}, res.Contexts)
-	key, err := compositeKey(e.ledger.NewStub(e.bob.Creator), contextObjectType, "windsurf", hashHex([]byte(windCtxURL)), rec.TxID)
+	require.Equal(t, []contexts.ContextRef{{URL: windCtxURL, SHA256: base.HashHex([]byte(windCtxDoc))}}, res.Contexts)
+	key, err := base.CompositeKey(e.ledger.NewStub(e.bob.Creator), contexts.ContextObjectType, "windsurf", base.HashHex([]byte(windCtxURL)), rec.TxID)
 	require.NoError(t, err)
 	require.Equal(t, fakestub.MSPPolicy(1, "Org1MSP"), e.ledger.ValidationParameter(key))
 
 	// Y cannot replace it, nor can X's owner.
-	requireFailure(t, e.submit(e.admin2, "RegisterContext", "windsurf", windCtxURL, evilDoc), ErrAccessDenied.Error())
+	requireFailure(t, e.submit(e.admin2, "RegisterContext", "windsurf", windCtxURL, evilDoc), base.ErrAccessDenied.Error())
 	requireFailure(t, e.submit(e.alice, "RegisterContext", "windsurf", windCtxURL, evilDoc), "already registered")
-	require.Equal(t, windCtxDoc, decode[ContextRecord](t, e.evaluate(e.bob, "GetContext", "windsurf", windCtxURL)).Document)
-	require.Equal(t, evilDoc, decode[ContextRecord](t, e.evaluate(e.bob, "GetContext", "other", windCtxURL)).Document)
+	require.Equal(t, windCtxDoc, decode[contexts.ContextRecord](t, e.evaluate(e.bob, "GetContext", "windsurf", windCtxURL)).Document)
+	require.Equal(t, evilDoc, decode[contexts.ContextRecord](t, e.evaluate(e.bob, "GetContext", "other", windCtxURL)).Document)
 
 	// Y's credential naming the URL is read with Y's bytes.
 	ycred := windCredentialIn(t, other.sk, windCtxURL, evilDoc, nil, testNonce(131))
-	yres := decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", credentialArg(t, ycred)))
+	yres := decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", credentialArg(t, ycred)))
 	require.True(t, yres.Valid, yres.Reason)
 	require.Equal(t, "other", yres.Issuer)
-	require.Equal(t, []ContextRef{{URL: windCtxURL, SHA256: hashHex([]byte(evilDoc))}}, yres.Contexts)
+	require.Equal(t, []contexts.ContextRef{{URL: windCtxURL, SHA256: base.HashHex([]byte(evilDoc))}}, yres.Contexts)
 
 	// An admin of the owner's MSP may register; a revoked issuer's
 	// contexts cannot be added.
@@ -84,5 +90,5 @@ func TestContextsPerIssuer(t *testing.T) {
 	require.True(t, r.Committed, r.Response.GetMessage())
 	r = e.submit(e.admin2, "RevokeIssuer", "other")
 	require.True(t, r.Committed, r.Response.GetMessage())
-	requireFailure(t, e.submit(e.admin2, "RegisterContext", "other", "https://other.example/v2", evilDoc), ErrRevoked.Error())
+	requireFailure(t, e.submit(e.admin2, "RegisterContext", "other", "https://other.example/v2", evilDoc), base.ErrRevoked.Error())
 }

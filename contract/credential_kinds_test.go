@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/credentials"
+
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/vc"
 	"github.com/stretchr/testify/require"
@@ -140,13 +142,13 @@ func TestCredentialRecordEveryKind(t *testing.T) {
 		mandatory bool
 		pseudonym bool
 	}{
-		{e.credential(nil, nil, false, false), SuiteBBS2023, true, false},
-		{nymEpochCredential(t, kp.sk, nil, nil, "https://rental.example/", testNonce(180)), SuiteBBS2023Pseudonym, true, true},
-		{cred2020(t, sk2020, nil, testNonce(181)), SuiteBbsBlsSignatureProof2020, false, false},
+		{e.credential(nil, nil, false, false), credentials.SuiteBBS2023, true, false},
+		{nymEpochCredential(t, kp.sk, nil, nil, "https://rental.example/", testNonce(180)), credentials.SuiteBBS2023Pseudonym, true, true},
+		{cred2020(t, sk2020, nil, testNonce(181)), credentials.SuiteBbsBlsSignatureProof2020, false, false},
 	} {
 		r := e.submit(e.bob, "SubmitCredential", credentialArg(t, tt.cred))
 		require.True(t, r.Committed, "%s: %s", tt.suite, r.Response.GetMessage())
-		rec := decode[CredentialVerification](t, e.evaluate(e.bob, "GetCredentialVerification", r.TxID))
+		rec := decode[credentials.CredentialVerification](t, e.evaluate(e.bob, "GetCredentialVerification", r.TxID))
 		require.Equal(t, tt.suite, rec.Suite)
 		require.Equal(t, tt.mandatory, rec.MandatorySHA256 != "", tt.suite)
 		require.Equal(t, tt.pseudonym, len(rec.Pseudonym) > 0, tt.suite)

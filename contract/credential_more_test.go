@@ -10,6 +10,14 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/credentials"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/proofs"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/spends"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/internal/oneanswer"
 	"github.com/fabric-bbs/fabric-bbs/vc"
@@ -156,9 +164,9 @@ func TestCredential2020(t *testing.T) {
 	cred := cred2020(t, sk, nil, testNonce(60))
 	arg := credentialArg(t, cred)
 
-	res := decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", arg))
+	res := decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", arg))
 	require.True(t, res.Valid, res.Reason)
-	require.Equal(t, SuiteBbsBlsSignatureProof2020, res.Suite)
+	require.Equal(t, credentials.SuiteBbsBlsSignatureProof2020, res.Suite)
 	require.Equal(t, bbs.BBSPlus2020Name, res.Scheme)
 	require.Equal(t, "uscis", res.Issuer)
 	require.Equal(t, cred["issuer"], res.CredentialIssuer)
@@ -171,33 +179,33 @@ func TestCredential2020(t *testing.T) {
 
 	r := e.submit(e.bob, "SubmitCredential", arg)
 	require.True(t, r.Committed, r.Response.GetMessage())
-	receipt := decode[CredentialReceipt](t, r)
-	require.Equal(t, SuiteBbsBlsSignatureProof2020, receipt.Suite)
-	rec := decode[CredentialVerification](t, e.evaluate(e.bob, "GetCredentialVerification", receipt.TxID))
-	require.Equal(t, SuiteBbsBlsSignatureProof2020, rec.Suite)
+	receipt := decode[credentials.CredentialReceipt](t, r)
+	require.Equal(t, credentials.SuiteBbsBlsSignatureProof2020, receipt.Suite)
+	rec := decode[credentials.CredentialVerification](t, e.evaluate(e.bob, "GetCredentialVerification", receipt.TxID))
+	require.Equal(t, credentials.SuiteBbsBlsSignatureProof2020, rec.Suite)
 	require.Equal(t, res.ClaimsSHA256, rec.ClaimsSHA256)
 	require.Equal(t, res.StatementsSHA256, rec.StatementsSHA256)
 	require.Len(t, rec.ProofConfigSHA256, 64)
 	require.Empty(t, rec.MandatorySHA256)
-	require.Equal(t, hashHex(testNonce(60)), rec.NonceSHA256)
-	ver := decode[Verification](t, e.evaluate(e.bob, "GetVerification", receipt.TxID))
+	require.Equal(t, base.HashHex(testNonce(60)), rec.NonceSHA256)
+	ver := decode[proofs.Verification](t, e.evaluate(e.bob, "GetVerification", receipt.TxID))
 	require.Equal(t, bbs.BBSPlus2020Name, ver.Scheme)
 	require.Empty(t, ver.Disclosed)
 
 	// Replayed: the nonce is consumed for the key.
 	requireFailure(t, e.submit(e.bob, "SubmitCredential", arg), "BBS_REPLAY")
-	require.True(t, decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", arg)).NonceConsumed)
+	require.True(t, decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", arg)).NonceConsumed)
 
 	// Tampered: a disclosed claim changed.
 	bad := credentialArg(t, tamperedClaim(t, cred2020(t, sk, nil, testNonce(61)), "credentialSubject", "givenName"))
-	vr := decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", bad))
+	vr := decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", bad))
 	require.False(t, vr.Valid)
 	require.Equal(t, "BBS_PROOF_REJECTED", vr.Code)
 	requireFailure(t, e.submit(e.bob, "SubmitCredential", bad), "BBS_PROOF_REJECTED")
 
 	// Expired at the transaction's timestamp (VC 1.1 expirationDate).
 	old := cred2020(t, sk, func(d map[string]any) { d["expirationDate"] = "2020-01-01T00:00:00Z" }, testNonce(62))
-	vr = decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", credentialArg(t, old)))
+	vr = decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", credentialArg(t, old)))
 	require.False(t, vr.Valid)
 	require.Contains(t, vr.Reason, "(expirationDate)")
 
@@ -245,9 +253,9 @@ func TestCredentialPseudonym(t *testing.T) {
 	const domA, domB = "https://car.rental.verifier.example/", "https://other.verifier.example/"
 
 	a1 := credentialArg(t, h.derive(t, domA, testNonce(70)))
-	res := decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", a1))
+	res := decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", a1))
 	require.True(t, res.Valid, res.Reason)
-	require.Equal(t, SuiteBBS2023Pseudonym, res.Suite)
+	require.Equal(t, credentials.SuiteBBS2023Pseudonym, res.Suite)
 	require.Equal(t, bbs.NymBLS12381SHA256Name, res.Scheme)
 	require.Len(t, res.Pseudonym, 48)
 	require.Equal(t, []byte(domA), res.Context)
@@ -255,17 +263,17 @@ func TestCredentialPseudonym(t *testing.T) {
 
 	r := e.submit(e.bob, "SubmitCredential", a1)
 	require.True(t, r.Committed, r.Response.GetMessage())
-	receipt := decode[CredentialReceipt](t, r)
+	receipt := decode[credentials.CredentialReceipt](t, r)
 	require.Equal(t, res.Pseudonym, receipt.Pseudonym)
 	require.Equal(t, 1, receipt.PseudonymUse)
-	rec := decode[CredentialVerification](t, e.evaluate(e.bob, "GetCredentialVerification", receipt.TxID))
-	require.Equal(t, SuiteBBS2023Pseudonym, rec.Suite)
+	rec := decode[credentials.CredentialVerification](t, e.evaluate(e.bob, "GetCredentialVerification", receipt.TxID))
+	require.Equal(t, credentials.SuiteBBS2023Pseudonym, rec.Suite)
 	require.Equal(t, []byte(domA), rec.Context)
 	require.Equal(t, 1, rec.PseudonymUse)
-	ver := decode[Verification](t, e.evaluate(e.bob, "GetVerification", receipt.TxID))
+	ver := decode[proofs.Verification](t, e.evaluate(e.bob, "GetVerification", receipt.TxID))
 	require.Equal(t, res.Pseudonym, ver.Pseudonym)
 	require.Equal(t, []byte(domA), ver.Context)
-	uses := decode[PseudonymUses](t, e.evaluate(e.bob, "GetPseudonymUses",
+	uses := decode[spends.PseudonymUses](t, e.evaluate(e.bob, "GetPseudonymUses",
 		base64.StdEncoding.EncodeToString([]byte(domA)), base64.StdEncoding.EncodeToString(res.Pseudonym)))
 	require.Equal(t, 1, uses.Count)
 	require.Equal(t, receipt.TxID, uses.Uses[0].TxID)
@@ -274,11 +282,11 @@ func TestCredentialPseudonym(t *testing.T) {
 	requireFailure(t, e.submit(e.bob, "SubmitCredential", a1), "BBS_REPLAY")
 	// The same pseudonym in the same context, fresh nonce: used up.
 	a2 := credentialArg(t, h.derive(t, domA, testNonce(71)))
-	require.Equal(t, 1, decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", a2)).PseudonymUses)
+	require.Equal(t, 1, decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", a2)).PseudonymUses)
 	requireFailure(t, e.submit(e.bob, "SubmitCredential", a2), "BBS_PSEUDONYM_USED", "GetPseudonymUses")
 	// Another context: another pseudonym, accepted.
 	b1 := h.derive(t, domB, testNonce(72))
-	rb := decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", credentialArg(t, b1)))
+	rb := decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", credentialArg(t, b1)))
 	require.True(t, rb.Valid, rb.Reason)
 	require.NotEqual(t, res.Pseudonym, rb.Pseudonym)
 	r = e.submit(e.bob, "SubmitCredential", credentialArg(t, b1))
@@ -290,7 +298,7 @@ func TestCredentialPseudonym(t *testing.T) {
 		base64.StdEncoding.EncodeToString([]byte("https://c.example/"))+`","uses":2},"credential":{}}`)
 	require.True(t, r.Committed, r.Response.GetMessage())
 	wrongCtx := credentialPolicyArg(t, h.derive(t, domA, testNonce(73)), "rental-c", 0)
-	wr := decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", wrongCtx))
+	wr := decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", wrongCtx))
 	require.False(t, wr.Valid)
 	require.Equal(t, "pseudonym", wr.Unmet.Rule)
 	requireFailure(t, e.submit(e.bob, "SubmitCredential", wrongCtx), "BBS_POLICY_NOT_SATISFIED")
@@ -298,7 +306,7 @@ func TestCredentialPseudonym(t *testing.T) {
 		r = e.submit(e.bob, "SubmitCredential", credentialPolicyArg(t, h.derive(t, "https://c.example/", testNonce(byte(74+i))), "rental-c", 0))
 		if want == "" {
 			require.True(t, r.Committed, "use %d: %s", i+1, r.Response.GetMessage())
-			require.Equal(t, i+1, decode[CredentialReceipt](t, r).PseudonymUse)
+			require.Equal(t, i+1, decode[credentials.CredentialReceipt](t, r).PseudonymUse)
 		} else {
 			requireFailure(t, r, want)
 		}
@@ -311,13 +319,13 @@ func TestCredentialPseudonym(t *testing.T) {
 	registerContext(t, base, "windsurf", windCtxURL, windCtxDoc)
 	r = base.submit(base.alice, "CreatePolicy", `{"id":"nym-only","issuers":[{"id":"windsurf"}],"pseudonym":{"context":"eA=="},"credential":{}}`)
 	require.True(t, r.Committed, r.Response.GetMessage())
-	br := decode[CredentialResult](t, base.evaluate(base.bob, "VerifyCredential", credentialPolicyArg(t, windCredentialIn(t, sk, windCtxURL, windCtxDoc, nil, testNonce(80)), "nym-only", 0)))
+	br := decode[credentials.CredentialResult](t, base.evaluate(base.bob, "VerifyCredential", credentialPolicyArg(t, windCredentialIn(t, sk, windCtxURL, windCtxDoc, nil, testNonce(80)), "nym-only", 0)))
 	require.False(t, br.Valid)
 	require.Equal(t, "pseudonym", br.Unmet.Rule)
 
 	// Tampered: a claim, the pseudonym context.
 	bad := credentialArg(t, tamperedClaim(t, h.derive(t, "https://tamper.example/", testNonce(81)), "credentialSubject", "sailNumber"))
-	vr := decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", bad))
+	vr := decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", bad))
 	require.False(t, vr.Valid)
 	require.Equal(t, "BBS_PROOF_REJECTED", vr.Code)
 	requireFailure(t, e.submit(e.bob, "SubmitCredential", bad), "BBS_PROOF_REJECTED")
@@ -367,16 +375,16 @@ func TestSubmitCredentialsMixed(t *testing.T) {
 	}
 	r := e.submit(e.bob, "SubmitCredentials", jsonArg(t, items))
 	require.True(t, r.Committed, r.Response.GetMessage())
-	out := decode[CredentialBatchResults](t, r)
+	out := decode[credentials.CredentialBatchResults](t, r)
 	require.Equal(t, 3, out.ValidCount)
 	want := []string{"", "", "", "BBS_PROOF_REJECTED", "BBS_PSEUDONYM_USED", "BBS_REPLAY"}
-	suites := []string{SuiteBBS2023, SuiteBbsBlsSignatureProof2020, SuiteBBS2023Pseudonym}
+	suites := []string{credentials.SuiteBBS2023, credentials.SuiteBbsBlsSignatureProof2020, credentials.SuiteBBS2023Pseudonym}
 	for i, w := range want {
 		res := out.Results[i]
 		if w == "" {
 			require.True(t, res.Valid, "item %d: %s", i, res.Reason)
 			require.Equal(t, suites[i], res.Receipt.Suite)
-			rec := decode[CredentialVerification](t, e.evaluate(e.bob, "GetCredentialVerification", res.RecordID))
+			rec := decode[credentials.CredentialVerification](t, e.evaluate(e.bob, "GetCredentialVerification", res.RecordID))
 			require.Equal(t, suites[i], rec.Suite)
 			continue
 		}
@@ -427,7 +435,7 @@ func TestCredentialMoreOneAnswer(t *testing.T) {
 				return res.Response.GetMessage() + string(res.Response.GetPayload())
 			})
 			if res := e.evaluate(e.bob, "VerifyCredential", arg); res.OK() {
-				require.False(t, decode[CredentialResult](t, res).Valid, "%s", ev)
+				require.False(t, decode[credentials.CredentialResult](t, res).Valid, "%s", ev)
 			}
 			requireFailure(t, e.submit(e.bob, "SubmitCredential", arg))
 		})
@@ -472,7 +480,7 @@ func BenchmarkVerifyCredentialKinds(b *testing.B) {
 		b.Run(a.name, func(b *testing.B) {
 			for b.Loop() {
 				r := e.ledger.Evaluate(e.cc, e.bob.Creator, Name+":VerifyCredential", a.arg)
-				if !r.OK() || decode[CredentialResult](t, r).Valid != a.valid {
+				if !r.OK() || decode[credentials.CredentialResult](t, r).Valid != a.valid {
 					b.Fatalf("%s: %s %s", a.name, r.Response.GetMessage(), r.Response.GetPayload())
 				}
 			}

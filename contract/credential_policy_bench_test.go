@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/credentials"
+
 	"github.com/stretchr/testify/require"
 )
 
@@ -29,7 +31,7 @@ func BenchmarkCredentialPolicyTx(b *testing.B) {
 		r := e.submit(e.alice, "CreatePolicy", `{"id":"`+id+`","issuers":[{"id":"windsurf"}],"credential":{`+strings.TrimSuffix(rules, "]")+more+`]}}`)
 		require.True(t, r.Committed, r.Response.GetMessage())
 	}
-	creds := make([]map[string]any, MaxCredentialBatch)
+	creds := make([]map[string]any, credentials.MaxCredentialBatch)
 	reqs := make([]string, len(creds))
 	for i := range creds {
 		creds[i] = windCredentialIn(t, sk, windCtxURL, windCtxDoc, nil, testNonce(byte(140+i)))
@@ -42,7 +44,7 @@ func BenchmarkCredentialPolicyTx(b *testing.B) {
 	}
 	for _, name := range []string{"none", "met", "unmet"} {
 		arg := args[name]
-		res := decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", arg))
+		res := decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", arg))
 		if res.Valid != (name != "unmet") {
 			b.Fatalf("%s: valid %v (%s)", name, res.Valid, res.Reason)
 		}

@@ -5,6 +5,16 @@ package contract
 import (
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/contexts"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/credentials"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/proofs"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/policies"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/policy"
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/stretchr/testify/require"
@@ -17,11 +27,11 @@ const (
 
 // registerContext registers an application context for issuer, as the
 // issuer's owner (alice registers the test issuers).
-func registerContext(t *testing.T, e *env, issuer, url, doc string) ContextRecord {
+func registerContext(t *testing.T, e *env, issuer, url, doc string) contexts.ContextRecord {
 	t.Helper()
 	r := e.submit(e.alice, "RegisterContext", issuer, url, doc)
 	require.True(t, r.Committed, r.Response.GetMessage())
-	return decode[ContextRecord](t, r)
+	return decode[contexts.ContextRecord](t, r)
 }
 
 // credentialPolicyArg is a credential request naming policy id.
@@ -64,7 +74,7 @@ func TestCredentialPolicy(t *testing.T) {
 
 	// Met, claims recorded.
 	cred := fresh()
-	res := decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", credentialPolicyArg(t, cred, "racers", 0)))
+	res := decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", credentialPolicyArg(t, cred, "racers", 0)))
 	require.True(t, res.Valid, res.Reason)
 	require.True(t, res.Satisfied)
 	require.Nil(t, res.Unmet)
@@ -72,16 +82,16 @@ func TestCredentialPolicy(t *testing.T) {
 	require.Equal(t, 1, res.PolicyVersion)
 	r = e.submit(e.bob, "SubmitCredential", credentialPolicyArg(t, cred, "racers", 1))
 	require.True(t, r.Committed, r.Response.GetMessage())
-	receipt := decode[CredentialReceipt](t, r)
+	receipt := decode[credentials.CredentialReceipt](t, r)
 	require.Equal(t, "racers", receipt.Policy)
 	require.Equal(t, 1, receipt.PolicyVersion)
-	rec := decode[CredentialVerification](t, e.evaluate(e.bob, "GetCredentialVerification", receipt.TxID))
+	rec := decode[credentials.CredentialVerification](t, e.evaluate(e.bob, "GetCredentialVerification", receipt.TxID))
 	require.Equal(t, "racers", rec.Policy)
-	pr := decode[PolicyRecord](t, e.evaluate(e.bob, "GetPolicy", "racers", "1"))
+	pr := decode[policies.PolicyRecord](t, e.evaluate(e.bob, "GetPolicy", "racers", "1"))
 	require.Equal(t, pr.PolicySHA256, rec.PolicySHA256)
 	require.Equal(t, res.Claims, rec.Claims, "recordClaims stores the claims VerifyCredential returned")
-	require.Equal(t, hashHex([]byte(rec.Claims)), rec.ClaimsSHA256)
-	ver := decode[Verification](t, e.evaluate(e.bob, "GetVerification", receipt.TxID))
+	require.Equal(t, base.HashHex([]byte(rec.Claims)), rec.ClaimsSHA256)
+	ver := decode[proofs.Verification](t, e.evaluate(e.bob, "GetVerification", receipt.TxID))
 	require.Equal(t, "racers", ver.Policy)
 	require.Empty(t, ver.Disclosed)
 
@@ -89,7 +99,7 @@ func TestCredentialPolicy(t *testing.T) {
 	cred = fresh()
 	r = e.submit(e.bob, "SubmitCredential", credentialPolicyArg(t, cred, "racers-hash", 0))
 	require.True(t, r.Committed, r.Response.GetMessage())
-	rec = decode[CredentialVerification](t, e.evaluate(e.bob, "GetCredentialVerification", decode[CredentialReceipt](t, r).TxID))
+	rec = decode[credentials.CredentialVerification](t, e.evaluate(e.bob, "GetCredentialVerification", decode[credentials.CredentialReceipt](t, r).TxID))
 	require.Equal(t, "racers-hash", rec.Policy)
 	require.Empty(t, rec.Claims, "without recordClaims the record holds hashes only")
 	require.NotContains(t, string(r.Response.GetPayload()), "Earth101")
@@ -110,7 +120,7 @@ func TestCredentialPolicy(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			arg := credentialPolicyArg(t, tt.cred, tt.policyID, 0)
-			res := decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", arg))
+			res := decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", arg))
 			require.False(t, res.Valid)
 			require.False(t, res.Satisfied)
 			require.NotNil(t, res.Unmet)
@@ -119,13 +129,13 @@ func TestCredentialPolicy(t *testing.T) {
 			require.Contains(t, res.Reason, `policy "`+tt.policyID+`" version 1 not satisfied: `)
 			require.Empty(t, res.Claims, "no pairing for a credential that fails its policy")
 			r := e.submit(e.bob, "SubmitCredential", arg)
-			requireFailure(t, r, ErrPolicyNotSatisfied.Error(), tt.reason)
+			requireFailure(t, r, base.ErrPolicyNotSatisfied.Error(), tt.reason)
 			require.Zero(t, r.Writes)
-			require.False(t, decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", credentialArg(t, tt.cred))).NonceConsumed)
+			require.False(t, decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", credentialArg(t, tt.cred))).NonceConsumed)
 		})
 	}
 	// The claims rule names its pointer.
-	res = decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", credentialPolicyArg(t, fresh(), "other-sail", 0)))
+	res = decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", credentialPolicyArg(t, fresh(), "other-sail", 0)))
 	require.Equal(t, &policy.Unmet{Rule: "credential.claims", Index: 1, Pointer: "/credentialSubject/sailNumber",
 		Reason: `"/credentialSubject/sailNumber" must be "Mars1" or "Venus2"`}, res.Unmet)
 
@@ -133,7 +143,7 @@ func TestCredentialPolicy(t *testing.T) {
 	pe := newPolicyEnv(t)
 	r = pe.submit(pe.alice, "CreatePolicy", `{"id":"cred","issuers":[{"id":"uni"}],"credential":{}}`)
 	require.True(t, r.Committed, r.Response.GetMessage())
-	vr := decode[VerificationResult](t, pe.evaluate(pe.bob, "VerifyProof", jsonArg(t, pe.request("nonce-0123456789abcdef", &request.PolicyRef{ID: "cred"}))))
+	vr := decode[proofs.VerificationResult](t, pe.evaluate(pe.bob, "VerifyProof", jsonArg(t, pe.request("nonce-0123456789abcdef", &request.PolicyRef{ID: "cred"}))))
 	require.False(t, vr.Valid)
 	require.Equal(t, "policy", vr.Unmet.Rule)
 	require.Contains(t, vr.Unmet.Reason, "for W3C credentials")
@@ -147,7 +157,7 @@ func TestCredentialPolicy(t *testing.T) {
 	} {
 		requireFailure(t, e.submit(e.bob, "SubmitCredential", arg), want)
 	}
-	requireFailure(t, e.submit(e.bob, "SubmitCredential", credentialPolicyArg(t, fresh(), "nope", 0)), ErrNotFound.Error())
+	requireFailure(t, e.submit(e.bob, "SubmitCredential", credentialPolicyArg(t, fresh(), "nope", 0)), base.ErrNotFound.Error())
 	requireFailure(t, e.submit(e.bob, "SubmitCredential", credentialPolicyArg(t, fresh(), "racers", 2)), "has no version 2")
 }
 
@@ -161,10 +171,10 @@ func TestCredentialPolicyRetired(t *testing.T) {
 	r := e.submit(e.alice, "CreatePolicy", `{"id":"p","issuers":[{"id":"windsurf"}],"credential":{}}`)
 	require.True(t, r.Committed, r.Response.GetMessage())
 	cred := windCredentialIn(t, sk, windCtxURL, windCtxDoc, nil, testNonce(70))
-	require.True(t, decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", credentialPolicyArg(t, cred, "p", 1))).Valid)
+	require.True(t, decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", credentialPolicyArg(t, cred, "p", 1))).Valid)
 	r = e.submit(e.alice, "RetirePolicy", "p")
 	require.True(t, r.Committed, r.Response.GetMessage())
-	res := decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", credentialPolicyArg(t, cred, "p", 1)))
+	res := decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", credentialPolicyArg(t, cred, "p", 1)))
 	require.False(t, res.Valid)
 	require.Equal(t, "the policy is retired", res.Unmet.Reason)
 	requireFailure(t, e.submit(e.bob, "SubmitCredential", credentialPolicyArg(t, cred, "p", 0)), "retired")
@@ -220,10 +230,10 @@ func TestCredentialPolicyAliasedClaim(t *testing.T) {
 	delete(subject, "sailNumber")
 	cred["@context"] = append(cred["@context"].([]any), map[string]any{"teamName": "https://windsurf.grotto-networking.com/selective#sailNumber"})
 
-	res := decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", credentialArg(t, cred)))
+	res := decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", credentialArg(t, cred)))
 	require.True(t, res.Valid, "the aliased credential's proof still verifies: %s", res.Reason)
 	require.Contains(t, res.Claims, `"teamName":"Earth101"`)
-	res = decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", credentialPolicyArg(t, cred, "team", 0)))
+	res = decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", credentialPolicyArg(t, cred, "team", 0)))
 	require.False(t, res.Valid)
 	require.NotNil(t, res.Unmet, res.Reason)
 	require.Equal(t, "credential.contexts", res.Unmet.Rule)

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/credentials"
+
 	"github.com/stretchr/testify/require"
 )
 
@@ -44,7 +46,7 @@ func BenchmarkCredentialRevocationTx(b *testing.B) {
 	run := func(arg string, valid bool) {
 		r := e.ledger.Evaluate(e.cc, e.bob.Creator, Name+":VerifyCredential", arg)
 		require.True(b, r.OK(), r.Response.GetMessage())
-		require.Equal(b, valid, decode[CredentialResult](t, r).Valid)
+		require.Equal(b, valid, decode[credentials.CredentialResult](t, r).Valid)
 	}
 	for _, name := range []string{"claim", "revocation", "hostile"} {
 		arg := args[name]

@@ -5,8 +5,11 @@ package contract
 import (
 	"encoding/json"
 	"math/rand/v2"
-	"strings"
 	"testing"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/credentials"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakestub"
@@ -109,9 +112,9 @@ func asJSON(t *testing.T, doc map[string]any) map[string]any {
 }
 
 // verify is VerifyCredential of cred under policy p.
-func (e *credRevEnv) verify(cred map[string]any, p string) CredentialResult {
+func (e *credRevEnv) verify(cred map[string]any, p string) credentials.CredentialResult {
 	e.t.Helper()
-	return decode[CredentialResult](e.t, e.evaluate(e.bob, "VerifyCredential", credentialPolicyArg(e.t, cred, p, 0)))
+	return decode[credentials.CredentialResult](e.t, e.evaluate(e.bob, "VerifyCredential", credentialPolicyArg(e.t, cred, p, 0)))
 }
 
 // requireMet checks that cred satisfies p and that SubmitCredential
@@ -137,7 +140,7 @@ func (e *credRevEnv) requireUnmet(cred map[string]any, p, rule, reason string) {
 	require.Equal(t, rule, res.Unmet.Rule, res.Unmet.Reason)
 	require.Contains(t, res.Unmet.Reason, reason)
 	require.Empty(t, res.Claims)
-	requireFailure(t, e.submit(e.bob, "SubmitCredential", credentialPolicyArg(t, cred, p, 0)), ErrPolicyNotSatisfied.Error(), reason)
+	requireFailure(t, e.submit(e.bob, "SubmitCredential", credentialPolicyArg(t, cred, p, 0)), base.ErrPolicyNotSatisfied.Error(), reason)
 }
 
 // TestCredentialEpochRule: the epoch claim of a bbs-2023 credential,
@@ -331,24 +334,6 @@ func TestCredentialRevocationOneAnswer(t *testing.T) {
 	}
 }
 
-// FuzzParseQuad: the full N-Quads reader never panics, and what it reads
-// is part of the line; statusEntry never panics on any statements.
-func FuzzParseQuad(f *testing.F) {
-	f.Add("_:c14n0 <https://www.w3.org/ns/credentials/status#statusListIndex> \"12\"^^<http://www.w3.org/2001/XMLSchema#integer> .\n")
-	f.Add("<https://x.example/s> <https://www.w3.org/ns/credentials/status#statusPurpose> \"revocation\"@en .\n")
-	f.Add("_:b0 <https://www.w3.org/2018/credentials#credentialStatus> _:b1 .\n")
-	f.Add("_:a <p> \"x\\\"\"^^<")
-	f.Fuzz(func(t *testing.T, line string) {
-		q, ok := parseQuad(line)
-		if ok && (!strings.Contains(line, q.predicate) || !strings.Contains(line, q.object) || !strings.Contains(line, q.subject) ||
-			q.datatype != "" && q.datatype != iriLangString && !strings.Contains(line, q.datatype)) {
-			t.Fatalf("read %+v from %q", q, line)
-		}
-		lines := strings.SplitAfter(line, "\n")
-		_, _ = statusEntry(lines, windRevocationList, "revocation")
-	})
-}
-
 // TestSubmitCredentialsRevocation: in a SubmitCredentials batch under the
 // epoch and status policy, the revoked item and the item of an old epoch
 // are refused with their rule in words, the others are recorded.
@@ -365,7 +350,7 @@ func TestSubmitCredentialsRevocation(t *testing.T) {
 	}
 	r := e.submit(e.bob, "SubmitCredentials", credentialBatchArg(t, reqs...))
 	requireAccepted(t, r)
-	out := decode[CredentialBatchResults](t, r)
+	out := decode[credentials.CredentialBatchResults](t, r)
 	require.Equal(t, 2, out.ValidCount)
 	require.True(t, out.Results[0].Valid)
 	require.True(t, out.Results[1].Refused)

@@ -10,6 +10,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/credentials"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/policies"
+
 	"github.com/fabric-bbs/fabric-bbs/internal/fakestub"
 	"github.com/fabric-bbs/fabric-bbs/policy"
 	"github.com/fabric-bbs/fabric-bbs/vc"
@@ -101,16 +105,16 @@ func TestCredentialReverseShape(t *testing.T) {
 		require.True(t, r.Committed, r.Response.GetMessage())
 	}
 	genuine := issueAlumni(t, testNonce(1))
-	res := decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", credentialPolicyArg(t, genuine, "alumni", 0)))
+	res := decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", credentialPolicyArg(t, genuine, "alumni", 0)))
 	require.True(t, res.Valid, res.Reason)
 	require.Equal(t, []string{"VerifiableCredential", "AlumniCredential"}, res.Types)
-	res = decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", credentialPolicyArg(t, genuine, "licensed", 0)))
+	res = decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", credentialPolicyArg(t, genuine, "licensed", 0)))
 	require.False(t, res.Valid, "%+v", res)
 	require.Equal(t, "credential.types", res.Unmet.Rule)
 
 	shaped := reverseShape(t, issueAlumni(t, testNonce(2)))
 	require.Equal(t, "DriverLicense", shaped["type"])
-	res = decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", credentialPolicyArg(t, shaped, "licensed", 0)))
+	res = decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", credentialPolicyArg(t, shaped, "licensed", 0)))
 	require.False(t, res.Valid, "a re-shaped AlumniCredential must not satisfy types [DriverLicense]")
 	require.NotContains(t, res.Types, "DriverLicense")
 	require.Contains(t, res.Reason, "the JSON's top-level object must be the credential")
@@ -146,7 +150,7 @@ func storeRawPolicy(t *testing.T, e *env, id, old, new string) {
 	require.Contains(t, stored, old)
 	doc := strings.Replace(stored, old, new, 1)
 	e.ledger.Put(keys[1], []byte(doc))
-	var h policyHead
+	var h policies.PolicyHead
 	require.NoError(t, json.Unmarshal(e.ledger.StateIn(fakestub.DefaultNamespace, keys[0]), &h))
 	sum := sha256.Sum256([]byte(doc))
 	h.Versions[0].SHA256 = hex.EncodeToString(sum[:])
@@ -179,7 +183,7 @@ func TestCredentialArrayOrder(t *testing.T) {
 
 	cred := windCredentialIn(t, sk, windCtxURL, windCtxDoc, nil, testNonce(30))
 	swapped := swapBoards(t, cred)
-	require.True(t, decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", credentialArg(t, swapped))).Valid, "the swapped credential's proof verifies")
+	require.True(t, decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", credentialArg(t, swapped))).Valid, "the swapped credential's proof verifies")
 	for id, want := range map[string]*policy.Unmet{
 		"years": {Rule: "credential.claims", Pointer: "/credentialSubject/boards/year",
 			Reason: `"/credentialSubject/boards/year" must be a single value (the signed statements give 2; a property's values are a set, in no order)`},
@@ -194,7 +198,7 @@ func TestCredentialArrayOrder(t *testing.T) {
 				answers = append(answers, r.Response.GetMessage())
 				continue
 			}
-			res := decode[CredentialResult](t, r)
+			res := decode[credentials.CredentialResult](t, r)
 			switch {
 			case want == nil:
 				require.True(t, res.Valid, "%s: %s", id, res.Reason)
@@ -225,10 +229,10 @@ func TestCredentialRenamedType(t *testing.T) {
 	cred["@context"].([]any)[2].(map[string]any)["DriverLicense"] = "https://alumni.example/vocab#AlumniCredential"
 	// The nested licence keeps its statement under its IRI.
 	cred["credentialSubject"].(map[string]any)["heldLicense"].(map[string]any)["type"] = "https://alumni.example/vocab#DriverLicense"
-	res := decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", credentialArg(t, cred)))
+	res := decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", credentialArg(t, cred)))
 	require.True(t, res.Valid, res.Reason)
 	require.Equal(t, []string{"VerifiableCredential", "https://alumni.example/vocab#AlumniCredential"}, res.Types)
 	r := e.submit(e.bob, "SubmitCredential", credentialArg(t, cred))
 	require.True(t, r.Committed, r.Response.GetMessage())
-	require.NotContains(t, decode[CredentialReceipt](t, r).Types, "DriverLicense")
+	require.NotContains(t, decode[credentials.CredentialReceipt](t, r).Types, "DriverLicense")
 }

@@ -13,6 +13,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/contexts"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/credentials"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/proofs"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/fabric-bbs/fabric-bbs/vc"
@@ -114,7 +122,7 @@ func TestSubmitCredentialWindsurf(t *testing.T) {
 	cred := windCredential(t, sk, nil, testNonce(1))
 	arg := credentialArg(t, cred)
 
-	res := decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", arg))
+	res := decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", arg))
 	require.True(t, res.Valid, res.Reason)
 	require.Equal(t, "windsurf", res.Issuer)
 	require.Equal(t, 1, res.KeyVersion)
@@ -128,17 +136,17 @@ func TestSubmitCredentialWindsurf(t *testing.T) {
 
 	r := e.submit(e.bob, "SubmitCredential", arg)
 	require.True(t, r.Committed, r.Response.GetMessage())
-	receipt := decode[CredentialReceipt](t, r)
+	receipt := decode[credentials.CredentialReceipt](t, r)
 	require.True(t, receipt.Valid)
 	require.Equal(t, res.ClaimsSHA256, receipt.ClaimsSHA256)
 	require.NotNil(t, r.Event)
-	require.Equal(t, EventCredentialVerified, r.Event.EventName)
+	require.Equal(t, credentials.EventCredentialVerified, r.Event.EventName)
 
-	rec := decode[CredentialVerification](t, e.evaluate(e.bob, "GetCredentialVerification", receipt.TxID))
+	rec := decode[credentials.CredentialVerification](t, e.evaluate(e.bob, "GetCredentialVerification", receipt.TxID))
 	require.Equal(t, res.ClaimsSHA256, rec.ClaimsSHA256)
 	require.Equal(t, res.StatementsSHA256, rec.StatementsSHA256)
-	require.Equal(t, hashHex(testNonce(1)), rec.NonceSHA256)
-	ver := decode[Verification](t, e.evaluate(e.bob, "GetVerification", receipt.TxID))
+	require.Equal(t, base.HashHex(testNonce(1)), rec.NonceSHA256)
+	ver := decode[proofs.Verification](t, e.evaluate(e.bob, "GetVerification", receipt.TxID))
 	require.Empty(t, ver.Disclosed, "the Verification must not hold the disclosed statements")
 	require.Equal(t, testNonce(1), ver.Nonce)
 	require.Len(t, ver.Header, 64)
@@ -146,7 +154,7 @@ func TestSubmitCredentialWindsurf(t *testing.T) {
 	require.NoError(t, err)
 	require.NotContains(t, string(raw), "Earth101")
 
-	res = decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", arg))
+	res = decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", arg))
 	require.True(t, res.Valid, res.Reason)
 	require.True(t, res.NonceConsumed)
 	requireFailure(t, e.submit(e.bob, "SubmitCredential", arg), "replay", receipt.TxID)
@@ -165,7 +173,7 @@ func TestVerifyCredentialW3CVector(t *testing.T) {
 	var cred map[string]any
 	readWind(t, "derivedRevealDocument.json", &cred)
 	arg := credentialArg(t, cred)
-	res := decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", arg))
+	res := decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", arg))
 	require.False(t, res.Valid)
 	require.Contains(t, res.Reason, "is not the DID of the proof's verificationMethod")
 	require.NotEmpty(t, res.Claims, "the proof verifies: the claims are signed")
@@ -182,7 +190,7 @@ func TestSubmitCredentialRefusals(t *testing.T) {
 
 	tampered := windCredential(t, sk, nil, testNonce(2))
 	tampered["credentialSubject"].(map[string]any)["sailNumber"] = "Earth102"
-	res := decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", credentialArg(t, tampered)))
+	res := decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", credentialArg(t, tampered)))
 	require.False(t, res.Valid)
 	require.Contains(t, res.Reason, "does not verify")
 	require.Empty(t, res.Claims)
@@ -226,7 +234,7 @@ func TestSubmitCredentialValidity(t *testing.T) {
 	e.ledger.Clock = from.Add(-time.Second)
 	requireFailure(t, e.submit(e.bob, "SubmitCredential", arg), "is not valid before")
 	e.ledger.Clock = until.Add(time.Second)
-	res := decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", arg))
+	res := decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", arg))
 	require.False(t, res.Valid)
 	require.Contains(t, res.Reason, "is not valid after")
 	requireFailure(t, e.submit(e.bob, "SubmitCredential", arg), "is not valid after")
@@ -234,7 +242,7 @@ func TestSubmitCredentialValidity(t *testing.T) {
 	e.ledger.Clock = from.Add(time.Hour)
 	r := e.submit(e.bob, "SubmitCredential", arg)
 	require.True(t, r.Committed, r.Response.GetMessage())
-	rec := decode[CredentialVerification](t, e.evaluate(e.bob, "GetCredentialVerification", decode[CredentialReceipt](t, r).TxID))
+	rec := decode[credentials.CredentialVerification](t, e.evaluate(e.bob, "GetCredentialVerification", decode[credentials.CredentialReceipt](t, r).TxID))
 	require.Equal(t, from.Format(time.RFC3339), rec.ValidFrom)
 	require.Equal(t, until.Format(time.RFC3339), rec.ValidUntil)
 }
@@ -268,7 +276,7 @@ func TestCredentialDeterminism(t *testing.T) {
 			require.Equal(t, string(first.Response.GetPayload()), string(again.Response.GetPayload()), "case %d", i)
 		}
 		if i > 0 && first.OK() {
-			require.False(t, decode[CredentialResult](t, first).Valid, "case %d", i)
+			require.False(t, decode[credentials.CredentialResult](t, first).Valid, "case %d", i)
 		}
 	}
 }
@@ -285,15 +293,15 @@ func TestSubmitCredentialBoundNonce(t *testing.T) {
 	cred := windCredential(t, sk, nil, nonce)
 	arg := jsonArg(t, map[string]any{"credential": cred, "bindSubmitter": true, "salt": base64.StdEncoding.EncodeToString(salt)})
 
-	res := decode[CredentialResult](t, e.evaluate(e.alice, "VerifyCredential", arg))
+	res := decode[credentials.CredentialResult](t, e.evaluate(e.alice, "VerifyCredential", arg))
 	require.False(t, res.Valid)
 	require.Contains(t, res.Reason, "not bound to the submitter")
 	requireFailure(t, e.submit(e.alice, "SubmitCredential", arg), "not bound to the submitter")
 	unbound := credentialArg(t, cred)
-	require.True(t, decode[CredentialResult](t, e.evaluate(e.alice, "VerifyCredential", unbound)).Valid)
+	require.True(t, decode[credentials.CredentialResult](t, e.evaluate(e.alice, "VerifyCredential", unbound)).Valid)
 	r := e.submit(e.bob, "SubmitCredential", arg)
 	require.True(t, r.Committed, r.Response.GetMessage())
-	ver := decode[Verification](t, e.evaluate(e.bob, "GetVerification", decode[CredentialReceipt](t, r).TxID))
+	ver := decode[proofs.Verification](t, e.evaluate(e.bob, "GetVerification", decode[credentials.CredentialReceipt](t, r).TxID))
 	require.True(t, ver.BoundToSubmitter)
 }
 
@@ -317,25 +325,25 @@ func TestRegisterContext(t *testing.T) {
 	requireFailure(t, e.submit(e.alice, "RegisterContext", "windsurf", "ftp://x", ctxDoc), "absolute http(s) URL")
 	requireFailure(t, e.submit(e.alice, "RegisterContext", "windsurf", url, `{"@vocab":"x"}`), "no @context")
 	requireFailure(t, e.submit(e.alice, "RegisterContext", "windsurf", url, `{"@context":{},"@context":{}}`), "duplicate")
-	requireFailure(t, e.submit(e.alice, "RegisterContext", "nobody", url, ctxDoc), ErrNotFound.Error())
+	requireFailure(t, e.submit(e.alice, "RegisterContext", "nobody", url, ctxDoc), base.ErrNotFound.Error())
 	r := e.submit(e.alice, "RegisterContext", "windsurf", url, ctxDoc)
 	require.True(t, r.Committed, r.Response.GetMessage())
-	rec := decode[ContextRecord](t, r)
-	require.Equal(t, hashHex([]byte(ctxDoc)), rec.SHA256)
+	rec := decode[contexts.ContextRecord](t, r)
+	require.Equal(t, base.HashHex([]byte(ctxDoc)), rec.SHA256)
 	require.Equal(t, "windsurf", rec.Issuer)
 	require.Equal(t, "Org1MSP", rec.Registrant.MSPID)
 	requireFailure(t, e.submit(e.alice, "RegisterContext", "windsurf", url, ctxDoc), "already registered", rec.SHA256)
 	requireFailure(t, e.submit(e.alice, "RegisterContext", "windsurf", url, `{"@context":{"@vocab":"https://evil.example/#"}}`), "already registered")
-	got := decode[ContextRecord](t, e.evaluate(e.bob, "GetContext", "windsurf", url))
+	got := decode[contexts.ContextRecord](t, e.evaluate(e.bob, "GetContext", "windsurf", url))
 	require.Equal(t, ctxDoc, got.Document)
 
-	res := decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", arg))
+	res := decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", arg))
 	require.True(t, res.Valid, res.Reason)
-	want := []ContextRef{{URL: url, SHA256: rec.SHA256}}
+	want := []contexts.ContextRef{{URL: url, SHA256: rec.SHA256}}
 	require.Equal(t, want, res.Contexts)
 	r = e.submit(e.bob, "SubmitCredential", arg)
 	require.True(t, r.Committed, r.Response.GetMessage())
-	cv := decode[CredentialVerification](t, e.evaluate(e.bob, "GetCredentialVerification", decode[CredentialReceipt](t, r).TxID))
+	cv := decode[credentials.CredentialVerification](t, e.evaluate(e.bob, "GetCredentialVerification", decode[credentials.CredentialReceipt](t, r).TxID))
 	require.Equal(t, want, cv.Contexts)
 }
 
@@ -355,8 +363,8 @@ func TestCredentialAliasedValidity(t *testing.T) {
 	}
 	until := time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC)
 	cred := windCredential(t, sk, map[string]any{"validUntil": until.Format(time.RFC3339)}, testNonce(8))
-	alias(cred, "validUntil", "expires", map[string]any{"@id": iriValidUntil, "@type": "http://www.w3.org/2001/XMLSchema#dateTime"})
-	res := decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", credentialArg(t, cred)))
+	alias(cred, "validUntil", "expires", map[string]any{"@id": credentials.IRIValidUntil, "@type": "http://www.w3.org/2001/XMLSchema#dateTime"})
+	res := decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", credentialArg(t, cred)))
 	require.NotEmpty(t, res.Claims, "the aliased credential's proof must still verify: %s", res.Reason)
 	require.NotContains(t, res.Claims, `"validUntil"`)
 	require.False(t, res.Valid)
@@ -365,8 +373,8 @@ func TestCredentialAliasedValidity(t *testing.T) {
 
 	cred = windCredential(t, sk, nil, testNonce(9))
 	did := cred["issuer"]
-	alias(cred, "issuer", "from", map[string]any{"@id": iriIssuer, "@type": "@id"})
-	res = decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", credentialArg(t, cred)))
+	alias(cred, "issuer", "from", map[string]any{"@id": credentials.IRIIssuer, "@type": "@id"})
+	res = decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", credentialArg(t, cred)))
 	require.True(t, res.Valid, res.Reason)
 	require.Equal(t, did, res.CredentialIssuer)
 }
@@ -377,11 +385,11 @@ func proofRequestOf(t *testing.T, e *env, arg string) string {
 	t.Helper()
 	stub := e.ledger.NewStub(e.bob.Creator, Name+":VerifyCredential", arg)
 	ctx := newTestContext(stub)
-	cc, err := prepareCredential(ctx, false, nil)
+	cc, err := credentials.PrepareCredential(ctx, false, nil)
 	require.NoError(t, err)
-	require.NoError(t, cc.check(ctx, nil))
-	require.True(t, cc.v.valid, cc.v.reason)
-	return jsonArg(t, cc.v.req.Encode())
+	require.NoError(t, cc.Check(ctx, nil))
+	require.True(t, cc.Proof.Valid, cc.Proof.Reason)
+	return jsonArg(t, cc.Proof.Req.Encode())
 }
 
 // TestCredentialNonceSharedWithSubmitProof: a nonce is consumed once per
@@ -397,13 +405,13 @@ func TestCredentialNonceSharedWithSubmitProof(t *testing.T) {
 	proofArg := proofRequestOf(t, e, arg)
 	r := e.submit(e.bob, "SubmitCredential", arg)
 	require.True(t, r.Committed, r.Response.GetMessage())
-	requireFailure(t, e.submit(e.bob, "SubmitProof", proofArg), "replay", decode[CredentialReceipt](t, r).TxID)
+	requireFailure(t, e.submit(e.bob, "SubmitProof", proofArg), "replay", decode[credentials.CredentialReceipt](t, r).TxID)
 
 	arg = credentialArg(t, windCredential(t, sk, nil, testNonce(11)))
 	proofArg = proofRequestOf(t, e, arg)
 	r = e.submit(e.bob, "SubmitProof", proofArg)
 	require.True(t, r.Committed, r.Response.GetMessage())
-	requireFailure(t, e.submit(e.bob, "SubmitCredential", arg), "replay", decode[ProofReceipt](t, r).TxID)
+	requireFailure(t, e.submit(e.bob, "SubmitCredential", arg), "replay", decode[proofs.ProofReceipt](t, r).TxID)
 }
 
 // TestOneCredentialSpendPerTransaction: a chaincode calling
@@ -427,25 +435,25 @@ func TestOneCredentialSpendPerTransaction(t *testing.T) {
 	r, out := e.viaCaller(call(t, "SubmitCredential", x), call(t, "SubmitCredential", x))
 	require.True(t, r.Committed)
 	requireOK(t, out[0])
-	require.Empty(t, payloadOf[CredentialReceipt](t, out[0]).RecordID)
-	requireRefused(t, out[1], ErrReplay.Error(), "by transaction "+r.TxID+";")
+	require.Empty(t, payloadOf[credentials.CredentialReceipt](t, out[0]).RecordID)
+	requireRefused(t, out[1], base.ErrReplay.Error(), "by transaction "+r.TxID+";")
 
 	r, out = e.viaCaller(call(t, "SubmitCredential", y), call(t, "SubmitProof", yProof))
 	require.True(t, r.Committed)
 	requireOK(t, out[0])
-	requireRefused(t, out[1], ErrReplay.Error(), "by transaction "+r.TxID+";")
+	requireRefused(t, out[1], base.ErrReplay.Error(), "by transaction "+r.TxID+";")
 
 	r, out = e.viaCaller(call(t, "SubmitCredential", a), call(t, "SubmitCredential", b))
 	require.True(t, r.Committed)
 	requireOK(t, out[0])
 	requireOK(t, out[1])
-	second := payloadOf[CredentialReceipt](t, out[1])
+	second := payloadOf[credentials.CredentialReceipt](t, out[1])
 	require.Equal(t, r.TxID+"/1", second.RecordID)
-	first := decode[CredentialVerification](t, e.evaluate(e.bob, "GetCredentialVerification", r.TxID))
-	require.Equal(t, hashHex(testNonce(22)), first.NonceSHA256)
-	rec := decode[CredentialVerification](t, e.evaluate(e.bob, "GetCredentialVerification", r.TxID+"/1"))
-	require.Equal(t, hashHex(testNonce(23)), rec.NonceSHA256)
+	first := decode[credentials.CredentialVerification](t, e.evaluate(e.bob, "GetCredentialVerification", r.TxID))
+	require.Equal(t, base.HashHex(testNonce(22)), first.NonceSHA256)
+	rec := decode[credentials.CredentialVerification](t, e.evaluate(e.bob, "GetCredentialVerification", r.TxID+"/1"))
+	require.Equal(t, base.HashHex(testNonce(23)), rec.NonceSHA256)
 	require.Equal(t, r.TxID+"/1", rec.RecordID)
-	require.Equal(t, testNonce(23), decode[Verification](t, e.evaluate(e.bob, "GetVerification", r.TxID+"/1")).Nonce)
-	requireFailure(t, e.submit(e.bob, "SubmitCredential", b), ErrReplay.Error(), "by transaction "+r.TxID+"/1;")
+	require.Equal(t, testNonce(23), decode[proofs.Verification](t, e.evaluate(e.bob, "GetVerification", r.TxID+"/1")).Nonce)
+	requireFailure(t, e.submit(e.bob, "SubmitCredential", b), base.ErrReplay.Error(), "by transaction "+r.TxID+"/1;")
 }

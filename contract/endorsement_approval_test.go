@@ -8,10 +8,13 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/endorsement"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/contract/records"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakeid"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakestub"
-	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
 	"github.com/hyperledger/fabric-protos-go-apiv2/peer"
 	"github.com/stretchr/testify/require"
 )
@@ -29,7 +32,7 @@ var nodeOUAdmin2 *fakeid.Identity
 
 func (e *env) nodeOUAdmin2() *fakeid.Identity {
 	if nodeOUAdmin2 == nil {
-		nodeOUAdmin2 = e.org2.Enroll(e.t, pkix.Name{OrganizationalUnit: []string{NodeOUAdmin}, CommonName: "Admin@org2.example.com"}, nil)
+		nodeOUAdmin2 = e.org2.Enroll(e.t, pkix.Name{OrganizationalUnit: []string{base.NodeOUAdmin}, CommonName: "Admin@org2.example.com"}, nil)
 	}
 	return nodeOUAdmin2
 }
@@ -41,14 +44,14 @@ func (e *env) approve(who *fakeid.Identity, endorsers []string, config string) f
 	return e.submitAs(endorsers, who, "SetEndorsementConfig", config)
 }
 
-func (e *env) config() EndorsementConfig {
+func (e *env) config() endorsement.EndorsementConfig {
 	e.t.Helper()
-	return decode[EndorsementConfig](e.t, e.evaluate(e.bob, "GetEndorsementConfig"))
+	return decode[endorsement.EndorsementConfig](e.t, e.evaluate(e.bob, "GetEndorsementConfig"))
 }
 
-func (e *env) approvals() EndorsementApprovals {
+func (e *env) approvals() endorsement.EndorsementApprovals {
 	e.t.Helper()
-	return decode[EndorsementApprovals](e.t, e.evaluate(e.bob, "GetEndorsementApprovals"))
+	return decode[endorsement.EndorsementApprovals](e.t, e.evaluate(e.bob, "GetEndorsementApprovals"))
 }
 
 // storedConfig reads the stored configuration as the records layer does.
@@ -61,9 +64,9 @@ func (e *env) storedConfig() *records.StoredConfig {
 
 func digestOf(t *testing.T, config string) string {
 	t.Helper()
-	c, err := parseEndorsementConfig(config)
+	c, err := endorsement.ParseConfig(config)
 	require.NoError(t, err)
-	return configDigest(c)
+	return endorsement.ConfigDigest(c)
 }
 
 // TestEndorsementChangeNeedsEveryAdmin: a change of the configuration
@@ -97,14 +100,14 @@ func TestEndorsementChangeNeedsEveryAdmin(t *testing.T) {
 			// The first approval: its organisation's peer alone suffices.
 			r := e.approve(first.who, []string{first.org}, andBoth)
 			require.True(t, r.Committed, r.Response.GetMessage(), r.ValidationDetail)
-			require.Equal(t, before, decode[EndorsementConfig](t, r))
+			require.Equal(t, before, decode[endorsement.EndorsementConfig](t, r))
 			require.Equal(t, before, e.config())
 			a := e.approvals()
 			require.Equal(t, 0, a.Generation)
 			require.Len(t, a.Approvals, 2)
 			for _, ap := range a.Approvals {
 				if ap.MSPID == first.org {
-					require.Equal(t, EndorsementApproval{MSPID: first.org, Generation: 0, ConfigSHA256: digestOf(t, andBoth),
+					require.Equal(t, endorsement.EndorsementApproval{MSPID: first.org, Generation: 0, ConfigSHA256: digestOf(t, andBoth),
 						TxID: r.TxID, Submitter: submitterID(t, first.who), Current: true}, ap)
 				} else {
 					require.False(t, ap.Current)
@@ -122,8 +125,8 @@ func TestEndorsementChangeNeedsEveryAdmin(t *testing.T) {
 			require.Equal(t, before, e.config())
 			r = e.approve(last.who, bothOrgs, andBoth)
 			require.True(t, r.Committed, r.ValidationDetail)
-			want := EndorsementConfig{Mode: "and", Orgs: bothOrgs, UpdatedAt: r.Timestamp, TxID: r.TxID}
-			require.Equal(t, want, decode[EndorsementConfig](t, r))
+			want := endorsement.EndorsementConfig{Mode: "and", Orgs: bothOrgs, UpdatedAt: r.Timestamp, TxID: r.TxID}
+			require.Equal(t, want, decode[endorsement.EndorsementConfig](t, r))
 			require.Equal(t, want, e.config())
 
 			sc := e.storedConfig()
@@ -161,9 +164,9 @@ func submitterID(t *testing.T, who *fakeid.Identity) string {
 	t.Helper()
 	e := newEnv(t)
 	ctx := newTestContext(e.ledger.NewStub(who.Creator))
-	sub, err := submitterOf(ctx)
+	sub, err := base.SubmitterOf(ctx)
 	require.NoError(t, err)
-	return sub.id
+	return sub.ID
 }
 
 // TestEndorsementApprovalsOfDifferentConfigs: approvals of different
@@ -175,12 +178,12 @@ func TestEndorsementApprovalsOfDifferentConfigs(t *testing.T) {
 	require.True(t, e.approve(e.admin1, bothOrgs, andBoth).Committed)
 	r := e.approve(e.admin2, bothOrgs, and1)
 	require.True(t, r.Committed)
-	require.Equal(t, before, decode[EndorsementConfig](t, r))
+	require.Equal(t, before, decode[endorsement.EndorsementConfig](t, r))
 	require.Equal(t, before, e.config())
 	// Org1's admin changes its mind: its approval of and1 now matches.
 	r = e.approve(e.admin1, bothOrgs, and1)
 	require.True(t, r.Committed)
-	require.Equal(t, EndorsementConfig{Mode: "and", Orgs: []string{"Org1MSP"}, UpdatedAt: r.Timestamp, TxID: r.TxID}, e.config())
+	require.Equal(t, endorsement.EndorsementConfig{Mode: "and", Orgs: []string{"Org1MSP"}, UpdatedAt: r.Timestamp, TxID: r.TxID}, e.config())
 	// Submitting the current configuration writes nothing.
 	r = e.approve(e.admin1, []string{"Org1MSP"}, and1)
 	require.True(t, r.Committed)
@@ -217,26 +220,11 @@ func TestEndorsementApprovalsInOneBlock(t *testing.T) {
 	require.Equal(t, "and", e.config().Mode)
 }
 
-// rogueWrite is a chaincode standing for peers that run other code in
-// bbs's namespace: it writes value at key and, if vp is set, sets key's
-// key-level policy to vp, checking nothing.
-type rogueWrite struct {
-	key, value string
-	vp         []byte
-}
-
-func (r *rogueWrite) Init(shim.ChaincodeStubInterface) *peer.Response { return shim.Success(nil) }
-
-func (r *rogueWrite) Invoke(stub shim.ChaincodeStubInterface) *peer.Response {
-	if err := stub.PutState(r.key, []byte(r.value)); err != nil {
-		return shim.Error(err.Error())
-	}
-	if r.vp != nil {
-		if err := stub.SetStateValidationParameter(r.key, r.vp); err != nil {
-			return shim.Error(err.Error())
-		}
-	}
-	return shim.Success(nil)
+// rogueWrite is a write of the code that peers running other code in
+// bbs's namespace run (fakestub.Rogue): value at key and, if vp is set,
+// key's key-level policy vp, checking nothing.
+func rogueWrite(key, value string, vp []byte) fakestub.Write {
+	return fakestub.Write{Key: key, Value: []byte(value), SetPolicy: vp != nil, Policy: vp}
 }
 
 // TestEndorsementCoalitionCannotApprove: on an OR channel, Org2 (the
@@ -254,33 +242,33 @@ func TestEndorsementCoalitionCannotApprove(t *testing.T) {
 	sc := e.storedConfig()
 	forged := `{"generation":0,"configSha256":"` + digestOf(t, andBoth) + `","txId":"x","submitter":"x"}`
 	org1Slot := approvalKey(t, e, "Org1MSP", sc.Slots["Org1MSP"])
-	cfgKey := "\x00" + endorsementObjectType + "\x00"
+	cfgKey := "\x00" + endorsement.EndorsementObjectType + "\x00"
 	org1Policy := fakestub.MSPPolicy(1, "Org1MSP")
 
 	// Rewriting Org1's slot, or the configuration, needs Org1's peer.
-	for _, rogue := range []*rogueWrite{
-		{key: org1Slot, value: forged},
-		{key: org1Slot, value: forged, vp: fakestub.MSPPolicy(1, "Org2MSP")},
-		{key: cfgKey, value: `{"mode":"owner","orgs":["Org2MSP"],"txId":"x","slots":{"Org2MSP":"x"}}`, vp: fakestub.MSPPolicy(1, "Org2MSP")},
+	for _, rogue := range []fakestub.Write{
+		rogueWrite(org1Slot, forged, nil),
+		rogueWrite(org1Slot, forged, fakestub.MSPPolicy(1, "Org2MSP")),
+		rogueWrite(cfgKey, `{"mode":"owner","orgs":["Org2MSP"],"txId":"x","slots":{"Org2MSP":"x"}}`, fakestub.MSPPolicy(1, "Org2MSP")),
 	} {
-		r := e.ledger.SubmitAs(rogue, []string{"Org2MSP"}, e.admin2.Creator, "rewrite")
-		require.Equal(t, peer.TxValidationCode_ENDORSEMENT_POLICY_FAILURE, r.Validation, rogue.key)
+		r := e.ledger.SubmitWrites(fakestub.DefaultNamespace, []string{"Org2MSP"}, rogue)
+		require.Equal(t, peer.TxValidationCode_ENDORSEMENT_POLICY_FAILURE, r.Validation, rogue.Key)
 	}
 	// A slot of its own making, under Org1's policy, at a key the
 	// configuration does not name: created (a new key falls under the
 	// chaincode policy), and ignored.
 	fake := approvalKey(t, e, "Org1MSP", "coalition")
-	r := e.ledger.SubmitAs(&rogueWrite{key: fake, value: forged, vp: org1Policy}, []string{"Org2MSP"}, e.admin2.Creator, "create")
+	r := e.ledger.SubmitWrites(fakestub.DefaultNamespace, []string{"Org2MSP"}, rogueWrite(fake, forged, org1Policy))
 	require.True(t, r.Committed)
 	r = e.approve(e.admin2, bothOrgs, andBoth)
 	require.True(t, r.Committed, r.ValidationDetail)
-	require.Equal(t, before, decode[EndorsementConfig](t, r))
+	require.Equal(t, before, decode[endorsement.EndorsementConfig](t, r))
 	require.Equal(t, before, e.config())
 
 	// A slot whose key-level policy is not its organisation's alone
 	// (here Org1's own peers, running other code, gave it Org2's) is not
 	// believed: the change is refused with a clear code, not applied.
-	r = e.ledger.SubmitAs(&rogueWrite{key: org1Slot, value: forged, vp: fakestub.MSPPolicy(1, "Org2MSP")}, []string{"Org1MSP"}, e.admin1.Creator, "rewrite")
+	r = e.ledger.SubmitWrites(fakestub.DefaultNamespace, []string{"Org1MSP"}, rogueWrite(org1Slot, forged, fakestub.MSPPolicy(1, "Org2MSP")))
 	require.True(t, r.Committed, "Org1's own peer can rewrite its slot")
 	requireFailure(t, e.approve(e.admin2, bothOrgs, andBoth), "BBS_UNTRUSTED_RECORD", "bbs.endorsement.approval")
 	requireFailure(t, e.evaluate(e.bob, "GetEndorsementApprovals"), "BBS_UNTRUSTED_RECORD")
@@ -293,13 +281,13 @@ func TestEndorsementCoalitionCannotApprove(t *testing.T) {
 func legacyEnv(t *testing.T, config string) *env {
 	t.Helper()
 	e := unconfiguredEnv(t)
-	var c EndorsementConfig
+	var c endorsement.EndorsementConfig
 	require.NoError(t, json.Unmarshal([]byte(config), &c))
 	c.UpdatedAt, c.TxID = fakestub.DefaultStart, "legacy-tx"
 	value, err := json.Marshal(c)
 	require.NoError(t, err)
-	key := "\x00" + endorsementObjectType + "\x00"
-	r := e.ledger.SubmitAs(&rogueWrite{key: key, value: string(value), vp: fakestub.MSPPolicy(len(c.Orgs), c.Orgs...)}, c.Orgs, e.admin1.Creator, "0.2.0")
+	key := "\x00" + endorsement.EndorsementObjectType + "\x00"
+	r := e.ledger.SubmitWrites(fakestub.DefaultNamespace, c.Orgs, rogueWrite(key, string(value), fakestub.MSPPolicy(len(c.Orgs), c.Orgs...)))
 	require.True(t, r.Committed)
 	return e
 }
@@ -311,9 +299,9 @@ func legacyEnv(t *testing.T, config string) *env {
 func TestEndorsementLegacyMigration(t *testing.T) {
 	e := legacyEnv(t, ownerBoth)
 	before := e.config()
-	require.Equal(t, EndorsementConfig{Mode: "owner", Orgs: bothOrgs, UpdatedAt: fakestub.DefaultStart, TxID: "legacy-tx"}, before)
+	require.Equal(t, endorsement.EndorsementConfig{Mode: "owner", Orgs: bothOrgs, UpdatedAt: fakestub.DefaultStart, TxID: "legacy-tx"}, before)
 	a := e.approvals()
-	require.Equal(t, EndorsementApprovals{Config: before, Approvals: []EndorsementApproval{}}, a)
+	require.Equal(t, endorsement.EndorsementApprovals{Config: before, Approvals: []endorsement.EndorsementApproval{}}, a)
 	requireFailure(t, e.approve(e.alice, bothOrgs, andBoth), "BBS_ACCESS_DENIED")
 
 	r := e.approve(e.admin1, []string{"Org1MSP"}, andBoth)
@@ -321,7 +309,7 @@ func TestEndorsementLegacyMigration(t *testing.T) {
 	require.Equal(t, peer.TxValidationCode_ENDORSEMENT_POLICY_FAILURE, r.Validation, "the migration rewrites the configuration")
 	r = e.approve(e.admin1, bothOrgs, andBoth)
 	require.True(t, r.Committed, r.ValidationDetail)
-	require.Equal(t, before, decode[EndorsementConfig](t, r))
+	require.Equal(t, before, decode[endorsement.EndorsementConfig](t, r))
 	require.Equal(t, before, e.config(), "unchanged, as GetEndorsementConfig shows it")
 	sc := e.storedConfig()
 	require.Equal(t, map[string]string{"Org1MSP": r.TxID, "Org2MSP": r.TxID}, sc.Slots)
@@ -358,22 +346,22 @@ func TestEndorsementHistoryBound(t *testing.T) {
 	// A configuration as the contract stores it after many changes:
 	// Org1 alone, with MaxEndorsementHistory earlier ones.
 	sc := records.StoredConfig{Mode: "owner", Orgs: []string{"Org1MSP"}, UpdatedAt: fakestub.DefaultStart, TxID: "now",
-		Generation: MaxEndorsementHistory, Slots: map[string]string{"Org1MSP": "genesis"}}
-	for i := range MaxEndorsementHistory {
+		Generation: endorsement.MaxEndorsementHistory, Slots: map[string]string{"Org1MSP": "genesis"}}
+	for i := range endorsement.MaxEndorsementHistory {
 		sc.History = append(sc.History, records.Config{Mode: "and", Orgs: []string{"Org1MSP", fmt.Sprintf("Org%dMSP", 900+i)}, TxID: fmt.Sprint(i)})
 	}
 	value, err := json.Marshal(sc)
 	require.NoError(t, err)
 	org1 := fakestub.MSPPolicy(1, "Org1MSP")
-	for _, w := range []*rogueWrite{
-		{key: "\x00" + endorsementObjectType + "\x00", value: string(value), vp: org1},
-		{key: approvalKey(t, e, "Org1MSP", "genesis"), value: `{"generation":0,"configSha256":"","txId":"genesis","submitter":""}`, vp: org1},
+	for _, w := range []fakestub.Write{
+		rogueWrite("\x00"+endorsement.EndorsementObjectType+"\x00", string(value), org1),
+		rogueWrite(approvalKey(t, e, "Org1MSP", "genesis"), `{"generation":0,"configSha256":"","txId":"genesis","submitter":""}`, org1),
 	} {
-		require.True(t, e.ledger.SubmitAs(w, []string{"Org1MSP"}, e.admin1.Creator, "setup").Committed)
+		require.True(t, e.ledger.SubmitWrites(fakestub.DefaultNamespace, []string{"Org1MSP"}, w).Committed)
 	}
 
 	r := e.approve(e.admin1, []string{"Org1MSP"}, `{"mode":"and","orgs":["Org1MSP"]}`)
-	requireFailure(t, r, "BBS_INVALID_ARGUMENT", fmt.Sprintf("at most %d earlier configurations", MaxEndorsementHistory))
+	requireFailure(t, r, "BBS_INVALID_ARGUMENT", fmt.Sprintf("at most %d earlier configurations", endorsement.MaxEndorsementHistory))
 	// Back to an earlier one: it leaves the history, the current one
 	// enters it.
 	back := fmt.Sprintf(`{"mode":"and","orgs":["Org1MSP","Org%dMSP"]}`, 905)
@@ -381,8 +369,8 @@ func TestEndorsementHistoryBound(t *testing.T) {
 	require.True(t, r.Committed, r.Response.GetMessage())
 	got := e.storedConfig()
 	require.Equal(t, "and", got.Mode)
-	require.Len(t, got.History, MaxEndorsementHistory)
-	require.Equal(t, records.Config{Mode: "owner", Orgs: []string{"Org1MSP"}, TxID: "now"}, got.History[MaxEndorsementHistory-1])
+	require.Len(t, got.History, endorsement.MaxEndorsementHistory)
+	require.Equal(t, records.Config{Mode: "owner", Orgs: []string{"Org1MSP"}, TxID: "now"}, got.History[endorsement.MaxEndorsementHistory-1])
 	for _, h := range got.History {
 		require.NotEqual(t, []string{"Org1MSP", "Org905MSP"}, h.Orgs)
 	}

@@ -7,6 +7,14 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/policies"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/issuers"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/endorsement"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakestub"
 	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
@@ -66,9 +74,9 @@ func TestSetEndorsementConfig(t *testing.T) {
 	require.Equal(t, peer.TxValidationCode_ENDORSEMENT_POLICY_FAILURE, r.Validation)
 	r = e.submitAs(both, e.alice, "SetEndorsementConfig", cfg)
 	require.True(t, r.Committed, r.Response.GetMessage())
-	got := decode[EndorsementConfig](t, e.evaluate(e.bob, "GetEndorsementConfig"))
-	require.Equal(t, EndorsementConfig{Mode: "and", Orgs: both, UpdatedAt: r.Timestamp, TxID: r.TxID}, got)
-	key := "\x00" + endorsementObjectType + "\x00"
+	got := decode[endorsement.EndorsementConfig](t, e.evaluate(e.bob, "GetEndorsementConfig"))
+	require.Equal(t, endorsement.EndorsementConfig{Mode: "and", Orgs: both, UpdatedAt: r.Timestamp, TxID: r.TxID}, got)
+	key := "\x00" + endorsement.EndorsementObjectType + "\x00"
 	require.Equal(t, fakestub.MSPPolicy(2, both...), e.ledger.ValidationParameter(key))
 
 	// One approval slot per organisation, created with it, each under
@@ -88,29 +96,29 @@ func TestSetEndorsementConfig(t *testing.T) {
 	requireFailure(t, e.submitAs(both, e.alice, "SetEndorsementConfig", owner1), "BBS_ACCESS_DENIED", "not an admin of MSP Org1MSP")
 	r = e.submitAs([]string{"Org1MSP"}, e.admin1, "SetEndorsementConfig", owner1)
 	require.True(t, r.Committed, r.Response.GetMessage())
-	require.Equal(t, got, decode[EndorsementConfig](t, r), "pending: the current configuration")
+	require.Equal(t, got, decode[endorsement.EndorsementConfig](t, r), "pending: the current configuration")
 	r = e.submitAs([]string{"Org2MSP"}, e.admin2, "SetEndorsementConfig", owner1)
 	require.True(t, r.OK())
-	require.Equal(t, "owner", decode[EndorsementConfig](t, r).Mode, "the last approval applies it")
+	require.Equal(t, "owner", decode[endorsement.EndorsementConfig](t, r).Mode, "the last approval applies it")
 	require.Equal(t, peer.TxValidationCode_ENDORSEMENT_POLICY_FAILURE, r.Validation, "applying needs a peer of each organisation")
 	r = e.submitAs(both, e.admin2, "SetEndorsementConfig", owner1)
 	require.True(t, r.Committed, r.ValidationDetail)
-	require.Equal(t, EndorsementConfig{Mode: "owner", Orgs: []string{"Org1MSP"}, UpdatedAt: r.Timestamp, TxID: r.TxID},
-		decode[EndorsementConfig](t, e.evaluate(e.bob, "GetEndorsementConfig")))
+	require.Equal(t, endorsement.EndorsementConfig{Mode: "owner", Orgs: []string{"Org1MSP"}, UpdatedAt: r.Timestamp, TxID: r.TxID},
+		decode[endorsement.EndorsementConfig](t, e.evaluate(e.bob, "GetEndorsementConfig")))
 	require.Equal(t, fakestub.MSPPolicy(1, "Org1MSP"), e.ledger.ValidationParameter(key))
 	requireFailure(t, e.submitAs(both, e.admin2, "SetEndorsementConfig", `{"mode":"and","orgs":["Org2MSP"]}`),
 		"access denied", "names [Org1MSP]", "MSP Org2MSP")
 	// Now Org1's admin alone may change it.
 	r = e.submitAs([]string{"Org1MSP"}, e.admin1, "SetEndorsementConfig", cfg)
 	require.True(t, r.Committed, r.ValidationDetail)
-	require.Equal(t, "and", decode[EndorsementConfig](t, e.evaluate(e.bob, "GetEndorsementConfig")).Mode)
+	require.Equal(t, "and", decode[endorsement.EndorsementConfig](t, e.evaluate(e.bob, "GetEndorsementConfig")).Mode)
 }
 
 // approvalKey is the key of org's approval slot created by transaction
 // slotID.
 func approvalKey(t *testing.T, e *env, org, slotID string) string {
 	t.Helper()
-	key, err := approvalSlotKey(e.ledger.NewStub(nil), org, slotID)
+	key, err := endorsement.ApprovalSlotKey(e.ledger.NewStub(nil), org, slotID)
 	require.NoError(t, err)
 	return key
 }
@@ -137,7 +145,7 @@ func (r rewriteIssuer) Invoke(stub shim.ChaincodeStubInterface) *peer.Response {
 // alone can do both: the documented weaker choice.
 func TestOwnerOrgAloneCannotRewriteUnderAnd(t *testing.T) {
 	both := []string{"Org1MSP", "Org2MSP"}
-	for _, mode := range []string{EndorsementModeAnd, EndorsementModeOwner} {
+	for _, mode := range []string{endorsement.EndorsementModeAnd, endorsement.EndorsementModeOwner} {
 		t.Run(mode, func(t *testing.T) {
 			e := unconfiguredEnv(t)
 			e.ledger.ChaincodePolicy = fakestub.MSPPolicy(1, both...) // an OR channel
@@ -150,15 +158,15 @@ func TestOwnerOrgAloneCannotRewriteUnderAnd(t *testing.T) {
 			revoked := string(e.ledger.State(mustIssuerKey(t, e, "acme")))
 
 			want := fakestub.MSPPolicy(2, both...)
-			if mode == EndorsementModeOwner {
+			if mode == endorsement.EndorsementModeOwner {
 				want = fakestub.MSPPolicy(1, "Org1MSP")
 			}
-			idx, err := publicKeyIndexKey(e.ledger.NewStub(nil), k.sk.PublicKey().Bytes())
+			idx, err := issuers.PublicKeyIndexKey(e.ledger.NewStub(nil), k.sk.PublicKey().Bytes())
 			require.NoError(t, err)
-			head, err := policyKey(e.ledger.NewStub(nil), "p")
+			head, err := policies.PolicyKey(e.ledger.NewStub(nil), "p")
 			require.NoError(t, err)
-			h := decode[PolicyRecord](t, e.evaluate(e.bob, "GetPolicy", "p", "0"))
-			doc, err := policyDocKey(e.ledger.NewStub(nil), "p", h.TxID)
+			h := decode[policies.PolicyRecord](t, e.evaluate(e.bob, "GetPolicy", "p", "0"))
+			doc, err := policies.PolicyDocKey(e.ledger.NewStub(nil), "p", h.TxID)
 			require.NoError(t, err)
 			for _, key := range []string{mustIssuerKey(t, e, "acme"), idx, head, doc} {
 				require.Equal(t, want, e.ledger.ValidationParameter(key), "%q", key)
@@ -168,13 +176,13 @@ func TestOwnerOrgAloneCannotRewriteUnderAnd(t *testing.T) {
 			rewrite := rewriteIssuer{key: doc, value: canonical(t, policyDoc("p", `"disclosed":[{"index":0}]`))}
 			for _, rogue := range []rewriteIssuer{unrevoke, rewrite} {
 				r := e.ledger.SubmitAs(rogue, []string{"Org1MSP"}, e.alice.Creator, "rewrite")
-				if mode == EndorsementModeAnd {
+				if mode == endorsement.EndorsementModeAnd {
 					require.Equal(t, peer.TxValidationCode_ENDORSEMENT_POLICY_FAILURE, r.Validation, r.ValidationDetail)
 				} else {
 					require.Equal(t, peer.TxValidationCode_VALID, r.Validation, "owner-only: the owner's org alone rewrites its records")
 				}
 			}
-			if mode == EndorsementModeAnd {
+			if mode == endorsement.EndorsementModeAnd {
 				require.Equal(t, revoked, string(e.ledger.State(mustIssuerKey(t, e, "acme"))))
 				r := e.submitAs([]string{"Org1MSP"}, e.alice, "UpdatePolicy", "p", policyDoc("p", `"disclosed":[{"index":3}]`))
 				require.True(t, r.OK())
@@ -198,25 +206,25 @@ func FuzzParseEndorsementConfig(f *testing.F) {
 	f.Add(`{"mode":"and","MODE":"owner","orgs":["A"]}`)
 	f.Add(`{"Orgs":["A"],"mode":"owner"}`)
 	f.Fuzz(func(t *testing.T, body string) {
-		c, err := parseEndorsementConfig(body)
+		c, err := endorsement.ParseConfig(body)
 		if err != nil {
-			if !errors.Is(err, ErrInvalidArgument) {
+			if !errors.Is(err, base.ErrInvalidArgument) {
 				t.Fatalf("error without ErrInvalidArgument: %v", err)
 			}
 			return
 		}
-		if c.Mode != EndorsementModeAnd && c.Mode != EndorsementModeOwner {
+		if c.Mode != endorsement.EndorsementModeAnd && c.Mode != endorsement.EndorsementModeOwner {
 			t.Fatalf("accepted mode %q", c.Mode)
 		}
-		if len(c.Orgs) < 1 || len(c.Orgs) > MaxEndorsementOrgs {
+		if len(c.Orgs) < 1 || len(c.Orgs) > base.MaxEndorsementOrgs {
 			t.Fatalf("accepted %d orgs", len(c.Orgs))
 		}
 		for i, o := range c.Orgs {
-			if !validMSPID(o) || (i > 0 && o <= c.Orgs[i-1]) {
+			if !endorsement.ValidMSPID(o) || (i > 0 && o <= c.Orgs[i-1]) {
 				t.Fatalf("accepted orgs %q", c.Orgs)
 			}
 		}
-		if _, err := peersPolicy(c.Orgs...); err != nil {
+		if _, err := endorsement.PeersPolicy(c.Orgs...); err != nil {
 			t.Fatalf("no policy for accepted orgs %q: %v", c.Orgs, err)
 		}
 		// An accepted body says the same to a reader that matches keys

@@ -4,7 +4,6 @@ package contract
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"regexp"
@@ -12,12 +11,15 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/credentials"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/proofs"
+
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/contract/codes"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakeid"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakestub"
 	"github.com/fabric-bbs/fabric-bbs/request"
-	"github.com/hyperledger/fabric-protos-go-apiv2/peer"
 	"github.com/stretchr/testify/require"
 )
 
@@ -294,64 +296,23 @@ func TestErrorCodesOfResults(t *testing.T) {
 		{"VerifyProofs", []string{"", "", codes.ProofRejected, codes.PolicyNotSatisfied, codes.NotFound}},
 		{"SubmitProofs", []string{"", codes.Replay, codes.ProofRejected, codes.PolicyNotSatisfied, codes.NotFound}},
 	} {
-		res := decode[BatchResults](t, e.submit(e.bob, c.fn, arr))
+		res := decode[proofs.BatchResults](t, e.submit(e.bob, c.fn, arr))
 		for i, w := range c.want {
 			got := res.Results[i]
 			require.Equal(t, w, got.Code, "%s item %d: %s", c.fn, i, got.Reason)
 			require.Equal(t, w == "", got.Valid, "%s item %d", c.fn, i)
 		}
 	}
-	v := decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", e.invalid))
+	v := decode[proofs.VerificationResult](t, e.evaluate(e.bob, "VerifyProof", e.invalid))
 	require.Equal(t, codes.ProofRejected, v.Code)
-	v = decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", e.unmet))
+	v = decode[proofs.VerificationResult](t, e.evaluate(e.bob, "VerifyProof", e.unmet))
 	require.Equal(t, codes.PolicyNotSatisfied, v.Code)
-	v = decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", e.used))
+	v = decode[proofs.VerificationResult](t, e.evaluate(e.bob, "VerifyProof", e.used))
 	require.True(t, v.Valid)
 	require.Empty(t, v.Code)
-	cr := decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", e.credUsed))
+	cr := decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", e.credUsed))
 	require.True(t, cr.Valid, cr.Reason)
 	require.Empty(t, cr.Code)
-}
-
-// TestErrorCodeTable: ErrorCode follows the table, the more specific
-// sentinel first; an error without a sentinel is codes.Internal; every
-// code of the table is one of codes.All; withCode never codes twice.
-func TestErrorCodeTable(t *testing.T) {
-	require.Equal(t, "", ErrorCode(nil))
-	require.Equal(t, codes.Internal, ErrorCode(errors.New("reading the world state: peer went away")))
-	require.Equal(t, codes.InvalidArgument, ErrorCode(fmt.Errorf("%w: x", ErrInvalidArgument)))
-	require.Equal(t, codes.Replay, ErrorCode(fmt.Errorf("request 3: %w", fmt.Errorf("%w: x", ErrReplay))))
-	require.Equal(t, codes.Revoked, ErrorCode(fmt.Errorf("%w: %w", ErrInvalidArgument, ErrRevoked)))
-	require.Equal(t, codes.InvalidRequest, ErrorCode(fmt.Errorf("%w: x", request.ErrInvalid)))
-	for _, c := range errorCodes {
-		require.Contains(t, codes.All, c.code)
-	}
-	err := withCode(fmt.Errorf("%w: the nonce", ErrReplay))
-	require.Equal(t, "BBS_REPLAY: replay: the nonce", err.Error())
-	require.Same(t, err, withCode(err))
-	require.Equal(t, err.Error(), withCode(fmt.Errorf("%w", err)).Error())
-	require.ErrorIs(t, err, ErrReplay)
-	require.NoError(t, withCode(nil))
-}
-
-// TestCodeResponse: an error response without a code gets one (contract-
-// api's texts), one with a code or a success is unchanged.
-func TestCodeResponse(t *testing.T) {
-	for msg, want := range map[string]string{
-		"Function Nope not found in contract bbs":            "BBS_UNKNOWN_TRANSACTION: Function Nope not found in contract bbs",
-		"Contract not found with name x":                     "BBS_UNKNOWN_TRANSACTION: Contract not found with name x",
-		"incorrect number of params. Expected 2, received 1": "BBS_INVALID_ARGUMENT: incorrect number of params. Expected 2, received 1",
-		"error managing parameter param0. conversion error":  "BBS_INVALID_ARGUMENT: error managing parameter param0. conversion error",
-		"something else":            "BBS_INTERNAL: something else",
-		"BBS_REPLAY: replay: x":     "BBS_REPLAY: replay: x",
-		"BBS_REPLAYED but no colon": "BBS_INTERNAL: BBS_REPLAYED but no colon",
-		"error handling success response. BBS_NOT_FOUND: unknown": "BBS_INTERNAL: error handling success response. BBS_NOT_FOUND: unknown",
-	} {
-		r := codeResponse(&peer.Response{Status: 500, Message: msg})
-		require.Equal(t, want, r.Message, msg)
-	}
-	ok := &peer.Response{Status: 200, Message: "fine"}
-	require.Equal(t, "fine", codeResponse(ok).Message)
 }
 
 // TestErrorCodesOneAnswer: a hostile input's error, code and all, is the

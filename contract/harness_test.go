@@ -11,6 +11,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/issuers"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/endorsement"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/contract/records"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakeid"
@@ -57,9 +63,9 @@ func newEnv(t *testing.T) *env {
 		}
 		ids.alice = ids.org1.Enroll(t, client("alice"), nil)
 		ids.bob = ids.org1.Enroll(t, client("bob"), map[string]string{"hf.Type": "client"})
-		ids.admin1 = ids.org1.Enroll(t, client("registrar"), map[string]string{AdminAttribute: "true", "hf.Type": "client"})
-		ids.notAdmin1 = ids.org1.Enroll(t, client("carol"), map[string]string{AdminAttribute: "false"})
-		ids.admin2 = ids.org2.Enroll(t, pkix.Name{OrganizationalUnit: []string{"client"}, CommonName: "alice"}, map[string]string{AdminAttribute: "true"})
+		ids.admin1 = ids.org1.Enroll(t, client("registrar"), map[string]string{base.AdminAttribute: "true", "hf.Type": "client"})
+		ids.notAdmin1 = ids.org1.Enroll(t, client("carol"), map[string]string{base.AdminAttribute: "false"})
+		ids.admin2 = ids.org2.Enroll(t, pkix.Name{OrganizationalUnit: []string{"client"}, CommonName: "alice"}, map[string]string{base.AdminAttribute: "true"})
 	}
 	cc, err := NewChaincode()
 	require.NoError(t, err)
@@ -75,7 +81,7 @@ func newEnv(t *testing.T) *env {
 	}
 	// Owner-only records unless a test configures the channel otherwise
 	// (trust_test.go tests mode "and").
-	e.configure(EndorsementModeOwner)
+	e.configure(endorsement.EndorsementModeOwner)
 	return e
 }
 
@@ -89,7 +95,7 @@ func (e *env) configure(mode string) {
 		r := e.ledger.SubmitAs(e.cc, []string{"Org1MSP", "Org2MSP"}, admin.Creator, Name+":SetEndorsementConfig",
 			`{"mode":"`+mode+`","orgs":["Org1MSP","Org2MSP"]}`)
 		require.True(e.t, r.Committed, "SetEndorsementConfig: %s %s", r.Response.GetMessage(), r.ValidationDetail)
-		if decode[EndorsementConfig](e.t, r).Mode == mode {
+		if decode[endorsement.EndorsementConfig](e.t, r).Mode == mode {
 			return
 		}
 	}
@@ -222,7 +228,7 @@ func newTestContext(stub shim.ChaincodeStubInterface) *contractapi.TransactionCo
 func withoutEndorsementConfig(keys []string) []string {
 	var out []string
 	for _, k := range keys {
-		if k != "\x00"+endorsementObjectType+"\x00" && !strings.HasPrefix(k, "\x00"+records.EndorsementApproval.ObjectType+"\x00") {
+		if k != "\x00"+endorsement.EndorsementObjectType+"\x00" && !strings.HasPrefix(k, "\x00"+records.EndorsementApproval.ObjectType+"\x00") {
 			out = append(out, k)
 		}
 	}
@@ -259,7 +265,7 @@ func registrationDoc(t testing.TB, who *fakeid.Identity, id string, k *keyPair, 
 		counts = []int{len(testMessages)}
 	}
 	if len(counts) > 0 {
-		b, err := json.Marshal(IssuerSettings{MessageCounts: counts})
+		b, err := json.Marshal(issuers.IssuerSettings{MessageCounts: counts})
 		require.NoError(t, err)
 		doc.Settings = b
 	}
@@ -294,7 +300,7 @@ func (e *env) rotate(who *fakeid.Identity, id string, k *keyPair) fakestub.Resul
 	r := e.evaluate(who, "GetIssuer", id)
 	version := 2
 	if r.OK() {
-		var is Issuer
+		var is issuers.Issuer
 		require.NoError(e.t, json.Unmarshal(r.Response.Payload, &is))
 		version = len(is.Keys) + 1
 	}
@@ -319,29 +325,29 @@ func (e *env) seedIssuer(id, scheme, publicKeyText, description string, counts [
 	e.t.Helper()
 	s, err := bbs.SchemeByName(scheme)
 	require.NoError(e.t, err)
-	keyBytes, err := decodePublicKeyText(publicKeyText)
+	keyBytes, err := issuers.DecodePublicKeyText(publicKeyText)
 	if err != nil {
 		return err
 	}
 	pk, err := s.ParsePublicKey(keyBytes)
 	if err != nil {
-		return fmt.Errorf("%w: publicKey is not a valid %s public key: %v", ErrInvalidArgument, s.Name(), err)
+		return fmt.Errorf("%w: publicKey is not a valid %s public key: %v", base.ErrInvalidArgument, s.Name(), err)
 	}
 	stub := e.ledger.NewStub(e.alice.Creator)
-	now, err := txTime(stub)
+	now, err := base.TxTime(stub)
 	require.NoError(e.t, err)
-	is := &Issuer{
+	is := &issuers.Issuer{
 		ID: id, Scheme: s.Name(), Description: description,
-		Owner:          Owner{MSPID: e.alice.MSPID, ID: request.SubmitterID(e.alice.Cert)},
+		Owner:          base.Owner{MSPID: e.alice.MSPID, ID: request.SubmitterID(e.alice.Cert)},
 		CurrentVersion: 1,
-		Keys:           []IssuerKey{{Version: 1, PublicKey: pk.Bytes(), CreatedAt: now}},
-		Settings:       IssuerSettings{MessageCounts: counts},
+		Keys:           []issuers.IssuerKey{{Version: 1, PublicKey: pk.Bytes(), CreatedAt: now}},
+		Settings:       issuers.IssuerSettings{MessageCounts: counts},
 		CreatedAt:      now, UpdatedAt: now,
 	}
-	if err := indexPublicKey(stub, is, 1); err != nil {
+	if err := issuers.IndexPublicKey(stub, is, 1); err != nil {
 		return err
 	}
-	require.NoError(e.t, putIssuer(stub, is))
+	require.NoError(e.t, issuers.PutIssuer(stub, is))
 	e.ledger.Commit(stub)
 	return nil
 }

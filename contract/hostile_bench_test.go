@@ -8,6 +8,8 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/proofs"
+
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/request"
 )
@@ -86,7 +88,7 @@ func BenchmarkHostileProof(b *testing.B) {
 		b.ReportAllocs()
 		for i := 0; b.Loop(); i++ {
 			r := e.ledger.Evaluate(e.cc, e.bob.Creator, Name+":VerifyProof", args(i))
-			var res VerificationResult
+			var res proofs.VerificationResult
 			if err := json.Unmarshal(r.Response.Payload, &res); err != nil || res.Valid != wantValid {
 				b.Fatalf("VerifyProof: %s %s", r.Response.GetMessage(), r.Response.Payload)
 			}
@@ -136,7 +138,7 @@ func BenchmarkHostileProofUnconfigured(b *testing.B) {
 		b.ReportAllocs()
 		for i := 0; b.Loop(); i++ {
 			r := e.ledger.Evaluate(e.cc, e.bob.Creator, Name+":VerifyProof", args(i))
-			var res VerificationResult
+			var res proofs.VerificationResult
 			if err := json.Unmarshal(r.Response.Payload, &res); err != nil || res.Valid != wantValid {
 				b.Fatalf("VerifyProof: %s %s", r.Response.GetMessage(), r.Response.Payload)
 			}

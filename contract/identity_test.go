@@ -6,6 +6,10 @@ import (
 	"crypto/x509/pkix"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/issuers"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakeid"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakestub"
@@ -41,7 +45,7 @@ func TestSubmitterIDMatchesCID(t *testing.T) {
 	ledger := fakestub.NewLedger(testChannel)
 	for _, ca := range cas {
 		for _, subject := range subjects {
-			id := ca.Enroll(t, subject, map[string]string{AdminAttribute: "true"})
+			id := ca.Enroll(t, subject, map[string]string{base.AdminAttribute: "true"})
 			stub := ledger.NewStub(id.Creator)
 			want, err := cid.GetID(stub)
 			require.NoError(t, err)
@@ -67,9 +71,9 @@ func TestSubmitterOf(t *testing.T) {
 	} {
 		stub := e.ledger.NewStub(tt.id.Creator)
 		ctx := newTestContext(stub)
-		sub, err := submitterOf(ctx)
+		sub, err := base.SubmitterOf(ctx)
 		require.NoError(t, err)
-		require.Equal(t, &submitter{mspID: tt.id.MSPID, id: request.SubmitterID(tt.id.Cert), admin: tt.admin}, sub)
+		require.Equal(t, &base.Submitter{MSPID: tt.id.MSPID, ID: request.SubmitterID(tt.id.Cert), Admin: tt.admin}, sub)
 	}
 }
 
@@ -78,10 +82,10 @@ func TestSubmitterOf(t *testing.T) {
 func TestOwnerIsTheCIDIdentity(t *testing.T) {
 	e := newEnv(t)
 	k := newKeyPair(t, bbs.BBSPlus2020(), 1)
-	is := decode[Issuer](t, e.register(e.admin2, "org2-issuer", k, ""))
+	is := decode[issuers.Issuer](t, e.register(e.admin2, "org2-issuer", k, ""))
 	id, err := cid.GetID(e.ledger.NewStub(e.admin2.Creator))
 	require.NoError(t, err)
-	require.Equal(t, Owner{MSPID: "Org2MSP", ID: id}, is.Owner)
+	require.Equal(t, base.Owner{MSPID: "Org2MSP", ID: id}, is.Owner)
 
 	// The Org2 admin may act on it; Org1's admin may not.
 	requireFailure(t, e.submit(e.admin1, "RevokeIssuer", "org2-issuer"), "access denied")

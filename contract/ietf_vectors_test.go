@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/proofs"
+
 	"github.com/stretchr/testify/require"
 )
 
@@ -74,13 +76,13 @@ func TestVerifyProofIETFFixtures(t *testing.T) {
 				req["disclosed"] = disclosed
 				r := e.evaluate(e.bob, "VerifyProof", jsonArg(t, req))
 				if f.Result.Valid {
-					res := decode[VerificationResult](t, r)
+					res := decode[proofs.VerificationResult](t, r)
 					require.True(t, res.Valid, "%s: %s", f.CaseName, res.Reason)
 					valid++
 					continue
 				}
 				if r.OK() {
-					require.False(t, decode[VerificationResult](t, r).Valid, "%s (%s) verified", f.CaseName, f.Result.Reason)
+					require.False(t, decode[proofs.VerificationResult](t, r).Valid, "%s (%s) verified", f.CaseName, f.Result.Reason)
 				}
 			}
 			require.Equal(t, 5, valid)

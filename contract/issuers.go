@@ -3,16 +3,8 @@
 package contract
 
 import (
-	"bytes"
-	"encoding/base64"
-	"fmt"
-	"unicode/utf8"
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/issuers"
 
-	"github.com/fabric-bbs/fabric-bbs/bbs"
-	"github.com/fabric-bbs/fabric-bbs/contract/records"
-	"github.com/fabric-bbs/fabric-bbs/registration"
-	"github.com/fabric-bbs/fabric-bbs/request"
-	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
 	"github.com/hyperledger/fabric-contract-api-go/v2/contractapi"
 )
 
@@ -31,93 +23,8 @@ import (
 // scheme and the submitter (see package registration): a key can only be
 // registered by a submitter its holder signed for. The submitting
 // identity becomes the issuer's owner. It returns the new record.
-func (c *Contract) RegisterIssuer(ctx contractapi.TransactionContextInterface, registrationDoc string) (_ *Issuer, err error) {
-	defer coded(&err)
-	doc, err := registration.ParseRegistration(registrationDoc)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrInvalidArgument, err)
-	}
-	id, scheme, description := doc.ID, doc.Scheme, doc.Description
-	if len(scheme) > request.MaxSchemeLength {
-		return nil, fmt.Errorf("%w: scheme is %d bytes, over the limit of %d", ErrInvalidArgument, len(scheme), request.MaxSchemeLength)
-	}
-	if err := checkIssuerID(id); err != nil {
-		return nil, err
-	}
-	if len(description) > MaxDescriptionLength {
-		return nil, fmt.Errorf("%w: description is %d bytes, over the limit of %d", ErrInvalidArgument, len(description), MaxDescriptionLength)
-	}
-	if !utf8.ValidString(description) {
-		return nil, fmt.Errorf("%w: description is not valid UTF-8", ErrInvalidArgument)
-	}
-	s, err := bbs.SchemeByName(scheme)
-	if err != nil {
-		// The scheme's length is checked above: the error quotes at most
-		// request.MaxSchemeLength bytes of it.
-		return nil, fmt.Errorf("%w: scheme: %v", ErrInvalidArgument, err)
-	}
-	keyBytes, err := decodePublicKeyText(doc.PublicKey)
-	if err != nil {
-		return nil, err
-	}
-	popBytes, err := registration.DecodeBase64("proofOfPossession", doc.ProofOfPossession, registration.MaxProofText)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrInvalidArgument, err)
-	}
-	settings := &IssuerSettings{}
-	if len(doc.Settings) > 0 {
-		if settings, err = parseSettings(string(doc.Settings)); err != nil {
-			return nil, err
-		}
-	}
-	if err := checkCountsPinned(s.Name(), settings); err != nil {
-		return nil, err
-	}
-	sub, err := newOwner(ctx, fmt.Sprintf("issuer %q", id))
-	if err != nil {
-		return nil, err
-	}
-	stub := ctx.GetStub()
-	if _, err := getIssuer(stub, id); err == nil {
-		return nil, fmt.Errorf("issuer %q: %w", id, ErrExists)
-	} else if isUntrusted(err) {
-		// First come, first served: the key exists, and a registration
-		// could not overwrite it (its key-level policy is another's).
-		return nil, fmt.Errorf("%w; the ID is taken and cannot be registered", err)
-	} else if !isNotFound(err) {
-		return nil, err
-	}
-	pk, err := s.ParsePublicKey(keyBytes)
-	if err != nil {
-		return nil, fmt.Errorf("%w: publicKey is not a valid %s public key: %v", ErrInvalidArgument, s.Name(), err)
-	}
-	if err := checkPossession(stub, sub, registration.PurposeRegister, id, 1, pk, popBytes); err != nil {
-		return nil, err
-	}
-	now, err := txTime(stub)
-	if err != nil {
-		return nil, err
-	}
-	is := &Issuer{
-		ID:             id,
-		Scheme:         s.Name(),
-		Description:    description,
-		Owner:          sub.owner(),
-		CurrentVersion: 1,
-		Keys:           []IssuerKey{{Version: 1, PublicKey: pk.Bytes(), CreatedAt: now}},
-		Settings:       *settings,
-		CreatedAt:      now,
-		UpdatedAt:      now,
-		records:        &issuerRecords{},
-	}
-	if err := indexPublicKey(stub, is, 1); err != nil {
-		return nil, err
-	}
-	// putIssuer sets the owner's key-level policy.
-	if err := putIssuer(stub, is); err != nil {
-		return nil, err
-	}
-	return is, nil
+func (c *Contract) RegisterIssuer(ctx contractapi.TransactionContextInterface, registrationDoc string) (*Issuer, error) {
+	return issuers.Register(ctx, registrationDoc)
 }
 
 // RotateIssuerKey adds a public key to the issuer as version n+1, which
@@ -131,126 +38,28 @@ func (c *Contract) RegisterIssuer(ctx contractapi.TransactionContextInterface, r
 // one, and proofOfPossession the new key's proof of possession for purpose
 // "rotate", that version and the submitter. Earlier versions stay usable
 // unless revoked. Only the owner may rotate (see AdminAttribute).
-func (c *Contract) RotateIssuerKey(ctx contractapi.TransactionContextInterface, rotationDoc string) (_ *Issuer, err error) {
-	defer coded(&err)
-	doc, err := registration.ParseRotation(rotationDoc)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrInvalidArgument, err)
-	}
-	id := doc.ID
-	is, err := c.issuerForChange(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	keyBytes, err := decodePublicKeyText(doc.PublicKey)
-	if err != nil {
-		return nil, err
-	}
-	popBytes, err := registration.DecodeBase64("proofOfPossession", doc.ProofOfPossession, registration.MaxProofText)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrInvalidArgument, err)
-	}
-	if len(is.Keys) >= MaxKeyVersions {
-		return nil, fmt.Errorf("%w: issuer %q has %d key versions, the most allowed", ErrInvalidArgument, id, len(is.Keys))
-	}
-	s, err := bbs.SchemeByName(is.Scheme)
-	if err != nil {
-		return nil, fmt.Errorf("issuer %q: %w", id, err)
-	}
-	pk, err := s.ParsePublicKey(keyBytes)
-	if err != nil {
-		return nil, fmt.Errorf("%w: publicKey is not a valid %s public key: %v", ErrInvalidArgument, s.Name(), err)
-	}
-	for _, k := range is.Keys {
-		if bytes.Equal(k.PublicKey, pk.Bytes()) {
-			return nil, fmt.Errorf("%w: publicKey is already key version %d of issuer %q", ErrInvalidArgument, k.Version, id)
-		}
-	}
-	version := len(is.Keys) + 1
-	if doc.KeyVersion != version {
-		return nil, fmt.Errorf("%w: rotation: keyVersion is %d; issuer %q has %d key versions, so the new key is version %d",
-			ErrInvalidArgument, doc.KeyVersion, id, len(is.Keys), version)
-	}
-	sub, err := submitterOf(ctx)
-	if err != nil {
-		return nil, err
-	}
-	if err := checkPossession(ctx.GetStub(), sub, registration.PurposeRotate, id, version, pk, popBytes); err != nil {
-		return nil, err
-	}
-	now, err := txTime(ctx.GetStub())
-	if err != nil {
-		return nil, err
-	}
-	is.Keys = append(is.Keys, IssuerKey{Version: version, PublicKey: pk.Bytes(), CreatedAt: now})
-	is.CurrentVersion = version
-	is.UpdatedAt = now
-	if err := indexPublicKey(ctx.GetStub(), is, version); err != nil {
-		return nil, err
-	}
-	if err := putIssuer(ctx.GetStub(), is); err != nil {
-		return nil, err
-	}
-	return is, nil
+func (c *Contract) RotateIssuerKey(ctx contractapi.TransactionContextInterface, rotationDoc string) (*Issuer, error) {
+	return issuers.RotateKey(ctx, rotationDoc)
 }
 
 // RevokeIssuerKey revokes one key version of the issuer, for good: proofs
 // no longer verify under it. The current version may be revoked too; then
 // requests must name another version until the next rotation. Only the
 // owner may revoke (see AdminAttribute).
-func (c *Contract) RevokeIssuerKey(ctx contractapi.TransactionContextInterface, id string, version int) (_ *Issuer, err error) {
-	defer coded(&err)
-	is, err := c.issuerForChange(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	k := is.key(version)
-	if k == nil {
-		return nil, fmt.Errorf("%w: issuer %q has no key version %d (it has versions 1 to %d)", ErrNotFound, id, version, len(is.Keys))
-	}
-	if k.Revoked {
-		return nil, fmt.Errorf("key version %d of issuer %q: already %w", version, id, ErrRevoked)
-	}
-	now, err := txTime(ctx.GetStub())
-	if err != nil {
-		return nil, err
-	}
-	k.Revoked, k.RevokedAt = true, now
-	is.UpdatedAt = now
-	if err := putIssuer(ctx.GetStub(), is); err != nil {
-		return nil, err
-	}
-	return is, nil
+func (c *Contract) RevokeIssuerKey(ctx contractapi.TransactionContextInterface, id string, version int) (*Issuer, error) {
+	return issuers.RevokeKey(ctx, id, version)
 }
 
 // RevokeIssuer revokes the issuer and so every one of its keys, for good:
 // its record stays readable, but it verifies nothing and cannot be changed.
 // Only the owner may revoke (see AdminAttribute).
-func (c *Contract) RevokeIssuer(ctx contractapi.TransactionContextInterface, id string) (_ *Issuer, err error) {
-	defer coded(&err)
-	is, err := c.issuerForChange(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	now, err := txTime(ctx.GetStub())
-	if err != nil {
-		return nil, err
-	}
-	is.Revoked, is.RevokedAt = true, now
-	is.UpdatedAt = now
-	if err := putIssuer(ctx.GetStub(), is); err != nil {
-		return nil, err
-	}
-	return is, nil
+func (c *Contract) RevokeIssuer(ctx contractapi.TransactionContextInterface, id string) (*Issuer, error) {
+	return issuers.Revoke(ctx, id)
 }
 
 // GetIssuer returns the issuer's record.
-func (c *Contract) GetIssuer(ctx contractapi.TransactionContextInterface, id string) (_ *Issuer, err error) {
-	defer coded(&err)
-	if err := checkIssuerID(id); err != nil {
-		return nil, err
-	}
-	return getIssuer(ctx.GetStub(), id)
+func (c *Contract) GetIssuer(ctx contractapi.TransactionContextInterface, id string) (*Issuer, error) {
+	return issuers.Get(ctx, id)
 }
 
 // ListIssuers returns a page of at most pageSize (1 to 200) issuers in ID
@@ -263,31 +72,8 @@ func (c *Contract) GetIssuer(ctx contractapi.TransactionContextInterface, id str
 // The contract makes the bookmark itself, by reading one issuer more than
 // the page holds: the peer's own bookmark differs between state databases
 // (LevelDB ends a range with "", CouchDB with the query's end key).
-func (c *Contract) ListIssuers(ctx contractapi.TransactionContextInterface, pageSize int, bookmark string) (_ *IssuerPage, err error) {
-	defer coded(&err)
-	stub := ctx.GetStub()
-	page := &IssuerPage{Issuers: []Issuer{}}
-	next, err := listPage(stub, issuerList, pageSize, bookmark, func(key string, value []byte) (int, func(), error) {
-		// A record that does not decode, is not of its key's ID or is not
-		// believed is left out: it was written around the contract
-		// (GetIssuer refuses it).
-		var is Issuer
-		if id, err := idOfKey(stub, issuerList, key); err != nil || unmarshalRecord(value, &is) != nil || is.ID != id {
-			return 0, func() {}, nil
-		}
-		if err := records.Issuer.Believe(stub, key, is.Owner.MSPID); isUntrusted(err) {
-			return 0, func() {}, nil
-		} else if err != nil {
-			return 0, nil, err
-		}
-		size, err := jsonSize(&is)
-		return size, func() { page.Issuers = append(page.Issuers, is) }, err
-	})
-	if err != nil {
-		return nil, err
-	}
-	page.Bookmark, page.Count = next, len(page.Issuers)
-	return page, nil
+func (c *Contract) ListIssuers(ctx contractapi.TransactionContextInterface, pageSize int, bookmark string) (*IssuerPage, error) {
+	return issuers.List(ctx, pageSize, bookmark)
 }
 
 // GetIssuerHistory returns a page of at most pageSize (1 to 200) committed
@@ -296,81 +82,8 @@ func (c *Contract) ListIssuers(ctx contractapi.TransactionContextInterface, page
 // empty for the first page, then the previous page's Bookmark: the ID of
 // the transaction that starts the next page. A page holds at most
 // MaxPageBytes of entries: it may end before pageSize.
-func (c *Contract) GetIssuerHistory(ctx contractapi.TransactionContextInterface, id string, pageSize int, bookmark string) (_ *IssuerHistoryPage, err error) {
-	defer coded(&err)
-	if err := checkIssuerID(id); err != nil {
-		return nil, err
-	}
-	if pageSize < MinPageSize || pageSize > MaxPageSize {
-		return nil, fmt.Errorf("%w: pageSize %d is outside %d..%d", ErrInvalidArgument, pageSize, MinPageSize, MaxPageSize)
-	}
-	if len(bookmark) > MaxTxIDLength {
-		return nil, fmt.Errorf("%w: bookmark is %d bytes, over the limit of %d (use the bookmark of the previous page)", ErrInvalidArgument, len(bookmark), MaxTxIDLength)
-	}
-	stub := ctx.GetStub()
-	key, err := issuerKey(stub, id)
-	if err != nil {
-		return nil, err
-	}
-	// The history of a record that is not believed now is refused, as
-	// the record is.
-	if _, err := getIssuer(stub, id); err != nil && !isNotFound(err) {
-		return nil, err
-	}
-	it, err := stub.GetHistoryForKey(key)
-	if err != nil {
-		return nil, fmt.Errorf("issuer %q: reading history: %w", id, err)
-	}
-	defer it.Close()
-	page := &IssuerHistoryPage{Entries: []IssuerHistoryEntry{}}
-	started, any, used := bookmark == "", false, 0
-	for it.HasNext() {
-		m, err := it.Next()
-		if err != nil {
-			return nil, fmt.Errorf("issuer %q: reading history: %w", id, err)
-		}
-		any = true
-		if !started {
-			if m.GetTxId() != bookmark {
-				continue
-			}
-			started = true
-		}
-		if len(page.Entries) == pageSize {
-			page.Bookmark = m.GetTxId()
-			break
-		}
-		e := IssuerHistoryEntry{TxID: m.GetTxId(), IsDelete: m.GetIsDelete()}
-		if ts := m.GetTimestamp(); ts != nil {
-			e.Timestamp = ts.AsTime().UTC()
-		}
-		if !m.GetIsDelete() {
-			e.Issuer = &Issuer{}
-			if err := unmarshalRecord(m.GetValue(), e.Issuer); err != nil {
-				return nil, fmt.Errorf("issuer %q: history entry of transaction %s: %w", id, request.Excerpt(m.GetTxId()), err)
-			}
-		}
-		// As listPage: the page ends before the entry that would take it
-		// past MaxPageBytes.
-		size, err := jsonSize(&e)
-		if err != nil {
-			return nil, fmt.Errorf("issuer %q: history entry of transaction %s: %w", id, request.Excerpt(m.GetTxId()), err)
-		}
-		if len(page.Entries) > 0 && !pageFits(used, size) {
-			page.Bookmark = m.GetTxId()
-			break
-		}
-		used += size + 1
-		page.Entries = append(page.Entries, e)
-	}
-	if !any {
-		return nil, fmt.Errorf("issuer %q: %w", id, ErrNotFound)
-	}
-	if !started {
-		return nil, fmt.Errorf("%w: bookmark %s is not a change of issuer %q (use the bookmark of the previous page)", ErrInvalidArgument, request.Excerpt(bookmark), id)
-	}
-	page.Count = len(page.Entries)
-	return page, nil
+func (c *Contract) GetIssuerHistory(ctx contractapi.TransactionContextInterface, id string, pageSize int, bookmark string) (*IssuerHistoryPage, error) {
+	return issuers.History(ctx, id, pageSize, bookmark)
 }
 
 // SetIssuerSettings replaces the issuer's settings (see IssuerSettings)
@@ -378,84 +91,6 @@ func (c *Contract) GetIssuerHistory(ctx contractapi.TransactionContextInterface,
 // "messageCounts": [int, ...]}; an absent field takes its zero value. It
 // writes the issuer record only. Only the owner may change the settings
 // (see AdminAttribute).
-func (c *Contract) SetIssuerSettings(ctx contractapi.TransactionContextInterface, id string, settings string) (_ *Issuer, err error) {
-	defer coded(&err)
-	st, err := parseSettings(settings)
-	if err != nil {
-		return nil, err
-	}
-	// Settings, allowedCallers included, change only directly.
-	if err := requireDirect(ctx, fmt.Sprintf("the settings of issuer %q", id), nil); err != nil {
-		return nil, err
-	}
-	is, err := c.issuerForChange(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	if err := checkCountsPinned(is.Scheme, st); err != nil {
-		return nil, err
-	}
-	now, err := txTime(ctx.GetStub())
-	if err != nil {
-		return nil, err
-	}
-	is.Settings = *st
-	is.UpdatedAt = now
-	if err := putIssuer(ctx.GetStub(), is); err != nil {
-		return nil, err
-	}
-	return is, nil
-}
-
-// issuerForChange loads the issuer id for a change by the submitter: it
-// must exist, not be revoked, and the transaction must be allowed to
-// change it (authorizeChange; through a chaincode of the settings'
-// allowedCallers too).
-func (c *Contract) issuerForChange(ctx contractapi.TransactionContextInterface, id string) (*Issuer, error) {
-	if err := checkIssuerID(id); err != nil {
-		return nil, err
-	}
-	is, err := getIssuer(ctx.GetStub(), id)
-	if err != nil {
-		return nil, err
-	}
-	if err := authorizeLiveChange(ctx, fmt.Sprintf("issuer %q", id), is.Owner, is.Settings.AllowedCallers, is.Revoked, ErrRevoked); err != nil {
-		return nil, err
-	}
-	return is, nil
-}
-
-// checkIssuerID returns an error unless id is a valid issuer ID.
-func checkIssuerID(id string) error { return checkRecordID("issuer", id) }
-
-// checkPossession verifies proof, the proof of possession of pk's secret
-// for purpose, the issuer id, key version, this channel and the submitter
-// sub (see package registration).
-func checkPossession(stub shim.ChaincodeStubInterface, sub *submitter, purpose, id string, version int, pk *bbs.PublicKey, proof []byte) error {
-	st := &registration.Statement{
-		Purpose:     purpose,
-		Channel:     stub.GetChannelID(),
-		IssuerID:    id,
-		KeyVersion:  version,
-		Scheme:      pk.Scheme().Name(),
-		MSPID:       sub.mspID,
-		SubmitterID: sub.id,
-	}
-	if err := registration.Verify(pk, st, proof); err != nil {
-		return fmt.Errorf("%w: proofOfPossession: %v", ErrAccessDenied, err)
-	}
-	return nil
-}
-
-// decodePublicKeyText decodes a public key argument: canonical standard
-// base64.
-func decodePublicKeyText(s string) ([]byte, error) {
-	if len(s) > registration.MaxPublicKeyText {
-		return nil, fmt.Errorf("%w: publicKey is %d characters of base64, too long for a public key", ErrInvalidArgument, len(s))
-	}
-	b, err := base64.StdEncoding.DecodeString(s)
-	if err != nil || base64.StdEncoding.EncodeToString(b) != s {
-		return nil, fmt.Errorf("%w: publicKey is not canonical standard base64", ErrInvalidArgument)
-	}
-	return b, nil
+func (c *Contract) SetIssuerSettings(ctx contractapi.TransactionContextInterface, id string, settings string) (*Issuer, error) {
+	return issuers.SetSettings(ctx, id, settings)
 }

@@ -11,6 +11,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/issuers"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakeid"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakestub"
@@ -29,25 +33,25 @@ func TestRegisterIssuerEveryScheme(t *testing.T) {
 			e := newEnv(t)
 			k := newKeyPair(t, s, byte(i))
 			r := e.register(e.alice, "acme", k, "Acme University")
-			is := decode[Issuer](t, r)
-			var settings IssuerSettings
+			is := decode[issuers.Issuer](t, r)
+			var settings issuers.IssuerSettings
 			if s.Name() == bbs.BBSPlus2020Name {
 				settings.MessageCounts = []int{len(testMessages)}
 			}
 			require.True(t, r.Committed)
-			require.Equal(t, Issuer{
+			require.Equal(t, issuers.Issuer{
 				ID:             "acme",
 				Scheme:         s.Name(),
 				Description:    "Acme University",
-				Owner:          Owner{MSPID: "Org1MSP", ID: request.SubmitterID(e.alice.Cert)},
+				Owner:          base.Owner{MSPID: "Org1MSP", ID: request.SubmitterID(e.alice.Cert)},
 				CurrentVersion: 1,
-				Keys:           []IssuerKey{{Version: 1, PublicKey: k.sk.PublicKey().Bytes(), CreatedAt: r.Timestamp}},
+				Keys:           []issuers.IssuerKey{{Version: 1, PublicKey: k.sk.PublicKey().Bytes(), CreatedAt: r.Timestamp}},
 				Settings:       settings,
 				CreatedAt:      r.Timestamp,
 				UpdatedAt:      r.Timestamp,
 			}, is)
 
-			got := decode[Issuer](t, e.evaluate(e.bob, "GetIssuer", "acme"))
+			got := decode[issuers.Issuer](t, e.evaluate(e.bob, "GetIssuer", "acme"))
 			require.Equal(t, is, got)
 		})
 	}
@@ -58,7 +62,7 @@ func TestRegisterIssuerRecordsTransactionTime(t *testing.T) {
 	e.ledger.Clock = time.Date(2030, 6, 7, 8, 9, 10, 123456789, time.FixedZone("CEST", 2*3600))
 	k := newKeyPair(t, bbs.BBSPlus2020(), 1)
 	r := e.register(e.alice, "acme", k, "")
-	is := decode[Issuer](t, r)
+	is := decode[issuers.Issuer](t, r)
 	want := time.Date(2030, 6, 7, 6, 9, 10, 123456789, time.UTC)
 	require.Equal(t, want, is.CreatedAt)
 	require.Equal(t, want, is.UpdatedAt)
@@ -112,7 +116,7 @@ func TestRegisterIssuerRejects(t *testing.T) {
 		{"key text too long", e.alice, []string{doc("new", plus.Name(), strings.Repeat("A", 1028), "")}, "too long for a public key"},
 		{"key too short", e.alice, []string{doc("new", plus.Name(), base64.StdEncoding.EncodeToString(k.sk.PublicKey().Bytes()[:95]), "")}, "publicKey is not a valid bbs+2020 public key"},
 		{"key empty", e.alice, []string{doc("new", plus.Name(), "", "")}, "publicKey is missing or empty"},
-		{"description too long", e.alice, []string{doc("new", plus.Name(), k.publicKeyText(), strings.Repeat("d", MaxDescriptionLength+1))}, "description is 1025 bytes, over the limit of 1024"},
+		{"description too long", e.alice, []string{doc("new", plus.Name(), k.publicKeyText(), strings.Repeat("d", issuers.MaxDescriptionLength+1))}, "description is 1025 bytes, over the limit of 1024"},
 		{"argument over limit", e.alice, []string{strings.Repeat("d", MaxArgSize+1)}, "argument 1 is 1048577 bytes, over the limit of 1048576"},
 		{"document over limit", e.alice, []string{doc("new", plus.Name(), k.publicKeyText(), strings.Repeat("d", registration.MaxDocumentSize))}, "over the limit of 32768"},
 		{"no argument", e.alice, []string{}, "incorrect number of params"},
@@ -189,20 +193,20 @@ func TestRotateIssuerKey(t *testing.T) {
 			if who != "owner" {
 				id = e.admin1
 			}
-			created := decode[Issuer](t, e.evaluate(e.alice, "GetIssuer", "acme"))
+			created := decode[issuers.Issuer](t, e.evaluate(e.alice, "GetIssuer", "acme"))
 			k2 := newKeyPair(t, bbs.BBSPlus2020(), 2)
 			r := e.rotate(id, "acme", k2)
-			is := decode[Issuer](t, r)
+			is := decode[issuers.Issuer](t, r)
 			require.True(t, r.Committed)
 			require.Equal(t, 2, is.CurrentVersion)
-			require.Equal(t, []IssuerKey{
+			require.Equal(t, []issuers.IssuerKey{
 				{Version: 1, PublicKey: k1.sk.PublicKey().Bytes(), CreatedAt: created.CreatedAt},
 				{Version: 2, PublicKey: k2.sk.PublicKey().Bytes(), CreatedAt: r.Timestamp},
 			}, is.Keys)
 			require.Equal(t, created.CreatedAt, is.CreatedAt)
 			require.Equal(t, r.Timestamp, is.UpdatedAt)
 			require.Equal(t, created.Owner, is.Owner, "an admin acting for the owner does not take ownership")
-			require.Equal(t, is, decode[Issuer](t, e.evaluate(e.bob, "GetIssuer", "acme")))
+			require.Equal(t, is, decode[issuers.Issuer](t, e.evaluate(e.bob, "GetIssuer", "acme")))
 		})
 	}
 }
@@ -247,27 +251,27 @@ func TestRotateIssuerKeyRejects(t *testing.T) {
 			requireFailure(t, e.submit(tt.id, "RotateIssuerKey", tt.args...), tt.want...)
 		})
 	}
-	is := decode[Issuer](t, e.evaluate(e.alice, "GetIssuer", "acme"))
+	is := decode[issuers.Issuer](t, e.evaluate(e.alice, "GetIssuer", "acme"))
 	require.Equal(t, 1, is.CurrentVersion)
 	require.Len(t, is.Keys, 1)
 }
 
 func TestRotateIssuerKeyLimit(t *testing.T) {
 	e, _ := registered(t)
-	is := decode[Issuer](t, e.evaluate(e.alice, "GetIssuer", "acme"))
-	for len(is.Keys) < MaxKeyVersions {
+	is := decode[issuers.Issuer](t, e.evaluate(e.alice, "GetIssuer", "acme"))
+	for len(is.Keys) < issuers.MaxKeyVersions {
 		v := len(is.Keys) + 1
-		is.Keys = append(is.Keys, IssuerKey{Version: v, PublicKey: newKeyPair(t, bbs.BBSPlus2020(), byte(v)).sk.PublicKey().Bytes(), CreatedAt: is.CreatedAt})
+		is.Keys = append(is.Keys, issuers.IssuerKey{Version: v, PublicKey: newKeyPair(t, bbs.BBSPlus2020(), byte(v)).sk.PublicKey().Bytes(), CreatedAt: is.CreatedAt})
 		if len(is.Keys) == 3 {
 			// Only a few distinct keys are needed; the rest repeat the
 			// third to keep the test fast.
 			break
 		}
 	}
-	for len(is.Keys) < MaxKeyVersions {
-		is.Keys = append(is.Keys, IssuerKey{Version: len(is.Keys) + 1, PublicKey: is.Keys[2].PublicKey, CreatedAt: is.CreatedAt})
+	for len(is.Keys) < issuers.MaxKeyVersions {
+		is.Keys = append(is.Keys, issuers.IssuerKey{Version: len(is.Keys) + 1, PublicKey: is.Keys[2].PublicKey, CreatedAt: is.CreatedAt})
 	}
-	is.CurrentVersion = MaxKeyVersions
+	is.CurrentVersion = issuers.MaxKeyVersions
 	b, err := json.Marshal(is)
 	require.NoError(t, err)
 	key, err := issuerKeyOf(e, "acme")
@@ -275,7 +279,7 @@ func TestRotateIssuerKeyLimit(t *testing.T) {
 	e.ledger.Put(key, b)
 
 	requireFailure(t, e.rotate(e.alice, "acme", newKeyPair(t, bbs.BBSPlus2020(), 200)),
-		fmt.Sprintf("has %d key versions, the most allowed", MaxKeyVersions))
+		fmt.Sprintf("has %d key versions, the most allowed", issuers.MaxKeyVersions))
 }
 
 func TestRevokeIssuerKey(t *testing.T) {
@@ -291,7 +295,7 @@ func TestRevokeIssuerKey(t *testing.T) {
 	requireFailure(t, e.submit(e.alice, "RevokeIssuerKey", "nobody", "1"), "not found")
 
 	r := e.submit(e.admin1, "RevokeIssuerKey", "acme", "1")
-	is := decode[Issuer](t, r)
+	is := decode[issuers.Issuer](t, r)
 	require.True(t, is.Keys[0].Revoked)
 	require.Equal(t, r.Timestamp, is.Keys[0].RevokedAt)
 	require.False(t, is.Keys[1].Revoked)
@@ -302,7 +306,7 @@ func TestRevokeIssuerKey(t *testing.T) {
 	requireFailure(t, e.submit(e.alice, "RevokeIssuerKey", "acme", "1"), "key version 1 of issuer \"acme\": already revoked")
 
 	// The current key may be revoked too.
-	is = decode[Issuer](t, e.submit(e.alice, "RevokeIssuerKey", "acme", "2"))
+	is = decode[issuers.Issuer](t, e.submit(e.alice, "RevokeIssuerKey", "acme", "2"))
 	require.True(t, is.Keys[1].Revoked)
 	require.Equal(t, 2, is.CurrentVersion)
 }
@@ -316,13 +320,13 @@ func TestRevokeIssuer(t *testing.T) {
 	requireFailure(t, e.submit(e.alice, "RevokeIssuer", "bad id"), "does not match")
 
 	r := e.submit(e.admin1, "RevokeIssuer", "acme")
-	is := decode[Issuer](t, r)
+	is := decode[issuers.Issuer](t, r)
 	require.True(t, is.Revoked)
 	require.Equal(t, r.Timestamp, is.RevokedAt)
 	require.Equal(t, r.Timestamp, is.UpdatedAt)
 
 	// A revoked issuer stays readable and cannot be changed.
-	require.Equal(t, is, decode[Issuer](t, e.evaluate(e.bob, "GetIssuer", "acme")))
+	require.Equal(t, is, decode[issuers.Issuer](t, e.evaluate(e.bob, "GetIssuer", "acme")))
 	requireFailure(t, e.submit(e.alice, "RevokeIssuer", "acme"), `issuer "acme" is revoked and cannot be changed`)
 	requireFailure(t, e.rotate(e.alice, "acme", newKeyPair(t, bbs.BBSPlus2020(), 2)), "is revoked and cannot be changed")
 	requireFailure(t, e.submit(e.alice, "RevokeIssuerKey", "acme", "1"), "is revoked and cannot be changed")
@@ -357,7 +361,7 @@ func testListIssuers(t *testing.T, couchDB bool) {
 	require.True(t, e.submit(e.alice, "SubmitProof", jsonArg(t, c.present(t, "e", []byte("n of sixteen bytes"), 0))).Committed)
 
 	want := []string{"C", "a", "a_", "b", "c-1", "d.x", "e"} // byte order
-	got, pages := listAll(t, e, "ListIssuers", 3, func(p IssuerPage) ([]string, int, string) {
+	got, pages := listAll(t, e, "ListIssuers", 3, func(p issuers.IssuerPage) ([]string, int, string) {
 		var ids []string
 		for _, is := range p.Issuers {
 			ids = append(ids, is.ID)
@@ -367,12 +371,12 @@ func testListIssuers(t *testing.T, couchDB bool) {
 	require.Equal(t, want, got)
 	require.Equal(t, 3, pages)
 
-	all := decode[IssuerPage](t, e.evaluate(e.bob, "ListIssuers", "200", ""))
+	all := decode[issuers.IssuerPage](t, e.evaluate(e.bob, "ListIssuers", "200", ""))
 	require.Len(t, all.Issuers, len(ids))
 	require.Empty(t, all.Bookmark)
 
 	// A bookmark need not be an existing ID: the page starts at the next.
-	from := decode[IssuerPage](t, e.evaluate(e.bob, "ListIssuers", "2", "a0"))
+	from := decode[issuers.IssuerPage](t, e.evaluate(e.bob, "ListIssuers", "2", "a0"))
 	require.Equal(t, "a_", from.Issuers[0].ID)
 	require.Equal(t, "c-1", from.Bookmark)
 }
@@ -412,7 +416,7 @@ func TestGetIssuerHistory(t *testing.T) {
 	revoke := e.submit(e.alice, "RevokeIssuer", "acme")
 	require.True(t, revoke.Committed)
 
-	page := decode[IssuerHistoryPage](t, e.evaluate(e.bob, "GetIssuerHistory", "acme", "10", ""))
+	page := decode[issuers.IssuerHistoryPage](t, e.evaluate(e.bob, "GetIssuerHistory", "acme", "10", ""))
 	require.Equal(t, 3, page.Count)
 	require.Empty(t, page.Bookmark)
 	h := page.Entries
@@ -430,10 +434,10 @@ func TestGetIssuerHistory(t *testing.T) {
 	}
 
 	// Page by page: the same entries, each page bounded.
-	var paged []IssuerHistoryEntry
+	var paged []issuers.IssuerHistoryEntry
 	bookmark, pages := "", 0
 	for {
-		p := decode[IssuerHistoryPage](t, e.evaluate(e.bob, "GetIssuerHistory", "acme", "2", bookmark))
+		p := decode[issuers.IssuerHistoryPage](t, e.evaluate(e.bob, "GetIssuerHistory", "acme", "2", bookmark))
 		require.Equal(t, len(p.Entries), p.Count)
 		require.LessOrEqual(t, p.Count, 2)
 		paged = append(paged, p.Entries...)
@@ -445,7 +449,7 @@ func TestGetIssuerHistory(t *testing.T) {
 	}
 	require.Equal(t, 2, pages)
 	require.Equal(t, h, paged)
-	require.Equal(t, rotate.TxID, decode[IssuerHistoryPage](t, e.evaluate(e.bob, "GetIssuerHistory", "acme", "1", "")).Bookmark)
+	require.Equal(t, rotate.TxID, decode[issuers.IssuerHistoryPage](t, e.evaluate(e.bob, "GetIssuerHistory", "acme", "1", "")).Bookmark)
 
 	requireFailure(t, e.evaluate(e.bob, "GetIssuerHistory", "nobody", "10", ""), `issuer "nobody": not found`)
 	requireFailure(t, e.evaluate(e.bob, "GetIssuerHistory", "no body", "10", ""), "does not match")
@@ -465,7 +469,7 @@ func TestGetIssuerHistoryOfADeletedRecord(t *testing.T) {
 	require.NoError(t, s.DelState(key))
 	e.ledger.Commit(s)
 
-	h := decode[IssuerHistoryPage](t, e.evaluate(e.bob, "GetIssuerHistory", "acme", "10", "")).Entries
+	h := decode[issuers.IssuerHistoryPage](t, e.evaluate(e.bob, "GetIssuerHistory", "acme", "10", "")).Entries
 	require.Len(t, h, 2)
 	require.True(t, h[0].IsDelete)
 	require.Nil(t, h[0].Issuer)
@@ -509,7 +513,7 @@ func TestListIssuersIgnoresThePeersBookmark(t *testing.T) {
 
 // issuerKeyOf returns the world-state key of an issuer record.
 func issuerKeyOf(e *env, id string) (string, error) {
-	return issuerKey(e.ledger.NewStub(nil), id)
+	return issuers.IssuerRecordKey(e.ledger.NewStub(nil), id)
 }
 
 // listAll reads every page of the list transaction fn (ListIssuers,

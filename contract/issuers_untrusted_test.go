@@ -8,6 +8,16 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/credentials"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/policies"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/issuers"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/endorsement"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakestub"
 	"github.com/fabric-bbs/fabric-bbs/request"
@@ -68,7 +78,7 @@ func plantTx(e *env, key string, value, vp []byte) fakestub.Tx {
 // keyIndexKeys returns the committed key-index keys of the public key pk.
 func keyIndexKeys(t *testing.T, e *env, pk []byte) []string {
 	t.Helper()
-	prefix, err := shim.CreateCompositeKey(publicKeyObjectType, []string{hashHex(pk)})
+	prefix, err := shim.CreateCompositeKey(issuers.PublicKeyObjectType, []string{base.HashHex(pk)})
 	require.NoError(t, err)
 	var out []string
 	for _, k := range e.ledger.Keys() {
@@ -85,7 +95,7 @@ func resolveDIDKey(t *testing.T, e *env, pk []byte, issuer string) (string, int,
 	t.Helper()
 	_, vm, err := vc.DIDKey(pk)
 	require.NoError(t, err)
-	return resolveVerificationMethod(e.ledger.NewStub(nil), vm, issuer, nil)
+	return credentials.ResolveVerificationMethod(e.ledger.NewStub(nil), vm, issuer, nil)
 }
 
 // requireCode checks that r failed with code and every substring of want.
@@ -116,7 +126,7 @@ func TestSquattedKeyIndexIsRoutedAround(t *testing.T) {
 		t.Run("register/before/"+j.name, func(t *testing.T) {
 			e := newEnv(t)
 			k := newKeyPair(t, bbs.BBSPlus2020(), 1)
-			idx, err := publicKeyIndexKey(e.ledger.NewStub(nil), k.sk.PublicKey().Bytes())
+			idx, err := issuers.PublicKeyIndexKey(e.ledger.NewStub(nil), k.sk.PublicKey().Bytes())
 			require.NoError(t, err)
 			plant(t, e, idx, []byte(j.value), j.vp)
 
@@ -130,7 +140,7 @@ func TestSquattedKeyIndexIsRoutedAround(t *testing.T) {
 		e := newEnv(t)
 		k := newKeyPair(t, bbs.BBSPlus2020(), 1)
 		pk := k.sk.PublicKey().Bytes()
-		idx, err := publicKeyIndexKey(e.ledger.NewStub(nil), pk)
+		idx, err := issuers.PublicKeyIndexKey(e.ledger.NewStub(nil), pk)
 		require.NoError(t, err)
 		rs := e.ledger.SubmitBlock(planter{e.cc},
 			plantTx(e, idx, []byte(`{"issuer":"acme","version":1}`), nobodyPolicy),
@@ -150,12 +160,12 @@ func TestSquattedKeyIndexIsRoutedAround(t *testing.T) {
 		e := newEnv(t)
 		k := newKeyPair(t, bbs.BBSPlus2020(), 1)
 		pk := k.sk.PublicKey().Bytes()
-		idx, err := publicKeyIndexKey(e.ledger.NewStub(nil), pk)
+		idx, err := issuers.PublicKeyIndexKey(e.ledger.NewStub(nil), pk)
 		require.NoError(t, err)
 		plant(t, e, idx, []byte(`{"issuer":"acme","version":1}`), nobodyPolicy)
 		for attempt := 0; attempt < 2; attempt++ {
 			next := nextTxIDsC(t, e, 2)[1] // the planter is the first of the block
-			routed, err := shim.CreateCompositeKey(publicKeyObjectType, []string{hashHex(pk), next})
+			routed, err := shim.CreateCompositeKey(issuers.PublicKeyObjectType, []string{base.HashHex(pk), next})
 			require.NoError(t, err)
 			rs := e.ledger.SubmitBlock(planter{e.cc},
 				plantTx(e, routed, []byte(`{"issuer":"acme","version":1}`), nobodyPolicy),
@@ -172,7 +182,7 @@ func TestSquattedKeyIndexIsRoutedAround(t *testing.T) {
 		e, _ := registered(t)
 		k2 := newKeyPair(t, bbs.BBSPlus2020(), 2)
 		pk2 := k2.sk.PublicKey().Bytes()
-		idx, err := publicKeyIndexKey(e.ledger.NewStub(nil), pk2)
+		idx, err := issuers.PublicKeyIndexKey(e.ledger.NewStub(nil), pk2)
 		require.NoError(t, err)
 		rs := e.ledger.SubmitBlock(planter{e.cc},
 			plantTx(e, idx, []byte(`{"issuer":"acme","version":2}`), nobodyPolicy),
@@ -206,12 +216,12 @@ func nextTxIDsC(t *testing.T, e *env, n int) []string {
 	t.Helper()
 	probe := e.ledger.NewStub(nil).GetTxID()
 	for i := 1; i < 1<<20; i++ {
-		if hashHex([]byte(fmt.Sprintf("fakestub/tx/%d", i))) != probe {
+		if base.HashHex([]byte(fmt.Sprintf("fakestub/tx/%d", i))) != probe {
 			continue
 		}
 		ids := make([]string, n)
 		for j := range ids {
-			ids[j] = hashHex([]byte(fmt.Sprintf("fakestub/tx/%d", i+1+j)))
+			ids[j] = base.HashHex([]byte(fmt.Sprintf("fakestub/tx/%d", i+1+j)))
 		}
 		return ids
 	}
@@ -228,18 +238,18 @@ func TestJunkKeyIndexEntryIsNotBelieved(t *testing.T) {
 	e, acmeKey := registered(t)
 	other := newKeyPair(t, bbs.BBSPlus2020(), 9)
 	pk := other.sk.PublicKey().Bytes()
-	idx, err := publicKeyIndexKey(e.ledger.NewStub(nil), pk)
+	idx, err := issuers.PublicKeyIndexKey(e.ledger.NewStub(nil), pk)
 	require.NoError(t, err)
 	plant(t, e, idx, []byte(`{"issuer":"acme","version":1}`), fakestub.MSPPolicy(1, "Org1MSP"))
-	junk2, err := shim.CreateCompositeKey(publicKeyObjectType, []string{hashHex(pk), "some-tx"})
+	junk2, err := shim.CreateCompositeKey(issuers.PublicKeyObjectType, []string{base.HashHex(pk), "some-tx"})
 	require.NoError(t, err)
 	plant(t, e, junk2, []byte(`{"issuer":"ghost","version":1}`), fakestub.MSPPolicy(1, "Org2MSP"))
 
 	_, _, err = resolveDIDKey(t, e, pk, "")
-	require.ErrorIs(t, err, ErrNotFound)
+	require.ErrorIs(t, err, base.ErrNotFound)
 	require.ErrorContains(t, err, "not registered under any issuer")
 	_, _, err = resolveDIDKey(t, e, pk, "acme")
-	require.ErrorIs(t, err, ErrNotFound)
+	require.ErrorIs(t, err, base.ErrNotFound)
 	requireResolves(t, e, acmeKey, "acme", 1)
 
 	r := e.register(e.admin2, "other", other, "")
@@ -256,13 +266,13 @@ func TestJunkKeyIndexEntryIsNotBelieved(t *testing.T) {
 func TestKeyIndexEntriesOfTwoIssuers(t *testing.T) {
 	e, k := registered(t)
 	pk := k.sk.PublicKey().Bytes()
-	acme := decode[Issuer](t, e.evaluate(e.bob, "GetIssuer", "acme"))
+	acme := decode[issuers.Issuer](t, e.evaluate(e.bob, "GetIssuer", "acme"))
 	clone := acme
 	clone.ID = "aaa-clone"
 	owner2 := fakestub.MSPPolicy(1, "Org2MSP")
-	clone.Owner = Owner{MSPID: "Org2MSP", ID: "x"}
+	clone.Owner = base.Owner{MSPID: "Org2MSP", ID: "x"}
 	plant(t, e, mustIssuerKey(t, e, clone.ID), []byte(jsonArg(t, clone)), owner2)
-	entry, err := shim.CreateCompositeKey(publicKeyObjectType, []string{hashHex(pk), "0000"})
+	entry, err := shim.CreateCompositeKey(issuers.PublicKeyObjectType, []string{base.HashHex(pk), "0000"})
 	require.NoError(t, err)
 	plant(t, e, entry, []byte(`{"issuer":"aaa-clone","version":1}`), owner2)
 
@@ -294,13 +304,13 @@ func TestForeignPolicyIssuerRecord(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			e, k := registered(t)
-			acme := decode[Issuer](t, e.evaluate(e.bob, "GetIssuer", "acme"))
+			acme := decode[issuers.Issuer](t, e.evaluate(e.bob, "GetIssuer", "acme"))
 			evil := acme
 			evil.ID = "evil"
 			evilKey := newKeyPair(t, bbs.BBSPlus2020(), 5)
-			evil.Keys = []IssuerKey{{Version: 1, PublicKey: evilKey.sk.PublicKey().Bytes(), CreatedAt: acme.CreatedAt}}
+			evil.Keys = []issuers.IssuerKey{{Version: 1, PublicKey: evilKey.sk.PublicKey().Bytes(), CreatedAt: acme.CreatedAt}}
 			plant(t, e, mustIssuerKey(t, e, "evil"), []byte(jsonArg(t, evil)), c.vp)
-			idx, err := publicKeyIndexKey(e.ledger.NewStub(nil), evilKey.sk.PublicKey().Bytes())
+			idx, err := issuers.PublicKeyIndexKey(e.ledger.NewStub(nil), evilKey.sk.PublicKey().Bytes())
 			require.NoError(t, err)
 			plant(t, e, idx, []byte(`{"issuer":"evil","version":1}`), c.vp)
 
@@ -312,13 +322,13 @@ func TestForeignPolicyIssuerRecord(t *testing.T) {
 			requireCode(t, e.submit(e.alice, "SetIssuerSettings", "evil", `{"messageCounts":[5]}`), untrustedCode)
 			requireCode(t, e.register(e.alice, "evil", newKeyPair(t, bbs.BBSPlus2020(), 6), ""), untrustedCode, "cannot be registered")
 			_, _, err = resolveDIDKey(t, e, evilKey.sk.PublicKey().Bytes(), "")
-			require.ErrorIs(t, err, ErrNotFound)
+			require.ErrorIs(t, err, base.ErrNotFound)
 
 			// A key of another shape, and a value that does not decode.
 			plant(t, e, "\x00bbs.issuer\x00acme\x00x\x00", []byte(jsonArg(t, acme)), c.vp)
 			plant(t, e, "\x00bbs.issuer\x00beta\x00", []byte("not json"), c.vp)
 			requireCode(t, e.evaluate(e.bob, "GetIssuer", "beta"), untrustedCode, `issuer "beta"`)
-			page := decode[IssuerPage](t, e.evaluate(e.bob, "ListIssuers", "10", ""))
+			page := decode[issuers.IssuerPage](t, e.evaluate(e.bob, "ListIssuers", "10", ""))
 			require.Equal(t, 1, page.Count)
 			require.Equal(t, "acme", page.Issuers[0].ID)
 
@@ -339,13 +349,13 @@ func TestForeignPolicyPolicyHead(t *testing.T) {
 	r := e.submit(e.alice, "CreatePolicy", policyDoc("poll-1", ""))
 	require.True(t, r.Committed, r.Response.GetMessage())
 	head := e.ledger.State(mustPolicyKey(t, e, "poll-1"))
-	var h policyHead
+	var h policies.PolicyHead
 	require.NoError(t, json.Unmarshal(head, &h))
 	h.ID = "poll-2"
 	doc := []byte(canonical(t, policyDoc("poll-2", "")))
-	docKey, err := policyDocKey(e.ledger.NewStub(nil), "poll-2", h.Versions[0].TxID)
+	docKey, err := policies.PolicyDocKey(e.ledger.NewStub(nil), "poll-2", h.Versions[0].TxID)
 	require.NoError(t, err)
-	h.Versions[0].SHA256 = hashHex(doc)
+	h.Versions[0].SHA256 = base.HashHex(doc)
 	plant(t, e, docKey, doc, fakestub.MSPPolicy(1, "Org1MSP"))
 	plant(t, e, mustPolicyKey(t, e, "poll-2"), []byte(jsonArg(t, h)), fakestub.MSPPolicy(1, "Org2MSP"))
 
@@ -361,7 +371,7 @@ func TestForeignPolicyPolicyHead(t *testing.T) {
 	plant(t, e, "\x00bbs.policy\x00poll-1\x00x\x00", head, fakestub.MSPPolicy(1, "Org1MSP"))
 	plant(t, e, "\x00bbs.policy\x00poll-3\x00", []byte("not json"), nil)
 	requireCode(t, e.evaluate(e.bob, "GetPolicy", "poll-3", "0"), untrustedCode, `policy "poll-3"`)
-	page := decode[PolicyPage](t, e.evaluate(e.bob, "ListPolicies", "10", ""))
+	page := decode[policies.PolicyPage](t, e.evaluate(e.bob, "ListPolicies", "10", ""))
 	require.Equal(t, 1, page.Count)
 	require.Equal(t, "poll-1", page.Policies[0].ID)
 }
@@ -379,7 +389,7 @@ func TestPreCreatedPolicyDocument(t *testing.T) {
 			args = []string{"poll-1", policyDoc("poll-1", `"disclosed":[{"index":2}]`)}
 		}
 		next := nextTxIDsC(t, e, 2)[1]
-		docKey, err := shim.CreateCompositeKey(policyDocObjectType, []string{"poll-1", next})
+		docKey, err := shim.CreateCompositeKey(policies.PolicyDocObjectType, []string{"poll-1", next})
 		require.NoError(t, err)
 		rs := e.ledger.SubmitBlock(planter{e.cc},
 			plantTx(e, docKey, []byte(`{"id":"poll-1","issuers":[{"id":"evil"}]}`), nobodyPolicy),
@@ -392,13 +402,13 @@ func TestPreCreatedPolicyDocument(t *testing.T) {
 		require.True(t, r.Committed, "%s: %s %s", fn, r.Response.GetMessage(), r.ValidationDetail)
 	}
 	// Documents of versions no head names.
-	stray, err := policyDocKey(e.ledger.NewStub(nil), "poll-1", "stray-tx")
+	stray, err := policies.PolicyDocKey(e.ledger.NewStub(nil), "poll-1", "stray-tx")
 	require.NoError(t, err)
 	plant(t, e, stray, []byte(`{"id":"poll-1","issuers":[{"id":"evil"}]}`), fakestub.MSPPolicy(1, "Org1MSP"))
-	rec := decode[PolicyRecord](t, e.evaluate(e.bob, "GetPolicy", "poll-1", "0"))
+	rec := decode[policies.PolicyRecord](t, e.evaluate(e.bob, "GetPolicy", "poll-1", "0"))
 	require.Equal(t, 2, rec.Version)
 	require.Equal(t, canonical(t, policyDoc("poll-1", `"disclosed":[{"index":2}]`)), rec.Policy)
-	rec = decode[PolicyRecord](t, e.evaluate(e.bob, "GetPolicy", "poll-1", "1"))
+	rec = decode[policies.PolicyRecord](t, e.evaluate(e.bob, "GetPolicy", "poll-1", "1"))
 	require.Equal(t, canonical(t, policyDoc("poll-1", "")), rec.Policy)
 }
 
@@ -424,8 +434,8 @@ func TestIssuerWritesSetTheOwnersPolicy(t *testing.T) {
 			// "and") is still the owner's: believed, and replaced by the
 			// current one at the next write.
 			older := fakestub.MSPPolicy(2, "Org1MSP", "Org2MSP")
-			e.configure(EndorsementModeAnd)
-			e.configure(EndorsementModeOwner)
+			e.configure(endorsement.EndorsementModeAnd)
+			e.configure(endorsement.EndorsementModeOwner)
 			s := e.ledger.NewStub(nil)
 			require.NoError(t, s.SetStateValidationParameter(key, older))
 			e.ledger.Commit(s)
@@ -440,7 +450,7 @@ func TestIssuerWritesSetTheOwnersPolicy(t *testing.T) {
 
 func mustPolicyKey(t *testing.T, e *env, id string) string {
 	t.Helper()
-	k, err := policyKey(e.ledger.NewStub(nil), id)
+	k, err := policies.PolicyKey(e.ledger.NewStub(nil), id)
 	require.NoError(t, err)
 	return k
 }
@@ -451,10 +461,10 @@ func mustPolicyKey(t *testing.T, e *env, id string) string {
 // the other issuer's, in a policy that names that issuer.
 func TestIssuerRecordOfAnotherID(t *testing.T) {
 	e, _ := registered(t)
-	acme := decode[Issuer](t, e.evaluate(e.bob, "GetIssuer", "acme"))
+	acme := decode[issuers.Issuer](t, e.evaluate(e.bob, "GetIssuer", "acme"))
 	evilKey := newKeyPair(t, bbs.BBSPlus2020(), 5)
 	fake := acme // ID "acme", under the key of "evil"
-	fake.Keys = []IssuerKey{{Version: 1, PublicKey: evilKey.sk.PublicKey().Bytes(), CreatedAt: acme.CreatedAt}}
+	fake.Keys = []issuers.IssuerKey{{Version: 1, PublicKey: evilKey.sk.PublicKey().Bytes(), CreatedAt: acme.CreatedAt}}
 	plant(t, e, mustIssuerKey(t, e, "evil"), []byte(jsonArg(t, fake)), fakestub.MSPPolicy(1, "Org1MSP"))
 	require.True(t, e.submit(e.alice, "CreatePolicy", policyDoc("acme-only", "")).Committed)
 
@@ -462,6 +472,6 @@ func TestIssuerRecordOfAnotherID(t *testing.T) {
 	req := sign(t, evilKey, nil).present(t, "evil", []byte("a nonce for the fake acme"), 0)
 	req.Policy = &request.PolicyRef{ID: "acme-only"}
 	requireCode(t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, req)), untrustedCode)
-	page := decode[IssuerPage](t, e.evaluate(e.bob, "ListIssuers", "10", ""))
+	page := decode[issuers.IssuerPage](t, e.evaluate(e.bob, "ListIssuers", "10", ""))
 	require.Equal(t, 1, page.Count)
 }

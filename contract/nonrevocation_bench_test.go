@@ -9,6 +9,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/proofs"
 )
 
 // BenchmarkNonRevocation measures, through the chaincode (simulated, not
@@ -45,7 +47,7 @@ func BenchmarkNonRevocation(b *testing.B) {
 	want := map[string]bool{"plain": true, "non-revoked": true, "non-revoked-1-behind-grace-1": true}
 	verify := func(b *testing.B, name string) {
 		r := e.evaluate(e.alice, "VerifyProof", args[name])
-		res := decode[VerificationResult](e.t, r)
+		res := decode[proofs.VerificationResult](e.t, r)
 		if res.Valid != want[name] {
 			b.Fatalf("%s: valid %v: %s", name, res.Valid, res.Reason)
 		}

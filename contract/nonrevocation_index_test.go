@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/proofs"
+
 	"github.com/fabric-bbs/fabric-bbs/contract/codes"
 	"github.com/fabric-bbs/fabric-bbs/revocation"
 	"github.com/stretchr/testify/require"
@@ -43,7 +45,7 @@ func TestNonRevocationHandleIndex(t *testing.T) {
 	other := e.otherIndex(alice, 1)
 
 	for _, p := range []string{"", "plain"} {
-		res := decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, e.presentation(other, p))))
+		res := decode[proofs.VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, e.presentation(other, p))))
 		require.False(t, res.Valid, "policy %q: a presentation of message 1 accepted", p)
 		require.Equal(t, codes.ProofRejected, res.Code)
 		require.Contains(t, res.Reason, "proves the membership of message 1")
@@ -54,8 +56,8 @@ func TestNonRevocationHandleIndex(t *testing.T) {
 	// The declared index is accepted, and named.
 	r := e.prove(alice, "plain")
 	requireAccepted(t, r)
-	require.Equal(t, 2, decode[ProofReceipt](t, r).NonRevocation.HandleIndex)
-	rec := decode[Verification](t, e.evaluate(e.bob, "GetVerification", r.TxID))
+	require.Equal(t, 2, decode[proofs.ProofReceipt](t, r).NonRevocation.HandleIndex)
+	rec := decode[proofs.Verification](t, e.evaluate(e.bob, "GetVerification", r.TxID))
 	require.Equal(t, 2, rec.NonRevocation.HandleIndex)
 }
 
@@ -91,8 +93,8 @@ func TestSetAccumulatorHandleIndex(t *testing.T) {
 	requireFailure(t, e.prove(alice, "plain"), codes.ProofRejected, "proves the membership of message 2", "is message 1")
 	r2 := e.prove(e.otherIndex(alice, 1), "")
 	requireAccepted(t, r2)
-	require.Equal(t, 1, decode[Verification](t, e.evaluate(e.bob, "GetVerification", r2.TxID)).NonRevocation.HandleIndex)
-	require.Equal(t, 2, decode[Verification](t, e.evaluate(e.bob, "GetVerification", r.TxID)).NonRevocation.HandleIndex)
+	require.Equal(t, 1, decode[proofs.Verification](t, e.evaluate(e.bob, "GetVerification", r2.TxID)).NonRevocation.HandleIndex)
+	require.Equal(t, 2, decode[proofs.Verification](t, e.evaluate(e.bob, "GetVerification", r.TxID)).NonRevocation.HandleIndex)
 }
 
 // TestAccumulatorWithoutHandleIndex: a record written before handle
@@ -112,7 +114,7 @@ func TestAccumulatorWithoutHandleIndex(t *testing.T) {
 	require.Equal(t, "", e.accumulator().HandleIndexTxID)
 
 	for _, c := range []*revocation.Credential{alice, e.otherIndex(alice, 1)} {
-		res := decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, e.presentation(c, ""))))
+		res := decode[proofs.VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, e.presentation(c, ""))))
 		require.False(t, res.Valid)
 		require.Equal(t, codes.ProofRejected, res.Code)
 		require.Contains(t, res.Reason, "declares no handle index")

@@ -13,6 +13,10 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/proofs"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/revstate"
+
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/contract/codes"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakestub"
@@ -53,8 +57,8 @@ func newNREnv(t *testing.T) *nrEnv {
 }
 
 // accumulator is the issuer's record as GetAccumulator answers it.
-func (e *nrEnv) accumulator() Accumulator {
-	return decode[Accumulator](e.t, e.evaluate(e.bob, "GetAccumulator", "acme"))
+func (e *nrEnv) accumulator() revstate.Accumulator {
+	return decode[revstate.Accumulator](e.t, e.evaluate(e.bob, "GetAccumulator", "acme"))
 }
 
 // issue signs a credential for name with a handle derived from it and
@@ -91,7 +95,7 @@ func (e *nrEnv) revoke(c *revocation.Credential) fakestub.Result {
 func (e *nrEnv) update(c *revocation.Credential) error {
 	e.t.Helper()
 	for v := c.Version + 1; v <= uint64(e.accumulator().Version); v++ {
-		rec := decode[AccumulatorRemoval](e.t, e.evaluate(e.bob, "GetAccumulatorRemoval", "acme", fmt.Sprint(v)))
+		rec := decode[revstate.AccumulatorRemoval](e.t, e.evaluate(e.bob, "GetAccumulatorRemoval", "acme", fmt.Sprint(v)))
 		if len(rec.Batch) > 0 {
 			b, err := revocation.ParseBatchRemoval(rec.Batch)
 			require.NoError(e.t, err)
@@ -134,7 +138,7 @@ func (e *nrEnv) valueOf(v uint64) []byte {
 	case v == 0:
 		return acc.InitialValue
 	}
-	rec := decode[AccumulatorRemoval](e.t, e.evaluate(e.bob, "GetAccumulatorRemoval", "acme", fmt.Sprint(v)))
+	rec := decode[revstate.AccumulatorRemoval](e.t, e.evaluate(e.bob, "GetAccumulatorRemoval", "acme", fmt.Sprint(v)))
 	if len(rec.Batch) > 0 {
 		b, err := revocation.ParseBatchRemoval(rec.Batch)
 		require.NoError(e.t, err)
@@ -190,15 +194,15 @@ func TestNonRevocationFlow(t *testing.T) {
 
 	r := e.prove(alice, "nr0")
 	requireAccepted(t, r)
-	receipt := decode[ProofReceipt](t, r)
-	require.Equal(t, &NonRevocation{Version: 0, CurrentVersion: 0, HandleIndex: 2}, receipt.NonRevocation)
-	rec := decode[Verification](t, e.evaluate(e.bob, "GetVerification", r.TxID))
-	require.Equal(t, &NonRevocation{Version: 0, CurrentVersion: 0, HandleIndex: 2}, rec.NonRevocation)
+	receipt := decode[proofs.ProofReceipt](t, r)
+	require.Equal(t, &proofs.NonRevocation{Version: 0, CurrentVersion: 0, HandleIndex: 2}, receipt.NonRevocation)
+	rec := decode[proofs.Verification](t, e.evaluate(e.bob, "GetVerification", r.TxID))
+	require.Equal(t, &proofs.NonRevocation{Version: 0, CurrentVersion: 0, HandleIndex: 2}, rec.NonRevocation)
 	require.Equal(t, 3, rec.MessageCount)
 	require.Equal(t, "nr0", rec.Policy)
-	res := decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, e.presentation(bob, ""))))
+	res := decode[proofs.VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, e.presentation(bob, ""))))
 	require.True(t, res.Valid, res.Reason)
-	require.Equal(t, &NonRevocation{HandleIndex: 2}, res.NonRevocation)
+	require.Equal(t, &proofs.NonRevocation{HandleIndex: 2}, res.NonRevocation)
 
 	// The issuer revokes bob: from the next transaction, bob's presentation
 	// (against version 0) is refused under grace 0.
@@ -224,16 +228,16 @@ func TestNonRevocationFlow(t *testing.T) {
 
 	// Within grace 1 the old version is still accepted; the result says
 	// which version was proven and what was current.
-	res = decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, e.presentation(alice, "nr1"))))
+	res = decode[proofs.VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, e.presentation(alice, "nr1"))))
 	require.True(t, res.Valid, res.Reason)
-	require.Equal(t, &NonRevocation{Version: 0, CurrentVersion: 1, HandleIndex: 2}, res.NonRevocation)
+	require.Equal(t, &proofs.NonRevocation{Version: 0, CurrentVersion: 1, HandleIndex: 2}, res.NonRevocation)
 
 	// Alice updates from the ledger's removal record alone.
 	require.NoError(t, e.update(alice))
 	require.Equal(t, uint64(1), alice.Version)
 	r = e.prove(alice, "nr0")
 	requireAccepted(t, r)
-	require.Equal(t, &NonRevocation{Version: 1, CurrentVersion: 1, HandleIndex: 2}, decode[ProofReceipt](t, r).NonRevocation)
+	require.Equal(t, &proofs.NonRevocation{Version: 1, CurrentVersion: 1, HandleIndex: 2}, decode[proofs.ProofReceipt](t, r).NonRevocation)
 
 	// A second revocation: alice at version 1 is within grace 1 (the
 	// value of version 1 is read from its removal record), carol at 0 is
@@ -277,10 +281,10 @@ func TestNonRevocationAfterBatch(t *testing.T) {
 	requireAccepted(t, e.revoke(dave))
 	r := e.prove(alice, "nr1")
 	requireAccepted(t, r)
-	require.Equal(t, &NonRevocation{Version: 1, CurrentVersion: 2, HandleIndex: 2}, decode[ProofReceipt](t, r).NonRevocation)
-	res := decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, e.presentation(alice, "plain"))))
+	require.Equal(t, &proofs.NonRevocation{Version: 1, CurrentVersion: 2, HandleIndex: 2}, decode[proofs.ProofReceipt](t, r).NonRevocation)
+	res := decode[proofs.VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, e.presentation(alice, "plain"))))
 	require.True(t, res.Valid, res.Reason)
-	require.Equal(t, &NonRevocation{Version: 1, CurrentVersion: 2, HandleIndex: 2}, res.NonRevocation)
+	require.Equal(t, &proofs.NonRevocation{Version: 1, CurrentVersion: 2, HandleIndex: 2}, res.NonRevocation)
 	requireFailure(t, e.prove(alice, "nr0"), "older than the 2")
 	// Bob relabels his version-0 witness as version 1: checked against the
 	// batch's value, refused by the cryptography.
@@ -334,10 +338,10 @@ func TestSubmitProofsNonRevocation(t *testing.T) {
 		e.plainProof(alice, "plain") + "," + jsonArg(t, bad) + "]"
 	r := e.submit(e.bob, "SubmitProofs", batch)
 	requireAccepted(t, r)
-	out := decode[BatchResults](t, r)
+	out := decode[proofs.BatchResults](t, r)
 	require.Equal(t, 2, out.ValidCount)
 	require.True(t, out.Results[0].Valid)
-	require.Equal(t, &NonRevocation{Version: 1, CurrentVersion: 1, HandleIndex: 2}, out.Results[0].Receipt.NonRevocation)
+	require.Equal(t, &proofs.NonRevocation{Version: 1, CurrentVersion: 1, HandleIndex: 2}, out.Results[0].Receipt.NonRevocation)
 	require.True(t, out.Results[1].Refused)
 	require.Equal(t, codes.PolicyNotSatisfied, out.Results[1].Code)
 	require.Contains(t, out.Results[1].Reason, "older than the 1")
@@ -347,9 +351,9 @@ func TestSubmitProofsNonRevocation(t *testing.T) {
 	require.Equal(t, codes.ProofRejected, out.Results[3].Code)
 	require.Contains(t, out.Results[3].Reason, "presentation with non-revocation against accumulator version 1")
 
-	vr := decode[BatchResults](t, e.evaluate(e.bob, "VerifyProofs", "["+jsonArg(t, e.presentation(alice, "nr0"))+"]"))
+	vr := decode[proofs.BatchResults](t, e.evaluate(e.bob, "VerifyProofs", "["+jsonArg(t, e.presentation(alice, "nr0"))+"]"))
 	require.True(t, vr.Results[0].Valid, vr.Results[0].Reason)
-	require.Equal(t, &NonRevocation{Version: 1, CurrentVersion: 1, HandleIndex: 2}, vr.Results[0].Verification.NonRevocation)
+	require.Equal(t, &proofs.NonRevocation{Version: 1, CurrentVersion: 1, HandleIndex: 2}, vr.Results[0].Verification.NonRevocation)
 }
 
 // hostileNR are the malformed or hostile non-revocation requests of e, by
@@ -436,7 +440,7 @@ func TestNonRevocationRefused(t *testing.T) {
 			requireFailure(t, r, tc.code+": ", tc.want)
 			v := e.evaluate(e.bob, "VerifyProof", tc.arg)
 			if v.OK() {
-				res := decode[VerificationResult](t, v)
+				res := decode[proofs.VerificationResult](t, v)
 				require.False(t, res.Valid)
 				require.Equal(t, tc.code, res.Code)
 				require.Contains(t, res.Reason, tc.want)
@@ -485,7 +489,7 @@ func FuzzNonRevokedPresentation(f *testing.F) {
 			}
 			return
 		}
-		var v VerificationResult
+		var v proofs.VerificationResult
 		if err := json.Unmarshal(res.Response.GetPayload(), &v); err != nil {
 			t.Fatal(err)
 		}

@@ -11,6 +11,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/issuers"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/stretchr/testify/require"
@@ -28,24 +32,24 @@ func declaredMethod(id string, i, n int) string {
 // JSON writes as six bytes), owner, MaxIssuerVerificationMethods methods
 // of the longest size spread over the keys, the most message counts and
 // allowed callers, every key revoked.
-func largeIssuer(id string, keys int, now time.Time) *Issuer {
-	is := &Issuer{
-		ID: id, Scheme: bbs.BBSPlus2020Name, Description: strings.Repeat("<", MaxDescriptionLength),
-		Owner:          Owner{MSPID: strings.Repeat("M", MaxMSPIDLength), ID: strings.Repeat("i", MaxIdentityIDLength)},
+func largeIssuer(id string, keys int, now time.Time) *issuers.Issuer {
+	is := &issuers.Issuer{
+		ID: id, Scheme: bbs.BBSPlus2020Name, Description: strings.Repeat("<", issuers.MaxDescriptionLength),
+		Owner:          base.Owner{MSPID: strings.Repeat("M", base.MaxMSPIDLength), ID: strings.Repeat("i", base.MaxIdentityIDLength)},
 		CurrentVersion: keys, Revoked: true, RevokedAt: now, CreatedAt: now, UpdatedAt: now,
 	}
 	for v := 1; v <= keys; v++ {
-		is.Keys = append(is.Keys, IssuerKey{Version: v, PublicKey: make([]byte, 96), CreatedAt: now, Revoked: true, RevokedAt: now})
+		is.Keys = append(is.Keys, issuers.IssuerKey{Version: v, PublicKey: make([]byte, 96), CreatedAt: now, Revoked: true, RevokedAt: now})
 	}
-	for i := range MaxIssuerVerificationMethods {
+	for i := range issuers.MaxIssuerVerificationMethods {
 		k := &is.Keys[i%keys]
-		k.VerificationMethods = append(k.VerificationMethods, declaredMethod(id, i, MaxVerificationMethodSize))
+		k.VerificationMethods = append(k.VerificationMethods, declaredMethod(id, i, issuers.MaxVerificationMethodSize))
 	}
 	for n := bbs.MaxMessages - 1023; n <= bbs.MaxMessages; n++ {
 		is.Settings.MessageCounts = append(is.Settings.MessageCounts, n)
 	}
-	for i := range MaxAllowedCallers {
-		is.Settings.AllowedCallers = append(is.Settings.AllowedCallers, strconv.Itoa(i)+strings.Repeat("c", MaxTxIDLength-3))
+	for i := range issuers.MaxAllowedCallers {
+		is.Settings.AllowedCallers = append(is.Settings.AllowedCallers, strconv.Itoa(i)+strings.Repeat("c", base.MaxTxIDLength-3))
 	}
 	return is
 }
@@ -55,25 +59,25 @@ func largeIssuer(id string, keys int, now time.Time) *Issuer {
 // under MaxPageBytes: a record is never refused for its size when its
 // fields are within their bounds, and a page always holds one.
 func TestLargestIssuerRecord(t *testing.T) {
-	is := largeIssuer(strings.Repeat("a", 64), MaxKeyVersions, time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC))
+	is := largeIssuer(strings.Repeat("a", 64), issuers.MaxKeyVersions, time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC))
 	require.True(t, request.ValidIssuerID(is.ID))
 	b, err := json.Marshal(is)
 	require.NoError(t, err)
-	t.Logf("largest issuer record: %d bytes (limit %d)", len(b), MaxIssuerRecordSize)
-	require.Less(t, len(b), MaxIssuerRecordSize)
-	require.Less(t, MaxIssuerRecordSize, MaxPageBytes)
+	t.Logf("largest issuer record: %d bytes (limit %d)", len(b), issuers.MaxIssuerRecordSize)
+	require.Less(t, len(b), issuers.MaxIssuerRecordSize)
+	require.Less(t, issuers.MaxIssuerRecordSize, base.MaxPageBytes)
 	// Its history entry too.
-	b, err = json.Marshal(IssuerHistoryEntry{TxID: strings.Repeat("f", 64), Timestamp: is.CreatedAt, Issuer: is})
+	b, err = json.Marshal(issuers.IssuerHistoryEntry{TxID: strings.Repeat("f", 64), Timestamp: is.CreatedAt, Issuer: is})
 	require.NoError(t, err)
-	require.Less(t, len(b), MaxPageBytes)
+	require.Less(t, len(b), base.MaxPageBytes)
 
 	// A record over the bound is refused, naming the limit.
 	e := newEnv(t)
-	is.Description = strings.Repeat("<", MaxIssuerRecordSize)
+	is.Description = strings.Repeat("<", issuers.MaxIssuerRecordSize)
 	stub := e.ledger.NewStub(e.alice.Creator)
-	err = putIssuer(stub, is)
-	require.ErrorIs(t, err, ErrInvalidArgument)
-	require.ErrorContains(t, err, fmt.Sprintf("over the limit of %d", MaxIssuerRecordSize))
+	err = issuers.PutIssuer(stub, is)
+	require.ErrorIs(t, err, base.ErrInvalidArgument)
+	require.ErrorContains(t, err, fmt.Sprintf("over the limit of %d", issuers.MaxIssuerRecordSize))
 }
 
 // seedLargeIssuers writes n issuers, "big-000" up, each with keys key
@@ -81,10 +85,10 @@ func TestLargestIssuerRecord(t *testing.T) {
 func seedLargeIssuers(t *testing.T, e *env, n, keys int) {
 	t.Helper()
 	stub := e.ledger.NewStub(e.alice.Creator)
-	now, err := txTime(stub)
+	now, err := base.TxTime(stub)
 	require.NoError(t, err)
 	for i := range n {
-		require.NoError(t, putIssuer(stub, largeIssuer(fmt.Sprintf("big-%03d", i), keys, now)))
+		require.NoError(t, issuers.PutIssuer(stub, largeIssuer(fmt.Sprintf("big-%03d", i), keys, now)))
 	}
 	e.ledger.Commit(stub)
 }
@@ -100,31 +104,31 @@ func TestListIssuersPageBytes(t *testing.T) {
 	one := e.evaluate(e.bob, "GetIssuer", "big-000")
 	require.True(t, one.OK())
 	recordSize := len(one.Response.Payload)
-	require.Greater(t, recordSize*n, 2*MaxPageBytes, "the records must fill more than two pages")
+	require.Greater(t, recordSize*n, 2*base.MaxPageBytes, "the records must fill more than two pages")
 
 	var all []string
 	bookmark, pages := "", 0
 	for {
 		r := e.evaluate(e.bob, "ListIssuers", "200", bookmark)
-		page := decode[IssuerPage](t, r)
+		page := decode[issuers.IssuerPage](t, r)
 		pages++
 		require.Equal(t, len(page.Issuers), page.Count)
 		require.NotZero(t, page.Count)
 		size := 0
 		for _, is := range page.Issuers {
-			s, err := jsonSize(&is)
+			s, err := base.JSONSize(&is)
 			require.NoError(t, err)
 			size += s + 1
 			all = append(all, is.ID)
 		}
-		require.LessOrEqual(t, size, MaxPageBytes+1)
-		require.Less(t, len(r.Response.Payload), MaxPageBytes+1024, "the page's payload")
+		require.LessOrEqual(t, size, base.MaxPageBytes+1)
+		require.Less(t, len(r.Response.Payload), base.MaxPageBytes+1024, "the page's payload")
 		if page.Bookmark == "" {
 			break
 		}
 		// The page stopped because the next record would not fit.
 		require.Less(t, page.Count, 200)
-		require.Greater(t, size+recordSize, MaxPageBytes, "the page stopped early with room for the next record")
+		require.Greater(t, size+recordSize, base.MaxPageBytes, "the page stopped early with room for the next record")
 		require.Equal(t, fmt.Sprintf("big-%03d", len(all)), page.Bookmark)
 		bookmark = page.Bookmark
 	}
@@ -136,7 +140,7 @@ func TestListIssuersPageBytes(t *testing.T) {
 	require.Equal(t, want, all)
 
 	// Small pages are by count, as before.
-	page := decode[IssuerPage](t, e.evaluate(e.bob, "ListIssuers", "2", ""))
+	page := decode[issuers.IssuerPage](t, e.evaluate(e.bob, "ListIssuers", "2", ""))
 	require.Equal(t, []string{"big-000", "big-001"}, []string{page.Issuers[0].ID, page.Issuers[1].ID})
 	require.Equal(t, "big-002", page.Bookmark)
 }
@@ -150,25 +154,25 @@ func TestIssuerHistoryPageBytes(t *testing.T) {
 	for i := 1; i < changes; i++ {
 		// Each commit writes the large record again (a new history entry).
 		stub := e.ledger.NewStub(e.alice.Creator)
-		is, err := getIssuer(stub, "big-000")
+		is, err := issuers.GetIssuer(stub, "big-000")
 		require.NoError(t, err)
-		is.Description = strings.Repeat("<", MaxDescriptionLength-3) + fmt.Sprintf("%03d", i)
-		require.NoError(t, putIssuer(stub, is))
+		is.Description = strings.Repeat("<", issuers.MaxDescriptionLength-3) + fmt.Sprintf("%03d", i)
+		require.NoError(t, issuers.PutIssuer(stub, is))
 		e.ledger.Commit(stub)
 	}
 	var txs []string
 	bookmark, pages := "", 0
 	for {
-		page := decode[IssuerHistoryPage](t, e.evaluate(e.bob, "GetIssuerHistory", "big-000", "200", bookmark))
+		page := decode[issuers.IssuerHistoryPage](t, e.evaluate(e.bob, "GetIssuerHistory", "big-000", "200", bookmark))
 		pages++
 		size := 0
 		for _, en := range page.Entries {
-			s, err := jsonSize(&en)
+			s, err := base.JSONSize(&en)
 			require.NoError(t, err)
 			size += s + 1
 			txs = append(txs, en.TxID)
 		}
-		require.LessOrEqual(t, size, MaxPageBytes+1)
+		require.LessOrEqual(t, size, base.MaxPageBytes+1)
 		if page.Bookmark == "" {
 			break
 		}
@@ -198,7 +202,7 @@ func TestIssuerFieldBounds(t *testing.T) {
 	methods := func(version, n int) string {
 		var l []string
 		for i := range n {
-			l = append(l, declaredMethod("acme", 100*version+i, MaxVerificationMethodSize))
+			l = append(l, declaredMethod("acme", 100*version+i, issuers.MaxVerificationMethodSize))
 		}
 		b, _ := json.Marshal(l)
 		return string(b)
@@ -211,7 +215,7 @@ func TestIssuerFieldBounds(t *testing.T) {
 	// Replacing a key's own methods within the bound is accepted.
 	requireAccepted(t, e.submit(e.alice, "DeclareVerificationMethods", "acme", "4", methods(6, 16)))
 
-	long := e.org1.Enroll(t, pkix.Name{OrganizationalUnit: []string{"client", strings.Repeat("u", MaxIdentityIDLength)}, CommonName: "long"}, nil)
+	long := e.org1.Enroll(t, pkix.Name{OrganizationalUnit: []string{"client", strings.Repeat("u", base.MaxIdentityIDLength)}, CommonName: "long"}, nil)
 	requireFailure(t, e.submit(long, "CreatePolicy", `{"id":"p","issuers":[{"id":"acme"}]}`),
-		"BBS_INVALID_ARGUMENT", "identity ID", fmt.Sprintf("over the limit of %d", MaxIdentityIDLength))
+		"BBS_INVALID_ARGUMENT", "identity ID", fmt.Sprintf("over the limit of %d", base.MaxIdentityIDLength))
 }

@@ -3,45 +3,18 @@
 package contract
 
 import (
-	"fmt"
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/policies"
 
-	"github.com/fabric-bbs/fabric-bbs/policy"
 	"github.com/hyperledger/fabric-contract-api-go/v2/contractapi"
 )
-
-// MaxPolicyVersions is the largest number of versions a policy may have.
-const MaxPolicyVersions = 256
 
 // CreatePolicy stores a verification policy, document (a JSON policy
 // document of package policy, parsed strictly), as version 1 of the policy
 // whose ID the document names. The submitting identity becomes the
 // policy's owner. The stored document is the canonical form
 // (policy.Marshal). It returns the new record.
-func (c *Contract) CreatePolicy(ctx contractapi.TransactionContextInterface, document string) (_ *PolicyRecord, err error) {
-	defer coded(&err)
-	p, doc, err := parsePolicyArg(document)
-	if err != nil {
-		return nil, err
-	}
-	sub, err := newOwner(ctx, fmt.Sprintf("policy %q", p.ID))
-	if err != nil {
-		return nil, err
-	}
-	stub := ctx.GetStub()
-	if _, err := getPolicyHead(stub, p.ID); err == nil {
-		return nil, fmt.Errorf("policy %q: %w", p.ID, ErrExists)
-	} else if isUntrusted(err) {
-		// First come, first served: the key exists, and a creation could
-		// not overwrite it (its key-level policy is another's).
-		return nil, fmt.Errorf("%w; the ID is taken and cannot be created", err)
-	} else if !isNotFound(err) {
-		return nil, err
-	}
-	h := &policyHead{ID: p.ID, Owner: sub.owner()}
-	if err := addPolicyVersion(stub, h, doc); err != nil {
-		return nil, err
-	}
-	return h.record(1, doc), nil
+func (c *Contract) CreatePolicy(ctx contractapi.TransactionContextInterface, document string) (*PolicyRecord, error) {
+	return policies.CreatePolicy(ctx, document)
 }
 
 // UpdatePolicy stores document, whose ID must be id, as version n+1 of the
@@ -49,83 +22,22 @@ func (c *Contract) CreatePolicy(ctx contractapi.TransactionContextInterface, doc
 // readable, and a request may still name one explicitly. A document equal
 // to the current version is refused. Only the owner may update (see
 // AdminAttribute); a retired policy cannot be updated.
-func (c *Contract) UpdatePolicy(ctx contractapi.TransactionContextInterface, id string, document string) (_ *PolicyRecord, err error) {
-	defer coded(&err)
-	if err := checkPolicyID(id); err != nil {
-		return nil, err
-	}
-	p, doc, err := parsePolicyArg(document)
-	if err != nil {
-		return nil, err
-	}
-	if p.ID != id {
-		return nil, fmt.Errorf("%w: the document is policy %q, not %q", ErrInvalidArgument, p.ID, id)
-	}
-	h, err := policyForChange(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	if h.current() >= MaxPolicyVersions {
-		return nil, fmt.Errorf("%w: policy %q has %d versions, the most allowed", ErrInvalidArgument, id, h.current())
-	}
-	if hashHex(doc) == h.Versions[h.current()-1].SHA256 {
-		return nil, fmt.Errorf("%w: the document is the same as version %d of policy %q", ErrInvalidArgument, h.current(), id)
-	}
-	if err := addPolicyVersion(ctx.GetStub(), h, doc); err != nil {
-		return nil, err
-	}
-	return h.record(h.current(), doc), nil
+func (c *Contract) UpdatePolicy(ctx contractapi.TransactionContextInterface, id string, document string) (*PolicyRecord, error) {
+	return policies.UpdatePolicy(ctx, id, document)
 }
 
 // RetirePolicy retires the policy, for good: no request satisfies any of
 // its versions any more, and it cannot be changed; its versions stay
 // readable. Only the owner may retire (see AdminAttribute). It returns the
 // record of the current version.
-func (c *Contract) RetirePolicy(ctx contractapi.TransactionContextInterface, id string) (_ *PolicyRecord, err error) {
-	defer coded(&err)
-	h, err := policyForChange(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	stub := ctx.GetStub()
-	doc, err := getPolicyDoc(stub, h, h.current())
-	if err != nil {
-		return nil, err
-	}
-	now, err := txTime(stub)
-	if err != nil {
-		return nil, err
-	}
-	h.Retired, h.RetiredAt, h.UpdatedAt = true, now, now
-	if err := putPolicyHead(stub, h); err != nil {
-		return nil, err
-	}
-	return h.record(h.current(), doc), nil
+func (c *Contract) RetirePolicy(ctx contractapi.TransactionContextInterface, id string) (*PolicyRecord, error) {
+	return policies.RetirePolicy(ctx, id)
 }
 
 // GetPolicy returns version (0: the current one) of the policy, retired or
 // not.
-func (c *Contract) GetPolicy(ctx contractapi.TransactionContextInterface, id string, version int) (_ *PolicyRecord, err error) {
-	defer coded(&err)
-	if err := checkPolicyID(id); err != nil {
-		return nil, err
-	}
-	if version < 0 {
-		return nil, fmt.Errorf("%w: version %d is negative (0 selects the current version)", ErrInvalidArgument, version)
-	}
-	stub := ctx.GetStub()
-	h, err := getPolicyHead(stub, id)
-	if err != nil {
-		return nil, err
-	}
-	if version, err = h.resolveVersion(version); err != nil {
-		return nil, err
-	}
-	doc, err := getPolicyDoc(stub, h, version)
-	if err != nil {
-		return nil, err
-	}
-	return h.record(version, doc), nil
+func (c *Contract) GetPolicy(ctx contractapi.TransactionContextInterface, id string, version int) (*PolicyRecord, error) {
+	return policies.GetPolicy(ctx, id, version)
 }
 
 // ListPolicies returns a page of at most pageSize (1 to 200) policies, each
@@ -135,69 +47,6 @@ func (c *Contract) GetPolicy(ctx contractapi.TransactionContextInterface, id str
 // and a page holds at most MaxPageBytes of records. A policy whose record
 // is not believed (written around the contract; GetPolicy refuses it) is
 // left out, so a page may hold fewer than pageSize.
-func (c *Contract) ListPolicies(ctx contractapi.TransactionContextInterface, pageSize int, bookmark string) (_ *PolicyPage, err error) {
-	defer coded(&err)
-	stub := ctx.GetStub()
-	page := &PolicyPage{Policies: []PolicyRecord{}}
-	next, err := listPage(stub, policyList, pageSize, bookmark, func(key string, value []byte) (int, func(), error) {
-		// A key of another shape, or a head that is not believed, was
-		// written around the contract (GetPolicy refuses it): left out.
-		id, err := idOfKey(stub, policyList, key)
-		if err != nil {
-			return 0, func() {}, nil
-		}
-		h, err := believePolicyHead(stub, key, id, value)
-		if isUntrusted(err) {
-			return 0, func() {}, nil
-		} else if err != nil {
-			return 0, nil, err
-		}
-		doc, err := getPolicyDoc(stub, h, h.current())
-		if err != nil {
-			return 0, nil, err
-		}
-		rec := h.record(h.current(), doc)
-		size, err := jsonSize(rec)
-		return size, func() { page.Policies = append(page.Policies, *rec) }, err
-	})
-	if err != nil {
-		return nil, err
-	}
-	page.Bookmark, page.Count = next, len(page.Policies)
-	return page, nil
+func (c *Contract) ListPolicies(ctx contractapi.TransactionContextInterface, pageSize int, bookmark string) (*PolicyPage, error) {
+	return policies.ListPolicies(ctx, pageSize, bookmark)
 }
-
-// policyForChange loads the policy id for a change by the submitter: it
-// must exist, not be retired, and the transaction must be allowed to
-// change it (authorizeChange, directly only: a policy has no allowed
-// callers).
-func policyForChange(ctx contractapi.TransactionContextInterface, id string) (*policyHead, error) {
-	if err := checkPolicyID(id); err != nil {
-		return nil, err
-	}
-	h, err := getPolicyHead(ctx.GetStub(), id)
-	if err != nil {
-		return nil, err
-	}
-	if err := authorizeLiveChange(ctx, fmt.Sprintf("policy %q", id), h.Owner, nil, h.Retired, ErrRetired); err != nil {
-		return nil, err
-	}
-	return h, nil
-}
-
-// parsePolicyArg parses a policy document argument strictly and returns
-// the policy and its canonical form.
-func parsePolicyArg(document string) (*policy.Policy, []byte, error) {
-	p, err := policy.Parse([]byte(document))
-	if err != nil {
-		return nil, nil, fmt.Errorf("%w: %w", ErrInvalidArgument, err)
-	}
-	doc, err := p.Marshal()
-	if err != nil {
-		return nil, nil, fmt.Errorf("%w: %w", ErrInvalidArgument, err)
-	}
-	return p, doc, nil
-}
-
-// checkPolicyID returns an error unless id is a valid policy ID.
-func checkPolicyID(id string) error { return checkRecordID("policy", id) }

@@ -7,6 +7,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/policies"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/issuers"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakeid"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakestub"
@@ -50,14 +56,14 @@ func TestCreatePolicy(t *testing.T) {
 	// Members out of order and spaced: the record holds the canonical form.
 	doc := `{ "issuers": [{"id": "b", "keyVersions": [3, 1]}, {"id": "acme"}], "id": "poll-1", "description": "Poll 1" }`
 	r := e.submit(e.alice, "CreatePolicy", doc)
-	rec := decode[PolicyRecord](t, r)
-	want := PolicyRecord{
+	rec := decode[policies.PolicyRecord](t, r)
+	want := policies.PolicyRecord{
 		ID:             "poll-1",
 		Version:        1,
 		CurrentVersion: 1,
-		Owner:          Owner{MSPID: "Org1MSP", ID: request.SubmitterID(e.alice.Cert)},
+		Owner:          base.Owner{MSPID: "Org1MSP", ID: request.SubmitterID(e.alice.Cert)},
 		Policy:         canonical(t, doc),
-		PolicySHA256:   hashHex([]byte(canonical(t, doc))),
+		PolicySHA256:   base.HashHex([]byte(canonical(t, doc))),
 		TxID:           r.TxID,
 		CreatedAt:      r.Timestamp,
 		UpdatedAt:      r.Timestamp,
@@ -68,7 +74,7 @@ func TestCreatePolicy(t *testing.T) {
 
 	// Anyone reads it back; version 0 and 1 are the same.
 	for _, v := range []string{"0", "1"} {
-		require.Equal(t, want, decode[PolicyRecord](t, e.evaluate(e.admin2, "GetPolicy", "poll-1", v)))
+		require.Equal(t, want, decode[policies.PolicyRecord](t, e.evaluate(e.admin2, "GetPolicy", "poll-1", v)))
 	}
 	// Head and document carry the owner MSP's endorsement policy.
 	for _, key := range policyKeys(t, e, "poll-1") {
@@ -81,11 +87,11 @@ func TestCreatePolicy(t *testing.T) {
 func policyKeys(t *testing.T, e *env, id string) []string {
 	t.Helper()
 	stub := e.ledger.NewStub(nil)
-	head, err := policyKey(stub, id)
+	head, err := policies.PolicyKey(stub, id)
 	require.NoError(t, err)
 	keys := []string{head}
 	for _, k := range e.ledger.Keys() {
-		if strings.HasPrefix(k, "\x00"+policyDocObjectType+"\x00"+id+"\x00") {
+		if strings.HasPrefix(k, "\x00"+policies.PolicyDocObjectType+"\x00"+id+"\x00") {
 			keys = append(keys, k)
 		}
 	}
@@ -127,34 +133,34 @@ func TestCreatePolicyRejects(t *testing.T) {
 
 func TestUpdatePolicy(t *testing.T) {
 	e, created := createdPolicy(t)
-	v1 := decode[PolicyRecord](t, e.evaluate(e.bob, "GetPolicy", "poll-1", "0"))
+	v1 := decode[policies.PolicyRecord](t, e.evaluate(e.bob, "GetPolicy", "poll-1", "0"))
 
 	doc2 := policyDoc("poll-1", `"disclosed":[{"index":3,"equals":"QkU="}]`)
 	r2 := e.submit(e.alice, "UpdatePolicy", "poll-1", doc2)
-	rec2 := decode[PolicyRecord](t, r2)
-	require.Equal(t, PolicyRecord{
+	rec2 := decode[policies.PolicyRecord](t, r2)
+	require.Equal(t, policies.PolicyRecord{
 		ID: "poll-1", Version: 2, CurrentVersion: 2, Owner: v1.Owner,
-		Policy: canonical(t, doc2), PolicySHA256: hashHex([]byte(canonical(t, doc2))),
+		Policy: canonical(t, doc2), PolicySHA256: base.HashHex([]byte(canonical(t, doc2))),
 		TxID: r2.TxID, CreatedAt: r2.Timestamp, UpdatedAt: r2.Timestamp,
 	}, rec2)
 
 	// bbs.admin of the owner's MSP acts for the owner.
 	doc3 := policyDoc("poll-1", `"minNonceLength":16`)
 	r3 := e.submit(e.admin1, "UpdatePolicy", "poll-1", doc3)
-	require.Equal(t, 3, decode[PolicyRecord](t, r3).Version)
-	require.Equal(t, v1.Owner, decode[PolicyRecord](t, r3).Owner, "the owner stays the creator")
+	require.Equal(t, 3, decode[policies.PolicyRecord](t, r3).Version)
+	require.Equal(t, v1.Owner, decode[policies.PolicyRecord](t, r3).Owner, "the owner stays the creator")
 
 	// Every version stays readable, each with its own transaction; the
 	// current one is 3.
 	for v, want := range map[int]struct{ tx, doc string }{1: {created.TxID, v1.Policy}, 2: {r2.TxID, canonical(t, doc2)}, 3: {r3.TxID, canonical(t, doc3)}} {
-		got := decode[PolicyRecord](t, e.evaluate(e.admin2, "GetPolicy", "poll-1", fmt.Sprint(v)))
+		got := decode[policies.PolicyRecord](t, e.evaluate(e.admin2, "GetPolicy", "poll-1", fmt.Sprint(v)))
 		require.Equal(t, v, got.Version)
 		require.Equal(t, 3, got.CurrentVersion)
 		require.Equal(t, want.tx, got.TxID)
 		require.Equal(t, want.doc, got.Policy)
 		require.Equal(t, r3.Timestamp, got.UpdatedAt)
 	}
-	require.Equal(t, 3, decode[PolicyRecord](t, e.evaluate(e.bob, "GetPolicy", "poll-1", "0")).Version)
+	require.Equal(t, 3, decode[policies.PolicyRecord](t, e.evaluate(e.bob, "GetPolicy", "poll-1", "0")).Version)
 	requireFailure(t, e.evaluate(e.bob, "GetPolicy", "poll-1", "4"), `policy "poll-1" has no version 4 (it has versions 1 to 3): not found`)
 	require.Len(t, policyKeys(t, e, "poll-1"), 4)
 	for _, key := range policyKeys(t, e, "poll-1") {
@@ -204,7 +210,7 @@ func TestRetirePolicy(t *testing.T) {
 				id = e.admin1
 			}
 			r := e.submit(id, "RetirePolicy", "poll-1")
-			rec := decode[PolicyRecord](t, r)
+			rec := decode[policies.PolicyRecord](t, r)
 			require.True(t, rec.Retired)
 			require.Equal(t, r.Timestamp, rec.RetiredAt)
 			require.Equal(t, r.Timestamp, rec.UpdatedAt)
@@ -212,7 +218,7 @@ func TestRetirePolicy(t *testing.T) {
 
 			// Readable, every version, marked retired.
 			for _, v := range []string{"0", "1", "2"} {
-				got := decode[PolicyRecord](t, e.evaluate(e.bob, "GetPolicy", "poll-1", v))
+				got := decode[policies.PolicyRecord](t, e.evaluate(e.bob, "GetPolicy", "poll-1", v))
 				require.True(t, got.Retired)
 				require.Equal(t, r.Timestamp, got.RetiredAt)
 			}
@@ -226,13 +232,13 @@ func TestRetirePolicy(t *testing.T) {
 
 func TestUpdatePolicyVersionLimit(t *testing.T) {
 	e, _ := createdPolicy(t)
-	for v := 2; v <= MaxPolicyVersions; v++ {
+	for v := 2; v <= policies.MaxPolicyVersions; v++ {
 		r := e.submit(e.alice, "UpdatePolicy", "poll-1", policyDoc("poll-1", fmt.Sprintf(`"minNonceLength":%d`, v)))
 		require.True(t, r.Committed, r.Response.GetMessage())
 	}
 	requireFailure(t, e.submit(e.alice, "UpdatePolicy", "poll-1", policyDoc("poll-1", `"minNonceLength":1`)),
 		`policy "poll-1" has 256 versions, the most allowed`)
-	require.Equal(t, MaxPolicyVersions, decode[PolicyRecord](t, e.evaluate(e.bob, "GetPolicy", "poll-1", "0")).Version)
+	require.Equal(t, policies.MaxPolicyVersions, decode[policies.PolicyRecord](t, e.evaluate(e.bob, "GetPolicy", "poll-1", "0")).Version)
 }
 
 func TestGetPolicyRejects(t *testing.T) {
@@ -258,7 +264,7 @@ func TestGetPolicyRejects(t *testing.T) {
 // under a key no version uses, or a tampered state would hold) is refused.
 func TestPolicyDocumentPinnedByHash(t *testing.T) {
 	e, created := createdPolicy(t)
-	key, err := policyDocKey(e.ledger.NewStub(nil), "poll-1", created.TxID)
+	key, err := policies.PolicyDocKey(e.ledger.NewStub(nil), "poll-1", created.TxID)
 	require.NoError(t, err)
 	e.ledger.Put(key, []byte(canonical(t, policyDoc("poll-1", ""))))
 	requireFailure(t, e.evaluate(e.bob, "GetPolicy", "poll-1", "1"), `policy "poll-1" version 1: the stored document is missing or does not match its hash`)
@@ -285,8 +291,8 @@ func testListPolicies(t *testing.T, couchDB bool) {
 	require.True(t, e.register(e.alice, "acme", newKeyPair(t, bbs.BBSPlus2020(), 1), "").Committed)
 
 	want := []string{"C", "a", "a_", "b", "c-1", "d.x", "e"} // byte order
-	var got []PolicyRecord
-	gotIDs, pages := listAll(t, e, "ListPolicies", 3, func(p PolicyPage) ([]string, int, string) {
+	var got []policies.PolicyRecord
+	gotIDs, pages := listAll(t, e, "ListPolicies", 3, func(p policies.PolicyPage) ([]string, int, string) {
 		var ids []string
 		for _, r := range p.Policies {
 			ids = append(ids, r.ID)
@@ -297,17 +303,17 @@ func testListPolicies(t *testing.T, couchDB bool) {
 	require.Equal(t, 3, pages)
 	require.Equal(t, want, gotIDs)
 	for _, p := range got {
-		require.Equal(t, decode[PolicyRecord](t, e.evaluate(e.bob, "GetPolicy", p.ID, "0")), p, "the current version")
+		require.Equal(t, decode[policies.PolicyRecord](t, e.evaluate(e.bob, "GetPolicy", p.ID, "0")), p, "the current version")
 	}
 	require.Equal(t, 2, got[3].Version) // b
 	require.True(t, got[6].Retired)     // e
 
-	from := decode[PolicyPage](t, e.evaluate(e.bob, "ListPolicies", "2", "a0"))
+	from := decode[policies.PolicyPage](t, e.evaluate(e.bob, "ListPolicies", "2", "a0"))
 	require.Equal(t, "a_", from.Policies[0].ID)
 	require.Equal(t, "c-1", from.Bookmark)
 
 	// Issuers list only issuers.
-	require.Equal(t, 1, decode[IssuerPage](t, e.evaluate(e.bob, "ListIssuers", "200", "")).Count)
+	require.Equal(t, 1, decode[issuers.IssuerPage](t, e.evaluate(e.bob, "ListIssuers", "200", "")).Count)
 }
 
 // TestRequestWithPolicyPassesTheSchema: the contract metadata describes

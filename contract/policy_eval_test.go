@@ -9,6 +9,12 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/proofs"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/policies"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakestub"
 	"github.com/fabric-bbs/fabric-bbs/policy"
@@ -119,7 +125,7 @@ func TestPolicyRules(t *testing.T) {
 			if tt.mutate != nil {
 				tt.mutate(e, req)
 			}
-			res := decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, req)))
+			res := decode[proofs.VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, req)))
 			require.Equal(t, id, res.Policy)
 			require.Equal(t, 1, res.PolicyVersion)
 			if tt.rule == "" {
@@ -128,17 +134,17 @@ func TestPolicyRules(t *testing.T) {
 				require.True(t, res.Valid, res.Reason)
 
 				r := e.submit(e.bob, "SubmitProof", jsonArg(t, req))
-				receipt := decode[ProofReceipt](t, r)
+				receipt := decode[proofs.ProofReceipt](t, r)
 				require.True(t, r.Committed)
 				require.Equal(t, id, receipt.Policy)
 				require.Equal(t, 1, receipt.PolicyVersion)
-				var event ProofReceipt
+				var event proofs.ProofReceipt
 				require.NoError(t, json.Unmarshal(r.Event.Payload, &event))
 				require.Equal(t, receipt, event)
-				rec := decode[Verification](t, e.evaluate(e.bob, "GetVerification", r.TxID))
+				rec := decode[proofs.Verification](t, e.evaluate(e.bob, "GetVerification", r.TxID))
 				require.Equal(t, id, rec.Policy)
 				require.Equal(t, 1, rec.PolicyVersion)
-				require.Equal(t, decode[PolicyRecord](t, e.evaluate(e.bob, "GetPolicy", id, "1")).PolicySHA256, rec.PolicySHA256)
+				require.Equal(t, decode[policies.PolicyRecord](t, e.evaluate(e.bob, "GetPolicy", id, "1")).PolicySHA256, rec.PolicySHA256)
 				return
 			}
 			want := &policy.Unmet{Rule: tt.rule, Index: tt.index, Reason: tt.reason}
@@ -152,7 +158,7 @@ func TestPolicyRules(t *testing.T) {
 			// The same request without the policy verifies: only the
 			// policy refuses it.
 			req.Policy = nil
-			require.True(t, decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, req))).Valid)
+			require.True(t, decode[proofs.VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, req))).Valid)
 		})
 	}
 }
@@ -175,7 +181,7 @@ func TestPolicyBeforePairing(t *testing.T) {
 	e.createPolicy("p", `"disclosed":[{"index":2,"equals":`+b64q(string(testMessages[2]))+`}]`)
 	req := e.request(nonce24, &request.PolicyRef{ID: "p"})
 	req.Disclosed[1].Message = base64.StdEncoding.EncodeToString([]byte(`{"degree":"PhD"}`))
-	res := decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, req)))
+	res := decode[proofs.VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, req)))
 	require.False(t, res.Valid)
 	require.Equal(t, "disclosed", res.Unmet.Rule)
 	require.NotContains(t, res.Reason, "does not verify")
@@ -183,7 +189,7 @@ func TestPolicyBeforePairing(t *testing.T) {
 	// Satisfied but forged: the proof is checked too.
 	e.createPolicy("q", "")
 	req.Policy = &request.PolicyRef{ID: "q"}
-	res = decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, req)))
+	res = decode[proofs.VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, req)))
 	require.True(t, res.Satisfied)
 	require.False(t, res.Valid)
 	require.Contains(t, res.Reason, "does not verify")
@@ -198,7 +204,7 @@ func TestPolicyNotEvaluatedAfterAnEarlierCheck(t *testing.T) {
 	e.createPolicy("p", "")
 	req := e.request(nonce24, &request.PolicyRef{ID: "p"})
 	req.Proof = base64.StdEncoding.EncodeToString([]byte("not a proof"))
-	res := decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, req)))
+	res := decode[proofs.VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, req)))
 	require.False(t, res.Valid)
 	require.False(t, res.Satisfied)
 	require.Nil(t, res.Unmet)
@@ -215,7 +221,7 @@ func TestPolicyVersions(t *testing.T) {
 
 	// Version 0 and 2: the current version, not met.
 	for _, v := range []int{0, 2} {
-		res := decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, e.request(nonce24, &request.PolicyRef{ID: "p", Version: v}))))
+		res := decode[proofs.VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, e.request(nonce24, &request.PolicyRef{ID: "p", Version: v}))))
 		require.Equal(t, 2, res.PolicyVersion)
 		require.False(t, res.Satisfied)
 		require.Equal(t, "disclosed", res.Unmet.Rule)
@@ -225,13 +231,13 @@ func TestPolicyVersions(t *testing.T) {
 
 	// Version 1, named explicitly, is evaluated as version 1.
 	old := jsonArg(t, e.request(nonce24, &request.PolicyRef{ID: "p", Version: 1}))
-	res := decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", old))
+	res := decode[proofs.VerificationResult](t, e.evaluate(e.bob, "VerifyProof", old))
 	require.True(t, res.Satisfied)
 	require.Equal(t, 1, res.PolicyVersion)
-	receipt := decode[ProofReceipt](t, e.submit(e.bob, "SubmitProof", old))
+	receipt := decode[proofs.ProofReceipt](t, e.submit(e.bob, "SubmitProof", old))
 	require.Equal(t, 1, receipt.PolicyVersion)
-	rec := decode[Verification](t, e.evaluate(e.bob, "GetVerification", receipt.TxID))
-	require.Equal(t, decode[PolicyRecord](t, e.evaluate(e.bob, "GetPolicy", "p", "1")).PolicySHA256, rec.PolicySHA256)
+	rec := decode[proofs.Verification](t, e.evaluate(e.bob, "GetVerification", receipt.TxID))
+	require.Equal(t, decode[policies.PolicyRecord](t, e.evaluate(e.bob, "GetPolicy", "p", "1")).PolicySHA256, rec.PolicySHA256)
 
 	// A version that does not exist, and an unknown policy, are errors.
 	for _, fn := range []string{"VerifyProof", "SubmitProof"} {
@@ -248,7 +254,7 @@ func TestRetiredPolicy(t *testing.T) {
 	require.True(t, e.submit(e.alice, "RetirePolicy", "p").Committed)
 	for v, applied := range map[int]int{0: 2, 1: 1, 2: 2} {
 		req := jsonArg(t, e.request(nonce24, &request.PolicyRef{ID: "p", Version: v}))
-		res := decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", req))
+		res := decode[proofs.VerificationResult](t, e.evaluate(e.bob, "VerifyProof", req))
 		require.False(t, res.Satisfied)
 		require.False(t, res.Valid)
 		require.Equal(t, &policy.Unmet{Rule: "policy", Reason: "the policy is retired"}, res.Unmet)
@@ -292,15 +298,15 @@ func TestPolicyPseudonymUses(t *testing.T) {
 				return req
 			}
 			for i, nonce := range []string{"first nonce 0123456789", "second nonce 0123456789"} {
-				res := decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, use(nonce))))
+				res := decode[proofs.VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, use(nonce))))
 				require.True(t, res.Valid, res.Reason)
 				require.Equal(t, i, res.PseudonymUses)
-				receipt := decode[ProofReceipt](t, e.submit(e.bob, "SubmitProof", jsonArg(t, use(nonce))))
+				receipt := decode[proofs.ProofReceipt](t, e.submit(e.bob, "SubmitProof", jsonArg(t, use(nonce))))
 				require.Equal(t, i+1, receipt.PseudonymUse)
 				require.Equal(t, "twice", receipt.Policy)
 			}
 			third := jsonArg(t, use("third nonce 0123456789"))
-			res := decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", third))
+			res := decode[proofs.VerificationResult](t, e.evaluate(e.bob, "VerifyProof", third))
 			require.False(t, res.Satisfied)
 			require.Equal(t, &policy.Unmet{Rule: "pseudonym", Reason: `pseudonym already used 2 time(s) in context "poll-1"; the policy allows 2`}, res.Unmet)
 			requireFailure(t, e.submit(e.bob, "SubmitProof", third), "pseudonym already used", "the limit is 2 (policy \"twice\" version 1)")
@@ -308,7 +314,7 @@ func TestPolicyPseudonymUses(t *testing.T) {
 			// Another context than the policy's: not met.
 			other := holder.present(t, "polls", "poll-2", "fourth nonce 0123456789")
 			other.Policy = ref
-			res = decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, other)))
+			res = decode[proofs.VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, other)))
 			require.Equal(t, "pseudonym", res.Unmet.Rule)
 			require.Equal(t, `pseudonym context must be "poll-1" (not "poll-2")`, res.Unmet.Reason)
 			requireFailure(t, e.submit(e.bob, "SubmitProof", jsonArg(t, other)), `policy "twice" version 1 not satisfied: pseudonym context must be`)
@@ -327,7 +333,7 @@ func TestPolicyPseudonymUses(t *testing.T) {
 			require.True(t, r.Committed, r.Response.GetMessage())
 			more := holder.present(t, "polls", "poll-1", "sixth nonce 0123456789")
 			more.Policy = &request.PolicyRef{ID: "many"}
-			receipt := decode[ProofReceipt](t, e.submit(e.bob, "SubmitProof", jsonArg(t, more)))
+			receipt := decode[proofs.ProofReceipt](t, e.submit(e.bob, "SubmitProof", jsonArg(t, more)))
 			require.Equal(t, 3, receipt.PseudonymUse)
 			require.Equal(t, "many", receipt.Policy)
 		})
@@ -348,7 +354,7 @@ func TestBatchesApplyPolicies(t *testing.T) {
 		e.request("batch nonce 3 0123456789", nil),
 	}
 	arg := jsonArg(t, items)
-	vr := decode[BatchResults](t, e.evaluate(e.bob, "VerifyProofs", arg))
+	vr := decode[proofs.BatchResults](t, e.evaluate(e.bob, "VerifyProofs", arg))
 	require.Equal(t, 2, vr.ValidCount)
 	require.True(t, vr.Results[0].Valid)
 	require.Equal(t, "ok", vr.Results[0].Verification.Policy)
@@ -362,7 +368,7 @@ func TestBatchesApplyPolicies(t *testing.T) {
 	require.Empty(t, vr.Results[3].Verification.Policy)
 
 	r := e.submit(e.bob, "SubmitProofs", arg)
-	sr := decode[BatchResults](t, r)
+	sr := decode[proofs.BatchResults](t, r)
 	require.True(t, r.Committed)
 	require.Equal(t, 2, sr.ValidCount)
 	require.Equal(t, "ok", sr.Results[0].Receipt.Policy)
@@ -371,9 +377,9 @@ func TestBatchesApplyPolicies(t *testing.T) {
 	require.Equal(t, `policy "no" version 1 not satisfied: message 1 must be disclosed`, sr.Results[1].Reason)
 	require.True(t, sr.Results[2].Refused)
 	require.Empty(t, sr.Results[3].Receipt.Policy)
-	rec := decode[Verification](t, e.evaluate(e.bob, "GetVerification", sr.Results[0].RecordID))
+	rec := decode[proofs.Verification](t, e.evaluate(e.bob, "GetVerification", sr.Results[0].RecordID))
 	require.Equal(t, "ok", rec.Policy)
-	requireFailure(t, e.evaluate(e.bob, "GetVerification", BatchRecordID(r.TxID, 1)), "not found")
+	requireFailure(t, e.evaluate(e.bob, "GetVerification", proofs.BatchRecordID(r.TxID, 1)), "not found")
 }
 
 // TestPolicyNotSatisfiedIsAnError: SubmitProof's refusal wraps
@@ -383,7 +389,7 @@ func TestPolicyNotSatisfiedIsAnError(t *testing.T) {
 	e.createPolicy("p", `"minNonceLength":99`)
 	stub := e.ledger.NewStub(e.bob.Creator, Name+":SubmitProof", jsonArg(t, e.request(nonce24, &request.PolicyRef{ID: "p"})))
 	_, err := New().SubmitProof(newTestContext(stub), request.Request{})
-	require.True(t, errors.Is(err, ErrPolicyNotSatisfied), "%v", err)
+	require.True(t, errors.Is(err, base.ErrPolicyNotSatisfied), "%v", err)
 }
 
 // TestPolicyRefusesBeforeVerification: the request's disclosed index 1000
@@ -398,19 +404,19 @@ func TestPolicyRefusesBeforeVerification(t *testing.T) {
 	req := e.request(nonce24, nil)
 	req.Disclosed[1].Index = 1000
 	requireFailure(t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, req)), "out of range")
-	br := decode[BatchResults](t, e.evaluate(e.bob, "VerifyProofs", jsonArg(t, []*request.Request{req})))
+	br := decode[proofs.BatchResults](t, e.evaluate(e.bob, "VerifyProofs", jsonArg(t, []*request.Request{req})))
 	require.True(t, br.Results[0].Refused)
 	require.Contains(t, br.Results[0].Reason, "out of range")
 
 	req.Policy = &request.PolicyRef{ID: "p"}
-	res := decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, req)))
+	res := decode[proofs.VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, req)))
 	require.False(t, res.Valid)
 	require.Equal(t, "minNonceLength", res.Unmet.Rule)
 	requireFailure(t, e.submit(e.bob, "SubmitProof", jsonArg(t, req)), "not satisfied", "nonce must be at least 99 bytes")
-	br = decode[BatchResults](t, e.evaluate(e.bob, "VerifyProofs", jsonArg(t, []*request.Request{req})))
+	br = decode[proofs.BatchResults](t, e.evaluate(e.bob, "VerifyProofs", jsonArg(t, []*request.Request{req})))
 	require.False(t, br.Results[0].Valid)
 	require.Equal(t, "minNonceLength", br.Results[0].Verification.Unmet.Rule)
 	sr := e.submit(e.bob, "SubmitProofs", jsonArg(t, []*request.Request{req}))
 	require.True(t, sr.OK(), sr.Response.GetMessage())
-	require.Contains(t, decode[BatchResults](t, sr).Results[0].Reason, "nonce must be at least 99 bytes")
+	require.Contains(t, decode[proofs.BatchResults](t, sr).Results[0].Reason, "nonce must be at least 99 bytes")
 }

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/hyperledger/fabric-contract-api-go/v2/contractapi"
 )
@@ -55,14 +57,14 @@ func precheckArgs(ctx contractapi.TransactionContextInterface) error {
 		switch kinds[i] {
 		case argInteger:
 			if len(p) > maxIntegerText {
-				return fmt.Errorf("%w: argument %d must be an integer, got %d characters", ErrInvalidArgument, i+1, len(p))
+				return fmt.Errorf("%w: argument %d must be an integer, got %d characters", base.ErrInvalidArgument, i+1, len(p))
 			}
 		case argRequest:
 			r, err := request.Parse([]byte(p))
 			if err != nil {
 				return err
 			}
-			keepParsedRequest(ctx, p, r)
+			base.KeepParsedRequest(ctx, p, r)
 		}
 	}
 	return nil

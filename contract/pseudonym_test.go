@@ -9,6 +9,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/proofs"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/spends"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/issuers"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakestub"
 	"github.com/fabric-bbs/fabric-bbs/request"
@@ -78,7 +86,7 @@ func TestPseudonymUseLimit(t *testing.T) {
 			holder, other := newNymCredential(t, k, 1), newNymCredential(t, k, 2)
 
 			first := holder.present(t, "polls", "poll-2026-17", "nonce one 0123456789")
-			res := decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, first)))
+			res := decode[proofs.VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, first)))
 			require.True(t, res.Valid, res.Reason)
 			require.Equal(t, len(testMessages), res.MessageCount)
 			require.Equal(t, first.Pseudonym, base64.StdEncoding.EncodeToString(res.Pseudonym))
@@ -87,20 +95,20 @@ func TestPseudonymUseLimit(t *testing.T) {
 
 			// First use commits; receipt, event and record carry the pseudonym.
 			r := e.submit(e.bob, "SubmitProof", jsonArg(t, first))
-			receipt := decode[ProofReceipt](t, r)
+			receipt := decode[proofs.ProofReceipt](t, r)
 			require.True(t, r.Committed)
 			require.Equal(t, first.Pseudonym, base64.StdEncoding.EncodeToString(receipt.Pseudonym))
 			require.Equal(t, "poll-2026-17", string(receipt.Context))
-			require.Equal(t, hashHex([]byte("poll-2026-17")), receipt.ContextSHA256)
+			require.Equal(t, base.HashHex([]byte("poll-2026-17")), receipt.ContextSHA256)
 			require.Equal(t, 1, receipt.PseudonymUse)
 			require.NotNil(t, r.Event)
 			require.JSONEq(t, string(r.Response.Payload), string(r.Event.Payload))
-			rec := decode[Verification](t, e.evaluate(e.bob, "GetVerification", r.TxID))
+			rec := decode[proofs.Verification](t, e.evaluate(e.bob, "GetVerification", r.TxID))
 			require.Equal(t, receipt.Pseudonym, rec.Pseudonym)
 			require.Equal(t, []byte("poll-2026-17"), rec.Context)
 			require.Equal(t, 1, rec.PseudonymUse)
 
-			res = decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, first)))
+			res = decode[proofs.VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, first)))
 			require.Equal(t, 1, res.PseudonymUses)
 
 			// A second use in the same context, with a fresh nonce and
@@ -114,7 +122,7 @@ func TestPseudonymUseLimit(t *testing.T) {
 			elsewhere := holder.present(t, "polls", "poll-2026-18", "nonce three 0123456789")
 			require.NotEqual(t, first.Pseudonym, elsewhere.Pseudonym)
 			r2 := e.submit(e.bob, "SubmitProof", jsonArg(t, elsewhere))
-			require.Equal(t, 1, decode[ProofReceipt](t, r2).PseudonymUse)
+			require.Equal(t, 1, decode[proofs.ProofReceipt](t, r2).PseudonymUse)
 
 			// Another credential in the first context is independent.
 			theirs := other.present(t, "polls", "poll-2026-17", "nonce four 0123456789")
@@ -122,17 +130,17 @@ func TestPseudonymUseLimit(t *testing.T) {
 			r3 := e.submit(e.bob, "SubmitProof", jsonArg(t, theirs))
 			require.True(t, r3.Committed, r3.Response.GetMessage())
 
-			uses := decode[PseudonymUses](t, e.evaluate(e.bob, "GetPseudonymUses", b64("poll-2026-17"), first.Pseudonym))
+			uses := decode[spends.PseudonymUses](t, e.evaluate(e.bob, "GetPseudonymUses", b64("poll-2026-17"), first.Pseudonym))
 			require.Equal(t, 1, uses.Count)
 			require.False(t, uses.More)
 			require.Equal(t, r.TxID, uses.Uses[0].TxID)
 			require.Equal(t, 1, uses.Uses[0].Sequence)
 			require.Equal(t, "polls", uses.Uses[0].Issuer)
-			require.Equal(t, hashHex(k.sk.PublicKey().Bytes()), uses.Uses[0].KeySHA256)
+			require.Equal(t, base.HashHex(k.sk.PublicKey().Bytes()), uses.Uses[0].KeySHA256)
 			require.Equal(t, r.Timestamp, uses.Uses[0].Timestamp)
-			uses = decode[PseudonymUses](t, e.evaluate(e.bob, "GetPseudonymUses", b64("poll-2026-18"), elsewhere.Pseudonym))
+			uses = decode[spends.PseudonymUses](t, e.evaluate(e.bob, "GetPseudonymUses", b64("poll-2026-18"), elsewhere.Pseudonym))
 			require.Equal(t, r2.TxID, uses.Uses[0].TxID)
-			uses = decode[PseudonymUses](t, e.evaluate(e.bob, "GetPseudonymUses", b64("poll-2026-18"), first.Pseudonym))
+			uses = decode[spends.PseudonymUses](t, e.evaluate(e.bob, "GetPseudonymUses", b64("poll-2026-18"), first.Pseudonym))
 			require.Zero(t, uses.Count)
 			require.Empty(t, uses.Uses)
 		})
@@ -164,7 +172,7 @@ func TestPseudonymUseInOneBlock(t *testing.T) {
 	require.NotEmpty(t, winner)
 	var req request.Request
 	require.NoError(t, json.Unmarshal([]byte(a), &req))
-	uses := decode[PseudonymUses](t, e.evaluate(e.bob, "GetPseudonymUses", b64("vote"), req.Pseudonym))
+	uses := decode[spends.PseudonymUses](t, e.evaluate(e.bob, "GetPseudonymUses", b64("vote"), req.Pseudonym))
 	require.Equal(t, 1, uses.Count)
 	require.Equal(t, winner, uses.Uses[0].TxID)
 }
@@ -206,7 +214,7 @@ func TestPseudonymRequests(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			r := *good
 			tc.change(&r)
-			res := decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, &r)))
+			res := decode[proofs.VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, &r)))
 			require.False(t, res.Valid)
 			require.Contains(t, res.Reason, tc.reason)
 			requireFailure(t, e.submit(e.bob, "SubmitProof", jsonArg(t, &r)), "proof rejected")
@@ -214,19 +222,19 @@ func TestPseudonymRequests(t *testing.T) {
 	}
 
 	// Pinned message counts apply to the issuer's messages.
-	decode[Issuer](t, e.submit(e.alice, "SetIssuerSettings", "polls", `{"messageCounts":[4]}`))
-	res := decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, good)))
+	decode[issuers.Issuer](t, e.submit(e.alice, "SetIssuerSettings", "polls", `{"messageCounts":[4]}`))
+	res := decode[proofs.VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, good)))
 	require.False(t, res.Valid)
 	require.Contains(t, res.Reason, "covers 5 signed messages")
-	decode[Issuer](t, e.submit(e.alice, "SetIssuerSettings", "polls", `{"messageCounts":[5]}`))
-	require.True(t, decode[ProofReceipt](t, e.submit(e.bob, "SubmitProof", jsonArg(t, good))).Valid)
+	decode[issuers.Issuer](t, e.submit(e.alice, "SetIssuerSettings", "polls", `{"messageCounts":[5]}`))
+	require.True(t, decode[proofs.ProofReceipt](t, e.submit(e.bob, "SubmitProof", jsonArg(t, good))).Valid)
 }
 
 func TestCheckPseudonymLimit(t *testing.T) {
-	withNym := &verification{req: &request.Decoded{Pseudonym: []byte{1}, Context: []byte("c")}, issuer: &Issuer{ID: "polls"}, key: &IssuerKey{Version: 1}}
-	without := &verification{req: &request.Decoded{}, issuer: &Issuer{ID: "acme"}, key: &IssuerKey{Version: 1}}
+	withNym := &proofs.Check{Req: &request.Decoded{Pseudonym: []byte{1}, Context: []byte("c")}, Issuer: &issuers.Issuer{ID: "polls"}, Key: &issuers.IssuerKey{Version: 1}}
+	without := &proofs.Check{Req: &request.Decoded{}, Issuer: &issuers.Issuer{ID: "acme"}, Key: &issuers.IssuerKey{Version: 1}}
 	for _, tc := range []struct {
-		v           *verification
+		v           *proofs.Check
 		uses, limit int
 		refused     bool
 	}{
@@ -237,10 +245,10 @@ func TestCheckPseudonymLimit(t *testing.T) {
 		{withNym, 5, 2, true},
 		{without, 3, 1, false},
 	} {
-		err := tc.v.checkPseudonymLimit(tc.uses, tc.limit)
+		err := tc.v.CheckPseudonymLimit(tc.uses, tc.limit)
 		require.Equal(t, tc.refused, err != nil, "uses %d, limit %d: %v", tc.uses, tc.limit, err)
 		if tc.refused {
-			require.ErrorIs(t, err, ErrPseudonymUsed)
+			require.ErrorIs(t, err, base.ErrPseudonymUsed)
 		}
 	}
 }
@@ -261,7 +269,7 @@ func TestGetPseudonymUsesArguments(t *testing.T) {
 		})
 	}
 	// The limits are inclusive.
-	uses := decode[PseudonymUses](t, e.evaluate(e.bob, "GetPseudonymUses", b64(strings.Repeat("c", request.MaxContextSize)), nym))
+	uses := decode[spends.PseudonymUses](t, e.evaluate(e.bob, "GetPseudonymUses", b64(strings.Repeat("c", request.MaxContextSize)), nym))
 	require.Zero(t, uses.Count)
 }
 
@@ -283,12 +291,12 @@ func TestPseudonymCopiedRequest(t *testing.T) {
 	otherContext.Context = b64("poll-elsewhere")
 	otherNym.Pseudonym = holder.present(t, "polls", "poll-elsewhere", "unbound nonce 0123456789").Pseudonym
 	for _, moved := range []*request.Request{&otherContext, &otherNym} {
-		res := decode[VerificationResult](t, e.evaluate(e.alice, "VerifyProof", jsonArg(t, moved)))
+		res := decode[proofs.VerificationResult](t, e.evaluate(e.alice, "VerifyProof", jsonArg(t, moved)))
 		require.False(t, res.Valid, "a copied proof moved to another context or pseudonym")
 	}
 	r := e.submit(e.alice, "SubmitProof", jsonArg(t, req))
 	require.True(t, r.Committed, r.Response.GetMessage())
-	rec := decode[Verification](t, e.evaluate(e.bob, "GetVerification", r.TxID))
+	rec := decode[proofs.Verification](t, e.evaluate(e.bob, "GetVerification", r.TxID))
 	require.Equal(t, request.SubmitterID(e.alice.Cert), rec.SubmitterID)
 	require.False(t, rec.BoundToSubmitter)
 	requireFailure(t, e.submit(e.bob, "SubmitProof", jsonArg(t, req)), "replay")
@@ -305,5 +313,5 @@ func TestPseudonymCopiedRequest(t *testing.T) {
 	requireFailure(t, e.submit(e.alice, "SubmitProof", jsonArg(t, &unbound)), "requires a nonce bound")
 	r = e.submit(e.bob, "SubmitProof", jsonArg(t, bound))
 	require.True(t, r.Committed, r.Response.GetMessage())
-	require.Equal(t, 1, decode[ProofReceipt](t, r).PseudonymUse)
+	require.Equal(t, 1, decode[proofs.ProofReceipt](t, r).PseudonymUse)
 }

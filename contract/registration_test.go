@@ -6,6 +6,10 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/proofs"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/issuers"
+
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakeid"
 	"github.com/fabric-bbs/fabric-bbs/registration"
@@ -19,7 +23,7 @@ func TestRegisterIssuerPseudonymSchemes(t *testing.T) {
 		t.Run(s.Name(), func(t *testing.T) {
 			e := newEnv(t)
 			k := newKeyPair(t, s, byte(30+i))
-			is := decode[Issuer](t, e.register(e.alice, "nym", k, ""))
+			is := decode[issuers.Issuer](t, e.register(e.alice, "nym", k, ""))
 			require.Equal(t, s.Name(), is.Scheme)
 			require.True(t, e.rotate(e.alice, "nym", newKeyPair(t, s, byte(40+i))).Committed)
 		})
@@ -114,14 +118,14 @@ func TestUnpinnedBBSPlusIssuerVerifiesNothing(t *testing.T) {
 	k := newKeyPair(t, bbs.BBSPlus2020(), 15)
 	require.NoError(t, e.seedIssuer("legacy", bbs.BBSPlus2020Name, k.publicKeyText(), "", nil))
 	req := sign(t, k, nil).present(t, "legacy", []byte("legacy issuer nonce 0123"), 1)
-	res := decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, req)))
+	res := decode[proofs.VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, req)))
 	require.False(t, res.Valid)
 	require.Contains(t, res.Reason, "without pinned messageCounts")
 	requireFailure(t, e.submit(e.bob, "SubmitProof", jsonArg(t, req)), "without pinned messageCounts")
-	batch := decode[BatchResults](t, e.evaluate(e.bob, "VerifyProofs", jsonArg(t, []any{req})))
+	batch := decode[proofs.BatchResults](t, e.evaluate(e.bob, "VerifyProofs", jsonArg(t, []any{req})))
 	require.False(t, batch.Results[0].Valid)
 
 	requireFailure(t, e.submit(e.alice, "SetIssuerSettings", "legacy", `{}`), "must pin messageCounts")
 	require.True(t, e.submit(e.alice, "SetIssuerSettings", "legacy", `{"messageCounts":[5]}`).Committed)
-	require.True(t, decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, req))).Valid)
+	require.True(t, decode[proofs.VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, req))).Valid)
 }

@@ -7,6 +7,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/proofs"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/stretchr/testify/require"
@@ -55,12 +59,12 @@ func TestRequestReparsedFromTheRawArgument(t *testing.T) {
 func TestSubmitProofNonceLength(t *testing.T) {
 	e, k := registered(t)
 	c := sign(t, k, nil)
-	for _, n := range []int{0, 1, MinSubmitNonceSize - 1} {
+	for _, n := range []int{0, 1, proofs.MinSubmitNonceSize - 1} {
 		req := c.present(t, "acme", make([]byte, n), 0)
 		requireFailure(t, e.submit(e.bob, "SubmitProof", jsonArg(t, req)), "nonce is", "at least 16")
-		require.True(t, decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, req))).Valid)
+		require.True(t, decode[proofs.VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, req))).Valid)
 	}
-	require.True(t, e.submit(e.bob, "SubmitProof", jsonArg(t, c.present(t, "acme", make([]byte, MinSubmitNonceSize), 0))).Committed)
+	require.True(t, e.submit(e.bob, "SubmitProof", jsonArg(t, c.present(t, "acme", make([]byte, proofs.MinSubmitNonceSize), 0))).Committed)
 }
 
 // TestSubmitProofAnswersSmall: however large the request, SubmitProof's
@@ -85,7 +89,7 @@ func TestSubmitProofAnswersSmall(t *testing.T) {
 	require.True(t, r.Committed, r.Response.GetMessage())
 	require.Less(t, len(r.Response.Payload), 1024)
 	require.Less(t, len(r.Event.Payload), 1024)
-	rec := decode[Verification](t, e.evaluate(e.bob, "GetVerification", r.TxID))
+	rec := decode[proofs.Verification](t, e.evaluate(e.bob, "GetVerification", r.TxID))
 	require.Len(t, rec.Disclosed, len(messages))
 }
 
@@ -101,19 +105,19 @@ func TestRecordsShowTheHeader(t *testing.T) {
 			e := newEnv(t)
 			k := newKeyPair(t, s, 70)
 			require.True(t, e.register(e.alice, "uni", k, "").Committed)
-			large := []byte(strings.Repeat("h", MaxRecordedHeader+1))
-			var records []Verification
+			large := []byte(strings.Repeat("h", proofs.MaxRecordedHeader+1))
+			var records []proofs.Verification
 			for i, h := range [][]byte{[]byte("type: diploma"), []byte("type: transcript"), large} {
 				req := sign(t, k, h).present(t, "uni", []byte("header nonce 0123456789"+string(rune('a'+i))), 0)
 				r := e.submit(e.bob, "SubmitProof", jsonArg(t, req))
-				require.Equal(t, hashHex(h), decode[ProofReceipt](t, r).HeaderSHA256)
-				records = append(records, decode[Verification](t, e.evaluate(e.bob, "GetVerification", r.TxID)))
+				require.Equal(t, base.HashHex(h), decode[proofs.ProofReceipt](t, r).HeaderSHA256)
+				records = append(records, decode[proofs.Verification](t, e.evaluate(e.bob, "GetVerification", r.TxID)))
 			}
 			require.Equal(t, []byte("type: diploma"), records[0].Header)
 			require.Equal(t, []byte("type: transcript"), records[1].Header)
 			require.NotEqual(t, records[0].HeaderSHA256, records[1].HeaderSHA256)
 			require.Nil(t, records[2].Header)
-			require.Equal(t, hashHex(large), records[2].HeaderSHA256)
+			require.Equal(t, base.HashHex(large), records[2].HeaderSHA256)
 			for _, rec := range records {
 				require.Equal(t, len(testMessages), rec.MessageCount)
 			}

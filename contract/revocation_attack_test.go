@@ -15,11 +15,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/proofs"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/revstate"
+
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakestub"
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/fabric-bbs/fabric-bbs/revocation"
-	"github.com/hyperledger/fabric-chaincode-go/v2/shim"
 	"github.com/hyperledger/fabric-protos-go-apiv2/peer"
 	"github.com/stretchr/testify/require"
 )
@@ -27,33 +30,8 @@ import (
 // Attacks on the revocation state by the coalition: here Org2 (and Org3)
 // on a channel whose chaincode policy any one organisation satisfies (the
 // OR shape; the test ledger's default), running other code on their peers:
-// revRogue, which writes any key with any key-level policy. The honest
+// fakestub.Rogue, which writes any key with any key-level policy. The honest
 // owner is alice of Org1, whose transactions Org1's peer endorses.
-
-// revRogue is the coalition's chaincode: its arguments are triples (key,
-// value, key-level policy as hex, "-" for none), each written as given.
-type revRogue struct{}
-
-func (revRogue) Init(shim.ChaincodeStubInterface) *peer.Response { return shim.Success(nil) }
-
-func (revRogue) Invoke(stub shim.ChaincodeStubInterface) *peer.Response {
-	args := stub.GetStringArgs()
-	for i := 0; i+2 < len(args); i += 3 {
-		if err := stub.PutState(args[i], []byte(args[i+1])); err != nil {
-			return shim.Error(err.Error())
-		}
-		if args[i+2] != "-" {
-			vp, err := hex.DecodeString(args[i+2])
-			if err != nil {
-				return shim.Error(err.Error())
-			}
-			if err := stub.SetStateValidationParameter(args[i], vp); err != nil {
-				return shim.Error(err.Error())
-			}
-		}
-	}
-	return shim.Success(nil)
-}
 
 // Key-level policies the coalition sets: one no one satisfies, and one
 // that both the owner's honest endorsement and the coalition satisfy.
@@ -63,11 +41,22 @@ var (
 	revOwner  = hex.EncodeToString(fakestub.MSPPolicy(1, "Org1MSP"))
 )
 
-// coalition submits one transaction of revRogue endorsed by Org2 and Org3
-// alone: ops are triples (key, value, policy).
+// coalition submits one transaction of fakestub.Rogue endorsed by Org2 and
+// Org3 alone: ops are triples (key, value, key-level policy as hex, "-"
+// for none), each written as given.
 func (e *env) coalition(ops ...string) fakestub.Result {
 	e.t.Helper()
-	return e.ledger.SubmitAs(revRogue{}, []string{"Org2MSP", "Org3MSP"}, e.admin2.Creator, ops...)
+	var ws []fakestub.Write
+	for i := 0; i+2 < len(ops); i += 3 {
+		w := fakestub.Write{Key: ops[i], Value: []byte(ops[i+1])}
+		if ops[i+2] != "-" {
+			vp, err := hex.DecodeString(ops[i+2])
+			require.NoError(e.t, err)
+			w.SetPolicy, w.Policy = true, vp
+		}
+		ws = append(ws, w)
+	}
+	return e.ledger.SubmitWrites(fakestub.DefaultNamespace, []string{"Org2MSP", "Org3MSP"}, ws...)
 }
 
 // revKeys lists the ledger's keys of object type ot whose attributes
@@ -159,10 +148,10 @@ func TestAttackRemovalRewrite(t *testing.T) {
 	e.coalition(made, forged, revOwner)
 
 	for _, c := range []*revocation.Credential{bob, carol} {
-		res := decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", e.presentAt(c, 1, v0, "nr1")))
+		res := decode[proofs.VerificationResult](t, e.evaluate(e.bob, "VerifyProof", e.presentAt(c, 1, v0, "nr1")))
 		require.False(t, res.Valid, "a holder revoked at version 1 or 2 presents against V_0 as version 1")
 	}
-	rec := decode[AccumulatorRemoval](t, e.evaluate(e.bob, "GetAccumulatorRemoval", "acme", "1"))
+	rec := decode[revstate.AccumulatorRemoval](t, e.evaluate(e.bob, "GetAccumulatorRemoval", "acme", "1"))
 	r, err := revocation.ParseRemoval(rec.Removal)
 	require.NoError(t, err)
 	require.Equal(t, hb, r.Handle())
@@ -266,11 +255,11 @@ func TestAttackPrecreatedEpoch(t *testing.T) {
 	r := e.submit(e.alice, "SetIssuerEpoch", "uni", "5")
 	require.Equal(t, next, r.TxID)
 	requireAccepted(t, r)
-	require.Equal(t, int64(-1), decode[IssuerEpoch](t, r).Previous, "the coalition's record was not the current epoch")
+	require.Equal(t, int64(-1), decode[revstate.IssuerEpoch](t, r).Previous, "the coalition's record was not the current epoch")
 	for _, k := range revKeys(e.env, "bbs.epoch", "uni") {
 		e.coalition(k, fake, revShared)
 	}
-	require.Equal(t, int64(5), decode[IssuerEpoch](t, e.evaluate(e.bob, "GetIssuerEpoch", "uni")).Epoch)
+	require.Equal(t, int64(5), decode[revstate.IssuerEpoch](t, e.evaluate(e.bob, "GetIssuerEpoch", "uni")).Epoch)
 	withdrawn := e.credential("2026-01-01T00:00:00Z", "2027-01-01T00:00:00Z", "1", "12")
 	requireFailure(t, e.prove(withdrawn, "epoch0"), "the credential's epoch 1 is older than the 5")
 }
@@ -295,7 +284,7 @@ func TestAttackPrecreatedEpochNotBelieved(t *testing.T) {
 func TestAttackPrecreatedStatusList(t *testing.T) {
 	e := newRevEnv(t)
 	head := `{"issuer":"uni","list":"revocation","purpose":"suspension","size":8192,"pageBits":8192,"pages":1,"createdAt":"2026-01-02T03:04:05Z","txId":"x"}`
-	page, err := json.Marshal(StatusPage{Issuer: "uni", List: "revocation", Page: 0, Version: 1, Bits: make([]byte, StatusPageBits/8), TxID: "x"})
+	page, err := json.Marshal(revstate.StatusPage{Issuer: "uni", List: "revocation", Page: 0, Version: 1, Bits: make([]byte, revstate.StatusPageBits/8), TxID: "x"})
 	require.NoError(t, err)
 	require.True(t, e.coalition(
 		revKey(t, e.env, "bbs.statuslist", "uni", "revocation"), head, revShared,
@@ -322,8 +311,8 @@ func TestAttackPrecreatedStatusList(t *testing.T) {
 		}
 		e.coalition(k, v, revShared)
 	}
-	require.True(t, decode[StatusEntry](t, e.evaluate(e.bob, "GetStatusEntry", "uni", "revocation", "12")).Set)
-	require.Equal(t, StatusPurposeRevocation, decode[StatusList](t, e.evaluate(e.bob, "GetStatusList", "uni", "revocation")).Purpose)
+	require.True(t, decode[revstate.StatusEntry](t, e.evaluate(e.bob, "GetStatusEntry", "uni", "revocation", "12")).Set)
+	require.Equal(t, revstate.StatusPurposeRevocation, decode[revstate.StatusList](t, e.evaluate(e.bob, "GetStatusList", "uni", "revocation")).Purpose)
 	requireFailure(t, e.prove(c, "status"), "entry 12")
 }
 
@@ -338,7 +327,7 @@ func TestAttackPrecreatedAccumulator(t *testing.T) {
 	requireAccepted(t, e.register(e.alice, "acme", k, ""))
 	theirs, tv0, err := revocation.GenerateKey(rand.NewChaCha8([32]byte{66}))
 	require.NoError(t, err)
-	fake, err := json.Marshal(Accumulator{Issuer: "acme", PublicKey: theirs.PublicKey().Bytes(), InitialValue: tv0, Value: tv0, TxID: "x", HandleIndex: 2, HandleIndexTxID: "x"})
+	fake, err := json.Marshal(revstate.Accumulator{Issuer: "acme", PublicKey: theirs.PublicKey().Bytes(), InitialValue: tv0, Value: tv0, TxID: "x", HandleIndex: 2, HandleIndexTxID: "x"})
 	require.NoError(t, err)
 	require.True(t, e.coalition(revKey(t, e, "bbs.accumulator", "acme"), string(fake), revShared).Committed)
 	requireFailure(t, e.evaluate(e.bob, "GetAccumulator", "acme"), "not found")
@@ -352,7 +341,7 @@ func TestAttackPrecreatedAccumulator(t *testing.T) {
 	for _, key := range revKeys(e, "bbs.accumulator", "acme") {
 		e.coalition(key, string(fake), revShared)
 	}
-	acc := decode[Accumulator](t, e.evaluate(e.bob, "GetAccumulator", "acme"))
+	acc := decode[revstate.Accumulator](t, e.evaluate(e.bob, "GetAccumulator", "acme"))
 	require.Equal(t, ask.PublicKey().Bytes(), acc.PublicKey)
 	require.Equal(t, v0, acc.Value)
 }

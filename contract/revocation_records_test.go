@@ -9,15 +9,21 @@ import (
 	"math/bits"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/proofs"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/revstate"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/issuers"
+
 	"github.com/fabric-bbs/fabric-bbs/internal/fakestub"
 	"github.com/fabric-bbs/fabric-bbs/revocation"
 	"github.com/stretchr/testify/require"
 )
 
 // issuerOf reads issuer id as the contract does, with its directory.
-func issuerOf(t *testing.T, e *env, id string) *Issuer {
+func issuerOf(t *testing.T, e *env, id string) *issuers.Issuer {
 	t.Helper()
-	is, err := getIssuer(e.ledger.NewStub(nil), id)
+	is, err := issuers.GetIssuer(e.ledger.NewStub(nil), id)
 	require.NoError(t, err)
 	return is
 }
@@ -25,7 +31,7 @@ func issuerOf(t *testing.T, e *env, id string) *Issuer {
 // accumulatorHeadKey is the key of issuer id's accumulator head.
 func accumulatorHeadKey(t *testing.T, e *env, id string) string {
 	t.Helper()
-	key, err := accumulatorKey(e.ledger.NewStub(nil), issuerOf(t, e, id))
+	key, err := revstate.AccumulatorKey(e.ledger.NewStub(nil), issuerOf(t, e, id))
 	require.NoError(t, err)
 	require.NotEmpty(t, key)
 	return key
@@ -81,29 +87,29 @@ func TestRevocationStateLegacyLayout(t *testing.T) {
 	head.Version, head.Value, head.TxID = 1, rem1.Value(), "legacy-tx"
 	putLegacy(t, e.env, key("bbs.accumulator", "acme"), mustJSON(t, head), owner)
 	putLegacy(t, e.env, key("bbs.accumulator.removal", "acme", fmt.Sprintf("%020d", 1)),
-		mustJSON(t, AccumulatorRemoval{Issuer: "acme", Removal: rem1.Bytes(), Version: 1, CreatedAt: at, TxID: "legacy-tx"}), nil)
+		mustJSON(t, revstate.AccumulatorRemoval{Issuer: "acme", Removal: rem1.Bytes(), Version: 1, CreatedAt: at, TxID: "legacy-tx"}), nil)
 	putLegacy(t, e.env, key("bbs.accumulator.handle", "acme", hex.EncodeToString(hb)), []byte(`{"version":1}`), nil)
-	putLegacy(t, e.env, key("bbs.epoch", "acme"), mustJSON(t, IssuerEpoch{Issuer: "acme", Epoch: 3, Previous: -1, UpdatedAt: at, TxID: "legacy-tx"}), owner)
-	bits := make([]byte, StatusPageBits/8)
+	putLegacy(t, e.env, key("bbs.epoch", "acme"), mustJSON(t, revstate.IssuerEpoch{Issuer: "acme", Epoch: 3, Previous: -1, UpdatedAt: at, TxID: "legacy-tx"}), owner)
+	bits := make([]byte, revstate.StatusPageBits/8)
 	bits[1] = 0x08 // entry 12
-	putLegacy(t, e.env, key("bbs.statuslist", "acme", "revocation"), mustJSON(t, StatusList{Issuer: "acme", List: "revocation", Purpose: StatusPurposeRevocation,
-		Size: StatusPageBits, PageBits: StatusPageBits, Pages: 1, CreatedAt: at, TxID: "legacy-tx"}), owner)
-	putLegacy(t, e.env, key("bbs.statuspage", "acme", "revocation", "0000"), mustJSON(t, StatusPage{Issuer: "acme", List: "revocation", Version: 1, Bits: bits,
+	putLegacy(t, e.env, key("bbs.statuslist", "acme", "revocation"), mustJSON(t, revstate.StatusList{Issuer: "acme", List: "revocation", Purpose: revstate.StatusPurposeRevocation,
+		Size: revstate.StatusPageBits, PageBits: revstate.StatusPageBits, Pages: 1, CreatedAt: at, TxID: "legacy-tx"}), owner)
+	putLegacy(t, e.env, key("bbs.statuspage", "acme", "revocation", "0000"), mustJSON(t, revstate.StatusPage{Issuer: "acme", List: "revocation", Version: 1, Bits: bits,
 		UpdatedAt: at, TxID: "legacy-tx"}), owner)
-	require.Nil(t, issuerOf(t, e.env, "acme").records)
+	require.Nil(t, issuerOf(t, e.env, "acme").Directory())
 
 	check := func(version int, epoch int64) {
 		t.Helper()
 		require.Equal(t, version, e.accumulator().Version)
-		require.Equal(t, rem1.Bytes(), decode[AccumulatorRemoval](t, e.evaluate(e.bob, "GetAccumulatorRemoval", "acme", "1")).Removal)
-		require.Equal(t, epoch, decode[IssuerEpoch](t, e.evaluate(e.bob, "GetIssuerEpoch", "acme")).Epoch)
-		require.True(t, decode[StatusEntry](t, e.evaluate(e.bob, "GetStatusEntry", "acme", "revocation", "12")).Set)
+		require.Equal(t, rem1.Bytes(), decode[revstate.AccumulatorRemoval](t, e.evaluate(e.bob, "GetAccumulatorRemoval", "acme", "1")).Removal)
+		require.Equal(t, epoch, decode[revstate.IssuerEpoch](t, e.evaluate(e.bob, "GetIssuerEpoch", "acme")).Epoch)
+		require.True(t, decode[revstate.StatusEntry](t, e.evaluate(e.bob, "GetStatusEntry", "acme", "revocation", "12")).Set)
 		require.NoError(t, e.update(alice))
 		requireAccepted(t, e.prove(alice, "nr0"))
 		require.Error(t, e.update(bob), "bob is revoked")
 	}
 	check(1, 3)
-	res := decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", e.presentAt(alice, 1, rem1.Value(), "plain")))
+	res := decode[proofs.VerificationResult](t, e.evaluate(e.bob, "VerifyProof", e.presentAt(alice, 1, rem1.Value(), "plain")))
 	require.True(t, res.Valid, res.Reason)
 
 	// Changes at the old keys; revocations chained after the legacy one.
@@ -113,7 +119,7 @@ func TestRevocationStateLegacyLayout(t *testing.T) {
 	requireAccepted(t, e.submit(e.alice, "UpdateStatusList", "acme", "revocation", `{"set":[13]}`))
 	requireAccepted(t, e.revoke(bob))
 	requireAccepted(t, e.revoke(carol))
-	require.Nil(t, issuerOf(t, e.env, "acme").records, "none of these writes the issuer record")
+	require.Nil(t, issuerOf(t, e.env, "acme").Directory(), "none of these writes the issuer record")
 	check(3, 4)
 	require.Error(t, e.update(carol), "carol is revoked")
 	requireFailure(t, e.revoke(carol), "already removed at version 3")
@@ -122,19 +128,19 @@ func TestRevocationStateLegacyLayout(t *testing.T) {
 	// The issuer record's first write under 0.3.0: a new list. Its
 	// directory lists the legacy children; all still read.
 	requireAccepted(t, e.submit(e.alice, "CreateStatusList", "acme", "second", "suspension", "8192"))
-	dir := issuerOf(t, e.env, "acme").records
+	dir := issuerOf(t, e.env, "acme").Directory()
 	require.NotNil(t, dir)
-	require.Equal(t, legacyGeneration, dir.Epoch)
-	require.Equal(t, legacyGeneration, dir.Accumulator)
-	require.Equal(t, legacyGeneration, dir.StatusLists["revocation"])
+	require.Equal(t, issuers.LegacyGeneration, dir.Epoch)
+	require.Equal(t, issuers.LegacyGeneration, dir.Accumulator)
+	require.Equal(t, issuers.LegacyGeneration, dir.StatusLists["revocation"])
 	check(3, 4)
 	dave := e.issue("dave")
 	requireAccepted(t, e.revoke(dave))
 	check(4, 4)
 
 	// An old key created after the directory exists is not believed.
-	putLegacy(t, e.env, key("bbs.statuslist", "acme", "third"), mustJSON(t, StatusList{Issuer: "acme", List: "third", Purpose: StatusPurposeRevocation,
-		Size: StatusPageBits, PageBits: StatusPageBits, Pages: 1, CreatedAt: at, TxID: "x"}), owner)
+	putLegacy(t, e.env, key("bbs.statuslist", "acme", "third"), mustJSON(t, revstate.StatusList{Issuer: "acme", List: "third", Purpose: revstate.StatusPurposeRevocation,
+		Size: revstate.StatusPageBits, PageBits: revstate.StatusPageBits, Pages: 1, CreatedAt: at, TxID: "x"}), owner)
 	requireFailure(t, e.evaluate(e.bob, "GetStatusList", "acme", "third"), "not found")
 }
 
@@ -158,7 +164,7 @@ func TestRemovalPath(t *testing.T) {
 	}
 	for current := uint64(1); current <= 300; current++ {
 		for v := uint64(1); v <= current; v++ {
-			path := removalPath(current, v)
+			path := revstate.RemovalPath(current, v)
 			require.Equal(t, v, path[len(path)-1])
 			require.LessOrEqual(t, len(path), bits.Len64(current), "%d from %d: %v", v, current, path)
 			named := fenwick(current)
@@ -168,8 +174,8 @@ func TestRemovalPath(t *testing.T) {
 			}
 		}
 	}
-	require.LessOrEqual(t, len(removalPath(1<<40+12345, 1)), 41)
-	require.LessOrEqual(t, len(removalPath(1<<62-1, 1<<61+1)), 62)
+	require.LessOrEqual(t, len(revstate.RemovalPath(1<<40+12345, 1)), 41)
+	require.LessOrEqual(t, len(revstate.RemovalPath(1<<62-1, 1<<61+1)), 62)
 }
 
 // TestRemovalChain: after 37 revocations (single and batched), every
@@ -195,13 +201,13 @@ func TestRemovalChain(t *testing.T) {
 	}
 	require.Equal(t, 37, e.accumulator().Version)
 	for v := 1; v <= 37; v++ {
-		var st storedRemoval
+		var st revstate.StoredRemoval
 		require.NoError(t, json.Unmarshal(written[v], &st))
-		got := decode[AccumulatorRemoval](t, e.evaluate(e.bob, "GetAccumulatorRemoval", "acme", fmt.Sprint(v)))
+		got := decode[revstate.AccumulatorRemoval](t, e.evaluate(e.bob, "GetAccumulatorRemoval", "acme", fmt.Sprint(v)))
 		require.Equal(t, st.AccumulatorRemoval, got, "version %d", v)
 	}
 	requireFailure(t, e.evaluate(e.bob, "GetAccumulatorRemoval", "acme", "38"), "not found")
-	res := decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", e.presentAt(&old, 0, e.accumulator().InitialValue, "plain")))
+	res := decode[proofs.VerificationResult](t, e.evaluate(e.bob, "VerifyProof", e.presentAt(&old, 0, e.accumulator().InitialValue, "plain")))
 	require.True(t, res.Valid, res.Reason)
 	require.NoError(t, e.update(alice))
 	requireAccepted(t, e.prove(alice, "nr0"))

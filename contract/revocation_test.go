@@ -11,6 +11,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/proofs"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/revstate"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/contract/records"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakeid"
@@ -93,16 +99,16 @@ func TestEpochRule(t *testing.T) {
 	c := e.defaultCredential()
 
 	// No epoch published: the epoch rule is unmet, the others apply.
-	requireFailure(t, e.prove(c, "epoch0"), ErrPolicyNotSatisfied.Error(), `issuer "uni" publishes no epoch`)
+	requireFailure(t, e.prove(c, "epoch0"), base.ErrPolicyNotSatisfied.Error(), `issuer "uni" publishes no epoch`)
 	requireAccepted(t, e.prove(c, "validity"))
 
 	r := e.submit(e.alice, "SetIssuerEpoch", "uni", "5")
 	requireAccepted(t, r)
-	rec := decode[IssuerEpoch](t, r)
-	require.Equal(t, IssuerEpoch{Issuer: "uni", Epoch: 5, Previous: -1, UpdatedAt: r.Timestamp.UTC(), TxID: r.TxID}, rec)
-	require.Equal(t, EventEpochRaised, r.Event.GetEventName())
+	rec := decode[revstate.IssuerEpoch](t, r)
+	require.Equal(t, revstate.IssuerEpoch{Issuer: "uni", Epoch: 5, Previous: -1, UpdatedAt: r.Timestamp.UTC(), TxID: r.TxID}, rec)
+	require.Equal(t, revstate.EventEpochRaised, r.Event.GetEventName())
 	require.JSONEq(t, string(r.Response.Payload), string(r.Event.GetPayload()))
-	require.Equal(t, rec, decode[IssuerEpoch](t, e.evaluate(e.bob, "GetIssuerEpoch", "uni")))
+	require.Equal(t, rec, decode[revstate.IssuerEpoch](t, e.evaluate(e.bob, "GetIssuerEpoch", "uni")))
 
 	requireAccepted(t, e.prove(c, "epoch0"))
 	requireAccepted(t, e.prove(c, "epoch1"))
@@ -117,7 +123,7 @@ func TestEpochRule(t *testing.T) {
 
 	requireAccepted(t, e.submit(e.admin1, "SetIssuerEpoch", "uni", "7")) // an Org1 admin acts for the owner
 	requireFailure(t, e.prove(c, "epoch1"), "the credential's epoch 5 is older than the 6")
-	res := decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", e.request(c, "epoch1")))
+	res := decode[proofs.VerificationResult](t, e.evaluate(e.bob, "VerifyProof", e.request(c, "epoch1")))
 	require.False(t, res.Satisfied)
 	require.Equal(t, "epoch", res.Unmet.Rule)
 	require.Equal(t, 3, res.Unmet.Index)
@@ -157,7 +163,7 @@ func TestSetIssuerEpochRefused(t *testing.T) {
 			requireFailure(t, e.submit(id, "SetIssuerEpoch", tc.id, tc.epoch), tc.want...)
 		})
 	}
-	require.Equal(t, int64(3), decode[IssuerEpoch](t, e.evaluate(e.bob, "GetIssuerEpoch", "uni")).Epoch)
+	require.Equal(t, int64(3), decode[revstate.IssuerEpoch](t, e.evaluate(e.bob, "GetIssuerEpoch", "uni")).Epoch)
 	requireFailure(t, e.evaluate(e.bob, "GetIssuerEpoch", "org3"), "not found")
 
 	// A revoked issuer's epoch cannot change.
@@ -189,7 +195,7 @@ func TestEpochAndStatusNeedTheOwnerOrg(t *testing.T) {
 func statusKeys(t *testing.T, e *env) []string {
 	var out []string
 	for _, k := range e.ledger.Keys() {
-		for _, ot := range []string{epochObjectType, statusListObjectType, records.StatusPage.ObjectType} {
+		for _, ot := range []string{revstate.EpochObjectType, revstate.StatusListObjectType, records.StatusPage.ObjectType} {
 			if strings.HasPrefix(k, "\x00"+ot+"\x00") {
 				out = append(out, k)
 			}
@@ -226,10 +232,10 @@ func TestStatusList(t *testing.T) {
 	r := e.submit(e.alice, "CreateStatusList", "uni", "revocation", "revocation", "16384")
 	requireAccepted(t, r)
 	require.Equal(t, 8, r.Writes) // the issuer record (its directory names the list), the head and two pages, with their key-level policies
-	head := decode[StatusList](t, r)
-	require.Equal(t, StatusList{Issuer: "uni", List: "revocation", Purpose: "revocation", Size: 16384, PageBits: 8192, Pages: 2,
+	head := decode[revstate.StatusList](t, r)
+	require.Equal(t, revstate.StatusList{Issuer: "uni", List: "revocation", Purpose: "revocation", Size: 16384, PageBits: 8192, Pages: 2,
 		CreatedAt: r.Timestamp.UTC(), TxID: r.TxID}, head)
-	require.Equal(t, head, decode[StatusList](t, e.evaluate(e.bob, "GetStatusList", "uni", "revocation")))
+	require.Equal(t, head, decode[revstate.StatusList](t, e.evaluate(e.bob, "GetStatusList", "uni", "revocation")))
 	requireFailure(t, e.submit(e.alice, "CreateStatusList", "uni", "revocation", "revocation", "8192"), "already exists")
 
 	requireAccepted(t, e.prove(c, "status"))
@@ -241,18 +247,18 @@ func TestStatusList(t *testing.T) {
 	r = e.submit(e.alice, "UpdateStatusList", "uni", "revocation", `{"set":[12]}`)
 	requireAccepted(t, r)
 	require.Equal(t, 2, r.Writes) // the page and its key-level policy
-	up := decode[StatusListUpdate](t, r)
+	up := decode[revstate.StatusListUpdate](t, r)
 	require.Equal(t, []int{12}, up.Set)
-	require.Equal(t, []StatusPageVersion{{Page: 0, Version: 2}}, up.Pages)
-	require.Equal(t, EventStatusListChanged, r.Event.GetEventName())
+	require.Equal(t, []revstate.StatusPageVersion{{Page: 0, Version: 2}}, up.Pages)
+	require.Equal(t, revstate.EventStatusListChanged, r.Event.GetEventName())
 	requireFailure(t, e.prove(c, "status"), `policy "status" version 1 not satisfied: the credential is revoked: entry 12 of the status list "revocation" of issuer "uni" is set`)
 	requireAccepted(t, e.prove(other, "status"))
 	requireAccepted(t, e.prove(far, "status"))
 
-	entry := decode[StatusEntry](t, e.evaluate(e.bob, "GetStatusEntry", "uni", "revocation", "12"))
-	require.Equal(t, StatusEntry{Issuer: "uni", List: "revocation", Index: 12, Set: true, Page: 0, PageVersion: 2}, entry)
-	require.False(t, decode[StatusEntry](t, e.evaluate(e.bob, "GetStatusEntry", "uni", "revocation", "13")).Set)
-	page := decode[StatusPage](t, e.evaluate(e.bob, "GetStatusPage", "uni", "revocation", "0"))
+	entry := decode[revstate.StatusEntry](t, e.evaluate(e.bob, "GetStatusEntry", "uni", "revocation", "12"))
+	require.Equal(t, revstate.StatusEntry{Issuer: "uni", List: "revocation", Index: 12, Set: true, Page: 0, PageVersion: 2}, entry)
+	require.False(t, decode[revstate.StatusEntry](t, e.evaluate(e.bob, "GetStatusEntry", "uni", "revocation", "13")).Set)
+	page := decode[revstate.StatusPage](t, e.evaluate(e.bob, "GetStatusPage", "uni", "revocation", "0"))
 	require.Len(t, page.Bits, 1024)
 	require.Equal(t, byte(0x08), page.Bits[1]) // entry 12: byte 1, bit 7-4, W3C order
 	require.Equal(t, 2, page.Version)
@@ -261,7 +267,7 @@ func TestStatusList(t *testing.T) {
 	r = e.submit(e.alice, "UpdateStatusList", "uni", "revocation", `{"set":[13,16383]}`)
 	requireAccepted(t, r)
 	require.Equal(t, 4, r.Writes)
-	require.Equal(t, []StatusPageVersion{{Page: 0, Version: 3}, {Page: 1, Version: 2}}, decode[StatusListUpdate](t, r).Pages)
+	require.Equal(t, []revstate.StatusPageVersion{{Page: 0, Version: 3}, {Page: 1, Version: 2}}, decode[revstate.StatusListUpdate](t, r).Pages)
 	requireFailure(t, e.prove(far, "status"), "entry 16383")
 
 	// A revocation list never clears.
@@ -402,7 +408,7 @@ func TestRevocationChangesRefusedThroughAnotherChaincode(t *testing.T) {
 	requireAccepted(t, e.submit(e.alice, "CreateStatusList", "acme", "revocation", "revocation", "8192"))
 	r := e.viaRelay(relay, e.alice, "UpdateStatusList", "acme", "revocation", `{"set":[1]}`)
 	require.Contains(t, string(r.Response.Payload), "an owner-only transaction must invoke chaincode bbs itself")
-	require.False(t, decode[StatusEntry](t, e.evaluate(e.bob, "GetStatusEntry", "acme", "revocation", "1")).Set)
+	require.False(t, decode[revstate.StatusEntry](t, e.evaluate(e.bob, "GetStatusEntry", "acme", "revocation", "1")).Set)
 
 	// The accumulator (level 3): SetAccumulator, RevokeHandle and
 	// RevokeHandles through the relay are refused and write nothing.
@@ -428,7 +434,7 @@ func TestRevocationChangesRefusedThroughAnotherChaincode(t *testing.T) {
 		require.Contains(t, string(r.Response.Payload), "an owner-only transaction must invoke chaincode bbs itself", tc[0])
 		require.Equal(t, 0, r.Writes, tc[0])
 	}
-	require.Equal(t, 0, decode[Accumulator](t, e.evaluate(e.bob, "GetAccumulator", "acme")).Version)
+	require.Equal(t, 0, decode[revstate.Accumulator](t, e.evaluate(e.bob, "GetAccumulator", "acme")).Version)
 }
 
 // TestRevocationOneAnswer: hostile requests under revocation policies,
@@ -460,19 +466,19 @@ func FuzzParseStatusChange(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		set, clear, err := parseStatusChange(s)
+		set, clear, err := revstate.ParseStatusChange(s)
 		if err != nil {
-			if !strings.Contains(err.Error(), ErrInvalidArgument.Error()) {
+			if !strings.Contains(err.Error(), base.ErrInvalidArgument.Error()) {
 				t.Fatalf("error without ErrInvalidArgument: %v", err)
 			}
 			return
 		}
-		if n := len(set) + len(clear); n < 1 || n > MaxStatusChanges {
+		if n := len(set) + len(clear); n < 1 || n > revstate.MaxStatusChanges {
 			t.Fatalf("%d indices accepted", n)
 		}
 		for _, l := range [][]int{set, clear} {
 			for i, v := range l {
-				if v < 0 || v >= MaxStatusListSize || (i > 0 && v <= l[i-1]) {
+				if v < 0 || v >= revstate.MaxStatusListSize || (i > 0 && v <= l[i-1]) {
 					t.Fatalf("accepted %v", l)
 				}
 			}
@@ -492,7 +498,7 @@ func TestSubmitProofsRevocation(t *testing.T) {
 	arg := "[" + e.request(fine, "status") + "," + e.request(revoked, "status") + "," + e.request(fine, "status") + "]"
 	r := e.submit(e.bob, "SubmitProofs", arg)
 	requireAccepted(t, r)
-	res := decode[BatchResults](t, r)
+	res := decode[proofs.BatchResults](t, r)
 	require.Equal(t, 3, res.Count)
 	require.Equal(t, 2, res.ValidCount)
 	require.True(t, res.Results[0].Valid)

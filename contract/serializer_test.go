@@ -7,6 +7,10 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/proofs"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/issuers"
+
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/hyperledger/fabric-contract-api-go/v2/metadata"
 	"github.com/hyperledger/fabric-contract-api-go/v2/serializer"
@@ -69,8 +73,8 @@ func TestNewChaincodeSkipsOnlyTheResultSchemaCheck(t *testing.T) {
 	}
 
 	// A result is written as JSONSerializer writes it.
-	rec := &Verification{TxID: "tx1", Issuer: "acme", KeyVersion: 2, Disclosed: []request.DisclosedMessage{{Index: 1, Message: "YQ=="}}}
-	for _, v := range []any{rec, []IssuerKey{{Version: 1}}, "text", 42, true} {
+	rec := &proofs.Verification{TxID: "tx1", Issuer: "acme", KeyVersion: 2, Disclosed: []request.DisclosedMessage{{Index: 1, Message: "YQ=="}}}
+	for _, v := range []any{rec, []issuers.IssuerKey{{Version: 1}}, "text", 42, true} {
 		rv := reflect.ValueOf(v)
 		got, err := new(resultSerializer).ToString(rv, rv.Type(), nil, nil)
 		require.NoError(t, err)

@@ -7,6 +7,16 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/contexts"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/credentials"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/proofs"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/spends"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/contract/codes"
 	"github.com/fabric-bbs/fabric-bbs/contract/records"
@@ -16,31 +26,6 @@ import (
 	"github.com/hyperledger/fabric-protos-go-apiv2/peer"
 	"github.com/stretchr/testify/require"
 )
-
-// squatter is the code another organisation runs on its own peers under
-// bbs's name, as Fabric lets each organisation approve its own package: it
-// writes the key, value and key-level policy it is given, around the
-// contract. Its arguments: the key, the value, and the policy ("" for
-// none).
-type squatter struct{}
-
-func (squatter) Init(shim.ChaincodeStubInterface) *peer.Response { return shim.Success(nil) }
-
-func (squatter) Invoke(stub shim.ChaincodeStubInterface) *peer.Response {
-	args := stub.GetArgs()
-	if len(args) != 3 {
-		return shim.Error("squatter: key, value, policy")
-	}
-	if err := stub.PutState(string(args[0]), args[1]); err != nil {
-		return shim.Error(err.Error())
-	}
-	if len(args[2]) > 0 {
-		if err := stub.SetStateValidationParameter(string(args[0]), args[2]); err != nil {
-			return shim.Error(err.Error())
-		}
-	}
-	return shim.Success(nil)
-}
 
 // untrustedCode is the code of a refusal of a record written around the
 // contract.
@@ -64,11 +49,13 @@ func orChannel(e *env) {
 	e.ledger.ChaincodePolicy = fakestub.MSPPolicy(1, "Org1MSP", "Org2MSP")
 }
 
-// squat has Org2's peer, running squatter, write key with value and policy
-// (nil for none), and requires that it commits.
+// squat has Org2's peer, running other code under bbs's name (as Fabric
+// lets each organisation approve its own package: fakestub.Rogue), write
+// key with value and policy (nil for none) around the contract, and
+// requires that it commits.
 func (e *env) squat(key string, value, policy []byte) {
 	e.t.Helper()
-	r := e.ledger.SubmitAs(squatter{}, []string{"Org2MSP"}, e.admin2.Creator, key, string(value), string(policy))
+	r := e.ledger.SubmitWrites(fakestub.DefaultNamespace, []string{"Org2MSP"}, fakestub.Write{Key: key, Value: value, SetPolicy: len(policy) > 0, Policy: policy})
 	require.True(e.t, r.Committed, "the squatter's write: %s %s", r.Response.GetMessage(), r.ValidationDetail)
 }
 
@@ -94,11 +81,11 @@ func TestSquattedNymCountRefusedAtEndorsement(t *testing.T) {
 	req := holder.present(t, "polls", "poll-2026-40", "nonce squat 0123456789")
 	d := decodedOf(t, req)
 	stub := e.ledger.NewStub(nil)
-	ck, err := compositeKey(stub, nymCountObjectType, hashHex(k.sk.PublicKey().Bytes()), hashHex(d.Context), hex.EncodeToString(d.Pseudonym))
+	ck, err := base.CompositeKey(stub, spends.NymCountObjectType, base.HashHex(k.sk.PublicKey().Bytes()), base.HashHex(d.Context), hex.EncodeToString(d.Pseudonym))
 	require.NoError(t, err)
 	e.squat(ck, []byte(`{"uses":0}`), nobodysPolicy)
 
-	requireUntrusted(t, e.submit(e.bob, "SubmitProof", jsonArg(t, req)), nymCountObjectType)
+	requireUntrusted(t, e.submit(e.bob, "SubmitProof", jsonArg(t, req)), spends.NymCountObjectType)
 	r := e.evaluate(e.bob, "VerifyProof", jsonArg(t, req))
 	require.False(t, r.OK())
 	require.True(t, strings.HasPrefix(r.Response.GetMessage(), untrustedCode+":"), r.Response.GetMessage())
@@ -117,8 +104,8 @@ func TestSquattedNymUseRoutedAround(t *testing.T) {
 	req := holder.present(t, "polls", "poll-2026-41", "nonce squat 0123456789")
 	d := decodedOf(t, req)
 	stub := e.ledger.NewStub(nil)
-	uk, err := compositeKey(stub, nymUseObjectType, hashHex(d.Context), hex.EncodeToString(d.Pseudonym),
-		hashHex(k.sk.PublicKey().Bytes()), "0000000001")
+	uk, err := base.CompositeKey(stub, spends.NymUseObjectType, base.HashHex(d.Context), hex.EncodeToString(d.Pseudonym),
+		base.HashHex(k.sk.PublicKey().Bytes()), "0000000001")
 	require.NoError(t, err)
 	e.squat(uk, []byte(`{"txId":"forged","sequence":1,"issuer":"polls","keyVersion":1}`), nobodysPolicy)
 
@@ -140,11 +127,11 @@ func TestSquattedNonceRefusedAtEndorsement(t *testing.T) {
 	nonce := []byte("a nonce the coalition saw 0123")
 	req := sign(t, k, nil).present(t, "acme", nonce, 0)
 	stub := e.ledger.NewStub(nil)
-	nk, err := nonceKey(stub, k.sk.PublicKey().Bytes(), nonce)
+	nk, err := spends.NonceKey(stub, k.sk.PublicKey().Bytes(), nonce)
 	require.NoError(t, err)
 	e.squat(nk, []byte(`{"txId":"forged"}`), nobodysPolicy)
 
-	requireUntrusted(t, e.submit(e.bob, "SubmitProof", jsonArg(t, req)), nonceObjectType)
+	requireUntrusted(t, e.submit(e.bob, "SubmitProof", jsonArg(t, req)), spends.NonceObjectType)
 	r := e.evaluate(e.bob, "VerifyProof", jsonArg(t, req))
 	require.False(t, r.OK())
 	require.True(t, strings.HasPrefix(r.Response.GetMessage(), untrustedCode+":"), r.Response.GetMessage())
@@ -152,12 +139,12 @@ func TestSquattedNonceRefusedAtEndorsement(t *testing.T) {
 	other := sign(t, k, nil).present(t, "acme", []byte("another nonce, not squatted 01"), 0)
 	br := e.submit(e.bob, "SubmitProofs", jsonArg(t, []any{req, other}))
 	require.True(t, br.Committed, br.Response.GetMessage())
-	out := decode[BatchResults](t, br)
+	out := decode[proofs.BatchResults](t, br)
 	require.True(t, out.Results[0].Refused)
 	require.Equal(t, untrustedCode, out.Results[0].Code, out.Results[0].Reason)
-	require.Contains(t, out.Results[0].Reason, nonceObjectType)
+	require.Contains(t, out.Results[0].Reason, spends.NonceObjectType)
 	require.True(t, out.Results[1].Valid)
-	vr := decode[BatchResults](t, e.evaluate(e.bob, "VerifyProofs", jsonArg(t, []any{req})))
+	vr := decode[proofs.BatchResults](t, e.evaluate(e.bob, "VerifyProofs", jsonArg(t, []any{req})))
 	require.True(t, vr.Results[0].Refused)
 	require.Equal(t, untrustedCode, vr.Results[0].Code, vr.Results[0].Reason)
 
@@ -165,14 +152,14 @@ func TestSquattedNonceRefusedAtEndorsement(t *testing.T) {
 	sk := windKey(t)
 	registerKeyIssuer(t, e, "windsurf", sk)
 	n := testNonce(140)
-	ck, err := nonceKey(stub, sk.PublicKey().Bytes(), n)
+	ck, err := spends.NonceKey(stub, sk.PublicKey().Bytes(), n)
 	require.NoError(t, err)
 	e.squat(ck, []byte(`{"txId":"forged"}`), nobodysPolicy)
 	cred := windCredential(t, sk, nil, n)
-	requireUntrusted(t, e.submit(e.bob, "SubmitCredential", credentialArg(t, cred)), nonceObjectType)
+	requireUntrusted(t, e.submit(e.bob, "SubmitCredential", credentialArg(t, cred)), spends.NonceObjectType)
 	cr := e.submit(e.bob, "SubmitCredentials", jsonArg(t, []any{map[string]any{"credential": cred}}))
 	require.True(t, cr.OK(), cr.Response.GetMessage())
-	cout := decode[CredentialBatchResults](t, cr)
+	cout := decode[credentials.CredentialBatchResults](t, cr)
 	require.True(t, cout.Results[0].Refused)
 	require.Equal(t, untrustedCode, cout.Results[0].Code, cout.Results[0].Reason)
 }
@@ -184,10 +171,10 @@ func TestSquattedRecordsRefusedOnRead(t *testing.T) {
 	e := newEnv(t)
 	orChannel(e)
 	stub := e.ledger.NewStub(nil)
-	vk, err := verificationKey(stub, "forged-tx")
+	vk, err := proofs.VerificationKey(stub, "forged-tx")
 	require.NoError(t, err)
 	e.squat(vk, []byte(`{"txId":"forged-tx","issuer":"acme"}`), nobodysPolicy)
-	ck, err := compositeKey(stub, credentialObjectType, "forged-tx")
+	ck, err := base.CompositeKey(stub, credentials.CredentialObjectType, "forged-tx")
 	require.NoError(t, err)
 	e.squat(ck, []byte(`{"txId":"forged-tx","issuer":"acme"}`), nobodysPolicy)
 	for _, fn := range []string{"GetVerification", "GetCredentialVerification"} {
@@ -254,7 +241,7 @@ func (s *countingStub) SetStateValidationParameter(key string, ep []byte) error 
 func spendCalls(counts map[string]int) map[string]int {
 	out := map[string]int{}
 	for k, n := range counts { //bbs:maporder-ok copies a map into a map
-		for _, typ := range []string{nonceObjectType, nymCountObjectType, nymUseObjectType, verificationObjectType, credentialObjectType} {
+		for _, typ := range []string{spends.NonceObjectType, spends.NymCountObjectType, spends.NymUseObjectType, proofs.VerificationObjectType, credentials.CredentialObjectType} {
 			if strings.HasSuffix(k, " "+typ) {
 				out[k] = n
 			}
@@ -276,9 +263,9 @@ func TestHonestSpendsReadNoPolicy(t *testing.T) {
 	r := e.ledger.Submit(sc, e.bob.Creator, Name+":SubmitProof", jsonArg(t, req))
 	require.True(t, r.Committed, r.Response.GetMessage())
 	require.Equal(t, map[string]int{
-		"GetState " + nonceObjectType: 1, "GetState " + nymCountObjectType: 1,
-		"PutState " + nonceObjectType: 1, "PutState " + nymCountObjectType: 1,
-		"PutState " + nymUseObjectType: 1, "PutState " + verificationObjectType: 1,
+		"GetState " + spends.NonceObjectType: 1, "GetState " + spends.NymCountObjectType: 1,
+		"PutState " + spends.NonceObjectType: 1, "PutState " + spends.NymCountObjectType: 1,
+		"PutState " + spends.NymUseObjectType: 1, "PutState " + proofs.VerificationObjectType: 1,
 	}, spendCalls(sc.calls))
 
 	ak := registerAcme(t, e)
@@ -290,7 +277,7 @@ func TestHonestSpendsReadNoPolicy(t *testing.T) {
 	r = e.ledger.Submit(sc, e.bob.Creator, Name+":SubmitProofs", jsonArg(t, batch))
 	require.True(t, r.Committed, r.Response.GetMessage())
 	require.Equal(t, map[string]int{
-		"GetState " + nonceObjectType: 2, "PutState " + nonceObjectType: 2, "PutState " + verificationObjectType: 2,
+		"GetState " + spends.NonceObjectType: 2, "PutState " + spends.NonceObjectType: 2, "PutState " + proofs.VerificationObjectType: 2,
 	}, spendCalls(sc.calls))
 
 	sk := windKey(t)
@@ -299,8 +286,8 @@ func TestHonestSpendsReadNoPolicy(t *testing.T) {
 	r = e.ledger.Submit(sc, e.bob.Creator, Name+":SubmitCredential", credentialArg(t, windCredential(t, sk, nil, testNonce(160))))
 	require.True(t, r.Committed, r.Response.GetMessage())
 	require.Equal(t, map[string]int{
-		"GetState " + nonceObjectType: 1, "PutState " + nonceObjectType: 1,
-		"PutState " + verificationObjectType: 1, "PutState " + credentialObjectType: 1,
+		"GetState " + spends.NonceObjectType: 1, "PutState " + spends.NonceObjectType: 1,
+		"PutState " + proofs.VerificationObjectType: 1, "PutState " + credentials.CredentialObjectType: 1,
 	}, spendCalls(sc.calls))
 }
 
@@ -308,9 +295,9 @@ func TestHonestSpendsReadNoPolicy(t *testing.T) {
 // records are those of their declarations.
 func TestSpendKindsDeclared(t *testing.T) {
 	for typ, k := range map[string]*records.Kind{ //bbs:maporder-ok test: each pair checked alone
-		nonceObjectType: records.Nonce, nymCountObjectType: records.NymCount, nymUseObjectType: records.NymUse,
-		verificationObjectType: records.Verification, credentialObjectType: records.CredentialVerification,
-		contextObjectType: records.Context,
+		spends.NonceObjectType: records.Nonce, spends.NymCountObjectType: records.NymCount, spends.NymUseObjectType: records.NymUse,
+		proofs.VerificationObjectType: records.Verification, credentials.CredentialObjectType: records.CredentialVerification,
+		contexts.ContextObjectType: records.Context,
 	} {
 		require.Equal(t, typ, k.ObjectType)
 	}
@@ -328,7 +315,7 @@ func TestVerificationRaceBlocksOneSubmission(t *testing.T) {
 	req := jsonArg(t, sign(t, k, nil).present(t, "acme", []byte("raced by an endorser 0123456789"), 0))
 	stub := e.ledger.NewStub(nil)
 	n, id := nextTxIDs(t, e) // the block's transactions get n+1 and n+2
-	vk, err := verificationKey(stub, id(n+2))
+	vk, err := proofs.VerificationKey(stub, id(n+2))
 	require.NoError(t, err)
 	rs := e.ledger.SubmitBlock(withSquatter{e.cc},
 		fakestub.Tx{Creator: e.admin2.Creator, Endorsers: []string{"Org2MSP"}, Args: []string{"squat", vk, `{"txId":"forged"}`, string(nobodysPolicy)}},
@@ -343,5 +330,5 @@ func TestVerificationRaceBlocksOneSubmission(t *testing.T) {
 
 	again := e.submit(e.bob, "SubmitProof", req)
 	require.True(t, again.Committed, "%s %s", again.Response.GetMessage(), again.ValidationDetail)
-	require.Equal(t, again.TxID, decode[Verification](t, e.evaluate(e.bob, "GetVerification", again.TxID)).TxID)
+	require.Equal(t, again.TxID, decode[proofs.Verification](t, e.evaluate(e.bob, "GetVerification", again.TxID)).TxID)
 }

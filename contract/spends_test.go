@@ -7,8 +7,15 @@ import (
 	"fmt"
 	"reflect"
 	"testing"
-	"time"
 	"unsafe"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/proofs"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/spends"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/endorsement"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakestub"
@@ -72,7 +79,7 @@ func cc2ccEnv(t *testing.T) *env {
 	e := newEnv(t)
 	require.NoError(t, e.ledger.Deploy("bbs", e.cc, nil))
 	require.NoError(t, e.ledger.Deploy("caller", callerCC{}, nil))
-	e.configure(EndorsementModeOwner) // in the "bbs" namespace, where e.cc now runs
+	e.configure(endorsement.EndorsementModeOwner) // in the "bbs" namespace, where e.cc now runs
 	return e
 }
 
@@ -130,16 +137,16 @@ func TestOneSpendPerTransaction(t *testing.T) {
 		r, out := e.viaCaller(call(t, "SubmitProof", x), call(t, "SubmitProof", x))
 		require.True(t, r.Committed)
 		requireOK(t, out[0])
-		receipt := payloadOf[ProofReceipt](t, out[0])
+		receipt := payloadOf[proofs.ProofReceipt](t, out[0])
 		require.Equal(t, r.TxID, receipt.TxID)
 		require.Empty(t, receipt.RecordID, "the first call's record is under the transaction ID")
-		requireRefused(t, out[1], ErrReplay.Error(), "by transaction "+r.TxID+";")
+		requireRefused(t, out[1], base.ErrReplay.Error(), "by transaction "+r.TxID+";")
 		// The record under the transaction ID is the first call's.
-		rec := decode[Verification](t, e.evaluate(e.bob, "GetVerification", r.TxID))
+		rec := decode[proofs.Verification](t, e.evaluate(e.bob, "GetVerification", r.TxID))
 		require.Equal(t, nonceX, rec.Nonce)
 		require.Empty(t, rec.RecordID)
 		// And the nonce is consumed on the ledger by that record.
-		requireFailure(t, e.submit(e.bob, "SubmitProof", x), ErrReplay.Error(), "by transaction "+r.TxID+";")
+		requireFailure(t, e.submit(e.bob, "SubmitProof", x), base.ErrReplay.Error(), "by transaction "+r.TxID+";")
 	})
 
 	t.Run("two nonces, two records", func(t *testing.T) {
@@ -147,16 +154,16 @@ func TestOneSpendPerTransaction(t *testing.T) {
 		require.True(t, r.Committed)
 		requireOK(t, out[0])
 		requireOK(t, out[1])
-		second := payloadOf[ProofReceipt](t, out[1])
+		second := payloadOf[proofs.ProofReceipt](t, out[1])
 		require.Equal(t, r.TxID+"/1", second.RecordID)
-		first := decode[Verification](t, e.evaluate(e.bob, "GetVerification", r.TxID))
+		first := decode[proofs.Verification](t, e.evaluate(e.bob, "GetVerification", r.TxID))
 		require.Equal(t, nonceY, first.Nonce)
-		rec := decode[Verification](t, e.evaluate(e.bob, "GetVerification", r.TxID+"/1"))
+		rec := decode[proofs.Verification](t, e.evaluate(e.bob, "GetVerification", r.TxID+"/1"))
 		require.Equal(t, nonceZ, rec.Nonce)
 		require.Equal(t, r.TxID, rec.TxID)
 		require.Equal(t, r.TxID+"/1", rec.RecordID)
-		requireFailure(t, e.submit(e.bob, "SubmitProof", z), ErrReplay.Error(), "by transaction "+r.TxID+"/1;")
-		requireFailure(t, e.submit(e.bob, "SubmitProof", y), ErrReplay.Error(), "by transaction "+r.TxID+";")
+		requireFailure(t, e.submit(e.bob, "SubmitProof", z), base.ErrReplay.Error(), "by transaction "+r.TxID+"/1;")
+		requireFailure(t, e.submit(e.bob, "SubmitProof", y), base.ErrReplay.Error(), "by transaction "+r.TxID+";")
 	})
 }
 
@@ -175,32 +182,32 @@ func TestOneSpendAcrossBatchCalls(t *testing.T) {
 	require.True(t, r.Committed)
 	requireOK(t, out[0])
 	requireOK(t, out[1])
-	res := payloadOf[BatchResults](t, out[1])
+	res := payloadOf[proofs.BatchResults](t, out[1])
 	require.True(t, res.Results[0].Refused)
-	require.Contains(t, res.Results[0].Reason, ErrReplay.Error())
+	require.Contains(t, res.Results[0].Reason, base.ErrReplay.Error())
 	require.Contains(t, res.Results[0].Reason, "by transaction "+r.TxID+";")
 	require.True(t, res.Results[1].Valid)
-	require.Equal(t, BatchRecordID(r.TxID+"/1", 1), res.Results[1].RecordID)
+	require.Equal(t, proofs.BatchRecordID(r.TxID+"/1", 1), res.Results[1].RecordID)
 	require.Equal(t, []string{r.TxID + "/1#1"}, res.RecordIDs)
-	rec := decode[Verification](t, e.evaluate(e.bob, "GetVerification", r.TxID+"/1#1"))
+	rec := decode[proofs.Verification](t, e.evaluate(e.bob, "GetVerification", r.TxID+"/1#1"))
 	require.Equal(t, b.Nonce, base64Std(rec.Nonce))
 
 	// Two SubmitProofs calls with the same nonce: the second's item is a
 	// replay of the first's record.
 	r, out = e.viaCaller(call(t, "SubmitProofs", jsonArg(t, []*request.Request{d})), call(t, "SubmitProofs", jsonArg(t, []*request.Request{d})))
 	require.True(t, r.Committed)
-	first, second := payloadOf[BatchResults](t, out[0]), payloadOf[BatchResults](t, out[1])
-	require.Equal(t, []string{BatchRecordID(r.TxID, 0)}, first.RecordIDs)
+	first, second := payloadOf[proofs.BatchResults](t, out[0]), payloadOf[proofs.BatchResults](t, out[1])
+	require.Equal(t, []string{proofs.BatchRecordID(r.TxID, 0)}, first.RecordIDs)
 	require.Zero(t, second.ValidCount)
-	require.Contains(t, second.Results[0].Reason, "by transaction "+BatchRecordID(r.TxID, 0)+";")
+	require.Contains(t, second.Results[0].Reason, "by transaction "+proofs.BatchRecordID(r.TxID, 0)+";")
 
 	// VerifyProof and VerifyProofs after a spend in the transaction see
 	// the nonce consumed, as SubmitProof would refuse it.
 	e2 := req("nonce E")
 	_, out = e.viaCaller(call(t, "SubmitProof", jsonArg(t, e2)), call(t, "VerifyProof", jsonArg(t, e2)),
 		call(t, "VerifyProofs", jsonArg(t, []*request.Request{e2})))
-	require.True(t, payloadOf[VerificationResult](t, out[1]).NonceConsumed)
-	require.True(t, payloadOf[BatchResults](t, out[2]).Results[0].Verification.NonceConsumed)
+	require.True(t, payloadOf[proofs.VerificationResult](t, out[1]).NonceConsumed)
+	require.True(t, payloadOf[proofs.BatchResults](t, out[2]).Results[0].Verification.NonceConsumed)
 }
 
 // TestFailedCallSpendsNothing: a call that fails leaves its nonce fresh for
@@ -215,9 +222,9 @@ func TestFailedCallSpendsNothing(t *testing.T) {
 	bad.Proof = good.Proof // the proof of another disclosure: does not verify
 	r, out := e.viaCaller(call(t, "SubmitProof", jsonArg(t, bad)), call(t, "SubmitProof", jsonArg(t, good)))
 	require.True(t, r.Committed)
-	requireRefused(t, out[0], ErrProofRejected.Error())
+	requireRefused(t, out[0], base.ErrProofRejected.Error())
 	requireOK(t, out[1])
-	require.Empty(t, payloadOf[ProofReceipt](t, out[1]).RecordID, "the first recording call's record is under the transaction ID")
+	require.Empty(t, payloadOf[proofs.ProofReceipt](t, out[1]).RecordID, "the first recording call's record is under the transaction ID")
 }
 
 // TestPseudonymUsesWithinTransaction: the uses of a pseudonym earlier in
@@ -235,7 +242,7 @@ func TestPseudonymUsesWithinTransaction(t *testing.T) {
 	r, out := e.viaCaller(call(t, "SubmitProof", one), call(t, "SubmitProof", two))
 	require.True(t, r.Committed)
 	requireOK(t, out[0])
-	requireRefused(t, out[1], ErrPseudonymUsed.Error(), "used 1 time(s)", "the limit is 1;")
+	requireRefused(t, out[1], base.ErrPseudonymUsed.Error(), "used 1 time(s)", "the limit is 1;")
 
 	// A policy allowing two uses: two uses in one transaction, a third
 	// refused, with sequence numbers 1 and 2 and records of their own.
@@ -249,20 +256,20 @@ func TestPseudonymUsesWithinTransaction(t *testing.T) {
 		call(t, "SubmitProof", use("nonce two 0123456789")), call(t, "SubmitProof", use("nonce three 0123456789")))
 	require.True(t, r.Committed)
 	requireOK(t, out[0])
-	require.Equal(t, 1, payloadOf[ProofReceipt](t, out[0]).PseudonymUse)
-	require.Equal(t, 1, payloadOf[VerificationResult](t, out[1]).PseudonymUses)
+	require.Equal(t, 1, payloadOf[proofs.ProofReceipt](t, out[0]).PseudonymUse)
+	require.Equal(t, 1, payloadOf[proofs.VerificationResult](t, out[1]).PseudonymUses)
 	requireOK(t, out[2])
-	second := payloadOf[ProofReceipt](t, out[2])
+	second := payloadOf[proofs.ProofReceipt](t, out[2])
 	require.Equal(t, 2, second.PseudonymUse)
 	require.Equal(t, r.TxID+"/1", second.RecordID)
-	requireRefused(t, out[3], ErrPseudonymUsed.Error(), "used 2 time(s)", "the limit is 2")
+	requireRefused(t, out[3], base.ErrPseudonymUsed.Error(), "used 2 time(s)", "the limit is 2")
 
-	uses := decode[PseudonymUses](t, e.evaluate(e.bob, "GetPseudonymUses", b64("poll-B"), base64Std(second.Pseudonym)))
+	uses := decode[spends.PseudonymUses](t, e.evaluate(e.bob, "GetPseudonymUses", b64("poll-B"), base64Std(second.Pseudonym)))
 	require.Equal(t, 2, uses.Count)
 	require.Equal(t, []int{1, 2}, []int{uses.Uses[0].Sequence, uses.Uses[1].Sequence})
 	require.Equal(t, []string{r.TxID, r.TxID}, []string{uses.Uses[0].TxID, uses.Uses[1].TxID})
 	require.Equal(t, []string{"", r.TxID + "/1"}, []string{uses.Uses[0].RecordID, uses.Uses[1].RecordID})
-	require.Equal(t, 2, decode[Verification](t, e.evaluate(e.bob, "GetVerification", r.TxID+"/1")).PseudonymUse)
+	require.Equal(t, 2, decode[proofs.Verification](t, e.evaluate(e.bob, "GetVerification", r.TxID+"/1")).PseudonymUse)
 }
 
 // TestRetriedDirectSubmitProof: a client's SubmitProof simulated again
@@ -285,10 +292,10 @@ func TestRetriedDirectSubmitProof(t *testing.T) {
 	require.True(t, r2.OK(), r2.Response.GetMessage())
 	require.Equal(t, r1.TxID, r2.TxID)
 	require.Equal(t, r1.Response.Payload, r2.Response.Payload)
-	require.Empty(t, c.tracker().txs, "a direct call left spends in memory")
+	require.Zero(t, c.tracker().Tracked(), "a direct call left spends in memory")
 	e.ledger.Commit(again)
-	require.Equal(t, r1.TxID, decode[Verification](t, e.evaluate(e.bob, "GetVerification", r1.TxID)).TxID)
-	requireFailure(t, e.submit(e.bob, "SubmitProof", req), ErrReplay.Error())
+	require.Equal(t, r1.TxID, decode[proofs.Verification](t, e.evaluate(e.bob, "GetVerification", r1.TxID)).TxID)
+	requireFailure(t, e.submit(e.bob, "SubmitProof", req), base.ErrReplay.Error())
 }
 
 // TestResimulatedCallerIsRefused: a chaincode's transaction simulated again
@@ -311,7 +318,7 @@ func TestResimulatedCallerIsRefused(t *testing.T) {
 
 	r = e.ledger.Simulate(callerCC{}, first.Again())
 	require.NoError(t, json.Unmarshal(r.Response.Payload, &out))
-	requireRefused(t, out[0], ErrReplay.Error(), "by transaction "+r.TxID+";")
+	requireRefused(t, out[0], base.ErrReplay.Error(), "by transaction "+r.TxID+";")
 
 	// Nothing was committed: a new transaction spends the nonce.
 	_, out = e.viaCaller(call(t, "SubmitProof", req))
@@ -332,43 +339,43 @@ func TestPassThroughCallIsTracked(t *testing.T) {
 	var out []callResponse
 	require.NoError(t, json.Unmarshal(r.Response.Payload, &out))
 	requireOK(t, out[0])
-	requireRefused(t, out[1], ErrReplay.Error(), "by transaction "+r.TxID+";")
+	requireRefused(t, out[1], base.ErrReplay.Error(), "by transaction "+r.TxID+";")
 }
 
 // TestSpendsAreKeptPerConnection: two peer connections of a chaincode
 // server (two peers simulating one transaction) do not see each other's
 // spends.
 func TestSpendsAreKeptPerConnection(t *testing.T) {
-	tr := newSpendTracker()
+	tr := spends.NewSpendTracker()
 	peer1, peer2 := shimStub(t, &shim.Handler{}, "tx1"), shimStub(t, &shim.Handler{}, "tx1")
-	c1, err := tr.begin(peer1, false, "")
+	c1, err := tr.Begin(peer1, false, "")
 	require.NoError(t, err)
-	c1.spend("nonce key", "tx1")
-	require.NoError(t, c1.commit())
+	c1.Spend("nonce key", "tx1")
+	require.NoError(t, c1.Commit())
 
-	c2, err := tr.begin(peer2, false, "")
+	c2, err := tr.Begin(peer2, false, "")
 	require.NoError(t, err)
-	_, spent := c2.spentBy("nonce key")
+	_, spent := c2.SpentBy("nonce key")
 	require.False(t, spent, "peer 2 saw peer 1's spend")
-	require.Equal(t, "tx1", c2.recordID())
+	require.Equal(t, "tx1", c2.RecordID())
 
-	again, err := tr.begin(peer1, false, "")
+	again, err := tr.Begin(peer1, false, "")
 	require.NoError(t, err)
-	by, spent := again.spentBy("nonce key")
+	by, spent := again.SpentBy("nonce key")
 	require.True(t, spent)
 	require.Equal(t, "tx1", by)
-	require.Equal(t, "tx1/1", again.recordID())
+	require.Equal(t, "tx1/1", again.RecordID())
 }
 
 // TestConnectionOfShimStub fails if the shim's stub no longer holds its
 // peer connection's handler where connectionOf reads it.
 func TestConnectionOfShimStub(t *testing.T) {
 	h := &shim.Handler{}
-	got := connectionOf(shimStub(t, h, "tx"))
+	got := spends.ConnectionOf(shimStub(t, h, "tx"))
 	require.Equal(t, unsafe.Pointer(h), got)
-	require.Equal(t, unsafe.Pointer(h), connectionOf(&heldStub{ChaincodeStubInterface: shimStub(t, h, "tx")}))
-	require.Nil(t, connectionOf(&shim.ChaincodeStub{}))
-	require.Nil(t, connectionOf(fakestub.NewLedger("ch").NewStub(nil)))
+	require.Equal(t, unsafe.Pointer(h), spends.ConnectionOf(&base.HeldStub{ChaincodeStubInterface: shimStub(t, h, "tx")}))
+	require.Nil(t, spends.ConnectionOf(&shim.ChaincodeStub{}))
+	require.Nil(t, spends.ConnectionOf(fakestub.NewLedger("ch").NewStub(nil)))
 }
 
 // shimStub is a shim stub of transaction txID on channel "ch" whose peer
@@ -381,105 +388,6 @@ func shimStub(t *testing.T, h *shim.Handler, txID string) *shim.ChaincodeStub {
 	require.Equal(t, reflect.TypeOf(h), f.Type())
 	reflect.NewAt(f.Type(), unsafe.Pointer(f.UnsafeAddr())).Elem().Set(reflect.ValueOf(h))
 	return s
-}
-
-// TestSpendTrackerForgetsAndBounds: a transaction's spends are forgotten
-// spendRetention after its last call, not before; a full tracker evicts
-// the record of the oldest last call for a new transaction's, never
-// refuses the new one, and refuses a later call of the evicted one (its
-// tombstone) until spendRetention has passed.
-func TestSpendTrackerForgetsAndBounds(t *testing.T) {
-	now := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
-	tr := newSpendTracker()
-	tr.now = func() time.Time { return now }
-	tr.max = 2
-	stub := fakestub.NewLedger("ch").NewStub(nil)
-	spend := func(tx string) error {
-		c, err := tr.begin(txIDStub{stub, tx}, false, "")
-		if err != nil {
-			return err
-		}
-		c.spend("k-"+tx, tx)
-		return c.commit()
-	}
-	seen := func(tx string) bool {
-		_, ok := tr.txs[spendScope{channel: "ch", txID: tx}]
-		return ok
-	}
-	require.NoError(t, spend("a"))
-	now = now.Add(spendRetention - time.Second)
-	require.NoError(t, spend("b"))
-	require.True(t, seen("a"), "forgotten before spendRetention")
-	require.NoError(t, spend("c"), "a full tracker refused a new transaction")
-	require.True(t, seen("c"))
-	require.False(t, seen("a"), "the oldest record was not evicted")
-	require.True(t, seen("b"))
-	require.Len(t, tr.txs, 2)
-	require.Equal(t, tr.order.Len(), 2)
-	// a's later call is refused: its earlier spends are lost.
-	require.ErrorIs(t, spend("a"), errTooManySpends)
-	_, err := tr.begin(txIDStub{stub, "a"}, true, "")
-	require.NoError(t, err, "a read-only call is never refused")
-
-	// b's call makes it the most recent: c is evicted next.
-	require.NoError(t, spend("b"))
-	require.NoError(t, spend("d"))
-	require.False(t, seen("c"))
-	require.True(t, seen("b"))
-
-	now = now.Add(spendRetention + time.Second) // every record, and the first tombstones, expire
-	_, err = tr.begin(txIDStub{stub, "e"}, false, "")
-	require.NoError(t, err)
-	require.Empty(t, tr.txs)
-	require.Zero(t, tr.order.Len())
-	require.ErrorIs(t, spend("c"), errTooManySpends, "a tombstone forgotten before spendRetention")
-	now = now.Add(spendRetention)
-	require.NoError(t, spend("a"), "a tombstone kept past 2 spendRetention")
-}
-
-// TestSpendTrackerEvictionNeverDoubleSpends: however many other
-// transactions spend between two calls of one transaction, and whenever
-// (between its calls, or between a call's begin and commit), the later
-// call never gets a nonce spent by the earlier one accepted: it sees the
-// spend, or is refused.
-func TestSpendTrackerEvictionNeverDoubleSpends(t *testing.T) {
-	tr := newSpendTracker()
-	tr.max = 8
-	stub := fakestub.NewLedger("ch").NewStub(nil)
-	flood := func(from, n int) {
-		for i := range n {
-			c, err := tr.begin(txIDStub{stub, fmt.Sprintf("other-%d", from+i)}, false, "")
-			require.NoError(t, err)
-			c.spend("other nonce", "x")
-			require.NoError(t, c.commit())
-		}
-	}
-	for others := 0; others <= 2*tr.max; others++ {
-		for _, during := range []bool{false, true} {
-			tx := fmt.Sprintf("t-%d-%v", others, during)
-			first, err := tr.begin(txIDStub{stub, tx}, false, "")
-			require.NoError(t, err)
-			first.spend("N", tx)
-			require.NoError(t, first.commit())
-			if !during {
-				flood(1000*others, others)
-			}
-			second, err := tr.begin(txIDStub{stub, tx}, false, "")
-			if err != nil {
-				require.ErrorIs(t, err, errTooManySpends)
-				require.GreaterOrEqual(t, others, tr.max, "refused without an eviction")
-				continue
-			}
-			if during {
-				flood(1000*others+500, others)
-			}
-			if _, spent := second.spentBy("N"); spent {
-				continue // the replay is seen
-			}
-			second.spend("N", tx+"/1")
-			require.ErrorIs(t, second.commit(), errTooManySpends, "%d others, during %v: the nonce was spent twice", others, during)
-		}
-	}
 }
 
 // TestSpendTrackerFlood: 100,000 other transactions' chaincode-to-
@@ -495,23 +403,23 @@ func TestSpendTrackerFlood(t *testing.T) {
 	e.cc = &Chaincode{cc}
 	require.NoError(t, e.ledger.Deploy("bbs", e.cc, nil))
 	require.NoError(t, e.ledger.Deploy("caller", callerCC{}, nil))
-	e.configure(EndorsementModeOwner)
+	e.configure(endorsement.EndorsementModeOwner)
 	k := registerAcme(t, e)
 	stub := e.ledger.NewStub(nil)
 	for i := range 100_000 {
-		call, err := c.tracker().begin(txIDStub{stub, fmt.Sprintf("evaluation-%d", i)}, false, "")
+		call, err := c.tracker().Begin(txIDStub{stub, fmt.Sprintf("evaluation-%d", i)}, false, "")
 		require.NoError(t, err)
-		call.spend(fmt.Sprintf("nonce key %d", i), "evaluation")
-		require.NoError(t, call.commit())
+		call.Spend(fmt.Sprintf("nonce key %d", i), "evaluation")
+		require.NoError(t, call.Commit())
 	}
-	require.Len(t, c.tracker().txs, maxTrackedTx)
+	require.Equal(t, spends.MaxTrackedTx, c.tracker().Tracked())
 
 	x := jsonArg(t, sign(t, k, nil).present(t, "acme", []byte("nonce F of sixteen bytes"), 1))
 	y := jsonArg(t, sign(t, k, nil).present(t, "acme", []byte("nonce G of sixteen bytes"), 1))
 	r, out := e.viaCaller(call(t, "SubmitProof", x), call(t, "SubmitProof", x), call(t, "SubmitProof", y))
 	require.True(t, r.Committed)
 	requireOK(t, out[0])
-	requireRefused(t, out[1], ErrReplay.Error(), "by transaction "+r.TxID+";")
+	requireRefused(t, out[1], base.ErrReplay.Error(), "by transaction "+r.TxID+";")
 	requireOK(t, out[2])
 }
 
@@ -527,9 +435,9 @@ func TestSpendTrackerEvaluations(t *testing.T) {
 	e.cc = &Chaincode{cc}
 	require.NoError(t, e.ledger.Deploy("bbs", e.cc, nil))
 	require.NoError(t, e.ledger.Deploy("caller", callerCC{}, nil))
-	e.configure(EndorsementModeOwner)
+	e.configure(endorsement.EndorsementModeOwner)
 	k := registerAcme(t, e)
-	c.tracker().max = 16
+	c.tracker().Limit(16)
 	cred := sign(t, k, nil)
 	for i := range 40 {
 		req := jsonArg(t, cred.present(t, "acme", []byte(fmt.Sprintf("evaluation nonce %08d", i)), 1))
@@ -538,12 +446,12 @@ func TestSpendTrackerEvaluations(t *testing.T) {
 		require.NoError(t, json.Unmarshal(r.Response.Payload, &out))
 		requireOK(t, out[0])
 	}
-	require.Len(t, c.tracker().txs, 16)
+	require.Equal(t, 16, c.tracker().Tracked())
 	x := jsonArg(t, cred.present(t, "acme", []byte("nonce H of sixteen bytes"), 1))
 	r, out := e.viaCaller(call(t, "SubmitProof", x), call(t, "SubmitProof", x))
 	require.True(t, r.Committed)
 	requireOK(t, out[0])
-	requireRefused(t, out[1], ErrReplay.Error())
+	requireRefused(t, out[1], base.ErrReplay.Error())
 }
 
 // txIDStub is a stub with another transaction ID, called from another
@@ -561,69 +469,3 @@ func (s txIDStub) GetSignedProposal() (*peer.SignedProposal, error) {
 }
 
 func base64Std(b []byte) string { return b64(string(b)) }
-
-// TestSpendTrackerConcurrentTransactions: transactions on one tracker at
-// once (a chaincode process serves them concurrently) keep their own spends
-// (run with -race).
-func TestSpendTrackerConcurrentTransactions(t *testing.T) {
-	tr := newSpendTracker()
-	done := make(chan error)
-	for i := range 8 {
-		stub := fakestub.NewLedger("ch").NewStub(nil) // a fake ledger is not for concurrent use
-		go func() {
-			tx := fmt.Sprintf("tx%d", i)
-			for n := range 20 {
-				c, err := tr.begin(txIDStub{stub, tx}, false, "")
-				if err != nil {
-					done <- err
-					return
-				}
-				if _, spent := c.spentBy(fmt.Sprintf("%s-%d", tx, n)); spent {
-					done <- fmt.Errorf("%s: nonce %d spent before", tx, n)
-					return
-				}
-				if got, want := c.recordID(), callRecordID(tx, n); got != want {
-					done <- fmt.Errorf("record ID %s, want %s", got, want)
-					return
-				}
-				c.spend(fmt.Sprintf("%s-%d", tx, n), c.recordID())
-				if err := c.commit(); err != nil {
-					done <- err
-					return
-				}
-			}
-			done <- nil
-		}()
-	}
-	for range 8 {
-		require.NoError(t, <-done)
-	}
-	require.Len(t, tr.txs, 8)
-}
-
-// TestTombstoneFalsePositives: after a million evictions in one
-// generation, a scope never evicted is taken for an evicted one (its
-// call refused) at about the rate spends.go gives, 2 in 10 000 per
-// generation; an evicted scope is always found.
-func TestTombstoneFalsePositives(t *testing.T) {
-	if testing.Short() {
-		t.Skip("a million evictions")
-	}
-	now := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
-	var d tombstones
-	for i := range 1_000_000 {
-		d.add(spendScope{channel: "ch", txID: fmt.Sprintf("evicted-%d", i)}, now)
-	}
-	for i := 0; i < 1_000_000; i += 997 {
-		require.True(t, d.has(spendScope{channel: "ch", txID: fmt.Sprintf("evicted-%d", i)}, now))
-	}
-	fp := 0
-	const tries = 200_000
-	for i := range tries {
-		if d.has(spendScope{channel: "ch", txID: fmt.Sprintf("never-%d", i)}, now) {
-			fp++
-		}
-	}
-	t.Logf("false positives: %d in %d", fp, tries)
-	require.Less(t, fp, tries*4/10_000)
-}

@@ -5,6 +5,12 @@ package contract
 import (
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/revstate"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/issuers"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/endorsement"
+
 	"github.com/fabric-bbs/fabric-bbs/policy"
 	"github.com/fabric-bbs/fabric-bbs/registration"
 	"github.com/fabric-bbs/fabric-bbs/request"
@@ -17,9 +23,9 @@ import (
 // (encoding/json would take the last, or fill the field from the
 // miscased key).
 func TestStrictParsersRefuseCaseVariants(t *testing.T) {
-	endorsement := func(s string) error { _, err := parseEndorsementConfig(s); return err }
-	settings := func(s string) error { _, err := parseSettings(s); return err }
-	change := func(s string) error { _, _, err := parseStatusChange(s); return err }
+	endorsement := func(s string) error { _, err := endorsement.ParseConfig(s); return err }
+	settings := func(s string) error { _, err := issuers.ParseSettings(s); return err }
+	change := func(s string) error { _, _, err := revstate.ParseStatusChange(s); return err }
 	reg := func(s string) error { _, err := registration.ParseRegistration(s); return err }
 	rot := func(s string) error { _, err := registration.ParseRotation(s); return err }
 	req := func(s string) error { _, err := request.Parse([]byte(s)); return err }
@@ -64,6 +70,6 @@ func TestSetEndorsementConfigCaseVariant(t *testing.T) {
 		`{"mode":"and","orgs":["Org1MSP","Org2MSP"],"MODE":"owner"}`)
 	requireFailure(t, r, "BBS_INVALID_ARGUMENT", `duplicate field "MODE"`)
 	require.Equal(t, before, e.ledger.Keys())
-	cfg := decode[EndorsementConfig](t, e.evaluate(e.bob, "GetEndorsementConfig"))
-	require.Equal(t, EndorsementModeOwner, cfg.Mode)
+	cfg := decode[endorsement.EndorsementConfig](t, e.evaluate(e.bob, "GetEndorsementConfig"))
+	require.Equal(t, endorsement.EndorsementModeOwner, cfg.Mode)
 }

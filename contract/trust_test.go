@@ -5,6 +5,10 @@ package contract
 import (
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/proofs"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/issuers"
+
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakeid"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakestub"
@@ -52,7 +56,7 @@ func TestOwnerOrgMustEndorseIssuerChanges(t *testing.T) {
 			require.NotEqual(t, before, e.ledger.State(mustIssuerKey(t, e, "acme")))
 
 			// The key-index entry of the first key carries the same policy.
-			idx, err := publicKeyIndexKey(e.ledger.NewStub(nil), k.sk.PublicKey().Bytes())
+			idx, err := issuers.PublicKeyIndexKey(e.ledger.NewStub(nil), k.sk.PublicKey().Bytes())
 			require.NoError(t, err)
 			require.Equal(t, fakestub.MSPPolicy(1, "Org1MSP"), e.ledger.ValidationParameter(idx))
 		})
@@ -69,7 +73,7 @@ func TestRegisterSetsOwnerPolicies(t *testing.T) {
 	want := fakestub.MSPPolicy(1, "Org2MSP")
 	require.Equal(t, want, e.ledger.ValidationParameter(mustIssuerKey(t, e, "org2-issuer")))
 	for _, k := range []*keyPair{k1, k2} {
-		idx, err := publicKeyIndexKey(e.ledger.NewStub(nil), k.sk.PublicKey().Bytes())
+		idx, err := issuers.PublicKeyIndexKey(e.ledger.NewStub(nil), k.sk.PublicKey().Bytes())
 		require.NoError(t, err)
 		require.Equal(t, want, e.ledger.ValidationParameter(idx))
 	}
@@ -106,7 +110,7 @@ func TestPublicKeyRegisteredOnce(t *testing.T) {
 // same issuer has its own nonces.
 func TestNoncesAreConsumedPerKey(t *testing.T) {
 	e, k := registered(t)
-	acme := decode[Issuer](t, e.evaluate(e.bob, "GetIssuer", "acme"))
+	acme := decode[issuers.Issuer](t, e.evaluate(e.bob, "GetIssuer", "acme"))
 	clone := acme
 	clone.ID = "clone"
 	e.ledger.PutWithPolicy(mustIssuerKey(t, e, "clone"), []byte(jsonArg(t, clone)), e.ledger.ValidationParameter(mustIssuerKey(t, e, "acme")))
@@ -115,13 +119,13 @@ func TestNoncesAreConsumedPerKey(t *testing.T) {
 	c := sign(t, k, nil)
 	require.True(t, e.submit(e.bob, "SubmitProof", jsonArg(t, c.present(t, "acme", nonce, 0))).Committed)
 	requireFailure(t, e.submit(e.bob, "SubmitProof", jsonArg(t, c.present(t, "clone", nonce, 0))), "replay")
-	require.True(t, decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, c.present(t, "clone", nonce, 0)))).NonceConsumed)
+	require.True(t, decode[proofs.VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, c.present(t, "clone", nonce, 0)))).NonceConsumed)
 
 	// A new key version of acme: the same nonce is fresh for it.
 	k2 := newKeyPair(t, bbs.BBSPlus2020(), 2)
 	require.True(t, e.rotate(e.alice, "acme", k2).Committed)
 	fresh := sign(t, k2, nil).present(t, "acme", nonce, 0)
-	require.False(t, decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, fresh))).NonceConsumed)
+	require.False(t, decode[proofs.VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, fresh))).NonceConsumed)
 	require.True(t, e.submit(e.bob, "SubmitProof", jsonArg(t, fresh)).Committed)
 }
 

@@ -8,6 +8,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/credentials"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/issuers"
+
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/internal/oneanswer"
 	"github.com/fabric-bbs/fabric-bbs/vc"
@@ -83,10 +87,10 @@ func TestDeclaredVerificationMethod(t *testing.T) {
 	}
 	require.Contains(t, declare(e, "dmv", "2", `["`+dmvVM1+`"]`), "NOT_FOUND")
 	require.Empty(t, declare(e, "dmv", "1", `["`+dmvVM1+`"]`))
-	is := decode[Issuer](t, e.evaluate(e.bob, "GetIssuer", "dmv"))
+	is := decode[issuers.Issuer](t, e.evaluate(e.bob, "GetIssuer", "dmv"))
 	require.Equal(t, []string{dmvVM1}, is.Keys[0].VerificationMethods)
 
-	res := decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", named))
+	res := decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", named))
 	require.True(t, res.Valid, res.Reason)
 	require.Equal(t, "dmv", res.Issuer)
 	require.Equal(t, 1, res.KeyVersion)
@@ -94,14 +98,14 @@ func TestDeclaredVerificationMethod(t *testing.T) {
 	require.Equal(t, dmvDID, res.CredentialIssuer)
 	sr := e.submit(e.bob, "SubmitCredential", named)
 	require.True(t, sr.Committed, sr.Response.GetMessage())
-	rec := decode[CredentialVerification](t, e.evaluate(e.bob, "GetCredentialVerification", decode[CredentialReceipt](t, sr).TxID))
+	rec := decode[credentials.CredentialVerification](t, e.evaluate(e.bob, "GetCredentialVerification", decode[credentials.CredentialReceipt](t, sr).TxID))
 	require.Equal(t, "dmv", rec.Issuer)
 	require.Equal(t, dmvVM1, rec.VerificationMethod)
 	// In a batch too: each request names its issuer.
 	batched := vmCredential(t, sk, dmvVM1, dmvDID, testNonce(20))
 	br := e.submit(e.bob, "SubmitCredentials", credentialBatchArg(t, issuerArg(t, batched, "dmv"), credentialArg(t, batched)))
 	require.True(t, br.Committed, br.Response.GetMessage())
-	out := decode[CredentialBatchResults](t, br)
+	out := decode[credentials.CredentialBatchResults](t, br)
 	require.Equal(t, 1, out.ValidCount)
 	require.Equal(t, []string{br.TxID + "#0"}, out.RecordIDs)
 	require.Contains(t, out.Results[1].Reason, "must name the ledger issuer")
@@ -113,27 +117,27 @@ func TestDeclaredVerificationMethod(t *testing.T) {
 	requireFailure(t, e.evaluate(e.bob, "VerifyCredential", issuerArg(t, cred, "squatter")), `issuer "squatter" declares no verification method`)
 	r = e.submit(e.bob, "DeclareVerificationMethods", "squatter", "1", `["`+dmvVM1+`"]`)
 	require.True(t, r.Committed, r.Response.GetMessage())
-	res = decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", issuerArg(t, cred, "squatter")))
+	res = decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", issuerArg(t, cred, "squatter")))
 	require.False(t, res.Valid)
 	require.Contains(t, res.Reason, "does not verify")
-	res = decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", issuerArg(t, vmCredential(t, sk, dmvVM1, dmvDID, testNonce(2)), "dmv")))
+	res = decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", issuerArg(t, vmCredential(t, sk, dmvVM1, dmvDID, testNonce(2)), "dmv")))
 	require.True(t, res.Valid, res.Reason)
 	// A credential signed by the squatter's key under dmv's method is the
 	// squatter's, never dmv's.
 	squatted := vmCredential(t, otherKey.sk, dmvVM1, dmvDID, testNonce(3))
-	res = decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", issuerArg(t, squatted, "dmv")))
+	res = decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", issuerArg(t, squatted, "dmv")))
 	require.False(t, res.Valid)
 	require.Contains(t, res.Reason, "does not verify")
 
 	// The credential's issuer must be the DID of the method.
 	lying := vmCredential(t, sk, dmvVM1, "did:web:other.example", testNonce(4))
-	res = decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", issuerArg(t, lying, "dmv")))
+	res = decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", issuerArg(t, lying, "dmv")))
 	require.False(t, res.Valid)
 	require.Contains(t, res.Reason, "is not the DID of the proof's verificationMethod")
 
 	// did:key: the issuer is optional, and when named it must hold the key.
 	dk := windCredential(t, sk, nil, testNonce(5))
-	require.True(t, decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", issuerArg(t, dk, "dmv"))).Valid)
+	require.True(t, decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", issuerArg(t, dk, "dmv"))).Valid)
 	requireFailure(t, e.evaluate(e.bob, "VerifyCredential", issuerArg(t, dk, "squatter")), "NOT_FOUND", `is not a key of issuer "squatter"`)
 	requireFailure(t, e.evaluate(e.bob, "VerifyCredential", issuerArg(t, dk, "no such")), "INVALID_REQUEST")
 
@@ -142,15 +146,15 @@ func TestDeclaredVerificationMethod(t *testing.T) {
 	sk2 := newKeyPair(t, mustScheme(t, bbs.BLS12381SHA256Name), 42)
 	r = e.submit(e.alice, "RotateIssuerKey", rotationDoc(t, e.alice, "dmv", 2, sk2))
 	require.True(t, r.Committed, r.Response.GetMessage())
-	res = decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", issuerArg(t, vmCredential(t, sk, dmvVM1, dmvDID, testNonce(6)), "dmv")))
+	res = decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", issuerArg(t, vmCredential(t, sk, dmvVM1, dmvDID, testNonce(6)), "dmv")))
 	require.True(t, res.Valid, res.Reason)
 	require.Equal(t, 1, res.KeyVersion)
 	require.Contains(t, declare(e, "dmv", "2", `["`+dmvVM1+`"]`), "EXISTS")
 	require.Empty(t, declare(e, "dmv", "2", `["`+dmvVM2+`"]`))
-	res = decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", issuerArg(t, vmCredential(t, sk2.sk, dmvVM2, dmvDID, testNonce(7)), "dmv")))
+	res = decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", issuerArg(t, vmCredential(t, sk2.sk, dmvVM2, dmvDID, testNonce(7)), "dmv")))
 	require.True(t, res.Valid, res.Reason)
 	require.Equal(t, 2, res.KeyVersion)
-	res = decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", issuerArg(t, vmCredential(t, sk, dmvVM2, dmvDID, testNonce(8)), "dmv")))
+	res = decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", issuerArg(t, vmCredential(t, sk, dmvVM2, dmvDID, testNonce(8)), "dmv")))
 	require.False(t, res.Valid, "key 1's credential under key 2's method")
 
 	// Revocation: key 1's method resolves to a revoked key.
@@ -192,9 +196,9 @@ func TestDeclaredVerificationMethodKinds(t *testing.T) {
 	psk := register2020Issuer(t, e, "gov", 60)
 	require.Empty(t, declare(e, "gov", "1", `["`+govVM+`"]`))
 	c2020 := cred2020VM(t, psk, govVM, govDID, testNonce(61))
-	res := decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", issuerArg(t, c2020, "gov")))
+	res := decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", issuerArg(t, c2020, "gov")))
 	require.True(t, res.Valid, res.Reason)
-	require.Equal(t, SuiteBbsBlsSignatureProof2020, res.Suite)
+	require.Equal(t, credentials.SuiteBbsBlsSignatureProof2020, res.Suite)
 	require.Equal(t, govVM, res.VerificationMethod)
 	r := e.submit(e.bob, "SubmitCredential", issuerArg(t, c2020, "gov"))
 	require.True(t, r.Committed, r.Response.GetMessage())
@@ -204,9 +208,9 @@ func TestDeclaredVerificationMethodKinds(t *testing.T) {
 	require.Empty(t, declare(e, "polls", "1", `["`+nymVM+`"]`))
 	h := newNymHolderVM(t, kp.sk, 71, nymVM, nymDID)
 	nc := h.derive(t, "https://polls.example/", testNonce(72))
-	res = decode[CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", issuerArg(t, nc, "polls")))
+	res = decode[credentials.CredentialResult](t, e.evaluate(e.bob, "VerifyCredential", issuerArg(t, nc, "polls")))
 	require.True(t, res.Valid, res.Reason)
-	require.Equal(t, SuiteBBS2023Pseudonym, res.Suite)
+	require.Equal(t, credentials.SuiteBBS2023Pseudonym, res.Suite)
 	r = e.submit(e.bob, "SubmitCredential", issuerArg(t, nc, "polls"))
 	require.True(t, r.Committed, r.Response.GetMessage())
 
@@ -262,21 +266,21 @@ func newNymHolderVM(t *testing.T, sk *bbs.SecretKey, seed byte, vm, did string) 
 
 // TestParseVerificationMethods: the argument's bounds.
 func TestParseVerificationMethods(t *testing.T) {
-	got, err := parseVerificationMethods(`["did:web:a.example%3A8443:path#k-1","did:web:b.example#key-1"]`)
+	got, err := issuers.ParseVerificationMethods(`["did:web:a.example%3A8443:path#k-1","did:web:b.example#key-1"]`)
 	require.NoError(t, err)
 	require.Len(t, got, 2)
-	got, err = parseVerificationMethods(`[]`)
+	got, err = issuers.ParseVerificationMethods(`[]`)
 	require.NoError(t, err)
 	require.Nil(t, got)
-	many := make([]string, MaxVerificationMethods+1)
+	many := make([]string, issuers.MaxVerificationMethods+1)
 	for i := range many {
 		many[i] = "did:web:a.example#k" + string(rune('a'+i))
 	}
-	_, err = parseVerificationMethods(jsonArg(t, many))
+	_, err = issuers.ParseVerificationMethods(jsonArg(t, many))
 	require.ErrorContains(t, err, "at most")
-	_, err = parseVerificationMethods(jsonArg(t, []string{"did:web:a.example#" + strings.Repeat("k", MaxVerificationMethodSize)}))
+	_, err = issuers.ParseVerificationMethods(jsonArg(t, []string{"did:web:a.example#" + strings.Repeat("k", issuers.MaxVerificationMethodSize)}))
 	require.ErrorContains(t, err, "over the limit")
-	_, err = parseVerificationMethods(strings.Repeat(" ", MaxVerificationMethods*(MaxVerificationMethodSize+8)+3))
+	_, err = issuers.ParseVerificationMethods(strings.Repeat(" ", issuers.MaxVerificationMethods*(issuers.MaxVerificationMethodSize+8)+3))
 	require.ErrorContains(t, err, "too long")
 }
 
@@ -315,7 +319,7 @@ func BenchmarkVerifyCredentialDeclared(b *testing.B) {
 		b.Run(a.name, func(b *testing.B) {
 			for b.Loop() {
 				r := e.ledger.Evaluate(e.cc, e.bob.Creator, Name+":VerifyCredential", a.arg)
-				if r.OK() != a.ok || (a.ok && !decode[CredentialResult](t, r).Valid) {
+				if r.OK() != a.ok || (a.ok && !decode[credentials.CredentialResult](t, r).Valid) {
 					b.Fatalf("%s: %s %s", a.name, r.Response.GetMessage(), r.Response.GetPayload())
 				}
 			}

@@ -11,6 +11,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/proofs"
+
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
+
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakeid"
 	"github.com/fabric-bbs/fabric-bbs/internal/testvectors"
@@ -74,7 +78,7 @@ func TestVerifyProofInteropVectors(t *testing.T) {
 				}
 				r := e.evaluate(e.bob, "VerifyProof", jsonArg(t, req))
 				if c.Valid {
-					res := decode[VerificationResult](t, r)
+					res := decode[proofs.VerificationResult](t, r)
 					require.True(t, res.Valid, "%s: %s", c.Name, res.Reason)
 					require.Empty(t, res.Reason)
 					require.Equal(t, issuer, res.Issuer)
@@ -89,7 +93,7 @@ func TestVerifyProofInteropVectors(t *testing.T) {
 					outcomes["error"]++
 					continue
 				}
-				res := decode[VerificationResult](t, r)
+				res := decode[proofs.VerificationResult](t, r)
 				require.False(t, res.Valid, "%s (%s) verified", c.Name, c.Reason)
 				require.NotEmpty(t, res.Reason)
 				outcomes["valid false"]++
@@ -121,54 +125,54 @@ func TestVerifyAndSubmitEveryScheme(t *testing.T) {
 				{Index: 2, Message: base64.StdEncoding.EncodeToString(testMessages[2])},
 				{Index: 4, Message: base64.StdEncoding.EncodeToString(testMessages[4])},
 			}
-			res := decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, req)))
-			want := VerificationResult{Valid: true, Issuer: "uni", KeyVersion: 1, Scheme: s.Name(), Disclosed: disclosed, MessageCount: len(testMessages), Satisfied: true}
+			res := decode[proofs.VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, req)))
+			want := proofs.VerificationResult{Valid: true, Issuer: "uni", KeyVersion: 1, Scheme: s.Name(), Disclosed: disclosed, MessageCount: len(testMessages), Satisfied: true}
 			if header != nil {
-				want.Header, want.HeaderSHA256 = header, hashHex(header)
+				want.Header, want.HeaderSHA256 = header, base.HashHex(header)
 			}
 			require.Equal(t, want, res)
 
 			withScheme := *req
 			withScheme.Scheme = s.Name()
 			withScheme.KeyVersion = 1
-			require.True(t, decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, &withScheme))).Valid)
+			require.True(t, decode[proofs.VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, &withScheme))).Valid)
 
 			tampered := *req
 			tampered.Disclosed = append([]request.DisclosedMessage(nil), req.Disclosed...)
 			tampered.Disclosed[1].Message = base64.StdEncoding.EncodeToString([]byte(`{"degree":"PhD"}`))
-			res = decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, &tampered)))
+			res = decode[proofs.VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, &tampered)))
 			require.False(t, res.Valid)
 			require.Contains(t, res.Reason, `does not verify under key version 1 of issuer "uni"`)
 
 			otherNonce := *req
 			otherNonce.Nonce = base64.StdEncoding.EncodeToString([]byte("another nonce"))
-			require.False(t, decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, &otherNonce))).Valid)
+			require.False(t, decode[proofs.VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, &otherNonce))).Valid)
 
 			if header != nil {
 				otherHeader := *req
 				otherHeader.Header = base64.StdEncoding.EncodeToString([]byte("credential-type: forged"))
-				require.False(t, decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, &otherHeader))).Valid)
+				require.False(t, decode[proofs.VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, &otherHeader))).Valid)
 			}
 
 			// SubmitProof stores the verification and emits a small receipt.
 			arg := jsonArg(t, req)
 			r := e.submit(e.bob, "SubmitProof", arg)
-			receipt := decode[ProofReceipt](t, r)
+			receipt := decode[proofs.ProofReceipt](t, r)
 			require.True(t, r.Committed)
-			wantReceipt := ProofReceipt{
+			wantReceipt := proofs.ProofReceipt{
 				TxID: r.TxID, Valid: true, Issuer: "uni", KeyVersion: 1, Scheme: s.Name(), MessageCount: len(testMessages),
-				NonceSHA256: hashHex(nonce), RequestSHA256: hashHex([]byte(arg)),
+				NonceSHA256: base.HashHex(nonce), RequestSHA256: base.HashHex([]byte(arg)),
 			}
 			if header != nil {
-				wantReceipt.HeaderSHA256 = hashHex(header)
+				wantReceipt.HeaderSHA256 = base.HashHex(header)
 			}
 			require.Equal(t, wantReceipt, receipt)
 			require.NotNil(t, r.Event)
-			require.Equal(t, EventProofVerified, r.Event.EventName)
+			require.Equal(t, proofs.EventProofVerified, r.Event.EventName)
 			require.JSONEq(t, string(r.Response.Payload), string(r.Event.Payload))
-			rec := decode[Verification](t, e.evaluate(e.alice, "GetVerification", r.TxID))
-			wantRec := Verification{
-				TxID: r.TxID, Issuer: "uni", KeyVersion: 1, Scheme: s.Name(), KeySHA256: hashHex(k.sk.PublicKey().Bytes()),
+			rec := decode[proofs.Verification](t, e.evaluate(e.alice, "GetVerification", r.TxID))
+			wantRec := proofs.Verification{
+				TxID: r.TxID, Issuer: "uni", KeyVersion: 1, Scheme: s.Name(), KeySHA256: base.HashHex(k.sk.PublicKey().Bytes()),
 				Disclosed: disclosed, MessageCount: len(testMessages), Header: want.Header, HeaderSHA256: want.HeaderSHA256,
 				Nonce: nonce, SubmitterMSPID: "Org1MSP", SubmitterID: request.SubmitterID(e.bob.Cert), Timestamp: r.Timestamp,
 			}
@@ -180,7 +184,7 @@ func TestVerifyAndSubmitEveryScheme(t *testing.T) {
 			requireFailure(t, replay, "replay", `the nonce was already used with key version 1 of issuer "uni"`, "by transaction "+r.TxID)
 			requireFailure(t, e.submit(e.alice, "SubmitProof", jsonArg(t, req)), "replay")
 			// VerifyProof is read-only; it says the nonce is consumed.
-			after := decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, req)))
+			after := decode[proofs.VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, req)))
 			require.True(t, after.Valid)
 			require.True(t, after.NonceConsumed)
 
@@ -227,7 +231,7 @@ func TestSubmitProofInvalidWritesNothing(t *testing.T) {
 	garbage.Nonce = base64.StdEncoding.EncodeToString([]byte("nonce-2 of sixteen bytes"))
 	garbage.Proof = base64.StdEncoding.EncodeToString([]byte("not a proof"))
 	requireFailure(t, e.submit(e.bob, "SubmitProof", jsonArg(t, &garbage)), "proof rejected", "not a well-formed bbs+2020 proof")
-	res := decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, &garbage)))
+	res := decode[proofs.VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, &garbage)))
 	require.False(t, res.Valid)
 	require.Contains(t, res.Reason, "not a well-formed bbs+2020 proof")
 }
@@ -239,11 +243,11 @@ func TestVerifyWithKeyVersions(t *testing.T) {
 	require.True(t, e.rotate(e.alice, "acme", k2).Committed)
 	current := sign(t, k2, nil).present(t, "acme", []byte("n2 of sixteen bytes"), 0)
 
-	verify := func(req *request.Request, version int) VerificationResult {
+	verify := func(req *request.Request, version int) proofs.VerificationResult {
 		t.Helper()
 		r := *req
 		r.KeyVersion = version
-		return decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, &r)))
+		return decode[proofs.VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, &r)))
 	}
 	require.True(t, verify(current, 0).Valid)
 	require.Equal(t, 2, verify(current, 0).KeyVersion)
@@ -340,7 +344,7 @@ func TestVerifyProofMoreDisclosedThanRevealed(t *testing.T) {
 	// The scheme decides whether this is an invalid proof or a malformed
 	// request; either way it is not valid and SubmitProof refuses it.
 	if r := e.evaluate(e.bob, "VerifyProof", jsonArg(t, req)); r.OK() {
-		require.False(t, decode[VerificationResult](t, r).Valid)
+		require.False(t, decode[proofs.VerificationResult](t, r).Valid)
 	}
 	requireFailure(t, e.submit(e.bob, "SubmitProof", jsonArg(t, req)))
 }
@@ -359,12 +363,12 @@ func TestBoundNonce(t *testing.T) {
 	saltText := base64.StdEncoding.EncodeToString(salt)
 	forBob := bound(testChannel, "Org1MSP", bobID, salt, saltText)
 
-	res := decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, forBob)))
+	res := decode[proofs.VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, forBob)))
 	require.True(t, res.Valid, res.Reason)
 
 	// Another identity, even of the same MSP, cannot use it.
 	for _, other := range []*fakeid.Identity{e.alice, e.admin1, e.admin2} {
-		res := decode[VerificationResult](t, e.evaluate(other, "VerifyProof", jsonArg(t, forBob)))
+		res := decode[proofs.VerificationResult](t, e.evaluate(other, "VerifyProof", jsonArg(t, forBob)))
 		require.False(t, res.Valid)
 		require.Contains(t, res.Reason, "the nonce is not bound to the submitter")
 		requireFailure(t, e.submit(other, "SubmitProof", jsonArg(t, forBob)), "proof rejected", "not bound to the submitter")
@@ -378,18 +382,18 @@ func TestBoundNonce(t *testing.T) {
 		bound(testChannel, "Org1MSP", bobID, salt, ""),
 		bound(testChannel, "Org1MSP", request.SubmitterID(e.alice.Cert), salt, saltText),
 	} {
-		require.False(t, decode[VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, req))).Valid)
+		require.False(t, decode[proofs.VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, req))).Valid)
 	}
 
 	// Without bindSubmitter the same nonce is just a nonce.
 	unbound := *forBob
 	unbound.BindSubmitter, unbound.Salt = false, ""
-	require.True(t, decode[VerificationResult](t, e.evaluate(e.alice, "VerifyProof", jsonArg(t, &unbound))).Valid)
+	require.True(t, decode[proofs.VerificationResult](t, e.evaluate(e.alice, "VerifyProof", jsonArg(t, &unbound))).Valid)
 
 	// Bob submits it; the record says it was bound.
 	r := e.submit(e.bob, "SubmitProof", jsonArg(t, forBob))
-	require.True(t, decode[ProofReceipt](t, r).BoundToSubmitter)
-	rec := decode[Verification](t, e.evaluate(e.bob, "GetVerification", r.TxID))
+	require.True(t, decode[proofs.ProofReceipt](t, r).BoundToSubmitter)
+	rec := decode[proofs.Verification](t, e.evaluate(e.bob, "GetVerification", r.TxID))
 	require.True(t, rec.BoundToSubmitter)
 	require.Equal(t, bobID, rec.SubmitterID)
 
