@@ -14,6 +14,8 @@
 #   scripts/build-bins.sh            # both
 #   scripts/build-bins.sh fabric     # Fabric binaries only
 #   scripts/build-bins.sh gateway    # gateway client only
+#   scripts/build-bins.sh toxiproxy  # toxiproxy-server (tools-toxiproxy/go.mod)
+#                                    # into .bin-toxiproxy/, for network faults
 set -euo pipefail
 
 TN_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -66,9 +68,28 @@ build_gateway() {
     go build -trimpath -o "$out" ./cmd/bbs-gateway)
 }
 
+# toxiproxy-server (github.com/Shopify/toxiproxy/v2, pinned by the tool
+# directive of tools-toxiproxy/go.mod): a TCP proxy whose links take latency,
+# bandwidth limits, resets and partitions through its HTTP API (issue 35).
+# Built only when asked for, like v3.1; rebuilt when go.mod or go.sum change.
+build_toxiproxy() {
+  local dir="$TN_DIR/tools-toxiproxy" out_dir="$TN_DIR/.bin-toxiproxy" stamp
+  stamp="$(sha256sum "$dir/go.mod" "$dir/go.sum" | sha256sum | cut -c1-16)"
+  if [ -x "$out_dir/toxiproxy-server" ] && [ "$(cat "$out_dir/.stamp" 2>/dev/null)" = "$stamp" ]; then
+    echo "==> toxiproxy-server is up to date in $out_dir"
+    return
+  fi
+  mkdir -p "$out_dir"
+  echo "==> Building toxiproxy-server -> $out_dir"
+  (cd "$dir" && GOWORK=off GOFLAGS="-mod=readonly -buildvcs=false" \
+    go build -trimpath -o "$out_dir/toxiproxy-server" github.com/Shopify/toxiproxy/v2/cmd/server)
+  echo "$stamp" > "$out_dir/.stamp"
+}
+
 case "$what" in
+  toxiproxy) build_toxiproxy ;;
   all) build_fabric; build_gateway ;;
   fabric) build_fabric ;;
   gateway) build_gateway ;;
-  *) echo "usage: $0 [all|fabric|gateway]" >&2; exit 2 ;;
+  *) echo "usage: $0 [all|fabric|gateway|toxiproxy]" >&2; exit 2 ;;
 esac

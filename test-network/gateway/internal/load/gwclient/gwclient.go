@@ -125,7 +125,7 @@ func (c *Client) Propose(tx engine.Tx) (engine.Proposal, error) {
 	if err != nil {
 		return nil, err
 	}
-	return gwProposal{p}, nil
+	return gwProposal{p: p, c: c}, nil
 }
 
 // StageError wraps err as an engine.StageError, keeping the endorsing peers' messages of a Gateway error.
@@ -140,7 +140,10 @@ func StageError(stage string, err error) error {
 	return se
 }
 
-type gwProposal struct{ p *client.Proposal }
+type gwProposal struct {
+	p *client.Proposal
+	c *Client
+}
 
 func (p gwProposal) TxID() string { return p.p.TransactionID() }
 
@@ -149,15 +152,27 @@ func (p gwProposal) Endorse(ctx context.Context) (engine.Endorsed, error) {
 	if err != nil {
 		return nil, StageError("endorse", err)
 	}
-	return gwTransaction{t}, nil
+	return gwTransaction{t: t, c: p.c}, nil
 }
 
-type gwTransaction struct{ t *client.Transaction }
+type gwTransaction struct {
+	t *client.Transaction
+	c *Client
+}
 
 func (t gwTransaction) Result() []byte { return t.t.Result() }
 
 func (t gwTransaction) Submit(ctx context.Context) (engine.Pending, error) {
 	c, err := t.t.SubmitWithContext(ctx)
+	if err != nil && t.c != nil && fabconn.OrderedDespiteSubmitError(err) {
+		// BFT: every orderer that refused said "request already processed":
+		// it has delivered a block holding this transaction, so it is
+		// ordered, and a retry could only be refused the same way (see
+		// fabconn). Its commit status says what happened to it.
+		if commit, cerr := fabconn.CommitOf(t.c.gw, t.c.network.Name(), t.t.TransactionID()); cerr == nil {
+			return gwCommit{commit}, nil
+		}
+	}
 	if err != nil {
 		return nil, StageError("submit", err)
 	}
