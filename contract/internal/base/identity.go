@@ -58,10 +58,38 @@ type Submitter struct {
 const NodeOUAdmin = "admin"
 
 // SubmitterOf identifies the transaction's submitter with Fabric's
-// client-identity library. It reads the creator itself rather than
-// ctx.GetClientIdentity, which is unusable when the creator does not parse.
+// client-identity library. It uses the identity contract-api parsed from
+// the creator before the transaction (ctx.GetClientIdentity), and parses the
+// creator itself only when that is unusable (contract-api keeps a nil
+// identity when the creator does not parse, and the error then comes from
+// this parse). In the contract's own context the answer, error included, is
+// kept for the rest of the transaction: the creator does not change within
+// one.
 func SubmitterOf(ctx contractapi.TransactionContextInterface) (*Submitter, error) {
-	ci, err := cid.New(ctx.GetStub())
+	tc, ok := ctx.(*TxContext)
+	if ok && tc.submitterDone {
+		return tc.submitter, tc.submitterErr
+	}
+	sub, err := submitterOf(ctx)
+	if ok {
+		tc.submitter, tc.submitterErr, tc.submitterDone = sub, err, true
+	}
+	return sub, err
+}
+
+// clientIdentity returns contract-api's parse of the creator, or a parse of
+// its own when contract-api has none.
+func clientIdentity(ctx contractapi.TransactionContextInterface) (cid.ClientIdentity, error) {
+	if ci := ctx.GetClientIdentity(); ci != nil {
+		if c, isCID := ci.(*cid.ClientID); !isCID || c != nil {
+			return ci, nil
+		}
+	}
+	return cid.New(ctx.GetStub())
+}
+
+func submitterOf(ctx contractapi.TransactionContextInterface) (*Submitter, error) {
+	ci, err := clientIdentity(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("cannot identify the submitter: %w", err)
 	}

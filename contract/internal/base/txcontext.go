@@ -18,6 +18,10 @@ type TxContext struct {
 	// chaincodeName is the name the chaincode is deployed under
 	// (Contract.ChaincodeName), set by beforeTransaction.
 	ChaincodeName string
+	// The submitter as SubmitterOf found it, once it has.
+	submitter     *Submitter
+	submitterErr  error
+	submitterDone bool
 }
 
 // KeepParsedRequest remembers r, the parse of the request argument arg, for
