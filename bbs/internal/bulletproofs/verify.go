@@ -31,12 +31,12 @@ type proof struct {
 // be the identity. That leaves soundness as it is. E(Fp) is the direct sum
 // of G1 (order r) and T (order the cofactor h, prime to r), and every
 // endomorphism the sum uses (φ of GLV, scalar multiples) maps each part to
-// itself. Write each proof point X = X' + X” (X' ∈ G1, X” ∈ T): the
+// itself. Write each proof point X = X_G + X_T (X_G ∈ G1, X_T ∈ T): the
 // generators, G, H and the V_j are in G1 (the caller's, or checked), so the
 // sum is the identity iff both parts are; the G1 part is exactly the
-// verification of the proof with the points X', whose challenges are
-// hashed from X = X' + X”, which only adds a prover-chosen string X” to
-// each first message: an extractor rewinding the prover works on the X'
+// verification of the proof with the points X_G, whose challenges are
+// hashed from X = X_G + X_T, which only adds a prover-chosen string X_T to
+// each first message: an extractor rewinding the prover works on the X_G
 // as for a proof in G1, and the T part is a further condition. Nor can a
 // proof be altered by anyone else: every point is hashed before a
 // challenge that its replacement would change. What it does change is the
