@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 
 // Package predicate proves statements about hidden messages of an IETF BBS
-// proof: that a hidden message is committed in a Pedersen commitment V
-// (for a range proof made elsewhere, such as Bulletproofs), that a hidden
-// integer lies in [min, max] (the set-membership range proof of
-// Camenisch, Chaabouni and shelat 2008 over weak Boneh–Boyen signatures of
-// the digits), or that a hidden message is one of a published set.
+// proof: that a hidden message is committed in a Pedersen commitment V,
+// that a hidden integer lies in [min, max] (with Bulletproofs, which need
+// no parameters, or with the set-membership range proof of Camenisch,
+// Chaabouni and shelat 2008 over weak Boneh–Boyen signatures of the
+// digits), or that a hidden message is one of a published set.
 //
 // The BBS proof stays a standard IETF proof: the predicates are linked to
 // it by sharing the random scalar m̃_i of each hidden message they are

@@ -26,7 +26,7 @@ type proof struct {
 // canonical x, on the curve, not the identity) and scalar (canonical).
 //
 // The points are not checked to be in the prime-order subgroup G1 (a
-// check that cost a quarter of the verification): their only uses are the
+// check that would add about a quarter to the verification): their only uses are the
 // transcript, which hashes their encodings, and the final sum, which must
 // be the identity. That leaves soundness as it is. E(Fp) is the direct sum
 // of G1 (order r) and T (order the cofactor h, prime to r), and every
