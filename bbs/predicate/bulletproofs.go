@@ -83,8 +83,10 @@ func proveBulletproofs(p *Predicate, v int64, gamma, seed *fr.Element, ph, st []
 	if (v < p.Min || v > p.Max) && !forgeForTesting {
 		return nil, bls12381.G1Affine{}, fmt.Errorf("%w: message %d is not in [%d, %d]", bbs.ErrInvalidArgument, p.Index, p.Min, p.Max)
 	}
-	bulletproofs.ForgeForTesting = forgeForTesting
-	defer func() { bulletproofs.ForgeForTesting = false }()
+	if forgeForTesting { // tests only; never written otherwise (no race)
+		bulletproofs.ForgeForTesting = true
+		defer func() { bulletproofs.ForgeForTesting = false }()
+	}
 	proof, V, err := bulletproofs.ProveRange(&genG, &genH, bulletproofsBits(p), v, gamma, p.Min, p.Max, bulletproofsContext(ph, st, k), hedgedReader(seed, k))
 	if err != nil {
 		return nil, V, fmt.Errorf("%w: range proof: %v", bbs.ErrInvalidArgument, err)

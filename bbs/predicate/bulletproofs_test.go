@@ -274,3 +274,24 @@ func TestBulletproofsMixed(t *testing.T) {
 		t.Fatalf("30 in [0, 29]: %v", err)
 	}
 }
+
+// Concurrent presentations with Bulletproofs ranges (run with -race).
+func TestBulletproofsConcurrent(t *testing.T) {
+	f := newFixture(t, bbs.BLS12381SHA256(), 30, 0)
+	preds := bpRange(1, 0, 255)
+	errs := make(chan error, 4)
+	for range 4 {
+		go func() {
+			proof, pp, err := f.prove(t, preds)
+			if err == nil {
+				err = f.verify(proof, preds, pp)
+			}
+			errs <- err
+		}()
+	}
+	for range 4 {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+}
