@@ -22,8 +22,27 @@ type proof struct {
 }
 
 // parseProof decodes a proof for m commitments to n-bit values: the exact
-// length first (before any decoding), then each point (compressed, on the
-// curve, in G1, not the identity) and scalar (canonical).
+// length first (before any decoding), then each point (compressed,
+// canonical x, on the curve, not the identity) and scalar (canonical).
+//
+// The points are not checked to be in the prime-order subgroup G1 (a
+// check that would add about a quarter to the verification): their only uses are the
+// transcript, which hashes their encodings, and the final sum, which must
+// be the identity. That leaves soundness as it is. E(Fp) is the direct sum
+// of G1 (order r) and T (order the cofactor h, prime to r), and every
+// endomorphism the sum uses (φ of GLV, scalar multiples) maps each part to
+// itself. Write each proof point X = X_G + X_T (X_G ∈ G1, X_T ∈ T): the
+// generators, G, H and the V_j are in G1 (the caller's, or checked), so the
+// sum is the identity iff both parts are; the G1 part is exactly the
+// verification of the proof with the points X_G, whose challenges are
+// hashed from X = X_G + X_T, which only adds a prover-chosen string X_T to
+// each first message: an extractor rewinding the prover works on the X_G
+// as for a proof in G1, and the T part is a further condition. Nor can a
+// proof be altered by anyone else: every point is hashed before a
+// challenge that its replacement would change. What it does change is the
+// set of encodings accepted: a prover holding the witness may make a proof
+// whose points carry T parts that cancel in the final sum (which an honest
+// prover never does, and which proves the same statement).
 func parseProof(b []byte, n, m int) (*proof, error) {
 	if len(b) != ProofSize(n, m) {
 		return nil, fmt.Errorf("%w: %d bytes, want %d for %d commitments of %d bits", ErrMalformedProof, len(b), ProofSize(n, m), m, n)
@@ -32,7 +51,7 @@ func parseProof(b []byte, n, m int) (*proof, error) {
 	p := &proof{L: make([]bls12381.G1Affine, k), R: make([]bls12381.G1Affine, k)}
 	off := 0
 	pt := func(dst *bls12381.G1Affine, what string, i int) error {
-		q, err := group.DecodeG1(b[off : off+pointSize])
+		q, err := group.DecodeG1OnCurve(b[off : off+pointSize])
 		if err != nil {
 			return fmt.Errorf("%w: %s%s: %v", ErrMalformedProof, what, idx(i), err)
 		}
@@ -102,12 +121,16 @@ func Verify(g, h *bls12381.G1Affine, n int, vs []bls12381.G1Affine, proofBytes, 
 	if err := checkStatement(g, h, n, len(vs), context); err != nil {
 		return err
 	}
-	return verify(g, h, n, vs, kindCommitments, nil, proofBytes, context)
+	return verify(g, h, n, vs, nil, kindCommitments, nil, proofBytes, context)
 }
 
 // verify checks the statement of prove. The caller has checked its shape.
-func verify(g, h *bls12381.G1Affine, n int, vs []bls12381.G1Affine, kind byte, kindBytes, proofBytes, context []byte) error {
+// For a range, vs is nil and rf gives the commitments.
+func verify(g, h *bls12381.G1Affine, n int, vs []bls12381.G1Affine, rf *rangeForm, kind byte, kindBytes, proofBytes, context []byte) error {
 	m := len(vs)
+	if rf != nil {
+		m = len(rf.sigma)
+	}
 	N := n * m
 	k := log2(N)
 	p, err := parseProof(proofBytes, n, m)
@@ -255,16 +278,33 @@ func verify(g, h *bls12381.G1Affine, n int, vs []bls12381.G1Affine, kind byte, k
 	sT1.Mul(&c, &x)
 	sT1.Neg(&sT1)
 	sT2.Mul(&sT1, &x)
-	pts = append(pts, *g, *h, p.A, p.S, p.T1, p.T2)
-	ss = append(ss, sG, sH, negOne, sS, sT1, sT2)
+	// − c·Σ z^{2+j}·V_j; for a range V_j = σ_j·V + t_j·G, so V and G
+	// take the sums of the coefficients.
+	var sV fr.Element
 	zj = zsq
-	for j := range vs {
+	for j := range m {
 		t.Mul(&zj, &c)
 		t.Neg(&t)
-		pts = append(pts, vs[j])
-		ss = append(ss, t)
 		zj.Mul(&zj, &z)
+		if rf == nil {
+			pts = append(pts, vs[j])
+			ss = append(ss, t)
+			continue
+		}
+		if rf.sigma[j] > 0 {
+			sV.Add(&sV, &t)
+		} else {
+			sV.Sub(&sV, &t)
+		}
+		t.Mul(&t, &rf.t[j])
+		sG.Add(&sG, &t)
 	}
+	if rf != nil {
+		pts = append(pts, *rf.v)
+		ss = append(ss, sV)
+	}
+	pts = append(pts, *g, *h, p.A, p.S, p.T1, p.T2)
+	ss = append(ss, sG, sH, negOne, sS, sT1, sT2)
 	for r := range k {
 		var l, rr fr.Element
 		l.Neg(&xSq[r])
@@ -272,7 +312,12 @@ func verify(g, h *bls12381.G1Affine, n int, vs []bls12381.G1Affine, kind byte, k
 		pts = append(pts, p.L[r], p.R[r])
 		ss = append(ss, l, rr)
 	}
-	sum := group.MSMWithTablesJac(fixed, fs, pts, ss)
+	var sum bls12381.G1Jac
+	if len(pts) <= group.StrausMaxVarPoints {
+		sum = group.StrausMSM(fixed, fs, pts, ss) // one chain of doublings
+	} else {
+		sum = group.MSMWithTablesJac(fixed, fs, pts, ss)
+	}
 	if !sum.Z.IsZero() {
 		return ErrInvalidProof
 	}
