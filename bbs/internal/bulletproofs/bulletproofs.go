@@ -10,7 +10,7 @@
 // logarithmic inner-product argument (§3) and one multi-scalar
 // multiplication for the whole verification (§6.2). ProveRange and
 // VerifyRange prove min ≤ v ≤ max for one commitment as two aggregated
-// statements. Nothing here needs trusted parameters: the generators are
+// statements (one for a one-sided range). Nothing here needs trusted parameters: the generators are
 // hashed to the curve.
 //
 // Generators. G and H are the caller's (the commitment's); the vectors
@@ -39,8 +39,10 @@
 //	A ‖ S ‖ T1 ‖ T2 ‖ τx ‖ μ ‖ t̂ ‖ L_1 ‖ R_1 ‖ … ‖ L_k ‖ R_k ‖ a ‖ b
 //
 // 4 + 2k points and 5 scalars; n and m come from the statement, not the
-// proof. Every point must decode (compressed, on the curve, in G1) and not
-// be the identity; every scalar must be canonical (below r).
+// proof. Every point must decode (compressed, canonical, on the curve) and
+// not be the identity; every scalar must be canonical (below r). The
+// points are not checked to be in G1: see parseProof for why the final
+// sum makes that check unnecessary for soundness.
 package bulletproofs
 
 import (

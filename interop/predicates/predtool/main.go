@@ -14,6 +14,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"time"
 
@@ -72,6 +73,8 @@ func run() error {
 			{Kind: predicate.Range, Index: 3, Min: -50, Max: 50, Params: rp},
 			{Kind: predicate.InSet, Index: 2, Params: sp},
 			{Kind: predicate.Commitment, Index: 1},
+			{Kind: predicate.Range, Index: 1, Min: math.MinInt64, Max: bbs.Days(time.Date(2008, 12, 2, 0, 0, 0, 0, time.UTC))}, // Bulletproofs
+			{Kind: predicate.Range, Index: 3, Min: -50, Max: 50},                                                               // Bulletproofs
 		}
 		ph := []byte("verifier nonce")
 		revealed := []int{0, 4}
