@@ -61,9 +61,10 @@
 // message lies in a range, or that a message is one of a published set.
 // Only the IETF schemes bbs-bls12381-sha256 and bbs-bls12381-shake256 have
 // them, and not with a pseudonym or nonRevoked. "proof" is then a standard
-// IETF proof whose presentation header is predicate.PresentationHeader of
-// "header" (the holder's presentation header, as without predicates) and
-// the predicate proof, and "predicateProof" is the predicate proof:
+// IETF proof whose presentation header is not "nonce" itself (the
+// presentation header of an IETF proof without predicates) but
+// predicate.PresentationHeader of "nonce" and the predicate proof; "header"
+// stays the signed header. "predicateProof" is the predicate proof:
 //
 //	"predicates": [
 //	  {"kind": "range", "index": 4, "max": 13940},                 // Bulletproofs

@@ -212,6 +212,9 @@ func inspectCredential(name string, data []byte) (*report, error) {
 	if verr != nil {
 		r.add("signatureError", verr.Error())
 	}
+	if len(c.integers) > 0 {
+		r.add("integers", integersFlagText(c.integers))
+	}
 	return r, nil
 }
 
@@ -244,6 +247,14 @@ func inspectRequest(name string, data []byte, scheme string) (*report, error) {
 	if req.Policy != nil {
 		r.add("policy", req.Policy.ID)
 		r.add("policyVersion", req.Policy.Version)
+	}
+	if len(req.Predicates) > 0 {
+		words := make([]string, len(req.Predicates))
+		for i, q := range req.Encode().Predicates {
+			words[i] = describePredicate(q, nil)
+		}
+		r.add("predicates", strings.Join(words, "; "))
+		r.add("predicateProofSize", len(req.PredicateProof))
 	}
 	if scheme == "" {
 		scheme = req.Scheme

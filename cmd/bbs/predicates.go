@@ -86,14 +86,14 @@ func parseProvePredicates(c *credential, revealed []int, ranges, sets []string) 
 		if lo != "" {
 			v, err := parseIntegerValue(typ, lo)
 			if err != nil {
-				return nil, usagef("%s: MIN: %v (message %d is an %s position)", flag, err, idx, typ)
+				return nil, usagef("%s: MIN: %v (message %d: %s position)", flag, err, idx, typ)
 			}
 			rp.Min, pp.Min = &v, v
 		}
 		if hi != "" {
 			v, err := parseIntegerValue(typ, hi)
 			if err != nil {
-				return nil, usagef("%s: MAX: %v (message %d is an %s position)", flag, err, idx, typ)
+				return nil, usagef("%s: MAX: %v (message %d: %s position)", flag, err, idx, typ)
 			}
 			rp.Max, pp.Max = &v, v
 		}
@@ -114,6 +114,11 @@ func parseProvePredicates(c *credential, revealed []int, ranges, sets []string) 
 		if v < pp.Min || v > pp.Max {
 			return nil, usagef("%s: the credential's message %d is %s, outside the range: no proof of a false statement is made", flag, idx, formatIntegerValue(typ, v))
 		}
+		for _, q := range out.req {
+			if q.Index == idx {
+				return nil, usagef("%s: a second range predicate on message %d; give one range per message", flag, idx)
+			}
+		}
 		out.req = append(out.req, rp)
 		out.preds = append(out.preds, pp)
 	}
@@ -126,6 +131,11 @@ func parseProvePredicates(c *credential, revealed []int, ranges, sets []string) 
 		}
 		if err := hidden(flag, idx); err != nil {
 			return nil, err
+		}
+		for _, q := range out.req {
+			if q.Index == idx && q.Kind == request.KindInSet {
+				return nil, usagef("%s: a second set predicate on message %d; give one per message", flag, idx)
+			}
 		}
 		id, p, err := readParamsRef(flag, ref, predicate.SetParams)
 		if err != nil {
