@@ -131,8 +131,8 @@ func integerType(ints []IntegerPosition, i int) string {
 func parseIntegerValue(typ, s string) (int64, error) {
 	if typ == intTypeDate {
 		t, err := time.Parse(time.DateOnly, s)
-		if err != nil || t.Format(time.DateOnly) != s {
-			return 0, fmt.Errorf("%q is not a date YYYY-MM-DD", s)
+		if err != nil || t.Format(time.DateOnly) != s || t.Year() < 1 {
+			return 0, fmt.Errorf("%q is not a date YYYY-MM-DD (years 0001 to 9999)", s)
 		}
 		return bbs.Days(t), nil
 	}

@@ -151,11 +151,13 @@ func TestParams(t *testing.T) {
 	check(t, runBBS(t, dir, "", "params", "range", "--base", "4", "--secret-out", "r.secret", "--out", "r2.params"), 2, "--out r.secret: file exists")
 	mustBBS(t, dir, "params", "range", "--base", "4", "--secret-out", "r.secret", "--out", "r.params", "--force")
 
+	check(t, mustBBS(t, dir, "inspect", "r.params"), 0, "stdout:kind:    range parameters", "stdout:base:    4", "stdout:size:    421")
 	writeFile(t, dir, "ints.json", `["18", "21", "-5"]`)
 	r = mustBBS(t, dir, "params", "set", "--elements", "ints.json", "--type", "int64", "--discard-secret", "--out", "ints.params")
 	check(t, r, 0, "set parameters of 3 elements (bbs-bls12381-sha256, int64)", "secret key discarded")
 	writeFile(t, dir, "dates.json", `["2000-01-01", {"b64": "MjAwMC0wMS0wMg=="}]`)
 	mustBBS(t, dir, "params", "set", "--elements", "dates.json", "--type", "date", "--discard-secret", "--out", "dates.params")
+	check(t, mustBBS(t, dir, "inspect", "--json", "dates.params"), 0, `stdout:{"kind":"set parameters","elements":2,"size":261,`)
 
 	for _, tc := range []struct {
 		args []string
