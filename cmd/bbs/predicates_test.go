@@ -9,10 +9,12 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/bbs/predicate"
 	"github.com/fabric-bbs/fabric-bbs/internal/fakeid"
+	"github.com/fabric-bbs/fabric-bbs/policy"
 	"github.com/fabric-bbs/fabric-bbs/request"
 )
 
@@ -310,4 +312,41 @@ func TestPredicatesOtherSchemes(t *testing.T) {
 	check(t, r, 2, "bbs+2020 has no integer messages: its messages are hashed by definition")
 	r = runBBS(t, f.dir, "", "prove", "--credential", "cred.json", "--reveal", "0", "--nonce-random", "--issuer", "i1", "--in-set", "1:s=@p.params")
 	check(t, r, 2, "bbs+2020 has no integer messages")
+}
+
+// TestPredicateRequestMeetsPolicy: the request bbs prove writes meets the
+// policy rules it was made for, as the chaincode evaluates them, and a
+// request proving a weaker statement does not.
+func TestPredicateRequestMeetsPolicy(t *testing.T) {
+	dir := newIntFixture(t, bbs.BLS12381SHA256Name)
+	p, err := policy.Parse([]byte(`{"id": "adults", "issuers": [{"id": "i1"}], "messageCount": 4, "disclosed": [{"index": 0}],
+	  "predicates": [{"index": 1, "range": {"min": 18}, "params": "age"},
+	                 {"index": 2, "range": {"maxDate": {"yearsBeforeTx": 18}}},
+	                 {"index": 3, "inSet": "eu"}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	evaluate := func(file string) *policy.Unmet {
+		req, err := decodeRequest(file, readFile(t, dir, file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p.Evaluate(policy.Statement{Issuer: req.Issuer, KeyVersion: 1, MessageCount: 4, Disclosed: req.Disclosed,
+			NonceLength: len(req.Nonce), Time: time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC), Predicates: req.Predicates})
+	}
+	prove := func(out string, args ...string) {
+		mustBBS(t, dir, append([]string{"prove", "--credential", "cred.json", "--reveal", "0", "--nonce-random", "--issuer", "i1", "--out", out}, args...)...)
+	}
+	prove("ok.json", "--range", "1:18..:age=@age.params", "--range", "2:..2008-12-01", "--in-set", "3:eu=@eu.params")
+	if u := evaluate("ok.json"); u != nil {
+		t.Fatalf("unmet: %v", u)
+	}
+	prove("late.json", "--range", "1:18..:age=@age.params", "--range", "2:..2008-12-02", "--in-set", "3:eu=@eu.params")
+	if u := evaluate("late.json"); u == nil || u.Index != 2 || !strings.Contains(u.Reason, "at most 2008-12-01") {
+		t.Fatalf("unmet: %v", u)
+	}
+	prove("bp.json", "--range", "1:18..", "--range", "2:..2008-12-01", "--in-set", "3:eu=@eu.params")
+	if u := evaluate("bp.json"); u == nil || u.Index != 1 || !strings.Contains(u.Reason, `with the range parameters "age" (the request uses Bulletproofs)`) {
+		t.Fatalf("unmet: %v", u)
+	}
 }
