@@ -312,6 +312,12 @@ func TestPredicatesOtherSchemes(t *testing.T) {
 	check(t, r, 2, "bbs+2020 has no integer messages: its messages are hashed by definition")
 	r = runBBS(t, f.dir, "", "prove", "--credential", "cred.json", "--reveal", "0", "--nonce-random", "--issuer", "i1", "--in-set", "1:s=@p.params")
 	check(t, r, 2, "bbs+2020 has no integer messages")
+
+	dir := t.TempDir()
+	nymSetup(t, dir, "bbs-nym-bls12381-sha256")
+	mustBBS(t, dir, "params", "range", "--base", "4", "--discard-secret", "--out", "p.params")
+	r = runBBS(t, dir, "", "prove", "--credential", "credential.json", "--context", "poll", "--reveal", "0", "--nonce-random", "--issuer", "i1", "--range", "1:0..")
+	check(t, r, 2, "--range, --in-set: pseudonym credentials have no predicates")
 }
 
 // TestPredicateRequestMeetsPolicy: the request bbs prove writes meets the
