@@ -273,7 +273,7 @@ func testProvePredicates(t *testing.T, scheme string) {
 		{[]string{"--range", "1:18"}, "want MIN..MAX, MIN.. or ..MAX"},
 		{[]string{"--range", "x:18.."}, "want IDX:MIN..MAX"},
 		{[]string{"--range", "1:50..18"}, "MIN is above MAX"},
-		{[]string{"--range", "2:..13939"}, `MAX: "13939" is not a date YYYY-MM-DD (message 2: date position)`},
+		{[]string{"--range", "2:..13939"}, `MAX: "13939" is not a date YYYY-MM-DD (years 0001 to 9999) (message 2: date position)`},
 		{[]string{"--range", "1:..2008-03-01"}, `MAX: "2008-03-01" is not a decimal integer`},
 		{[]string{"--range", "1:18..:age"}, `want ID=@FILE`},
 		{[]string{"--range", "1:18..:age=@eu.params"}, "eu.params holds set parameters, not range parameters"},
