@@ -27,7 +27,7 @@
 // Fiat–Shamir. The transcript is SHA-256 over, in order: the tag
 // transcriptDST (length-prefixed), the statement (I2OSP(n, 2), I2OSP(m, 2),
 // G, H, GeneratorDST length-prefixed, a statement-kind byte and its bytes:
-// for a range, V, min and max, then V_1..V_m), the caller's context
+// for a range, V, min and max; for Prove, V_1..V_m), the caller's context
 // (I2OSP(len, 8) ‖ context) and every prover message as it is sent. Each
 // challenge is hash_to_scalar of the running digest and a one-byte label,
 // expand_message_xmd(SHA-256) to 48 bytes with challengeDST reduced modulo

@@ -73,6 +73,30 @@ func rangeCommitments(g, v *bls12381.G1Affine, lo, hi int64) []bls12381.G1Affine
 	return out
 }
 
+// rangeForm gives the commitments of a range statement as V_j = σ_j·V +
+// t_j·G (σ_j = ±1), in the order of rangeCommitments, for the verifier's
+// sum.
+type rangeForm struct {
+	v     *bls12381.G1Affine
+	sigma []int
+	t     []fr.Element
+}
+
+func newRangeForm(v *bls12381.G1Affine, lo, hi int64) *rangeForm {
+	var nlo, shi fr.Element
+	nlo.SetInt64(lo)
+	nlo.Neg(&nlo)
+	shi.SetInt64(hi)
+	rf := &rangeForm{v: v, sigma: []int{1, -1}, t: []fr.Element{nlo, shi}} // V − min·G, max·G − V
+	switch {
+	case lo == math.MinInt64:
+		rf.sigma, rf.t = rf.sigma[1:], rf.t[1:]
+	case hi == math.MaxInt64:
+		rf.sigma, rf.t = rf.sigma[:1], rf.t[:1]
+	}
+	return rf
+}
+
 // rangeWitness returns the values and blindings of rangeCommitments.
 func rangeWitness(v int64, gamma *fr.Element, lo, hi int64) ([]uint64, []fr.Element) {
 	var negGamma fr.Element
@@ -126,8 +150,7 @@ func ProveRange(g, h *bls12381.G1Affine, n int, v int64, gamma *fr.Element, lo, 
 			values[j] &= 1<<n - 1
 		}
 	}
-	proof, err := prove(g, h, n, values, gammas, rangeCommitments(g, &V, lo, hi),
-		kindRange, rangeKindBytes(&V, lo, hi), context, rand)
+	proof, err := prove(g, h, n, values, gammas, nil, kindRange, rangeKindBytes(&V, lo, hi), context, rand)
 	if err != nil {
 		return nil, V, err
 	}
@@ -143,5 +166,5 @@ func VerifyRange(g, h *bls12381.G1Affine, n int, V *bls12381.G1Affine, lo, hi in
 	if V == nil {
 		return fmt.Errorf("%w: no commitment", ErrInvalidArgument)
 	}
-	return verify(g, h, n, rangeCommitments(g, V, lo, hi), kindRange, rangeKindBytes(V, lo, hi), proof, context)
+	return verify(g, h, n, nil, newRangeForm(V, lo, hi), kindRange, rangeKindBytes(V, lo, hi), proof, context)
 }

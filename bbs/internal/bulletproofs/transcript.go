@@ -25,7 +25,9 @@ const (
 // message (see the package comment).
 type transcript struct{ h hash.Hash }
 
-// newTranscript absorbs the tag, the statement and the context.
+// newTranscript absorbs the tag, the statement and the context. A range
+// statement's commitments V_j are not absorbed: its bytes (V, min, max)
+// determine them.
 func newTranscript(n, m int, g, h *bls12381.G1Affine, kind byte, kindBytes []byte, vs []bls12381.G1Affine, context []byte) *transcript {
 	t := &transcript{h: sha256.New()}
 	t.h.Write([]byte{byte(len(transcriptDST))})
@@ -37,6 +39,9 @@ func newTranscript(n, m int, g, h *bls12381.G1Affine, kind byte, kindBytes []byt
 	t.h.Write([]byte(GeneratorDST))
 	t.h.Write([]byte{kind})
 	t.h.Write(kindBytes)
+	if kind == kindRange {
+		vs = nil
+	}
 	for i := range vs {
 		t.point(&vs[i])
 	}

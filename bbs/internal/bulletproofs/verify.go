@@ -121,12 +121,16 @@ func Verify(g, h *bls12381.G1Affine, n int, vs []bls12381.G1Affine, proofBytes, 
 	if err := checkStatement(g, h, n, len(vs), context); err != nil {
 		return err
 	}
-	return verify(g, h, n, vs, kindCommitments, nil, proofBytes, context)
+	return verify(g, h, n, vs, nil, kindCommitments, nil, proofBytes, context)
 }
 
 // verify checks the statement of prove. The caller has checked its shape.
-func verify(g, h *bls12381.G1Affine, n int, vs []bls12381.G1Affine, kind byte, kindBytes, proofBytes, context []byte) error {
+// For a range, vs is nil and rf gives the commitments.
+func verify(g, h *bls12381.G1Affine, n int, vs []bls12381.G1Affine, rf *rangeForm, kind byte, kindBytes, proofBytes, context []byte) error {
 	m := len(vs)
+	if rf != nil {
+		m = len(rf.sigma)
+	}
 	N := n * m
 	k := log2(N)
 	p, err := parseProof(proofBytes, n, m)
@@ -274,16 +278,33 @@ func verify(g, h *bls12381.G1Affine, n int, vs []bls12381.G1Affine, kind byte, k
 	sT1.Mul(&c, &x)
 	sT1.Neg(&sT1)
 	sT2.Mul(&sT1, &x)
-	pts = append(pts, *g, *h, p.A, p.S, p.T1, p.T2)
-	ss = append(ss, sG, sH, negOne, sS, sT1, sT2)
+	// − c·Σ z^{2+j}·V_j; for a range V_j = σ_j·V + t_j·G, so V and G
+	// take the sums of the coefficients.
+	var sV fr.Element
 	zj = zsq
-	for j := range vs {
+	for j := range m {
 		t.Mul(&zj, &c)
 		t.Neg(&t)
-		pts = append(pts, vs[j])
-		ss = append(ss, t)
 		zj.Mul(&zj, &z)
+		if rf == nil {
+			pts = append(pts, vs[j])
+			ss = append(ss, t)
+			continue
+		}
+		if rf.sigma[j] > 0 {
+			sV.Add(&sV, &t)
+		} else {
+			sV.Sub(&sV, &t)
+		}
+		t.Mul(&t, &rf.t[j])
+		sG.Add(&sG, &t)
 	}
+	if rf != nil {
+		pts = append(pts, *rf.v)
+		ss = append(ss, sV)
+	}
+	pts = append(pts, *g, *h, p.A, p.S, p.T1, p.T2)
+	ss = append(ss, sG, sH, negOne, sS, sT1, sT2)
 	for r := range k {
 		var l, rr fr.Element
 		l.Neg(&xSq[r])
@@ -291,7 +312,12 @@ func verify(g, h *bls12381.G1Affine, n int, vs []bls12381.G1Affine, kind byte, k
 		pts = append(pts, p.L[r], p.R[r])
 		ss = append(ss, l, rr)
 	}
-	sum := group.MSMWithTablesJac(fixed, fs, pts, ss)
+	var sum bls12381.G1Jac
+	if len(pts) <= group.StrausMaxVarPoints {
+		sum = group.StrausMSM(fixed, fs, pts, ss) // one chain of doublings
+	} else {
+		sum = group.MSMWithTablesJac(fixed, fs, pts, ss)
+	}
 	if !sum.Z.IsZero() {
 		return ErrInvalidProof
 	}
