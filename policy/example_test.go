@@ -4,6 +4,7 @@ package policy_test
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/fabric-bbs/fabric-bbs/policy"
 	"github.com/fabric-bbs/fabric-bbs/request"
@@ -98,4 +99,35 @@ func ExamplePolicy_Evaluate() {
 	// disclosed: disclosed message 3 must equal "BE"
 	// pseudonym: pseudonym context must be "poll-2026-17" (not "poll-2026-18")
 	// satisfied: true
+}
+
+// A policy requiring holders at least 18 years old on the transaction's
+// date (message 4 a birth date, as days since 1970-01-01) and resident of a
+// country of the set "eu-countries" (message 5), both proven without
+// disclosing them.
+func ExamplePolicy_Evaluate_predicates() {
+	p, err := policy.Parse([]byte(`{"id": "adults", "issuers": [{"id": "ministry"}], "predicates": [
+	  {"index": 4, "range": {"maxDate": {"yearsBeforeTx": 18}}},
+	  {"index": 5, "inSet": "eu-countries"}]}`))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	txTime := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
+	bornBy := func(y int, m time.Month, d int) *int64 {
+		v := time.Date(y, m, d, 0, 0, 0, 0, time.UTC).Unix() / 86400
+		return &v
+	}
+	st := policy.Statement{Issuer: "ministry", KeyVersion: 1, Time: txTime, Predicates: []request.Predicate{
+		{Kind: request.KindRange, Index: 4, Max: bornBy(2008, 12, 1)},
+		{Kind: request.KindInSet, Index: 5, Params: "eu-countries"},
+	}}
+	fmt.Println(p.Evaluate(st))
+	st.Predicates[0].Max = bornBy(2008, 12, 2)
+	fmt.Println(p.Evaluate(st))
+	fmt.Println(policy.YearsBefore(time.Date(2024, 2, 29, 0, 0, 0, 0, time.UTC), 18).Format(time.DateOnly))
+	// Output:
+	// <nil>
+	// message 4 must be proven at most 2008-12-01, 18 years before the transaction's date (the request proves at most 2008-12-02)
+	// 2006-02-28
 }

@@ -56,6 +56,9 @@ type CredentialFile struct {
 	Messages []Message `json:"messages"`
 	// Signature is the signature in the scheme's encoding, standard base64.
 	Signature string `json:"signature"`
+	// Integers are the integer positions the messages were signed with
+	// (IETF schemes; absent: every message hashed).
+	Integers []IntegerPosition `json:"integers,omitempty"`
 }
 
 // Message is one signed message. In JSON it is either a string, whose UTF-8
@@ -458,6 +461,8 @@ type credential struct {
 	header   []byte
 	messages [][]byte
 	sig      *bbs.Signature
+	integers []IntegerPosition
+	mm       *bbs.MessageMap // nil: no integer positions
 }
 
 // readCredentialFile reads a credential and parses every field. It does not
@@ -507,12 +512,34 @@ func parseCredential(name string, cf *CredentialFile) (*credential, error) {
 	if c.sig, err = c.scheme.ParseSignature(sigb); err != nil {
 		return nil, fmt.Errorf("%s: signature: %w", name, err)
 	}
+	if len(cf.Integers) > 0 {
+		if err := integerSchemeCheck(name+": integers", c.scheme); err != nil {
+			return nil, fmt.Errorf("%v", err)
+		}
+		if err := checkIntegers(cf.Integers, len(c.messages)); err != nil {
+			return nil, fmt.Errorf("%s: integers: %v", name, err)
+		}
+		for _, p := range cf.Integers {
+			if len(c.messages[p.Index]) != bbs.IntegerMessageSize {
+				return nil, fmt.Errorf("%s: messages[%d]: an integer position holds %d bytes, not %d", name, p.Index, len(c.messages[p.Index]), bbs.IntegerMessageSize)
+			}
+		}
+		c.integers = cf.Integers
+		if c.mm, err = messageMap(cf.Integers); err != nil {
+			return nil, fmt.Errorf("%s: integers: %w", name, err)
+		}
+	}
 	return c, nil
 }
 
 // verify checks the credential's signature.
 func (c *credential) verify(name string) error {
-	err := c.scheme.Verify(c.pk, c.sig, c.header, c.messages)
+	var err error
+	if c.mm != nil {
+		err = bbs.VerifyMapped(c.scheme, c.pk, c.sig, c.header, c.messages, c.mm)
+	} else {
+		err = c.scheme.Verify(c.pk, c.sig, c.header, c.messages)
+	}
 	if errors.Is(err, bbs.ErrInvalidSignature) {
 		return fmt.Errorf("%s: signature: does not verify under publicKey for these messages and header (was the credential edited?)", name)
 	}

@@ -4,6 +4,8 @@ package main
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -11,21 +13,24 @@ import (
 	"unicode/utf8"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
+	"github.com/fabric-bbs/fabric-bbs/bbs/predicate"
 	"github.com/fabric-bbs/fabric-bbs/vc"
 )
 
 var inspectCmd = &command{
 	name:    "inspect",
-	summary: "show what a key, credential, proof or request file holds",
+	summary: "show what a key, credential, proof, request or parameters file holds",
 	usage:   "[--json] [--scheme S] FILE",
 	about: `
 Shows what FILE holds, without its secrets: for a key pair, the scheme and
 public key (never the secret key); for a credential, the scheme, the number
 and sizes of the messages (not their contents) and whether the signature
-verifies; for a request, the issuer, scheme, key version, nonce binding, the
-disclosed indices and the proof's message count and size; for a bare proof
-(binary or base64), the schemes it parses as, its message count and revealed
-indices. It checks that every field parses and reports the first that does
+verifies, and its integer positions; for a request, the issuer, scheme, key
+version, nonce binding, the disclosed indices, the predicates and the
+proof's message count and size; for a bare proof (binary or base64), the
+schemes it parses as, its message count and revealed indices; for predicate
+parameters (bbs params), their kind, base or number of elements, size and
+SHA-256. It checks that every field parses and reports the first that does
 not (exit 2). --scheme restricts the schemes tried for a bare proof.`,
 	example: `
 bbs inspect issuer.json
@@ -125,14 +130,34 @@ func inspect(path, scheme string) (*report, error) {
 	if len(trimmed) > 0 && (trimmed[0] == '{' || trimmed[0] == '[') {
 		return inspectJSON(name, data, scheme)
 	}
-	// A bare proof, in base64 or binary.
+	// A bare proof or predicate parameters, in base64 or binary.
 	raw := data
 	if utf8.Valid(trimmed) {
 		if b, err := decodeB64(string(trimmed)); err == nil {
 			raw = b
 		}
 	}
+	if len(raw) > 0 && (raw[0] == predicate.RangeParams || raw[0] == predicate.SetParams) {
+		if p, err := predicate.ParseParams(raw); err == nil {
+			return inspectParams(p), nil
+		}
+	}
 	return inspectProof(name, raw, scheme)
+}
+
+// inspectParams reports predicate parameters (bbs params).
+func inspectParams(p *predicate.Params) *report {
+	r := &report{}
+	r.add("kind", paramsKindName(p.Kind()))
+	if p.Kind() == predicate.RangeParams {
+		r.add("base", p.Base())
+	} else {
+		r.add("elements", p.Len())
+	}
+	r.add("size", len(p.Bytes()))
+	sum := sha256.Sum256(p.Bytes())
+	r.add("sha256", hex.EncodeToString(sum[:]))
+	return r
 }
 
 func inspectJSON(name string, data []byte, scheme string) (*report, error) {
@@ -212,6 +237,9 @@ func inspectCredential(name string, data []byte) (*report, error) {
 	if verr != nil {
 		r.add("signatureError", verr.Error())
 	}
+	if len(c.integers) > 0 {
+		r.add("integers", integersFlagText(c.integers))
+	}
 	return r, nil
 }
 
@@ -244,6 +272,14 @@ func inspectRequest(name string, data []byte, scheme string) (*report, error) {
 	if req.Policy != nil {
 		r.add("policy", req.Policy.ID)
 		r.add("policyVersion", req.Policy.Version)
+	}
+	if len(req.Predicates) > 0 {
+		words := make([]string, len(req.Predicates))
+		for i, q := range req.Encode().Predicates {
+			words[i] = describePredicate(q, nil)
+		}
+		r.add("predicates", strings.Join(words, "; "))
+		r.add("predicateProofSize", len(req.PredicateProof))
 	}
 	if scheme == "" {
 		scheme = req.Scheme

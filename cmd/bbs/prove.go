@@ -26,7 +26,8 @@ var proveCmd = &command{
 	usage: "--credential credential.json --reveal 0,2,5|none|all (--nonce B64 | --nonce-random |\n" +
 		"         --bind-submitter CERT.pem --msp MSPID --channel C [--salt B64|random])\n" +
 		"         --issuer ID [--key-version N] [--context TEXT] [--policy ID[:VERSION]]\n" +
-		"         [--non-revoked witness.json] [--out request.json]",
+		"         [--non-revoked witness.json] [--range IDX:MIN..MAX[:ID=@FILE]]...\n" +
+		"         [--in-set IDX:ID=@FILE]... [--out request.json]",
 	about: `
 Derives a zero-knowledge proof of the credential's signature that reveals the
 messages at the --reveal indices (0-based; "none" reveals nothing, "all"
@@ -48,7 +49,26 @@ version, or VERSION): the request then carries "policy": {"id", "version"}. --no
 proof a presentation with non-revocation (IETF schemes): the revocation handle
 named by the witness file (bbs acc-witness, bbs update-witness) stays hidden,
 and the proof shows it is in the issuer's accumulator at the witness's
-version; the request then carries "nonRevoked": true.`,
+version; the request then carries "nonRevoked": true.
+
+--range and --in-set (IETF schemes, repeatable, at most 16 in all) prove
+statements about messages that stay hidden, as "predicates" and
+"predicateProof" in the request:
+  --range IDX:MIN..MAX   the integer message IDX lies in MIN..MAX, both
+                         included; MIN.. or ..MAX leave one side open. It is
+                         proven with Bulletproofs, which need no parameters.
+  --range IDX:MIN..MAX:ID=@FILE
+                         the same, proven with CCS08 over the range
+                         parameters in FILE, which the ledger holds as ID
+                         (bbs params range); a policy may require them.
+  --in-set IDX:ID=@FILE  message IDX is one of the set parameters in FILE,
+                         ID on the ledger (bbs params set).
+IDX must be an integer position of the credential (bbs sign --integers) for
+a range; bounds are decimal integers at an int64 position and dates
+YYYY-MM-DD at a date position (2008-03-01: born on or before that day). A
+value outside its range, or not in the set, is refused: no proof of a false
+statement is made. The request keeps the bounds and parameter IDs, not the
+parameters.`,
 	example: `
 bbs prove --credential credential.json --reveal 0,2 --nonce-random \
     --issuer issuer1 --out request.json
@@ -60,6 +80,10 @@ bbs prove --credential credential.json --reveal 2 --nonce-random --issuer issuer
     --policy grads:2 --out request.json
 bbs prove --credential credential.json --reveal 0 --nonce-random --issuer issuer1 \
     --non-revoked witness.json --policy members --out request.json
+bbs prove --credential int-credential.json --reveal 0 --nonce-random --issuer issuer1 \
+    --range 1:18.. --range 2:..2008-03-01 --in-set 3:eu-countries=@eu-countries.params --out request.json
+bbs prove --credential int-credential.json --reveal 0 --nonce-random --issuer issuer1 \
+    --range 1:18..150:age-u16=@age-u16.params --out request.json
 `,
 	flags: func(fs *flag.FlagSet, e *env) func([]string) error {
 		var o proveOptions
@@ -77,6 +101,8 @@ bbs prove --credential credential.json --reveal 0 --nonce-random --issuer issuer
 		fs.StringVar(&o.context, "context", "", "pseudonym context `text` such as poll-2026-17 (pseudonym credentials; its UTF-8 bytes)")
 		fs.StringVar(&o.policy, "policy", "", "verification policy the request must satisfy: `ID[:VERSION]` (no VERSION: the current one)")
 		fs.StringVar(&o.nonRevoked, "non-revoked", "", "prove non-revocation with the witness `file` (acc-witness, update-witness)")
+		fs.Var(&o.ranges, "range", "prove hidden integer message IDX in MIN..MAX (Bulletproofs), or over range parameters: `IDX:MIN..MAX[:ID=@FILE]` (repeatable)")
+		fs.Var(&o.sets, "in-set", "prove hidden message IDX in the set parameters of FILE, ID on the ledger: `IDX:ID=@FILE` (repeatable)")
 		return func(args []string) error {
 			if len(args) > 0 {
 				return usagef("unexpected argument %q", args[0])
@@ -107,6 +133,7 @@ type proveOptions struct {
 	policy                 string // --policy ID[:VERSION]
 	policySet              bool   // --policy given, maybe empty
 	nonRevoked             string // --non-revoked witness.json
+	ranges, sets           multiFlag
 }
 
 // flagWasSet reports whether the flag name was given on the command line.
@@ -169,6 +196,21 @@ func prove(e *env, o *proveOptions) error {
 	if err != nil {
 		return err
 	}
+	var preds *provePredicates
+	if len(o.ranges)+len(o.sets) > 0 {
+		switch {
+		case nc != nil:
+			return usagef("--range, --in-set: pseudonym credentials have no predicates")
+		case o.nonRevoked != "":
+			return usagef("--range, --in-set: not with --non-revoked (a presentation with non-revocation has no predicates)")
+		}
+		if preds, err = parseProvePredicates(c, revealed, o.ranges, o.sets); err != nil {
+			return err
+		}
+	}
+	if o.nonRevoked != "" && c.mm != nil {
+		return usagef("--non-revoked: %s has integer positions, which a presentation with non-revocation does not map", name)
+	}
 
 	var nonce, salt []byte
 	switch {
@@ -196,8 +238,10 @@ func prove(e *env, o *proveOptions) error {
 		nonce = request.BoundNonce(o.channel, o.msp, submitter, salt)
 	}
 
-	var proofBytes, pseudonym []byte
-	if o.nonRevoked != "" {
+	var proofBytes, pseudonym, predProof []byte
+	if preds != nil {
+		proofBytes, predProof, err = proveWithPredicates(rnd, c, nonce, revealed, preds)
+	} else if o.nonRevoked != "" {
 		if nc != nil {
 			return usagef("--non-revoked: pseudonym credentials have no presentation with non-revocation")
 		}
@@ -209,7 +253,12 @@ func prove(e *env, o *proveOptions) error {
 		proofBytes, pseudonym, err = nymDeriveProof(rnd, nc, name, nonce, []byte(o.context), revealed)
 	} else {
 		var proof *bbs.Proof
-		if proof, err = c.scheme.DeriveProof(rnd, c.pk, c.sig, c.header, nonce, c.messages, revealed); err == nil {
+		if c.mm != nil {
+			proof, err = bbs.DeriveProofMapped(rnd, c.scheme, c.pk, c.sig, c.header, nonce, c.messages, revealed, c.mm)
+		} else {
+			proof, err = c.scheme.DeriveProof(rnd, c.pk, c.sig, c.header, nonce, c.messages, revealed)
+		}
+		if err == nil {
 			proofBytes = proof.Bytes()
 		}
 	}
@@ -231,6 +280,9 @@ func prove(e *env, o *proveOptions) error {
 	}
 	if pseudonym != nil {
 		d.Pseudonym, d.Context = pseudonym, []byte(o.context)
+	}
+	if preds != nil {
+		d.Predicates, d.PredicateProof = preds.req, predProof
 	}
 	for i, idx := range revealed {
 		d.Disclosed[i] = request.Message{Index: idx, Message: c.messages[idx]}

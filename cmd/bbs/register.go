@@ -18,7 +18,7 @@ import (
 var registerRequestCmd = &command{
 	name:    "register-request",
 	summary: "make the RegisterIssuer registration document, with the key's proof of possession",
-	usage:   "--key key.json --id ID --channel CH --msp MSPID --cert CERT.pem [--counts N,...] [--description D] [--require-bound-nonce] [--out F]",
+	usage:   "--key key.json --id ID --channel CH --msp MSPID --cert CERT.pem [--counts N,...] [--integers IDX:TYPE,...] [--description D] [--require-bound-nonce] [--out F]",
 	about: `
 Writes the JSON registration document RegisterIssuer takes: {"id", "scheme",
 "publicKey", "description", "settings", "proofOfPossession"}. The proof of
@@ -31,7 +31,12 @@ key for that identity only, on that channel only, under that ID only.
 A bbs+2020 issuer must pin its credentials' message counts (--counts): a
 bbs+2020 proof's count comes from the proof, and an unexpected count costs
 every endorser a generator derivation. --counts is optional for the other
-schemes (then any count is accepted). The document goes to standard output
+schemes (then any count is accepted). --integers 3:int64,4:date (IETF
+schemes only) puts the issuer's integer positions into the settings
+("integers": [{"index": 3, "type": "int64"}, {"index": 4, "type": "date"}]),
+the positions its credentials are signed with (bbs sign --integers): the
+chaincode then maps a disclosed integer message as an integer and accepts
+range predicates on those positions. The document goes to standard output
 unless --out names a file.`,
 	example: `
 bbs keygen --out issuer.json > issuer.pub
@@ -46,6 +51,7 @@ peer chaincode invoke ... -c "$(jq -nc --rawfile r registration.json '{Args: ["R
 		fs.StringVar(&o.counts, "counts", "", "the signed message `counts` of the issuer's credentials, comma-separated ascending (required for bbs+2020)")
 		fs.StringVar(&o.description, "description", "", "the issuer's `description`")
 		fs.BoolVar(&o.boundNonce, "require-bound-nonce", false, "set settings.requireBoundNonce: SubmitProof accepts only nonces bound to the submitter")
+		fs.StringVar(&o.integers, "integers", "", "set settings.integers, the integer `positions` of the issuer's credentials: IDX:int64 or IDX:date, comma-separated ascending (IETF schemes)")
 		return func(args []string) error {
 			if len(args) > 0 {
 				return usagef("unexpected argument %q", args[0])
@@ -92,6 +98,7 @@ type popOptions struct {
 	out                         string
 	force                       bool
 	counts, description         string
+	integers                    string
 	boundNonce                  bool
 	version                     int
 }
@@ -148,16 +155,26 @@ func popRequest(e *env, o *popOptions) error {
 		if err != nil {
 			return usagef("--counts: %v", err)
 		}
+		ints, err := parseIntegersFlag(o.integers)
+		if err != nil {
+			return err
+		}
+		if len(ints) > 0 {
+			if err := integerSchemeCheck("--integers", s); err != nil {
+				return err
+			}
+		}
 		if len(counts) == 0 && s.Name() == bbs.BBSPlus2020Name {
 			return usagef("--counts is required for a bbs+2020 key: the signed message counts of the issuer's credentials (as 'bbs sign' signs them)")
 		}
 		r := registration.Registration{ID: o.id, Scheme: s.Name(), PublicKey: b64(key.sk.PublicKey().Bytes()),
 			Description: o.description, ProofOfPossession: b64(pop)}
-		if len(counts) > 0 || o.boundNonce {
+		if len(counts) > 0 || o.boundNonce || len(ints) > 0 {
 			settings := struct {
-				RequireBoundNonce bool  `json:"requireBoundNonce,omitempty"`
-				MessageCounts     []int `json:"messageCounts,omitempty"`
-			}{o.boundNonce, counts}
+				RequireBoundNonce bool              `json:"requireBoundNonce,omitempty"`
+				MessageCounts     []int             `json:"messageCounts,omitempty"`
+				Integers          []IntegerPosition `json:"integers,omitempty"`
+			}{o.boundNonce, counts, ints}
 			if r.Settings, err = json.Marshal(settings); err != nil {
 				return failed(err)
 			}

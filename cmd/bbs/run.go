@@ -42,7 +42,7 @@ type command struct {
 }
 
 // commands lists the sub-commands in the order help shows them.
-var commands = []*command{keygenCmd, registerRequestCmd, rotateRequestCmd, declareMethodsCmd, signCmd, proveCmd, verifyCmd, inspectCmd, nymCommitCmd, nymFinalizeCmd, policyCmd, vcCmd, accKeygenCmd, accWitnessCmd, revokeCmd, updateWitnessCmd}
+var commands = []*command{keygenCmd, registerRequestCmd, rotateRequestCmd, declareMethodsCmd, signCmd, proveCmd, verifyCmd, inspectCmd, nymCommitCmd, nymFinalizeCmd, policyCmd, paramsCmd, vcCmd, accKeygenCmd, accWitnessCmd, revokeCmd, updateWitnessCmd}
 
 // env is what a running command writes to.
 type env struct {

@@ -15,7 +15,7 @@ import (
 var signCmd = &command{
 	name:    "sign",
 	summary: "sign messages into a credential",
-	usage:   "--key key.json --messages msgs.json [--epoch N] [--header B64] [--commitment commitment.json] [--out credential.json]",
+	usage:   "--key key.json --messages msgs.json [--integers IDX:TYPE,...] [--epoch N] [--header B64] [--commitment commitment.json] [--out credential.json]",
 	about: `
 Signs the messages of a JSON array with the key pair of key.json and writes a
 credential: {"scheme", "publicKey", "header", "messages", "signature"}. A
@@ -30,12 +30,25 @@ scheme blind-signs the holder's --commitment (from bbs nym-commit) with the
 messages; the holder completes the credential with bbs nym-finalize.
 --epoch N appends the issuer's epoch N as the last message, in the canonical
 decimal form a policy's epoch rule reads (docs/revocation.md, level 1b), and
-prints its index for the rule.`,
+prints its index for the rule.
+
+--integers 3:int64,4:date (IETF schemes) signs the messages at those
+positions as signed 64-bit integers rather than hashed, so that a holder can
+prove a range about them without disclosing them (bbs prove --range). The
+message at an int64 position is written as decimal text ("21", "-5"), at a
+date position as YYYY-MM-DD ("1990-01-01", signed as the number of days since
+1970-01-01 UTC); the credential keeps the positions ("integers") and the
+8-byte encodings. The issuer registers the same positions in its settings
+(register-request --integers). bbs+2020 has no integer messages: its
+messages are hashed by definition.`,
 	example: `
 cat > msgs.json <<'JSON'
 ["name=Alice Müller", "birthdate=1990-01-01", "country=BE", {"b64": "AAECAw=="}]
 JSON
 bbs sign --key issuer.json --messages msgs.json --out credential.json
+bbs keygen --scheme bbs-bls12381-sha256 --out ietf-issuer.json > ietf-issuer.pub
+echo '["name=Alice", "42", "1990-01-01", "country=BE"]' > int-msgs.json
+bbs sign --key ietf-issuer.json --messages int-msgs.json --integers 1:int64,2:date --out int-credential.json
 `,
 	flags: func(fs *flag.FlagSet, e *env) func([]string) error {
 		key := fs.String("key", "", "key pair `file` written by keygen (required)")
@@ -44,6 +57,7 @@ bbs sign --key issuer.json --messages msgs.json --out credential.json
 		out := fs.String("out", "-", "write the credential to `file`; \"-\" for standard output")
 		commitment := fs.String("commitment", "", "blind-sign the holder's commitment `file` (pseudonym schemes)")
 		epoch := fs.String("epoch", "", "append the issuer's epoch `N` (0..2^53-1) as the last message")
+		integers := fs.String("integers", "", "sign the messages at these `positions` as integers: IDX:int64 or IDX:date, comma-separated ascending (IETF schemes)")
 		return func(args []string) error {
 			if len(args) > 0 {
 				return usagef("unexpected argument %q", args[0])
@@ -54,7 +68,11 @@ bbs sign --key issuer.json --messages msgs.json --out credential.json
 			if *msgs == "" {
 				return usagef("missing --messages (a JSON array of messages)")
 			}
-			return sign(e, *key, *msgs, *header, *commitment, *epoch, *out)
+			ints, err := parseIntegersFlag(*integers)
+			if err != nil {
+				return err
+			}
+			return sign(e, *key, *msgs, *header, *commitment, *epoch, *out, ints)
 		}
 	},
 }
@@ -69,7 +87,7 @@ func epochMessage(s string) (string, error) {
 	return s, nil
 }
 
-func sign(e *env, keyPath, msgsPath, headerB64, commitment, epoch, out string) error {
+func sign(e *env, keyPath, msgsPath, headerB64, commitment, epoch, out string, ints []IntegerPosition) error {
 	key, err := readKeyFile(keyPath)
 	if err != nil {
 		return err
@@ -102,10 +120,27 @@ func sign(e *env, keyPath, msgsPath, headerB64, commitment, epoch, out string) e
 		fmt.Fprintf(e.stderr, "bbs sign: epoch %s is message %d (a policy's epoch rule: {\"epoch\":{\"index\":%d}})\n", epoch, len(msgs)-1, len(msgs)-1)
 	}
 	s := key.sk.Scheme()
+	var mm *bbs.MessageMap
+	if len(ints) > 0 {
+		if err := integerSchemeCheck("--integers", s); err != nil {
+			return err
+		}
+		if err := integerMessages(name, msgs, ints); err != nil {
+			return err
+		}
+		if mm, err = messageMap(ints); err != nil {
+			return usagef("--integers: %v", err)
+		}
+	}
 	if _, nym := s.(bbs.PseudonymScheme); nym || commitment != "" {
 		return nymSign(e, key, keyPath, commitment, header, msgs, ms, out)
 	}
-	sig, err := s.Sign(key.sk, header, msgs)
+	var sig *bbs.Signature
+	if mm != nil {
+		sig, err = bbs.SignMapped(s, key.sk, header, msgs, mm)
+	} else {
+		sig, err = s.Sign(key.sk, header, msgs)
+	}
 	if err != nil {
 		if len(header) > 0 {
 			return fmt.Errorf("sign with %s (--header given): %w", displayName(keyPath), err)
@@ -118,9 +153,10 @@ func sign(e *env, keyPath, msgsPath, headerB64, commitment, epoch, out string) e
 		Header:    b64(header),
 		Messages:  make([]Message, len(msgs)),
 		Signature: b64(sig.Bytes()),
+		Integers:  ints,
 	}
 	for i, m := range msgs {
-		cf.Messages[i] = Message{Bytes: m, Binary: ms[i].Binary || !utf8.Valid(m)}
+		cf.Messages[i] = Message{Bytes: m, Binary: ms[i].Binary || !utf8.Valid(m) || integerType(ints, i) != ""}
 	}
 	outData, err := marshalFile(cf)
 	if err != nil {
@@ -133,5 +169,8 @@ func sign(e *env, keyPath, msgsPath, headerB64, commitment, epoch, out string) e
 		fmt.Fprintf(e.stderr, "bbs sign: wrote a %s credential of %d messages to %s\n", s.Name(), len(msgs), out)
 	}
 	fmt.Fprintf(e.stderr, "bbs sign: message count to register: %d (issuer settings {\"messageCounts\":[%d]}, SetIssuerSettings)\n", len(msgs), len(msgs))
+	if len(ints) > 0 {
+		fmt.Fprintf(e.stderr, "bbs sign: integer positions to register: %s (register-request --integers %s)\n", integersFlagText(ints), integersFlagText(ints))
+	}
 	return nil
 }

@@ -16,6 +16,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
+	"github.com/fabric-bbs/fabric-bbs/bbs/predicate"
 	"github.com/fabric-bbs/fabric-bbs/request"
 )
 
@@ -26,7 +27,8 @@ var verifyCmd = &command{
 	name:    "verify",
 	summary: "verify a proof request offline",
 	usage: "--public-key B64|@file --request request.json [--scheme S] [--json]\n" +
-		"         [--submitter-cert CERT.pem --msp MSPID --channel C]",
+		"         [--submitter-cert CERT.pem --msp MSPID --channel C]\n" +
+		"         [--integers IDX:TYPE,... | --settings FILE] [--params ID=@FILE]...",
 	about: `
 Verifies the proof of a request (the JSON prove writes and VerifyProof takes)
 against the issuer's public key, the request's nonce and header, and exactly
@@ -40,6 +42,17 @@ For a request with "bindSubmitter": true, --submitter-cert, --msp and
 the binding is not checked (the chaincode checks it against the identity that
 submits the transaction).
 
+An IETF issuer's integer positions (register-request --integers) come from
+--integers 3:int64,4:date or --settings FILE (a JSON object with "integers",
+or with "settings" holding them: the issuer's settings, the registration
+document, a GetIssuer answer): disclosed messages at those positions are
+mapped as integers, and a range predicate needs its position among them.
+A request with "predicates" is verified with them: the predicate proof and
+the BBS proof together (package bbs/predicate). Parameters the predicates
+name are read from --params ID=@FILE (repeatable; bbs params writes them).
+The checks of a verification policy (which predicates, with which bounds
+and parameters, the transaction's date) are the chaincode's.
+
 Exit status 0: the proof is valid. 1: it is invalid (the reason is printed;
 a proof that does not even parse is invalid). 2: usage error or malformed
 input (the request file, the public key). With --json the result is printed
@@ -51,6 +64,10 @@ bbs verify --public-key @issuer.pub --request request.json
 bbs verify --public-key "$PK" --request request.json --json
 bbs verify --public-key @issuer.json --request request.json \
     --submitter-cert User1-cert.pem --msp Org1MSP --channel mychannel
+bbs verify --public-key @ietf-issuer.pub --request request.json \
+    --integers 1:int64,2:date --params eu-countries=@eu-countries.params
+bbs verify --public-key @ietf-issuer.pub --request request.json --settings registration.json \
+    --params age-u16=@age-u16.params
 `,
 	flags: func(fs *flag.FlagSet, e *env) func([]string) error {
 		var o verifyOptions
@@ -61,6 +78,9 @@ bbs verify --public-key @issuer.json --request request.json \
 		fs.StringVar(&o.cert, "submitter-cert", "", "check the bound nonce against the submitter whose PEM certificate is in `file`")
 		fs.StringVar(&o.msp, "msp", "", "the submitter's MSP `ID` (with --submitter-cert)")
 		fs.StringVar(&o.channel, "channel", "", "the channel `name` (with --submitter-cert)")
+		fs.StringVar(&o.integers, "integers", "", "the issuer's integer `positions`: IDX:int64 or IDX:date, comma-separated ascending")
+		fs.StringVar(&o.settings, "settings", "", "read the issuer's integer positions from the settings JSON in `file`")
+		fs.Var(&o.params, "params", "predicate parameters a request names: `ID=@FILE` (repeatable)")
 		return func(args []string) error {
 			if len(args) > 0 {
 				return usagef("unexpected argument %q", args[0])
@@ -75,6 +95,8 @@ type verifyOptions struct {
 	publicKey, request, scheme string
 	json                       bool
 	cert, msp, channel         string
+	integers, settings         string
+	params                     multiFlag
 }
 
 // VerifyResult is what verify --json prints: the fields of the chaincode's
@@ -98,6 +120,11 @@ type VerifyResult struct {
 	// (base64), for a proof of a pseudonym scheme.
 	Pseudonym string `json:"pseudonym,omitempty"`
 	Context   string `json:"context,omitempty"`
+	// Predicates are the request's predicates the proof was checked
+	// against, when the request has some.
+	Predicates []request.PredicateJSON `json:"predicates,omitempty"`
+
+	integers []IntegerPosition // to show integer messages
 }
 
 // errInvalid is a reason for an invalid proof (exit 1).
@@ -173,7 +200,10 @@ func printVerifyResult(e *env, o *verifyOptions, res *VerifyResult) error {
 		}
 		fmt.Fprintf(&b, "valid: the %s proof verifies; disclosed messages %s\n", res.Scheme, textValue(idx))
 		for _, d := range res.Disclosed {
-			fmt.Fprintf(&b, "  [%d] %s\n", d.Index, displayMessage(d.Message))
+			fmt.Fprintf(&b, "  [%d] %s\n", d.Index, displayDisclosed(d, res.integers))
+		}
+		for _, q := range res.Predicates {
+			fmt.Fprintf(&b, "  proven: %s\n", describePredicate(q, res.integers))
 		}
 		if res.Pseudonym != "" {
 			fmt.Fprintf(&b, "  pseudonym %s in context %s\n", res.Pseudonym, displayMessage(res.Context))
@@ -204,6 +234,21 @@ func verifyRequest(o *verifyOptions, res *VerifyResult) (bound bool, err error) 
 	bound = req.BindSubmitter
 	res.Issuer, res.KeyVersion = req.Issuer, req.KeyVersion
 	res.Disclosed = request.EncodeMessages(req.Disclosed)
+	if len(req.Predicates) > 0 {
+		res.Predicates = req.Encode().Predicates
+	}
+	ints, err := verifyIntegers(o)
+	if err != nil {
+		return bound, err
+	}
+	res.integers = ints
+	params, err := verifyParams(o.params)
+	if err != nil {
+		return bound, err
+	}
+	if len(params) > 0 && len(req.Predicates) == 0 {
+		return bound, usagef("--params: the request has no predicates")
+	}
 	if len(req.Pseudonym) > 0 {
 		res.Pseudonym, res.Context = b64(req.Pseudonym), b64(req.Context)
 	}
@@ -222,6 +267,24 @@ func verifyRequest(o *verifyOptions, res *VerifyResult) (bound bool, err error) 
 		return bound, err
 	}
 	res.Scheme = s.Name()
+	var mm *bbs.MessageMap
+	if len(ints) > 0 {
+		if err := integerSchemeCheck("--integers/--settings", s); err != nil {
+			return bound, err
+		}
+		if mm, err = messageMap(ints); err != nil {
+			return bound, usagef("--integers: %v", err)
+		}
+	}
+	var preds []predicate.Predicate
+	if len(req.Predicates) > 0 {
+		if err := integerSchemeCheck(name+": predicates", s); err != nil {
+			return bound, err
+		}
+		if preds, err = requestPredicates(req, params, ints); err != nil {
+			return bound, err
+		}
+	}
 
 	pk, err := readPublicKey(o.publicKey, s)
 	if err != nil {
@@ -252,7 +315,14 @@ func verifyRequest(o *verifyOptions, res *VerifyResult) (bound bool, err error) 
 	if err != nil {
 		return bound, &errInvalid{fmt.Sprintf("proof: %v", err)}
 	}
-	err = verifyProof(s, pk, proof, req, disclosed)
+	switch {
+	case preds != nil:
+		err = checkPredicateProof(s, pk, proof, req, disclosed, mm, preds)
+	case mm != nil && len(req.Pseudonym) == 0:
+		err = bbs.VerifyProofMapped(s, pk, proof, req.Header, req.Nonce, disclosed, mm)
+	default:
+		err = verifyProof(s, pk, proof, req, disclosed)
+	}
 	switch {
 	case err == nil:
 		return bound, nil
@@ -318,6 +388,18 @@ func readPublicKey(arg string, s bbs.Scheme) (*bbs.PublicKey, error) {
 		return nil, fmt.Errorf("%s: %w", where, err)
 	}
 	return pk, nil
+}
+
+// displayDisclosed shows a disclosed message, an integer as its value.
+func displayDisclosed(d request.DisclosedMessage, ints []IntegerPosition) string {
+	if typ := integerType(ints, d.Index); typ != "" {
+		if m, err := base64.StdEncoding.DecodeString(d.Message); err == nil {
+			if v, err := bbs.ParseIntegerMessage(m); err == nil {
+				return formatIntegerValue(typ, v) + " (" + typ + ")"
+			}
+		}
+	}
+	return displayMessage(d.Message)
 }
 
 // displayMessage shows a disclosed message: quoted if it is printable
