@@ -22,6 +22,7 @@ type options struct {
 	setup            bool
 	probe            string
 	jsonOut, records string
+	results          string
 	summarize        []string
 	cpuPrefix        string
 }
@@ -42,6 +43,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, int) {
 	fs.StringVar(&o.jsonOut, "json", "", "write the JSON report to `file`")
 	fs.StringVar(&o.probe, "probe", "", "only tell whether the contract has transaction `TX` (exit 0 yes, 3 no)")
 	fs.StringVar(&o.cpuPrefix, "cpu-prefix", "", "per run, sum the CPU time of the processes whose executable path starts with `prefix` (the network's: peers, orderer, chaincode, bbs-load) and report it per committed transaction")
+	fs.StringVar(&o.results, "results", "", "write the answer of every committed transaction to `dir`/<scheme>-<mode>/<index>.json (index from 000001, in input order)")
 	fs.StringVar(&o.records, "records", "", "write every transaction's record to `dir`/<scheme>-<mode>.jsonl")
 	summary := fs.String("summarize", "", "only print the rounds summary of bbs-load JSON `reports` (comma-separated, one per round)")
 	if err := fs.Parse(args); err != nil {
@@ -70,7 +72,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, int) {
 	for _, name := range gwclient.SplitList(*modeList) {
 		m, ok := modeByName(name)
 		if !ok {
-			return usage("-modes: unknown mode %q (light, single, batch)", name)
+			return usage("-modes: unknown mode %q (light, single, batch, or NAME=FILE)", name)
 		}
 		o.modes = append(o.modes, m)
 	}
