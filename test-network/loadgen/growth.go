@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strconv"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
@@ -431,7 +432,7 @@ func growthFiles(o *options, s bbs.Scheme, dir string) error {
 
 // statusFill chooses n distinct entries of the large list, never skip:
 // entry i·104729 mod 2^20 for i = 0, 1, ... (104729 is odd, so these are
-// distinct), grouped by page into changes of at most MaxStatusChanges
+// distinct), grouped by page into changes, ascending, of at most MaxStatusChanges
 // entries, the pages taken in turn (a page's second change comes after
 // every page's first), so that changes in flight together touch different
 // pages. It also returns the set of chosen entries.
@@ -445,6 +446,9 @@ func statusFill(n, skip int) ([][]int, map[int]bool) {
 		}
 		set[e] = true
 		pages[e/statusPage] = append(pages[e/statusPage], e)
+	}
+	for _, p := range pages {
+		sort.Ints(p) // a change's entries ascending (UpdateStatusList)
 	}
 	var out [][]int
 	for round := 0; ; round++ {

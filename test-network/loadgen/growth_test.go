@@ -112,9 +112,9 @@ func TestGrowthFiles(t *testing.T) {
 				t.Fatalf("%s %d: %+v (%v)", where, i, tx, err)
 			}
 			p := ch.Set[0] / statusPage
-			for _, e := range ch.Set {
-				if e/statusPage != p || set[list][e] {
-					t.Fatalf("%s %d: entry %d on another page or set twice", where, i, e)
+			for j, e := range ch.Set {
+				if e/statusPage != p || set[list][e] || (j > 0 && e <= ch.Set[j-1]) {
+					t.Fatalf("%s %d: entry %d on another page, set twice or not ascending", where, i, e)
 				}
 				set[list][e] = true
 			}

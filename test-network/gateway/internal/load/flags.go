@@ -25,6 +25,7 @@ type options struct {
 	results          string
 	summarize        []string
 	cpuPrefix        string
+	rate             float64
 }
 
 func parseFlags(args []string, stderr io.Writer) (*options, int) {
@@ -36,6 +37,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, int) {
 	modeList := fs.String("modes", "light,single,batch", "`modes` to run, in order")
 	fs.IntVar(&o.count, "count", 1000, "transactions per run (at most)")
 	fs.IntVar(&o.inFlight, "inflight", 200, "transactions in flight (at most)")
+	fs.Float64Var(&o.rate, "rate", 0, "per run: start at most `N` transactions per second (0: no limit); with -inflight 1, a pause between transactions that depend on each other, so that every endorser has committed the previous one")
 	fs.DurationVar(&o.duration, "duration", 5*time.Minute, "per run: stop sending after this long")
 	fs.DurationVar(&o.drain, "drain", 60*time.Second, "per run: time left to in-flight transactions after -duration")
 	fs.DurationVar(&o.timeout, "timeout", 60*time.Second, "timeout of each gateway call")
@@ -63,8 +65,8 @@ func parseFlags(args []string, stderr io.Writer) (*options, int) {
 	if o.OrgDir == "" || (o.data == "" && o.probe == "") {
 		return usage("-org-dir and -data are required")
 	}
-	if o.count < 1 || o.inFlight < 1 || o.duration <= 0 || o.drain <= 0 || o.timeout <= 0 {
-		return usage("-count and -inflight must be >= 1, durations > 0")
+	if o.count < 1 || o.inFlight < 1 || o.duration <= 0 || o.drain <= 0 || o.timeout <= 0 || o.rate < 0 {
+		return usage("-count and -inflight must be >= 1, durations > 0, -rate >= 0")
 	}
 	if err := o.Resolve(); err != nil {
 		return usage("%v", err)

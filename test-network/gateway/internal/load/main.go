@@ -244,5 +244,6 @@ func (o *options) engineConfig() engine.Config {
 		Backoff:     engine.DefaultBackoff,
 		Verified:    verified,
 		Seed:        uint64(time.Now().UnixNano()),
+		Rate:        o.rate,
 	}
 }
