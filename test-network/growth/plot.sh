@@ -46,11 +46,11 @@ END {
   printf "<text x=\"%d\" y=\"18\">As the ledger grows: each figure over its figure at the smallest size</text>\n", L
   split("p50 latency,CPU per transaction", title, ",")
   for (q = 1; q <= 2; q++) {
-    X0 = L + (q - 1) * (PW + GAP); sx = X0 + PW - 40   # the shapes column
-    xw = PW - 70
+    X0 = L + (q - 1) * (PW + GAP); sx = X0 + PW - 25   # the shapes column
+    xw = PW - 80
     printf "<text x=\"%d\" y=\"%d\">%s</text>\n", X0, T - 8, title[q]
     printf "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" stroke=\"black\"/>\n", X0, T, PW, PH
-    printf "<line x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\" stroke=\"#ccc\"/>\n", X0 + xw + 15, X0 + xw + 15, T, T + PH
+    printf "<line x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\" stroke=\"#ccc\"/>\n", X0 + xw + 25, X0 + xw + 25, T, T + PH
     split("1.2 0.8333 1", g, " ")
     for (j = 1; j <= 3; j++) if (g[j] >= ymin && g[j] <= ymax) {
       y = T + PH - (g[j] - ymin) / (ymax - ymin) * PH
