@@ -104,10 +104,14 @@ network-unit:
 	cd $(TEST_NETWORK)/gateway && GOWORK=off GOFLAGS=-mod=readonly $(GO) test -count=1 ./...
 # ---- end bench-network --------------------------------------------------------
 
-## bench-growth: SubmitProof as the ledger grows: fill a fresh network through SubmitProofs
-## to each of GROWTH_SIZES verification records, probe GROWTH_PROBE SubmitProof at each;
-## report, table and SVG plot in test-network/.growth/ (GROWTH_SCHEME, GROWTH_BATCH,
-## GROWTH_INFLIGHT, GROWTH_KEEP; not part of make test)
+## bench-growth: the contract's transactions as the ledger grows: fill a fresh network
+## through SubmitProofs to each of GROWTH_SIZES verification records, probe at each
+## (GROWTH_PROBE each) SubmitProof, SubmitCredential, a status-list VerifyProof and update,
+## a non-revocation presentation, revocations and a holder's witness update; then a
+## 1,048,576-entry status list with GROWTH_BITS set and an accumulator after
+## GROWTH_REVOCATIONS revocations; report, tables and SVG plot in test-network/.growth/
+## (GROWTH_SCHEME, GROWTH_BATCH, GROWTH_INFLIGHT, GROWTH_REVOKE, GROWTH_CHUNK,
+## GROWTH_WORKERS, GROWTH_KEEP; see growth.sh; not part of make test)
 .PHONY: bench-growth
 bench-growth: network-deps network-bins
 	$(TEST_NETWORK)/growth/growth.sh

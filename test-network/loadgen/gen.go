@@ -27,6 +27,9 @@ type Tx struct {
 	// Chaincode, if set, is the chaincode the transaction calls instead
 	// of bbs (the poll example: vote.go).
 	Chaincode string `json:"chaincode,omitempty"`
+	// EndorseOnly: the load tool has it endorsed and takes the answer,
+	// without submitting it (a query: VerifyProof, GetAccumulatorRemoval).
+	EndorseOnly bool `json:"endorseOnly,omitempty"`
 }
 
 // issuerFile is the content of issuer.json.
@@ -131,6 +134,9 @@ func generate(o *options, s bbs.Scheme, stderr io.Writer) error {
 		if err := epochFiles(o, s, dir, credLines(o.mix)); err != nil {
 			return err
 		}
+	}
+	if err := growthFiles(o, s, dir); err != nil {
+		return err
 	}
 	fmt.Fprintf(stderr, "loadgen: %s: issuer %s, %d soak, %d light, %d single, %d batch transactions (%d proofs each) in %s\n",
 		s.Name(), is.ID, o.soak, len(light), len(singles), len(txs), o.batchSize, dir)

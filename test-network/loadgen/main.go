@@ -8,7 +8,8 @@
 //
 //	loadgen -out DIR -org-dir DIR [-orgs 2] [-users User1,User2] [-seed S]
 //	        [-schemes all|NAME,...] [-light N] [-single N] [-batch-tx N]
-//	        [-batch-size 32] [-workers 2] [-soak N] [-channel mychannel] [-poll-chaincode poll]
+//	        [-batch-size 32] [-workers NCPU] [-soak N] [-channel mychannel] [-poll-chaincode poll]
+//	        [-growth K [-growth-probe 20] [-growth-revoke 4] [-growth-bits 10000] [-growth-revocations 10000]]
 //
 // Registrations carry proofs of possession for the identity that submits
 // them (package registration): -org-dir, -orgs and -users name the
@@ -30,6 +31,8 @@
 //	              SubmitProofs batches, and proofs under key versions 1 and 2 of
 //	              the rotating issuer; mix-setup.jsonl registers that issuer,
 //	              issuer-change.jsonl rotates it to version 2 and revokes version 1
+//	growth/       with -growth K (bbs-bls12381-sha256): the growth benchmark's
+//	              probes for K ledger sizes and the revocation shapes (growth.go)
 //
 // Each line of a .jsonl file is one transaction, {"tx": NAME, "args":
 // [STRING...], "proofs": N} (see [Tx]). Every nonce is 32 bytes and distinct
@@ -42,6 +45,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"strings"
 )
 
@@ -60,11 +64,16 @@ func run(args []string, stderr io.Writer) int {
 	fs.IntVar(&o.single, "single", 1000, "SubmitProof transactions (`N`)")
 	fs.IntVar(&o.batchTx, "batch-tx", 0, "SubmitProofs transactions (`N`)")
 	fs.IntVar(&o.batchSize, "batch-size", 32, "requests per SubmitProofs transaction")
-	fs.IntVar(&o.workers, "workers", 2, "proofs derived in parallel")
+	fs.IntVar(&o.workers, "workers", runtime.NumCPU(), "proofs derived in parallel (default: the number of CPUs)")
 	fs.IntVar(&o.soak, "soak", 0, "SubmitProof lines of soak.jsonl (`N`; 0: no soak.jsonl)")
 	fs.IntVar(&o.mix, "mix", 0, "lines of mix.jsonl (`N`; 0: none): SubmitProofs batches and proofs under a key rotated and revoked during the soak, with mix-setup.jsonl and issuer-change.jsonl")
 	fs.StringVar(&o.pollChaincode, "poll-chaincode", "poll", "`name` of the poll example chaincode the mix's votes (vote.jsonl) go to (\"\": no votes)")
 	fs.StringVar(&o.channel, "channel", "mychannel", "`channel` the registrations are for and the misbound soak requests are bound on")
+	fs.IntVar(&o.growth.steps, "growth", 0, "growth probes for `K` ledger sizes (growth/, bbs-bls12381-sha256 only; see growth.go; 0: none)")
+	fs.IntVar(&o.growth.probe, "growth-probe", 20, "growth: transactions per probe (`N`)")
+	fs.IntVar(&o.growth.revoke, "growth-revoke", 4, "growth: single revocations per ledger size (`N`), the holder's witness update")
+	fs.IntVar(&o.growth.bits, "growth-bits", 10000, "growth: entries set in the large status list (`N`)")
+	fs.IntVar(&o.growth.revocations, "growth-revocations", 10000, "growth: handles revoked in batches after the last size (`N`)")
 	orgDir := fs.String("org-dir", "", "the network's organizations `dir` (required): the certificates of the submitting clients, for the registrations' proofs of possession")
 	orgs := fs.Int("orgs", 2, "organisations whose clients submit (`N`: 1 or 2, as bbs-load's -peer2)")
 	users := fs.String("users", "User1,User2", "`users` of each organisation who submit, as bbs-load's -users")
@@ -76,8 +85,9 @@ func run(args []string, stderr io.Writer) int {
 		fs.PrintDefaults()
 		return 2
 	}
-	if o.light < 0 || o.single < 0 || o.batchTx < 0 || o.soak < 0 || o.mix < 0 || o.batchSize < 1 || o.workers < 1 {
-		fmt.Fprintln(stderr, "loadgen: counts must be >= 0, -batch-size and -workers >= 1")
+	if o.light < 0 || o.single < 0 || o.batchTx < 0 || o.soak < 0 || o.mix < 0 || o.batchSize < 1 || o.workers < 1 ||
+		o.growth.steps < 0 || o.growth.probe < 1 || o.growth.revoke < 1 || o.growth.bits < 0 || o.growth.bits > growthLargeEntries-1 || o.growth.revocations < 1 {
+		fmt.Fprintln(stderr, "loadgen: counts must be >= 0, -batch-size, -workers, -growth-probe, -growth-revoke and -growth-revocations >= 1, -growth-bits < 1048576")
 		return 2
 	}
 	var err error

@@ -19,9 +19,10 @@ type options struct {
 	batchTx   int
 	batchSize int
 	workers   int
-	soak      int    // soak.jsonl lines per scheme (0: none)
-	mix       int    // mix.jsonl lines per scheme (0: none; see mix.go)
-	channel   string // the channel of the registrations; misbound requests are bound on it
+	soak      int        // soak.jsonl lines per scheme (0: none)
+	mix       int        // mix.jsonl lines per scheme (0: none; see mix.go)
+	growth    growthPlan // the growth probes (steps 0: none; see growth.go)
+	channel   string     // the channel of the registrations; misbound requests are bound on it
 	// pollChaincode is the poll example's chaincode name ("": no poll
 	// votes in the mix; see vote.go).
 	pollChaincode string

@@ -22,8 +22,10 @@ type options struct {
 	setup            bool
 	probe            string
 	jsonOut, records string
+	results          string
 	summarize        []string
 	cpuPrefix        string
+	rate             float64
 }
 
 func parseFlags(args []string, stderr io.Writer) (*options, int) {
@@ -35,6 +37,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, int) {
 	modeList := fs.String("modes", "light,single,batch", "`modes` to run, in order")
 	fs.IntVar(&o.count, "count", 1000, "transactions per run (at most)")
 	fs.IntVar(&o.inFlight, "inflight", 200, "transactions in flight (at most)")
+	fs.Float64Var(&o.rate, "rate", 0, "per run: start at most `N` transactions per second (0: no limit); with -inflight 1, a pause between transactions that depend on each other, so that every endorser has committed the previous one")
 	fs.DurationVar(&o.duration, "duration", 5*time.Minute, "per run: stop sending after this long")
 	fs.DurationVar(&o.drain, "drain", 60*time.Second, "per run: time left to in-flight transactions after -duration")
 	fs.DurationVar(&o.timeout, "timeout", 60*time.Second, "timeout of each gateway call")
@@ -42,6 +45,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, int) {
 	fs.StringVar(&o.jsonOut, "json", "", "write the JSON report to `file`")
 	fs.StringVar(&o.probe, "probe", "", "only tell whether the contract has transaction `TX` (exit 0 yes, 3 no)")
 	fs.StringVar(&o.cpuPrefix, "cpu-prefix", "", "per run, sum the CPU time of the processes whose executable path starts with `prefix` (the network's: peers, orderer, chaincode, bbs-load) and report it per committed transaction")
+	fs.StringVar(&o.results, "results", "", "write the answer of every committed transaction to `dir`/<scheme>-<mode>/<index>.json (index from 000001, in input order)")
 	fs.StringVar(&o.records, "records", "", "write every transaction's record to `dir`/<scheme>-<mode>.jsonl")
 	summary := fs.String("summarize", "", "only print the rounds summary of bbs-load JSON `reports` (comma-separated, one per round)")
 	if err := fs.Parse(args); err != nil {
@@ -61,8 +65,8 @@ func parseFlags(args []string, stderr io.Writer) (*options, int) {
 	if o.OrgDir == "" || (o.data == "" && o.probe == "") {
 		return usage("-org-dir and -data are required")
 	}
-	if o.count < 1 || o.inFlight < 1 || o.duration <= 0 || o.drain <= 0 || o.timeout <= 0 {
-		return usage("-count and -inflight must be >= 1, durations > 0")
+	if o.count < 1 || o.inFlight < 1 || o.duration <= 0 || o.drain <= 0 || o.timeout <= 0 || o.rate < 0 {
+		return usage("-count and -inflight must be >= 1, durations > 0, -rate >= 0")
 	}
 	if err := o.Resolve(); err != nil {
 		return usage("%v", err)
@@ -70,7 +74,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, int) {
 	for _, name := range gwclient.SplitList(*modeList) {
 		m, ok := modeByName(name)
 		if !ok {
-			return usage("-modes: unknown mode %q (light, single, batch)", name)
+			return usage("-modes: unknown mode %q (light, single, batch, or NAME=FILE)", name)
 		}
 		o.modes = append(o.modes, m)
 	}

@@ -9,13 +9,15 @@
 //
 //	bbs-load -org-dir DIR -peer1 127.0.0.1:7051 -peer2 127.0.0.1:9051 -data LOADGEN_DIR
 //	         [-schemes all] [-modes light,single,batch] [-count 1000] [-inflight 200]
-//	         [-duration 5m] [-json report.json] [-records DIR] [-cpu-prefix DIR/]
+//	         [-duration 5m] [-json report.json] [-records DIR] [-results DIR] [-cpu-prefix DIR/]
 //
 // Modes: light = CreatePolicy with distinct policy IDs naming the bench
 // issuer (parse, validate, one read, two writes: no cryptography),
 // single = SubmitProof (one proof per transaction), batch = SubmitProofs (a
 // JSON array of requests per transaction; "n/a" when the contract has no
-// such transaction). Before a scheme's modes, its setup.jsonl (the bench
+// such transaction); NAME=FILE sends the transactions of FILE (in the
+// scheme's folder), reported as mode NAME. A transaction marked
+// "endorseOnly" (a query) is endorsed, not submitted. Before a scheme's modes, its setup.jsonl (the bench
 // issuer's RegisterIssuer) is committed unless -setup=false.
 //
 // Bounds: each run stops after -count transactions or -duration (then
@@ -179,7 +181,7 @@ func runMode(ctx context.Context, o *options, clients []engine.Client, txNames m
 		fmt.Fprintf(stderr, "bbs-load: %s %s: n/a: %s\n", scheme, m.name, reason)
 		return r
 	}
-	if txNames != nil && !txNames[m.tx] {
+	if m.tx != "" && txNames != nil && !txNames[m.tx] {
 		return na("contract has no " + m.tx)
 	}
 	txs, err := engine.ReadTxsFile(filepath.Join(dir, m.file))
@@ -205,10 +207,15 @@ func runMode(ctx context.Context, o *options, clients []engine.Client, txNames m
 	r.Scheme, r.Mode = scheme, m.name
 	r.LoadAvgAfter = engine.LoadAvg()
 	if r.Committed == 0 && r.RejectedBy["no-such-transaction"] == r.Sent && r.Sent > 0 {
-		return na("contract has no " + m.tx)
+		return na("contract has no " + txs[0].Name)
 	}
 	fmt.Fprintf(stderr, "bbs-load: %s %s: %d committed, %d rejected %v, %.1f tx/s, %.1f proofs/s, p50 %.0f ms\n",
 		scheme, m.name, r.Committed, r.Rejected, r.RejectedBy, r.TxPerSecond, r.ProofsPerSec, r.Latency.P50)
+	if o.results != "" {
+		if err := writeResults(filepath.Join(o.results, schemeDir(scheme)+"-"+m.name), recs); err != nil {
+			fmt.Fprintf(stderr, "bbs-load: %v\n", err)
+		}
+	}
 	if o.records != "" {
 		if err := writeRecords(filepath.Join(o.records, schemeDir(scheme)+"-"+m.name+".jsonl"), recs); err != nil {
 			fmt.Fprintf(stderr, "bbs-load: %v\n", err)
@@ -237,5 +244,6 @@ func (o *options) engineConfig() engine.Config {
 		Backoff:     engine.DefaultBackoff,
 		Verified:    verified,
 		Seed:        uint64(time.Now().UnixNano()),
+		Rate:        o.rate,
 	}
 }

@@ -4,6 +4,7 @@ package load
 
 import (
 	"io"
+	"os"
 	"strings"
 	"testing"
 
@@ -29,6 +30,10 @@ func TestVerified(t *testing.T) {
 		{"batch object items", batch, `{"items":[{"valid":false},{"valid":true}]}`, 1},
 		{"batch not JSON", batch, `oops`, 0},
 		{"batch empty", batch, ``, 0},
+		{"VerifyProof satisfied", engine.Tx{Name: "VerifyProof", Proofs: 1}, `{"valid":true,"satisfied":true}`, 1},
+		{"VerifyProof unsatisfied", engine.Tx{Name: "VerifyProof", Proofs: 1}, `{"valid":true,"satisfied":false,"unmet":{"rule":"status"}}`, 0},
+		{"VerifyProof invalid", engine.Tx{Name: "VerifyProof", Proofs: 1}, `{"valid":false}`, 0},
+		{"VerifyCredential not JSON", engine.Tx{Name: "VerifyCredential", Proofs: 1}, `oops`, 0},
 	}
 	for _, tt := range tests {
 		if got := verified(tt.tx, []byte(tt.result)); got != tt.want {
@@ -63,8 +68,17 @@ func TestParseFlags(t *testing.T) {
 	if len(o.Peers) != 1 || len(o.Schemes) != 1 || len(o.modes) != 2 || o.modes[1].tx != "SubmitProofs" || len(o.Users) != 2 {
 		t.Errorf("options = %+v", o)
 	}
+	o, code = parseFlags(append(base, "-modes", "cred=growth/step-1/cred.jsonl,single", "-rate", "2"), io.Discard)
+	if o == nil || code != 0 || len(o.modes) != 2 || o.modes[0] != (mode{"cred", "growth/step-1/cred.jsonl", ""}) || o.modes[1].tx != "SubmitProof" || o.rate != 2 {
+		t.Errorf("NAME=FILE modes: %+v, %d", o, code)
+	}
 	for _, bad := range [][]string{
 		{},
+		append(base, "-modes", "x=/etc/passwd"),
+		append(base, "-modes", "x=../y.jsonl"),
+		append(base, "-modes", "=y.jsonl"),
+		append(base, "-modes", "x="),
+		append(base, "-rate", "-1"),
 		append(base, "-peer1", "192.168.1.2:7051"),
 		append(base, "-schemes", "rsa"),
 		append(base, "-modes", "heavy"),
@@ -94,5 +108,21 @@ func TestWriteRatios(t *testing.T) {
 		"b:  SubmitProof tx/s = 50% of the light write's\n"
 	if buf.String() != want {
 		t.Errorf("writeRatios:\n%s\nwant:\n%s", buf.String(), want)
+	}
+}
+
+func TestWriteResults(t *testing.T) {
+	dir := t.TempDir() + "/r"
+	recs := []engine.Record{{Outcome: engine.Committed, Result: []byte(`{"version":1}`)}, {Outcome: engine.Rejected},
+		{Outcome: engine.Committed, Result: []byte(`{"version":3}`)}}
+	if err := writeResults(dir, recs); err != nil {
+		t.Fatal(err)
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil || len(entries) != 2 || entries[0].Name() != "000001.json" || entries[1].Name() != "000003.json" {
+		t.Fatalf("%v %v", entries, err)
+	}
+	if b, _ := os.ReadFile(dir + "/000003.json"); string(b) != `{"version":3}` {
+		t.Errorf("000003.json: %s", b)
 	}
 }

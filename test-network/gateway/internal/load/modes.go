@@ -6,6 +6,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/fabric-bbs/fabric-bbs/test-network/gateway/internal/load/engine"
@@ -17,7 +19,7 @@ import (
 type mode struct {
 	name string // light, single, batch
 	file string // in the scheme's folder
-	tx   string // the transaction name the contract must have
+	tx   string // the transaction name the contract must have ("": not checked)
 }
 
 var modes = []mode{
@@ -26,7 +28,15 @@ var modes = []mode{
 	{"batch", "batch.jsonl", "SubmitProofs"},
 }
 
+// modeByName is one of modes, or NAME=FILE: the transactions of FILE (a
+// path in the scheme's folder, any transactions) reported as mode NAME.
 func modeByName(name string) (mode, bool) {
+	if n, file, ok := strings.Cut(name, "="); ok {
+		if n == "" || file == "" || strings.HasPrefix(file, "/") || slices.Contains(strings.Split(file, "/"), "..") {
+			return mode{}, false
+		}
+		return mode{name: n, file: file}, true
+	}
 	for _, m := range modes {
 		if m.name == name {
 			return m, true
@@ -35,13 +45,24 @@ func modeByName(name string) (mode, bool) {
 	return mode{}, false
 }
 
-// verified counts the proofs a committed transaction verified. SubmitProof
+// verified counts the proofs a committed transaction verified. VerifyProof
+// and VerifyCredential (endorsed only) verified theirs if the answer says
+// valid and satisfied. SubmitProof
 // fails unless its proof verifies, so a committed one verified tx.Proofs.
 // SubmitProofs(requestsJSONArray) commits with per-item verdicts: the
 // contract answers a BatchResults object whose "results" has one entry per
 // request, in input order, and the entries whose "valid" is true count. The
 // array itself or an object holding it as "items" is also read.
 func verified(tx engine.Tx, result []byte) int {
+	if tx.Name == "VerifyProof" || tx.Name == "VerifyCredential" {
+		// A query: it answers {"valid": ..., "satisfied": ...} whatever
+		// the proof; it verified its proof if both are true.
+		var v struct{ Valid, Satisfied bool }
+		if json.Unmarshal(result, &v) != nil || !v.Valid || !v.Satisfied {
+			return 0
+		}
+		return tx.Proofs
+	}
 	if tx.Name != "SubmitProofs" {
 		return tx.Proofs
 	}

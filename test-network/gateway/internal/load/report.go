@@ -99,3 +99,20 @@ func writeRecords(path string, recs []engine.Record) error {
 	}
 	return f.Close()
 }
+
+// writeResults writes the answer of each committed record to
+// dir/<index>.json (index from 000001).
+func writeResults(dir string, recs []engine.Record) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	for i, r := range recs {
+		if r.Outcome != engine.Committed {
+			continue
+		}
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("%06d.json", i+1)), r.Result, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -173,6 +173,12 @@ func send(ctx context.Context, cfg Config, c Client, tx Tx, rec *Record, rnd *ra
 		reject("endorse", err)
 		return
 	}
+	if tx.EndorseOnly {
+		rec.Latency = time.Since(start)
+		rec.Outcome, rec.Result = Committed, e.Result()
+		rec.Verified = cfg.Verified(tx, rec.Result)
+		return
+	}
 	var pend Pending
 	if err := retry(ctx, cfg, rec, rnd, func(ctx context.Context) (err error) {
 		pend, err = e.Submit(ctx)

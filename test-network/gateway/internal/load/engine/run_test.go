@@ -108,6 +108,31 @@ func txs(n int, class string) []Tx {
 	return out
 }
 
+// An endorse-only transaction is endorsed, never submitted, and counts as
+// committed with the endorsement's result; its endorsement's errors are
+// rejections as for any transaction.
+func TestRunEndorseOnly(t *testing.T) {
+	f := newFake("c", map[string][]error{
+		"submit/0":  {status.Error(codes.Internal, "submitted")},
+		"status/0":  {status.Error(codes.Internal, "waited for")},
+		"endorse/1": {replay},
+	})
+	list := txs(2, "")
+	for i := range list {
+		list[i].EndorseOnly = true
+	}
+	recs, _ := Run(context.Background(), fastCfg, []Client{f}, list)
+	if r := recs[0]; r.Outcome != Committed || string(r.Result) != `{"ok":true}` || r.Verified != 1 || r.Block != 0 {
+		t.Errorf("endorse-only: %+v", r)
+	}
+	if r := recs[1]; r.Outcome != Rejected || r.Stage != "endorse" {
+		t.Errorf("endorse-only, refused: %+v", r)
+	}
+	if f.calls["submit/0"] != 0 || f.calls["status/0"] != 0 {
+		t.Errorf("submitted: %v", f.calls)
+	}
+}
+
 func TestRunRetriesOnlyNotNow(t *testing.T) {
 	f := newFake("c", map[string][]error{
 		"endorse/0": {tooMany, tooMany},                                          // then commits

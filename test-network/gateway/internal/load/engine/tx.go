@@ -24,6 +24,11 @@ type Tx struct {
 	// client's channel instead of the client's own (a soak's poll votes
 	// go to the poll example, which calls bbs).
 	Chaincode string `json:"chaincode,omitempty"`
+	// EndorseOnly: the transaction is endorsed and its answer taken, not
+	// submitted (a query such as VerifyProof, endorsed as the chaincode's
+	// policy asks). It counts as committed once endorsed; its latency is
+	// the endorsement's.
+	EndorseOnly bool `json:"endorseOnly,omitempty"`
 }
 
 // maxLine bounds one line of a transactions file (a SubmitProofs batch of
