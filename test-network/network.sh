@@ -35,6 +35,10 @@
 #                                   (scripts/bft-faults.sh, used by the soak test)
 #   ./network.sh node-pids          "NAME PID" of every running node and chaincode process
 #                                   (the soak test samples their memory)
+#   TOXIPROXY=1 ./network.sh up     every link (client-peer, peer-peer, peer-orderer,
+#                                   orderer-orderer, chaincode-peer) through a Toxiproxy
+#                                   server; net-proxies, net-stats, net-fault SCENARIO,
+#                                   net-heal, net-caught-up (scripts/toxiproxy.sh)
 #
 # Generated files live in test-network/.state/, logs in .state/logs/.
 # Binaries come from scripts/build-bins.sh (make network-bins).
@@ -82,6 +86,8 @@ elapsed() { local ms=$(( $(now_ms) - $1 )); printf '%d.%01d s' $((ms / 1000)) $(
 . "$TN_DIR/scripts/channel.sh"   # genesis block, orderer and peer joins
 # shellcheck source=scripts/deploy.sh
 . "$TN_DIR/scripts/deploy.sh"    # chaincode lifecycle, ccaas, gateway plan wait
+# shellcheck source=scripts/toxiproxy.sh
+. "$TN_DIR/scripts/toxiproxy.sh" # TOXIPROXY=1: every link through Toxiproxy, network faults
 
 # ---------------------------------------------------------------- up
 
@@ -129,6 +135,10 @@ network_up() {
   trap 'exit 130' INT TERM
   write_node_config
   generate_crypto
+  if tp_on; then
+    log "Starting Toxiproxy (API 127.0.0.1:$TOXIPROXY_PORT): every link through a proxy"
+    tp_start
+  fi
   generate_channel_block
   if [ "$STATE_DB" = couchdb ]; then
     log "Starting the state databases: pouchdb-server on 127.0.0.1:$COUCHDB1_PORT and :$COUCHDB2_PORT"
@@ -156,7 +166,7 @@ network_down() {
   rm -rf "$STATE_DIR"
   # shellcheck disable=SC2046
   local entry busy=()
-  for entry in $(STATE_DB=couchdb node_ports) CCAAS_PORT="$CCAAS_PORT" POLL_CCAAS_PORT="$POLL_CCAAS_PORT"; do
+  for entry in $(STATE_DB=couchdb TOXIPROXY=1 node_ports) CCAAS_PORT="$CCAAS_PORT" POLL_CCAAS_PORT="$POLL_CCAAS_PORT"; do
     if port_in_use "${entry#*=}"; then busy+=("$entry"); fi
   done
   if [ ${#busy[@]} -gt 0 ]; then
@@ -171,7 +181,7 @@ network_down() {
 
 status() {
   local name
-  for name in orderer peer0.org1 peer0.org2 couchdb.org1 couchdb.org2 ccaas-bbs "ccaas-$POLL_CC_NAME"; do
+  for name in orderer peer0.org1 peer0.org2 couchdb.org1 couchdb.org2 ccaas-bbs "ccaas-$POLL_CC_NAME" toxiproxy; do
     if alive "$name"; then echo "$name: running (pid $(cat "$PID_DIR/$name.pid"))"
     else echo "$name: not running"; fi
   done
@@ -211,6 +221,11 @@ main() {
     cc-kill) cc_kill "$@" ;;
     cc-pids) cc_pids ;;
     node-pids) node_pids ;;
+    net-proxies) tp_proxies_cmd ;;                                   # scripts/toxiproxy.sh
+    net-stats) tp_stats ;;
+    net-fault) tp_fault "$@" ;;
+    net-heal) tp_heal ;;
+    net-caught-up) tp_caught_up "$@" ;;
     package) package_release "$@" ;;                                # scripts/package.sh
     ""|-h|--help|help) usage ;;
     *) usage; die "unknown command '$cmd'" ;;
