@@ -242,7 +242,8 @@ tp_fault() {
 
 tp_heal() {
   tp_need net-heal
-  local p t count=0
+  local p t count=0 before
+  before="$(tp_heights | tr '\n' ' ')"
   for p in $(tp_api GET /proxies | jq -r 'keys[]'); do
     for t in $(tp_api GET "/proxies/$p/toxics" | jq -r '.[].name'); do
       tp_api DELETE "/proxies/$p/toxics/$t" > /dev/null || die "could not remove toxic $t of $p"
@@ -251,25 +252,32 @@ tp_heal() {
   done
   step "removed $count toxic(s)$( [ -f "$TP_DIR/active" ] && echo " ($(cat "$TP_DIR/active"))")"
   rm -f "$TP_DIR/active"
+  echo "heights before the heal, peers then orderers: ${before% }"
 }
 
 # tp_peer_height N: peer0.orgN's height of the channel (its admin, through its client proxy)
 tp_peer_height() {
   (setOrg "$1" Admin && peer channel getinfo -c "$CHANNEL_NAME" 2> /dev/null) |
-    sed -n 's/^Blockchain info: //p' | jq -r '.height // empty' 2> /dev/null
+    sed -n 's/^Blockchain info: //p' | jq -r '.height // empty' 2> /dev/null || true
+}
+
+# tp_heights: the channel height of each peer, then of each running orderer (v3.1)
+tp_heights() {
+  local n
+  tp_peer_height 1; tp_peer_height 2
+  if [ "$FABRIC_VERSION" = 3.1 ]; then for n in 1 2 3 4; do if alive "$(bft_name "$n")"; then bft_height "$n"; fi; done; fi
+  return 0
 }
 
 # tp_caught_up [SECS]: wait until every peer (and orderer, v3.1) reaches
-# the highest height any of them has now; prints "HEIGHT SECONDS"
+# the highest height any of them has now; prints how long it took
 tp_caught_up() {
   local secs="${1:-180}" t0 target=0 h n i lag
   t0="$(now_ms)"
-  heights() {
-    tp_peer_height 1; tp_peer_height 2
-    if [ "$FABRIC_VERSION" = 3.1 ]; then for n in 1 2 3 4; do alive "$(bft_name "$n")" && bft_height "$n"; done; fi
-    return 0
-  }
-  for h in $(heights); do [ "$h" -gt "$target" ] && target="$h"; done
+  heights() { tp_heights; }
+  local at_heal
+  at_heal="$(heights | tr '\n' ' ')"
+  for h in $at_heal; do [ "$h" -gt "$target" ] && target="$h"; done
   local want=2 got
   if [ "$FABRIC_VERSION" = 3.1 ]; then for n in 1 2 3 4; do alive "$(bft_name "$n")" && want=$((want + 1)); done; fi
   for ((i = 0; i < secs; i++)); do
@@ -280,7 +288,7 @@ tp_caught_up() {
     done
     # every node answered and none is below the target
     if [ -z "$lag" ] && [ "$got" -ge "$want" ]; then
-      echo "$target $(elapsed "$t0")"
+      echo "height $target in $(elapsed "$t0") (from ${at_heal% })"
       return 0
     fi
     sleep 1
