@@ -73,6 +73,15 @@ export ORDERER2_PORT="${ORDERER2_PORT:-$((8050 + _port_offset))}" ORDERER2_ADMIN
 export ORDERER3_PORT="${ORDERER3_PORT:-$((10050 + _port_offset))}" ORDERER3_ADMIN_PORT="${ORDERER3_ADMIN_PORT:-$((10053 + _port_offset))}" ORDERER3_OPS_PORT="${ORDERER3_OPS_PORT:-$((9447 + _port_offset))}"
 export ORDERER4_PORT="${ORDERER4_PORT:-$((11050 + _port_offset))}" ORDERER4_ADMIN_PORT="${ORDERER4_ADMIN_PORT:-$((11053 + _port_offset))}" ORDERER4_OPS_PORT="${ORDERER4_OPS_PORT:-$((9448 + _port_offset))}"
 
+# TOXIPROXY=1 (scripts/toxiproxy.sh): the Toxiproxy server's API and the
+# proxies on 127.0.0.1 (the others listen on 127.0.x.y, on the orderers' ports).
+export TOXIPROXY="${TOXIPROXY:-$(cat "$TN_DIR/.state/toxiproxy" 2>/dev/null || echo 0)}"
+case "$TOXIPROXY" in 0|1) ;; *) echo "env.sh: TOXIPROXY=$TOXIPROXY: 0 or 1" >&2; return 2 2> /dev/null || exit 2 ;; esac
+export TOXIPROXY_PORT="${TOXIPROXY_PORT:-$((8474 + _port_offset))}"           # Toxiproxy's HTTP API
+export TP_CLIENT_PEER1_PORT="${TP_CLIENT_PEER1_PORT:-$((6051 + _port_offset))}" TP_CLIENT_PEER2_PORT="${TP_CLIENT_PEER2_PORT:-$((6052 + _port_offset))}" # clients -> peers
+export TP_GOSSIP_PEER1_PORT="${TP_GOSSIP_PEER1_PORT:-$((6061 + _port_offset))}" TP_GOSSIP_PEER2_PORT="${TP_GOSSIP_PEER2_PORT:-$((6062 + _port_offset))}" # peer -> peer
+export TP_CC_PEER1_PORT="${TP_CC_PEER1_PORT:-$((6071 + _port_offset))}" TP_CC_PEER2_PORT="${TP_CC_PEER2_PORT:-$((6072 + _port_offset))}"             # chaincode -> peer
+
 unset _port_offset
 
 # The peers' state database: goleveldb (inside the peer) or couchdb
@@ -86,6 +95,9 @@ export ORDERER_ADDRESS="127.0.0.1:$ORDERER_PORT"
 export ORDERER_CA="$ORG_DIR/ordererOrganizations/example.com/tlsca/tlsca.example.com-cert.pem"
 export PEER1_ADDRESS="127.0.0.1:$PEER1_PORT"
 export PEER2_ADDRESS="127.0.0.1:$PEER2_PORT"
+if [ "$TOXIPROXY" = 1 ]; then   # the clients' way to the peers is through their proxies
+  PEER1_ADDRESS="127.0.0.1:$TP_CLIENT_PEER1_PORT" PEER2_ADDRESS="127.0.0.1:$TP_CLIENT_PEER2_PORT"
+fi
 export PEER1_TLS_CA="$ORG_DIR/peerOrganizations/org1.example.com/tlsca/tlsca.org1.example.com-cert.pem"
 export PEER2_TLS_CA="$ORG_DIR/peerOrganizations/org2.example.com/tlsca/tlsca.org2.example.com-cert.pem"
 

@@ -13,6 +13,10 @@
 #                                   DEPLOY_POLL=false skips it)
 #                                   (-ccaas: run it as a chaincode server instead of
 #                                   letting the peers build and launch it)
+#   ./network.sh cc-upgrade [VERSION]  a new package of bbs (label bbs_VERSION, default
+#                                   1.<sequence - 1>) installed on both peers, approved by
+#                                   both orgs and committed as sequence + 1 (the soak's
+#                                   upgrade under load)
 #   ./network.sh deploy-relay       deploy internal/relaycc as "relay", a chaincode that
 #                                   forwards its arguments to bbs (e2e/trust.sh)
 #   ./network.sh demo               register an issuer, verify and submit a proof
@@ -35,6 +39,13 @@
 #                                   (scripts/bft-faults.sh, used by the soak test)
 #   ./network.sh node-pids          "NAME PID" of every running node and chaincode process
 #                                   (the soak test samples their memory)
+#   TOXIPROXY=1 ./network.sh up     every link (client-peer, peer-peer, peer-orderer,
+#                                   orderer-orderer, chaincode-peer) through a Toxiproxy
+#                                   server; net-proxies, net-stats, net-fault SCENARIO,
+#                                   net-heal, net-caught-up (scripts/toxiproxy.sh)
+#   PEER_LEDGER_FS=N[:SIZE] ./network.sh up   peer0.orgN's data on a tmpfs of SIZE (1g);
+#   ./network.sh disk-fill N | disk-free N | disk-usage N   fill it / give the space back
+#                                   (and restart the peer if it exited) (scripts/disk.sh)
 #
 # Generated files live in test-network/.state/, logs in .state/logs/.
 # Binaries come from scripts/build-bins.sh (make network-bins).
@@ -55,7 +66,8 @@ CC_SRC="${CC_SRC:-$REPO_ROOT}"           # Go module holding the chaincode (with
 CC_PKG="${CC_PKG:-./chaincode}"          # main package inside CC_SRC
 POLL_CC_PKG="${POLL_CC_PKG:-./examples/poll}" # main package of the poll example inside CC_SRC
 DEPLOY_POLL="${DEPLOY_POLL:-true}"
-CC_VERSION="${CC_VERSION:-1.0}"
+# the version of the last deploy or cc-upgrade of bbs (.state/packages/current-version)
+CC_VERSION="${CC_VERSION:-$(cat "$STATE_DIR/packages/current-version" 2> /dev/null || echo 1.0)}"
 # Both orgs' peers endorse every transaction (MAJORITY of 2 orgs = both):
 # a nonce record or verification record cannot be written by one org's peer
 # alone. Issuer records also carry a key-level policy (the owner's org) set
@@ -82,6 +94,10 @@ elapsed() { local ms=$(( $(now_ms) - $1 )); printf '%d.%01d s' $((ms / 1000)) $(
 . "$TN_DIR/scripts/channel.sh"   # genesis block, orderer and peer joins
 # shellcheck source=scripts/deploy.sh
 . "$TN_DIR/scripts/deploy.sh"    # chaincode lifecycle, ccaas, gateway plan wait
+# shellcheck source=scripts/toxiproxy.sh
+. "$TN_DIR/scripts/toxiproxy.sh" # TOXIPROXY=1: every link through Toxiproxy, network faults
+# shellcheck source=scripts/disk.sh
+. "$TN_DIR/scripts/disk.sh"      # PEER_LEDGER_FS=N: a peer's data on a small file system, disk-fill/-free
 
 # ---------------------------------------------------------------- up
 
@@ -100,6 +116,7 @@ up_failed() {
   fi
   printf '\n==> network up failed (exit %s): cleaning up what it started\n' "$rc" >&2
   stop_all >&2
+  ledger_fs_umount >&2
   rm -rf "$STATE_DIR"
   [ -d "$keep" ] && echo "    the logs of the failed attempt are in $keep" >&2
   exit "$rc"
@@ -122,6 +139,7 @@ network_up() {
   # shellcheck disable=SC2046
   check_ports $(node_ports)
   log "Creating the network in $STATE_DIR (state database: $STATE_DB)"
+  ledger_fs_umount
   rm -rf "$STATE_DIR"
   mkdir -p "$LOG_DIR" "$PID_DIR"
   echo "$STATE_DB" > "$STATE_DIR/state-db"
@@ -129,6 +147,10 @@ network_up() {
   trap 'exit 130' INT TERM
   write_node_config
   generate_crypto
+  if tp_on; then
+    log "Starting Toxiproxy (API 127.0.0.1:$TOXIPROXY_PORT): every link through a proxy"
+    tp_start
+  fi
   generate_channel_block
   if [ "$STATE_DB" = couchdb ]; then
     log "Starting the state databases: pouchdb-server on 127.0.0.1:$COUCHDB1_PORT and :$COUCHDB2_PORT"
@@ -137,6 +159,7 @@ network_up() {
   fi
   log "Starting the orderer (127.0.0.1:$ORDERER_PORT, admin :$ORDERER_ADMIN_PORT)"
   start_orderer
+  ledger_fs_mount
   log "Starting peer0.org1 (127.0.0.1:$PEER1_PORT) and peer0.org2 (127.0.0.1:$PEER2_PORT)"
   start_peer 1 "$PEER1_PORT" "$PEER1_CC_PORT" "$PEER1_OPS_PORT"
   start_peer 2 "$PEER2_PORT" "$PEER2_CC_PORT" "$PEER2_OPS_PORT"
@@ -152,11 +175,12 @@ network_up() {
 network_down() {
   log "Stopping the network"
   stop_all
+  ledger_fs_umount
   step "removing $STATE_DIR"
   rm -rf "$STATE_DIR"
   # shellcheck disable=SC2046
   local entry busy=()
-  for entry in $(STATE_DB=couchdb node_ports) CCAAS_PORT="$CCAAS_PORT" POLL_CCAAS_PORT="$POLL_CCAAS_PORT"; do
+  for entry in $(STATE_DB=couchdb TOXIPROXY=1 node_ports) CCAAS_PORT="$CCAAS_PORT" POLL_CCAAS_PORT="$POLL_CCAAS_PORT"; do
     if port_in_use "${entry#*=}"; then busy+=("$entry"); fi
   done
   if [ ${#busy[@]} -gt 0 ]; then
@@ -171,7 +195,7 @@ network_down() {
 
 status() {
   local name
-  for name in orderer peer0.org1 peer0.org2 couchdb.org1 couchdb.org2 ccaas-bbs "ccaas-$POLL_CC_NAME"; do
+  for name in orderer peer0.org1 peer0.org2 couchdb.org1 couchdb.org2 ccaas-bbs "ccaas-$POLL_CC_NAME" toxiproxy; do
     if alive "$name"; then echo "$name: running (pid $(cat "$PID_DIR/$name.pid"))"
     else echo "$name: not running"; fi
   done
@@ -194,6 +218,7 @@ main() {
   case "$cmd" in
     up) network_up ;;
     deploy|deployCC) deploy_cc "$@" ;;
+    cc-upgrade) cc_upgrade "$@" ;;                                 # scripts/deploy.sh
     deploy-relay) require_tools; require_network; mkdir -p "$STATE_DIR/packages"
       deploy_one false relay ./internal/relaycc 0 GetEndorsementConfig ;;
     down) network_down ;;
@@ -211,6 +236,14 @@ main() {
     cc-kill) cc_kill "$@" ;;
     cc-pids) cc_pids ;;
     node-pids) node_pids ;;
+    net-proxies) tp_proxies_cmd ;;                                   # scripts/toxiproxy.sh
+    net-stats) tp_stats ;;
+    net-fault) tp_fault "$@" ;;
+    net-heal) tp_heal ;;
+    net-caught-up) tp_caught_up "$@" ;;
+    disk-fill) disk_fill "$@" ;;                                     # scripts/disk.sh
+    disk-free) disk_free "$@" ;;
+    disk-usage) disk_usage "$@" ;;
     package) package_release "$@" ;;                                # scripts/package.sh
     ""|-h|--help|help) usage ;;
     *) usage; die "unknown command '$cmd'" ;;

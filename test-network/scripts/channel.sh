@@ -24,7 +24,11 @@ generate_channel_block() {
   step "configtxgen -profile $CHANNEL_PROFILE -channelID $CHANNEL_NAME -outputBlock"
   sed -e "s/@ORDERER_PORT@/$ORDERER_PORT/g" -e "s/@ORDERER2_PORT@/$ORDERER2_PORT/g" \
     -e "s/@ORDERER3_PORT@/$ORDERER3_PORT/g" -e "s/@ORDERER4_PORT@/$ORDERER4_PORT/g" \
-    -e "s/@PEER1_PORT@/$PEER1_PORT/g" -e "s/@PEER2_PORT@/$PEER2_PORT/g" \
+    -e "s/@PEER1_ANCHOR_PORT@/$(anchor_port 1)/g" -e "s/@PEER2_ANCHOR_PORT@/$(anchor_port 2)/g" \
+    -e "s/@ORDERER1_EP_HOST@/$(orderer_ep_host 1)/g" -e "s/@ORDERER2_EP_HOST@/$(orderer_ep_host 2)/g" \
+    -e "s/@ORDERER3_EP_HOST@/$(orderer_ep_host 3)/g" -e "s/@ORDERER4_EP_HOST@/$(orderer_ep_host 4)/g" \
+    -e "s/@ORDERER1_CLUSTER_HOST@/$(orderer_ep_host 1)/g" -e "s/@ORDERER2_CLUSTER_HOST@/$(orderer_ep_host 2)/g" \
+    -e "s/@ORDERER3_CLUSTER_HOST@/$(orderer_ep_host 3)/g" -e "s/@ORDERER4_CLUSTER_HOST@/$(orderer_ep_host 4)/g" \
     -e "s/@ORDERER_BATCH_TIMEOUT@/$ORDERER_BATCH_TIMEOUT/g" \
     -e "s/@ORDERER_BATCH_MAX_MESSAGES@/$ORDERER_BATCH_MAX_MESSAGES/g" \
     -e "s/@ORDERER_BATCH_ABSOLUTE_BYTES@/$ORDERER_BATCH_ABSOLUTE_BYTES/g" \

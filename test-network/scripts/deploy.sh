@@ -27,7 +27,7 @@ stage_source() {
   rm -rf "$dst"
   mkdir -p "$dst"
   (
-    cd "$CC_SRC"
+    cd "$CC_SRC" || exit 1
     {
       git ls-files -z --cached --others --exclude-standard -- . ':(exclude)test-network'
       find vendor -type f -print0
@@ -177,11 +177,36 @@ deploy_cc() {
   mkdir -p "$STATE_DIR/packages"
   deploy_one "$ccaas" "$CC_NAME" "$CC_PKG" "$CCAAS_PORT" ListIssuers 1 ""
   echo "$DEPLOYED_PKGID" > "$STATE_DIR/packages/current-package-id"
+  echo "$CC_VERSION" > "$STATE_DIR/packages/current-version"
   configure_endorsement
   if [ "$DEPLOY_POLL" = true ]; then
     deploy_one "$ccaas" "$POLL_CC_NAME" "$POLL_CC_PKG" "$POLL_CCAAS_PORT" org.hyperledger.fabric:GetMetadata
     echo "$DEPLOYED_PKGID" > "$STATE_DIR/packages/current-package-id-$POLL_CC_NAME"
   fi
+}
+
+# cc_upgrade [VERSION]: the upgrade of bbs under load: a new golang package
+# (label bbs_VERSION, by default 1.<next sequence - 1>, so another package ID
+# from the same source), installed on both peers, approved by both orgs and
+# committed as the next sequence, with the same policy; then the wait until
+# both gateways can plan endorsements. A transaction endorsed under the old
+# definition and ordered after the new one is invalidated at commit
+# (MVCC_READ_CONFLICT on the definition the endorsement read). The
+# endorsement configuration stays. Not for a chaincode server (deploy -ccaas).
+cc_upgrade() {
+  require_tools
+  require_network
+  alive "$(ccaas_proc)" && die "cc-upgrade: bbs runs as a chaincode server; upgrade it with ./network.sh deploy -ccaas"
+  local seq
+  seq=$(( $(committed_sequence) + 1 ))
+  [ "$seq" -gt 1 ] || die "cc-upgrade: $CC_NAME is not deployed (./network.sh deploy)"
+  CC_VERSION="${1:-1.$((seq - 1))}"
+  case "$CC_VERSION" in ''|*[!A-Za-z0-9_.+-]*) die "cc-upgrade: version '$CC_VERSION': letters, digits and _.+- only" ;; esac
+  mkdir -p "$STATE_DIR/packages"
+  log "Upgrading $CC_NAME to version $CC_VERSION, sequence $seq"
+  deploy_one false "$CC_NAME" "$CC_PKG" "$CCAAS_PORT" ListIssuers 1 ""
+  echo "$DEPLOYED_PKGID" > "$STATE_DIR/packages/current-package-id"
+  echo "$CC_VERSION" > "$STATE_DIR/packages/current-version"
 }
 
 # configure_endorsement: the channel's bbs endorsement configuration, set

@@ -35,6 +35,7 @@ node_ports() {
        "PEER1_PORT=$PEER1_PORT PEER1_CC_PORT=$PEER1_CC_PORT PEER1_OPS_PORT=$PEER1_OPS_PORT" \
        "PEER2_PORT=$PEER2_PORT PEER2_CC_PORT=$PEER2_CC_PORT PEER2_OPS_PORT=$PEER2_OPS_PORT"
   if [ "$STATE_DB" = couchdb ]; then echo "COUCHDB1_PORT=$COUCHDB1_PORT COUCHDB2_PORT=$COUCHDB2_PORT"; fi
+  tp_ports
 }
 
 # start_time PID: the process's start time in clock ticks since boot
@@ -150,6 +151,8 @@ start_orderer() {
   [ "${NODE_PROFILE:-0}" = 1 ] &&
     profile=(ORDERER_GENERAL_PROFILE_ENABLED=true ORDERER_GENERAL_PROFILE_ADDRESS="127.0.0.1:$((ops + 10000))")
   mkdir -p "$data"
+  local wrap
+  mapfile -t wrap < <(tp_wrap "$name")   # TOXIPROXY=1: its own /etc/hosts (scripts/toxiproxy.sh)
   start_process "$name" \
     "${profile[@]}" \
     FABRIC_CFG_PATH="$FABRIC_CFG_PATH" FABRIC_LOGGING_SPEC=INFO FABRIC_LOGGING_FORMAT="$LOG_FORMAT" \
@@ -168,7 +171,7 @@ start_orderer() {
     ORDERER_OPERATIONS_LISTENADDRESS="127.0.0.1:$ops" \
     ORDERER_FILELEDGER_LOCATION="$data/ledger" \
     ORDERER_CONSENSUS_WALDIR="$data/etcdraft/wal" ORDERER_CONSENSUS_SNAPDIR="$data/etcdraft/snapshot" \
-    -- "$FABRIC_BIN_DIR/orderer"
+    -- ${wrap[@]+"${wrap[@]}"} "$FABRIC_BIN_DIR/orderer"
   wait_for_port "$name" "$admin" 30
   wait_for_port "$name" "$port" 30
 }
@@ -206,6 +209,14 @@ start_peer() {
   esac
   local ledger_env
   mapfile -t ledger_env < <(state_db_env "$org")
+  # TOXIPROXY=1: the other peer and the chaincode reach this one through
+  # its proxies, and it runs with its own /etc/hosts (scripts/toxiproxy.sh)
+  local gossip_ep="127.0.0.1:$port" cc_ep="127.0.0.1:$ccport" wrap
+  if tp_on; then
+    local g="TP_GOSSIP_PEER${org}_PORT" c="TP_CC_PEER${org}_PORT"
+    gossip_ep="127.0.0.1:${!g}" cc_ep="127.0.0.1:${!c}"
+  fi
+  mapfile -t wrap < <(tp_wrap "$name")
   start_process "$name" \
     "${ledger_env[@]}" "${profile[@]}" ${batching[@]+"${batching[@]}"} \
     BBS_CCAAS_CLIENT_CERT="$p/tls/server.crt" BBS_CCAAS_CLIENT_KEY="$p/tls/server.key" \
@@ -213,8 +224,8 @@ start_peer() {
     CORE_PEER_ID="peer0.org$org.example.com" CORE_PEER_LOCALMSPID="Org${org}MSP" \
     CORE_PEER_MSPCONFIGPATH="$p/msp" \
     CORE_PEER_LISTENADDRESS="127.0.0.1:$port" CORE_PEER_ADDRESS="127.0.0.1:$port" \
-    CORE_PEER_CHAINCODELISTENADDRESS="127.0.0.1:$ccport" CORE_PEER_CHAINCODEADDRESS="127.0.0.1:$ccport" \
-    CORE_PEER_GOSSIP_BOOTSTRAP="127.0.0.1:$port" CORE_PEER_GOSSIP_EXTERNALENDPOINT="127.0.0.1:$port" \
+    CORE_PEER_CHAINCODELISTENADDRESS="127.0.0.1:$ccport" CORE_PEER_CHAINCODEADDRESS="$cc_ep" \
+    CORE_PEER_GOSSIP_BOOTSTRAP="127.0.0.1:$port" CORE_PEER_GOSSIP_EXTERNALENDPOINT="$gossip_ep" \
     CORE_PEER_TLS_ENABLED=true CORE_PEER_TLS_CERT_FILE="$p/tls/server.crt" \
     CORE_PEER_TLS_KEY_FILE="$p/tls/server.key" CORE_PEER_TLS_ROOTCERT_FILE="$p/tls/ca.crt" \
     CORE_PEER_FILESYSTEMPATH="$data/ledger" CORE_LEDGER_SNAPSHOTS_ROOTDIR="$data/snapshots" \
@@ -222,7 +233,7 @@ start_peer() {
     CORE_CHAINCODE_EXTERNALBUILDERS="$builders" \
     CORE_CHAINCODE_INSTALLTIMEOUT=900s CORE_CHAINCODE_STARTUPTIMEOUT=300s \
     CORE_CHAINCODE_EXECUTETIMEOUT=60s \
-    -- "$FABRIC_BIN_DIR/peer" node start
+    -- ${wrap[@]+"${wrap[@]}"} "$FABRIC_BIN_DIR/peer" node start
   wait_for_port "$name" "$port" 30
 }
 

@@ -39,11 +39,21 @@
 # SOAK_VANISH=2 (clients that submit, close their connection before the
 # status and resubmit the same signed transaction from a new connection),
 # SOAK_SEED=fabric-bbs-soak, SOAK_OUT=test-network/.soak, CCAAS=1, SOAK_KEEP=1
-# to leave the network up. Exit status: bbs-soak's (0 only when nothing was
+# to leave the network up. TOXIPROXY=1 (the default here; 0: without):
+# every link of the network through Toxiproxy (scripts/toxiproxy.sh) and
+# the network faults in the default plan (net:latency, net:peer-partition-N,
+# v3.1 net:orderer-partition-follower and -leader, net:bandwidth, net:reset;
+# each lasts SOAK_NET_HOLD=20s, then heals, then every node catches up);
+# the proxies' connections and bytes go to net-stats.txt, and a proxy that
+# carried nothing fails the run; also in that plan: cc-upgrade (a new
+# package of bbs committed as the next sequence under load) and disk-full:2
+# (peer0.org2's data on a tmpfs of SOAK_LEDGER_FS_SIZE=1g, filled until the
+# peer stops, then freed; the peer restarts on its ledger and catches up). Exit status: bbs-soak's (0 only when nothing was
 # lost, nothing counted twice and both peers agree).
 set -euo pipefail
 
 TN_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+export TOXIPROXY="${TOXIPROXY:-1}"
 # shellcheck source=../env.sh
 . "$TN_DIR/env.sh"
 # BLOCK_CACHE_MIB: from Fabric v3.0 on, every orderer and peer keeps its most
@@ -56,6 +66,20 @@ case "$FABRIC_VERSION" in
   3.1) DEFAULT_FAULTS="cc-kill@0.1,bft-leader-stop@0.25,peer-kill:2@0.4,issuer-change@0.5,bft-leader-kill@0.55,peer-restart:1@0.7,cc-kill@0.85"
     BLOCK_CACHE_MIB=50 ;;
   *) echo "soak.sh: FABRIC_VERSION is 2.5 (Raft) or 3.1 (SmartBFT), not $FABRIC_VERSION" >&2; exit 2 ;;
+esac
+# The network faults (Toxiproxy), among the others.
+if [ "$TOXIPROXY" = 1 ]; then
+  case "$FABRIC_VERSION" in
+    2.5) DEFAULT_FAULTS="net:latency@0.04,cc-kill@0.1,net:peer-partition-1@0.15,peer-restart:2@0.22,net:bandwidth@0.28,orderer-restart@0.34,cc-upgrade@0.4,issuer-change@0.5,peer-kill:1@0.55,net:reset@0.62,orderer-kill@0.7,net:peer-partition-2@0.76,cc-kill@0.82,disk-full:2@0.88" ;;
+    3.1) DEFAULT_FAULTS="net:latency@0.04,cc-kill@0.08,net:orderer-partition-follower@0.13,bft-leader-stop@0.2,net:peer-partition-2@0.27,peer-kill:2@0.33,cc-upgrade@0.4,issuer-change@0.5,bft-leader-kill@0.55,net:orderer-partition-leader@0.61,peer-restart:1@0.68,net:bandwidth@0.73,net:reset@0.78,cc-kill@0.84,disk-full:2@0.89" ;;
+  esac
+fi
+NET_HOLD="${SOAK_NET_HOLD:-20s}"
+# disk-full:N in the plan: peer0.orgN's data on a file system of its own
+# (a tmpfs of SOAK_LEDGER_FS_SIZE, 1g), which the fault fills.
+case ",${SOAK_FAULTS:-$DEFAULT_FAULTS}" in
+  *,disk-full:[12]@*) n="${SOAK_FAULTS:-$DEFAULT_FAULTS}" n="${n#*disk-full:}"
+    export PEER_LEDGER_FS="${n%%@*}:${SOAK_LEDGER_FS_SIZE:-1g}" ;;
 esac
 
 RESUBMITS="${SOAK_RESUBMITS:-3}"
@@ -108,6 +132,7 @@ if [ "${1:-}" = --build-only ]; then build_tools soak; exit 0; fi
 
 log "Building bbs-soak (test-network/gateway/cmd/bbs-soak) and loadgen (test-network/loadgen)"
 build_tools soak
+[ "$TOXIPROXY" = 1 ] && "$TN_DIR/scripts/build-bins.sh" toxiproxy
 rm -rf "$OUT"
 mkdir -p "$OUT"
 fresh_network SOAK_KEEP
@@ -121,9 +146,16 @@ log "Soak on Fabric v$FABRIC_VERSION: $TX transactions (0: all generated), at mo
 set +e
 bbs-soak -org-dir "$ORG_DIR" -peer1 "$PEER1_ADDRESS" -peer2 "$PEER2_ADDRESS" -channel "$CHANNEL_NAME" \
   -data "$OUT/data" -network "$TN_DIR/network.sh" -inflight "$INFLIGHT" -rate "$RATE" -faults "$FAULTS" \
-  -tx "$TX" -duration "$DURATION" -mem-interval "$MEM_INTERVAL" -mem-block-cache-mib "$BLOCK_CACHE_MIB" -down "$DOWN" -resubmits "$RESUBMITS" -vanish "$VANISH" -json "$OUT/report.json" 2> "$OUT/soak.log" | tee "$OUT/report.txt"
+  -tx "$TX" -duration "$DURATION" -mem-interval "$MEM_INTERVAL" -mem-block-cache-mib "$BLOCK_CACHE_MIB" -down "$DOWN" -net-hold "$NET_HOLD" -resubmits "$RESUBMITS" -vanish "$VANISH" -json "$OUT/report.json" 2> "$OUT/soak.log" | tee "$OUT/report.txt"
 rc=${PIPESTATUS[0]}
 set -e
+if [ "$TOXIPROXY" = 1 ]; then
+  # Every proxy carried traffic: connections open now, or bytes of closed ones.
+  "$TN_DIR/network.sh" net-stats > "$OUT/net-stats.txt"
+  idle="$(awk 'NR > 1 && $3 == 0 && $4 == 0 && $5 == 0 {print $1}' "$OUT/net-stats.txt" | tr '\n' ' ')"
+  log "Toxiproxy: $(($(wc -l < "$OUT/net-stats.txt") - 1)) proxies, per proxy in $OUT/net-stats.txt${idle:+; carried nothing: $idle}"
+  if [ -n "$idle" ]; then echo "soak.sh: a proxy carried nothing, so its link did not go through Toxiproxy: $idle" >&2; [ "$rc" -ne 0 ] || rc=1; fi
+fi
 [ "$rc" -eq 0 ] || { echo "--- bbs-soak log (last lines):"; tail -n 20 "$OUT/soak.log"; cp -a "$LOG_DIR" "$OUT/logs" 2> /dev/null || true; }
 log "Report: $OUT/report.txt, $OUT/report.json, plot $OUT/report.svg, log $OUT/soak.log (exit $rc)"
 exit "$rc"

@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"os/exec"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -15,14 +16,20 @@ import (
 // fault is one fault of the plan: its kind, an argument (the peer's org
 // for peer-restart) and the fraction of the load sent when it starts.
 type fault struct {
-	Kind string  `json:"kind"` // cc-kill, peer-restart, orderer-restart, peer-kill, orderer-kill, bft-leader-stop, bft-leader-kill
+	Kind string  `json:"kind"` // cc-kill, peer-restart, orderer-restart, peer-kill, orderer-kill, bft-leader-stop, bft-leader-kill, issuer-change, net, cc-upgrade, disk-full
 	Arg  string  `json:"arg,omitempty"`
 	At   float64 `json:"at"`
 }
 
 // faultKinds are the known kinds and whether they take an argument.
 var faultKinds = map[string]bool{"cc-kill": false, "peer-restart": true, "orderer-restart": false,
-	"peer-kill": true, "orderer-kill": false, "bft-leader-stop": false, "bft-leader-kill": false, "issuer-change": false}
+	"peer-kill": true, "orderer-kill": false, "bft-leader-stop": false, "bft-leader-kill": false, "issuer-change": false,
+	"net": true, "cc-upgrade": false, "disk-full": true}
+
+// netScenario is what a net fault's argument may be: network.sh net-fault's
+// scenario (scripts/toxiproxy.sh), e.g. latency:100:50, peer-partition-1,
+// orderer-partition-leader, bandwidth:64, reset:3000.
+var netScenario = regexp.MustCompile(`^(latency|bandwidth|reset|peer-partition-[12]|orderer-partition-([1-4]|leader|follower))(:[0-9]+)*$`)
 
 // parseFaults reads a fault plan: comma-separated KIND[:ARG]@FRACTION,
 // e.g. "cc-kill@0.15,peer-restart:2@0.35,orderer-restart@0.55" ("" or
@@ -47,7 +54,11 @@ func parseFaults(s string) ([]fault, error) {
 		takesArg, known := faultKinds[f.Kind]
 		switch {
 		case !known:
-			return nil, fmt.Errorf("fault %q: unknown kind %q (cc-kill, peer-restart:N, orderer-restart, peer-kill:N, orderer-kill, bft-leader-stop, bft-leader-kill, issuer-change)", part, f.Kind)
+			return nil, fmt.Errorf("fault %q: unknown kind %q (cc-kill, peer-restart:N, orderer-restart, peer-kill:N, orderer-kill, bft-leader-stop, bft-leader-kill, issuer-change, net:SCENARIO, cc-upgrade, disk-full:N)", part, f.Kind)
+		case f.Kind == "net":
+			if !netScenario.MatchString(f.Arg) {
+				return nil, fmt.Errorf("fault %q: net needs a scenario: latency[:MS[:JITTER]], peer-partition-1|2, orderer-partition-1..4|leader|follower, bandwidth[:KBPS], reset[:MS]", part)
+			}
 		case takesArg && f.Arg != "1" && f.Arg != "2":
 			return nil, fmt.Errorf("fault %q: %s needs the peer's org, 1 or 2", part, f.Kind)
 		case !takesArg && f.Arg != "":
@@ -83,18 +94,25 @@ type faultRecord struct {
 	PIDsAfter  string `json:"chaincodePidsAfter,omitempty"`
 	Relaunched bool   `json:"relaunched,omitempty"`
 	// Recovery (peer-kill): what the restarted peer's log says it
-	// recommitted from its block store to its state database.
+	// recommitted from its block store to its state database; (disk-full)
+	// what the peer did when its disk filled and after it was freed;
+	// (net) the heights of the nodes just before the heal.
 	Recovery string `json:"recovery,omitempty"`
 	// Leader (bft-leader-stop, bft-leader-kill): the SmartBFT leader
 	// stopped and the view change that followed.
 	Leader *leaderLoss `json:"leader,omitempty"`
-	Failed bool        `json:"failed"`
+	// CaughtUp (net): the height every peer (and orderer) reached after
+	// the heal, how long it took and the heights at the heal (net-caught-up).
+	CaughtUp string `json:"caughtUp,omitempty"`
+	Failed   bool   `json:"failed"`
 }
 
 // injector runs fault commands through network.sh.
 type injector struct {
 	script string        // path of network.sh
 	down   time.Duration // how long a stopped node stays down
+	// netHold is how long a net fault lasts before net-heal.
+	netHold time.Duration
 	// during, if set, runs while the orderer is down (the resubmission
 	// probe that times out).
 	during func()
@@ -157,6 +175,47 @@ func (in *injector) inject(ctx context.Context, f fault, sent int) faultRecord {
 				add(rec)
 			}
 		}
+	case "net":
+		// Toxiproxy's toxics (network.sh net-fault) for netHold, then
+		// removed; then the wait until every node has caught up.
+		if add(in.run(ctx, "net-fault", f.Arg)) {
+			select {
+			case <-time.After(in.netHold):
+			case <-ctx.Done():
+			}
+			heal := in.run(ctx, "net-heal")
+			r.Recovery = strings.TrimSpace(lastLines(heal.Output, 1))
+			if add(heal) {
+				c := in.run(ctx, "net-caught-up", "300")
+				r.CaughtUp = strings.TrimSpace(lastLines(c.Output, 1))
+				add(c)
+			}
+		} else {
+			add(in.run(ctx, "net-heal"))
+		}
+	case "disk-full":
+		// The peer's own file system filled (it stops committing), for
+		// netHold; then the space given back (the peer started again if
+		// it exited) and the wait until it has caught up.
+		fill := in.run(ctx, "disk-fill", f.Arg)
+		r.Recovery = strings.TrimSpace(fill.Output)
+		if add(fill) {
+			select {
+			case <-time.After(in.netHold):
+			case <-ctx.Done():
+			}
+		}
+		free := in.run(ctx, "disk-free", f.Arg)
+		r.Recovery += "\n" + strings.TrimSpace(free.Output)
+		if add(free) {
+			c := in.run(ctx, "net-caught-up", "300")
+			r.CaughtUp = strings.TrimSpace(lastLines(c.Output, 1))
+			add(c)
+		}
+	case "cc-upgrade":
+		// A new package of the chaincode, approved by both orgs and
+		// committed as the next sequence, while the load runs.
+		add(in.run(ctx, "cc-upgrade"))
 	case "issuer-change":
 		if in.change == nil {
 			add(step{Command: "issuer-change", Start: time.Now(), End: time.Now(), Error: "no issuer-change.jsonl (loadgen -mix)"})

@@ -28,6 +28,7 @@ type options struct {
 	plotOut            string
 	duration, drain    time.Duration
 	timeout, down      time.Duration
+	netHold            time.Duration
 	faults             []fault
 	network            string
 	resubmits, lateGap int
@@ -55,8 +56,9 @@ func parseFlags(args []string, stderr io.Writer) (*options, int) {
 	fs.DurationVar(&o.drain, "drain", 90*time.Second, "time left to in-flight transactions after -duration")
 	fs.DurationVar(&o.timeout, "timeout", 30*time.Second, "timeout of each gateway call")
 	fs.DurationVar(&o.down, "down", 5*time.Second, "how long a stopped peer or orderer stays down")
+	fs.DurationVar(&o.netHold, "net-hold", 20*time.Second, "how long a network fault (net:SCENARIO, Toxiproxy) lasts before it heals")
 	faults := fs.String("faults", "cc-kill@0.15,peer-restart:2@0.35,orderer-restart@0.55,cc-kill@0.8",
-		"fault `plan`: KIND[:ARG]@FRACTION,... (cc-kill, peer-restart:1|2, orderer-restart, peer-kill:1|2 and orderer-kill: SIGKILL; none)")
+		"fault `plan`: KIND[:ARG]@FRACTION,... (cc-kill, peer-restart:1|2, orderer-restart, peer-kill:1|2 and orderer-kill: SIGKILL; net:SCENARIO: a Toxiproxy fault, network.sh net-fault; cc-upgrade: a new package committed as the next sequence; disk-full:1|2: that peer's file system filled, then freed; none)")
 	fs.StringVar(&o.network, "network", "", "`path` of network.sh (required with faults)")
 	fs.IntVar(&o.resubmits, "resubmits", 3, "same-signed-transaction resubmissions (probes)")
 	fs.IntVar(&o.vanish, "vanish", 0, "vanishing clients: submit, close the connection before the status, resubmit the same signed bytes from a new one")
@@ -89,7 +91,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, int) {
 	if o.plotOut == "" && o.jsonOut != "" {
 		o.plotOut = strings.TrimSuffix(o.jsonOut, ".json") + ".svg"
 	}
-	if o.inFlight < 1 || !(o.rate >= 0) || o.duration <= 0 || o.drain <= 0 || o.timeout <= 0 || o.down < 0 ||
+	if o.inFlight < 1 || !(o.rate >= 0) || o.duration <= 0 || o.drain <= 0 || o.timeout <= 0 || o.down < 0 || o.netHold < 0 ||
 		o.resubmits < 0 || o.lateGap < 1 || o.sample < 0 {
 		return usage("-inflight and -late-gap must be >= 1, durations > 0, counts >= 0")
 	}

@@ -256,7 +256,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		go runProbe(time.Millisecond, done)
 		<-done
 	}
-	in := &injector{script: o.network, down: o.down, during: during, poke: func() { poke(ctx, clients, o) }}
+	in := &injector{script: o.network, down: o.down, netHold: o.netHold, during: during, poke: func() { poke(ctx, clients, o) }}
 	if ic != nil {
 		in.change = func(ctx context.Context) []step { return ic.run(ctx, o.down, o.timeout) }
 	}

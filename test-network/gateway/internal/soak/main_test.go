@@ -35,6 +35,17 @@ func TestParseFaults(t *testing.T) {
 		{"bft-leader-kill:2@0.5", "error"},
 		{"cc-kill@0.5,cc-kill@0.4", "error"},
 		{"cc-kill@0.5,,cc-kill@0.6", "error"},
+		{"net:latency@0.1,net:latency:200:80@0.2,net:peer-partition-2@0.3,net:orderer-partition-leader@0.4,net:bandwidth:32@0.5,net:reset@0.6",
+			"[{net latency 0.1} {net latency:200:80 0.2} {net peer-partition-2 0.3} {net orderer-partition-leader 0.4} {net bandwidth:32 0.5} {net reset 0.6}]"},
+		{"net@0.1", "error"},
+		{"cc-upgrade@0.5", "[{cc-upgrade  0.5}]"},
+		{"cc-upgrade:2@0.5", "error"},
+		{"disk-full:2@0.5", "[{disk-full 2 0.5}]"},
+		{"disk-full@0.5", "error"},
+		{"net:latency:x@0.1", "error"},
+		{"net:peer-partition-3@0.1", "error"},
+		{"net:orderer-partition-5@0.1", "error"},
+		{"net:flood@0.1", "error"},
 	}
 	for _, tt := range tests {
 		f, err := parseFaults(tt.in)

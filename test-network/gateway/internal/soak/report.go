@@ -216,7 +216,17 @@ func (r *report) text(w io.Writer) {
 			f.Start.UTC().Format("15:04:05.0"), f.Start.Sub(r.started).Seconds(), f.SentBefore, f.End.Sub(f.Start).Seconds(), f.Failed,
 			relaunchText(f))
 		if f.Recovery != "" {
-			pf("    recovery after the crash: %s", strings.ReplaceAll(f.Recovery, "\n", "; "))
+			what := "recovery after the crash"
+			switch f.Kind {
+			case "disk-full":
+				what = "the full disk"
+			case "net":
+				what = "at the heal"
+			}
+			pf("    %s: %s", what, strings.ReplaceAll(f.Recovery, "\n", "; "))
+		}
+		if f.CaughtUp != "" {
+			pf("    after the heal every node reached %s", f.CaughtUp)
 		}
 		if t := leaderText(f); t != "" {
 			pf("%s", t)
