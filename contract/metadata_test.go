@@ -81,6 +81,7 @@ func TestMetadataTransactions(t *testing.T) {
 		returns string
 	}{
 		{"CreatePolicy", "SUBMIT", []string{str}, ref("PolicyRecord")},
+		{"CreatePredicateParams", "SUBMIT", []string{str, str}, ref("PredicateParamsRecord")},
 		{"CreateStatusList", "SUBMIT", []string{str, str, str, integer}, ref("StatusList")},
 		{"DeclareVerificationMethods", "SUBMIT", []string{str, integer, str}, ref("Issuer")},
 		{"GetAccumulator", "EVALUATE", []string{str}, ref("Accumulator")},
@@ -93,6 +94,7 @@ func TestMetadataTransactions(t *testing.T) {
 		{"GetIssuerEpoch", "EVALUATE", []string{str}, ref("IssuerEpoch")},
 		{"GetIssuerHistory", "EVALUATE", []string{str, integer, str}, ref("IssuerHistoryPage")},
 		{"GetPolicy", "EVALUATE", []string{str, integer}, ref("PolicyRecord")},
+		{"GetPredicateParams", "EVALUATE", []string{str}, ref("PredicateParamsRecord")},
 		{"GetPseudonymUses", "EVALUATE", []string{str, str}, ref("PseudonymUses")},
 		{"GetStatusEntry", "EVALUATE", []string{str, str, integer}, ref("StatusEntry")},
 		{"GetStatusList", "EVALUATE", []string{str, str}, ref("StatusList")},
@@ -158,7 +160,7 @@ func TestMetadataTypes(t *testing.T) {
 		CredentialResult{}, CredentialVerification{}, CredentialReceipt{}, ContextRecord{}, ContextRef{},
 		IssuerEpoch{}, StatusList{}, StatusPage{}, StatusListUpdate{}, StatusPageVersion{}, StatusEntry{},
 		Accumulator{}, AccumulatorRemoval{}, NonRevocation{},
-		CredentialBatchResults{}, CredentialBatchResult{}}
+		CredentialBatchResults{}, CredentialBatchResult{}, IntegerPosition{}, PredicateParamsRecord{}}
 	var names []string
 	for _, v := range types {
 		typ := reflect.TypeOf(v)
