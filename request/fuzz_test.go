@@ -34,6 +34,14 @@ func FuzzParseRequest(f *testing.F) {
 	f.Add([]byte(`{"issuer":"x","proof":"AQ==","nonce":"","nonRevoked":true}`))
 	f.Add([]byte(`{"issuer":"x","proof":"AQ==","nonce":"","nonRevoked":1}`))
 	f.Add([]byte(`{"issuer":"x","proof":"AQ==","nonce":"","nonrevoked":true}`))
+	// predicates
+	f.Add(predBody(`[{"kind":"range","index":4,"max":13940},{"kind":"range","index":3,"min":18,"params":"age-u16"},{"kind":"inSet","index":5,"params":"eu"}]`, "AQI="))
+	f.Add(predBody(`[{"kind":"range","index":0,"min":-9223372036854775808,"max":9223372036854775807}]`, "AA=="))
+	f.Add(predBody(`[{"kind":"range","index":0,"min":2,"max":1}]`, "AA=="))
+	f.Add(predBody(`[{"kind":"inSet","index":1,"params":"s"}]`, "AA=="))
+	f.Add(predBody(`[{"kind":"range","index":0,"max":null}]`, "AA=="))
+	f.Add(predBody(`[]`, ""))
+	f.Add(predBody("", "AA=="))
 	f.Fuzz(func(t *testing.T, body []byte) {
 		r, err := Parse(body)
 		if err != nil {
@@ -61,6 +69,31 @@ func FuzzParseRequest(f *testing.F) {
 			if m.Index < 0 || m.Index > MaxMessageIndex || len(m.Message) > MaxMessageSize ||
 				(i > 0 && m.Index <= d.Disclosed[i-1].Index) {
 				t.Fatalf("accepted disclosed[%d] is invalid: %+v", i, m)
+			}
+		}
+		if len(d.Predicates) > MaxPredicates || (len(d.Predicates) == 0) != (len(d.PredicateProof) == 0) ||
+			len(d.PredicateProof) > MaxPredicateProofSize || (len(d.Predicates) > 0 && (d.NonRevoked || len(d.Pseudonym) > 0)) {
+			t.Fatalf("accepted %d predicates with a %d-byte proof", len(d.Predicates), len(d.PredicateProof))
+		}
+		for i, p := range d.Predicates {
+			min, max := p.Bounds()
+			ok := p.Index >= 0 && p.Index <= MaxMessageIndex && (p.Params == "" || ValidIssuerID(p.Params))
+			switch p.Kind {
+			case KindRange:
+				ok = ok && (p.Min != nil || p.Max != nil) && min <= max
+			case KindInSet:
+				ok = ok && p.Params != "" && p.Min == nil && p.Max == nil
+			default:
+				ok = false
+			}
+			for _, m := range d.Disclosed {
+				ok = ok && m.Index != p.Index
+			}
+			for _, q := range d.Predicates[:i] {
+				ok = ok && (q.Kind != p.Kind || q.Index != p.Index)
+			}
+			if !ok {
+				t.Fatalf("accepted predicates[%d] is invalid: %+v", i, p)
 			}
 		}
 		again, err := json.Marshal(d.Encode())

@@ -24,7 +24,9 @@
 //	  "pseudonym":     "<base64>",          // optional; pseudonym schemes, with context
 //	  "context":       "<base64>",          // the pseudonym's context identifier
 //	  "policy":        {"id": "poll-17", "version": 2}, // optional; see PolicyRef
-//	  "nonRevoked":    false                // optional; see Request.NonRevoked
+//	  "nonRevoked":    false,               // optional; see Request.NonRevoked
+//	  "predicates":    [{"kind": "range", "index": 4, "max": 13940}], // optional; see Predicate
+//	  "predicateProof": "<base64>"          // required exactly when predicates is not empty
 //	}
 //
 // Field names are matched exactly (case-sensitive); unknown fields, a field
@@ -48,7 +50,36 @@
 //     MaxContextSize bytes (decoded), each only with the other;
 //   - the issuer ID: IssuerIDPattern; the scheme name: MaxSchemeLength bytes;
 //   - the policy: its ID matches IssuerIDPattern, its version is 0 (the
-//     policy's current version) to MaxPolicyVersion.
+//     policy's current version) to MaxPolicyVersion;
+//   - predicates: at most MaxPredicates, each as Predicate says; the
+//     predicate proof at most MaxPredicateProofSize bytes (decoded).
+//
+// # Predicates
+//
+// A request with predicates (package bbs/predicate, docs/predicates.md)
+// proves statements about messages it does not disclose: that an integer
+// message lies in a range, or that a message is one of a published set.
+// Only the IETF schemes bbs-bls12381-sha256 and bbs-bls12381-shake256 have
+// them, and not with a pseudonym or nonRevoked. "proof" is then a standard
+// IETF proof whose presentation header is predicate.PresentationHeader of
+// "header" (the holder's presentation header, as without predicates) and
+// the predicate proof, and "predicateProof" is the predicate proof:
+//
+//	"predicates": [
+//	  {"kind": "range", "index": 4, "max": 13940},                 // Bulletproofs
+//	  {"kind": "range", "index": 3, "min": 18, "params": "age-u16"}, // CCS08 over the range parameters "age-u16"
+//	  {"kind": "inSet", "index": 5, "params": "eu-countries"}       // the set parameters "eu-countries"
+//	],
+//	"predicateProof": "<base64>"
+//
+// A range has "min", "max" or both (JSON integers, signed 64-bit, both
+// included, min ≤ max); a missing bound is the least or greatest int64. Its
+// "params", when given, name the range parameters (a predicate-parameter
+// record of the ledger) of a CCS08 proof; without, the range is proven with
+// Bulletproofs. An inSet has "params", the set parameters, and no bounds.
+// The index is that of a hidden message (not a disclosed one), and one
+// index has at most one predicate of each kind. The order of the
+// predicates is the order of the statement the proof is made for.
 package request
 
 import (
@@ -58,6 +89,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"regexp"
 	"slices"
 )
@@ -92,6 +124,19 @@ const (
 	MaxContextSize = 1 << 10 // 1 KiB
 	// MaxPolicyVersion is the largest policy version a request can name.
 	MaxPolicyVersion = 1<<31 - 1
+	// MaxPredicates is the largest number of predicates in a request.
+	MaxPredicates = 16
+	// MaxPredicateProofSize is the largest predicate proof, in bytes after
+	// base64 decoding.
+	MaxPredicateProofSize = 64 << 10 // 64 KiB
+)
+
+// The kinds of Predicate.
+const (
+	// KindRange: the integer message at Index lies in [Min, Max].
+	KindRange = "range"
+	// KindInSet: the message at Index is one of the set Params names.
+	KindInSet = "inSet"
 )
 
 // IssuerIDPattern is the form of an issuer ID: 1 to 64 ASCII letters,
@@ -150,6 +195,120 @@ type Request struct {
 	// presentation names. Only the IETF schemes bbs-bls12381-sha256 and
 	// bbs-bls12381-shake256 have one.
 	NonRevoked bool `json:"nonRevoked,omitempty" metadata:",optional"`
+	// Predicates are statements the proof makes about hidden messages
+	// (see "Predicates" above), in the order of the predicate proof.
+	Predicates []PredicateJSON `json:"predicates,omitempty" metadata:",optional"`
+	// PredicateProof is the base64 predicate proof; it is required
+	// exactly when Predicates is not empty.
+	PredicateProof string `json:"predicateProof,omitempty" metadata:",optional"`
+}
+
+// Predicate is one statement about the hidden message at Index: for Kind
+// KindRange that the integer message lies in [Min, Max] (a nil bound: the
+// least or greatest int64; at least one is set), proven with Bulletproofs,
+// or with CCS08 over the range parameters Params when Params is set; for
+// KindInSet that the message is one of the set parameters Params (required;
+// no bounds). Decoded holds predicates in this form.
+type Predicate struct {
+	// Kind is KindRange or KindInSet.
+	Kind string
+	// Index is the 0-based position of the hidden message.
+	Index int
+	// Min and Max bound a range, both included; nil: no bound.
+	Min, Max *int64
+	// Params is the ID of the predicate parameters (IssuerIDPattern).
+	Params string
+}
+
+// Bounds returns the range [min, max] of a range predicate, a missing
+// bound as math.MinInt64 or math.MaxInt64.
+func (p *Predicate) Bounds() (min, max int64) {
+	min, max = math.MinInt64, math.MaxInt64
+	if p.Min != nil {
+		min = *p.Min
+	}
+	if p.Max != nil {
+		max = *p.Max
+	}
+	return min, max
+}
+
+// PredicateJSON is a Predicate in its JSON form, as Request holds it:
+// {"kind", "index", "min", "max", "params"}, min and max each left out
+// when MinSet or MaxSet is false. (The chaincode's contract metadata has no
+// optional integer: a *int64 field would stop the chaincode from starting.)
+type PredicateJSON struct {
+	Kind   string `json:"kind"`
+	Index  int    `json:"index"`
+	Min    int64  `json:"min" metadata:",optional"`
+	Max    int64  `json:"max" metadata:",optional"`
+	Params string `json:"params,omitempty" metadata:",optional"`
+	// MinSet and MaxSet say whether Min and Max are given.
+	MinSet bool `json:"-" metadata:"-"`
+	MaxSet bool `json:"-" metadata:"-"`
+}
+
+// predicateWire is the JSON form of PredicateJSON.
+type predicateWire struct {
+	Kind   string `json:"kind"`
+	Index  int    `json:"index"`
+	Min    *int64 `json:"min,omitempty"`
+	Max    *int64 `json:"max,omitempty"`
+	Params string `json:"params,omitempty"`
+}
+
+// MarshalJSON encodes p, leaving out a bound that is not set.
+func (p PredicateJSON) MarshalJSON() ([]byte, error) {
+	return json.Marshal(p.wire())
+}
+
+// UnmarshalJSON decodes p from its JSON form; unknown fields are refused.
+func (p *PredicateJSON) UnmarshalJSON(b []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	var w predicateWire
+	if err := dec.Decode(&w); err != nil {
+		return err
+	}
+	*p = PredicateJSON{Kind: w.Kind, Index: w.Index, Params: w.Params}
+	if w.Min != nil {
+		p.Min, p.MinSet = *w.Min, true
+	}
+	if w.Max != nil {
+		p.Max, p.MaxSet = *w.Max, true
+	}
+	return nil
+}
+
+func (p PredicateJSON) wire() predicateWire {
+	w := predicateWire{Kind: p.Kind, Index: p.Index, Params: p.Params}
+	if p.MinSet {
+		v := p.Min
+		w.Min = &v
+	}
+	if p.MaxSet {
+		v := p.Max
+		w.Max = &v
+	}
+	return w
+}
+
+// Predicate returns p in its Go form.
+func (p PredicateJSON) Predicate() Predicate {
+	w := p.wire()
+	return Predicate{Kind: w.Kind, Index: w.Index, Min: w.Min, Max: w.Max, Params: w.Params}
+}
+
+// JSON returns p in its JSON form.
+func (p Predicate) JSON() PredicateJSON {
+	j := PredicateJSON{Kind: p.Kind, Index: p.Index, Params: p.Params}
+	if p.Min != nil {
+		j.Min, j.MinSet = *p.Min, true
+	}
+	if p.Max != nil {
+		j.Max, j.MaxSet = *p.Max, true
+	}
+	return j
 }
 
 // PolicyRef names a verification policy of the ledger and optionally one of
@@ -187,6 +346,11 @@ type Decoded struct {
 	Context       []byte     // non-empty exactly when Pseudonym is
 	Policy        *PolicyRef // nil: no policy
 	NonRevoked    bool       // Proof is a revocation.Presentation
+	// Predicates are the request's predicates, validated (nil: none), and
+	// PredicateProof the decoded predicate proof (non-empty exactly when
+	// Predicates is).
+	Predicates     []Predicate
+	PredicateProof []byte
 }
 
 // Message is a decoded disclosed message.
@@ -201,9 +365,11 @@ var (
 		"issuer": true, "scheme": true, "keyVersion": true, "proof": true, "nonce": true,
 		"header": true, "disclosed": true, "bindSubmitter": true, "salt": true,
 		"pseudonym": true, "context": true, "policy": true, "nonRevoked": true,
+		"predicates": true, "predicateProof": true,
 	}
 	disclosedFieldNames = map[string]bool{"index": true, "message": true}
 	policyFieldNames    = map[string]bool{"id": true, "version": true}
+	predicateFieldNames = map[string]bool{"kind": true, "index": true, "min": true, "max": true, "params": true}
 )
 
 // Parse parses and validates the JSON body of a request. It rejects a body
@@ -243,6 +409,8 @@ func Parse(body []byte) (*Request, error) {
 // objects are checked in a fixed order (the request, then policy, then each
 // disclosed item by index), so that one body always gets one error: the
 // error is part of a signed response, and every endorser must give the same.
+// Predicate items come last, each by index; a member of one that is null
+// is refused there too (it would read as absent).
 func checkFieldNames(body []byte) error {
 	var top map[string]json.RawMessage
 	if err := json.Unmarshal(body, &top); err != nil {
@@ -263,20 +431,40 @@ func checkFieldNames(body []byte) error {
 			return fmt.Errorf("%w: policy: unknown field %s", ErrInvalid, Excerpt(k))
 		}
 	}
-	raw, ok := top["disclosed"]
-	if !ok {
-		return nil
+	if raw, ok := top["disclosed"]; ok {
+		if err := checkItems(raw, "disclosed", disclosedFieldNames, nil); err != nil {
+			return err
+		}
+	}
+	if raw, ok := top["predicates"]; ok {
+		return checkItems(raw, "predicates", predicateFieldNames, []string{"kind", "index", "min", "max", "params"})
+	}
+	return nil
+}
+
+// checkItems checks the array raw (the field name) whose items are objects
+// with the keys allowed: the first item, by index, that is not an object or
+// has an unknown key is refused, and one with a member of noNull that is
+// null (members checked in the order of noNull).
+func checkItems(raw json.RawMessage, name string, allowed map[string]bool, noNull []string) error {
+	if isJSONNull(raw) {
+		return nil // decodes as absent, as encoding/json reads it
 	}
 	var items []map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &items); err != nil {
-		return fmt.Errorf("%w: disclosed: malformed JSON: %s", ErrInvalid, errText(err))
+		return fmt.Errorf("%w: %s: malformed JSON: %s", ErrInvalid, name, errText(err))
 	}
 	var rawItems []json.RawMessage // read only when an item has an unknown key
 	for i, item := range items {
 		if item == nil {
-			return fmt.Errorf("%w: disclosed[%d]: must be an object", ErrInvalid, i)
+			return fmt.Errorf("%w: %s[%d]: must be an object", ErrInvalid, name, i)
 		}
-		if !hasUnknownKey(item, disclosedFieldNames) {
+		for _, k := range noNull {
+			if v, ok := item[k]; ok && isJSONNull(v) {
+				return fmt.Errorf("%w: %s[%d].%s: must not be null (leave it out)", ErrInvalid, name, i, k)
+			}
+		}
+		if !hasUnknownKey(item, allowed) {
 			continue
 		}
 		if rawItems == nil {
@@ -284,10 +472,15 @@ func checkFieldNames(body []byte) error {
 				rawItems = make([]json.RawMessage, len(items)) // unreachable: raw decoded above
 			}
 		}
-		k, _ := FirstUnknownKey(item, rawItems[i], disclosedFieldNames)
-		return fmt.Errorf("%w: disclosed[%d]: unknown field %s", ErrInvalid, i, Excerpt(k))
+		k, _ := FirstUnknownKey(item, rawItems[i], allowed)
+		return fmt.Errorf("%w: %s[%d]: unknown field %s", ErrInvalid, name, i, Excerpt(k))
 	}
 	return nil
+}
+
+// isJSONNull reports whether raw is the JSON literal null.
+func isJSONNull(raw json.RawMessage) bool {
+	return string(bytes.TrimSpace(raw)) == "null"
 }
 
 // hasUnknownKey reports whether obj has a key that allowed lacks.
@@ -433,7 +626,97 @@ func (r *Request) Decode() (*Decoded, error) {
 		}
 		d.Disclosed[i] = Message{Index: m.Index, Message: msg}
 	}
+	if err := r.decodePredicates(d); err != nil {
+		return nil, err
+	}
 	return d, nil
+}
+
+// decodePredicates validates the predicates and the predicate proof of r
+// into d, whose other fields are decoded.
+func (r *Request) decodePredicates(d *Decoded) error {
+	if len(r.Predicates) > MaxPredicates {
+		return fmt.Errorf("%w: predicates: %d predicates, over the limit of %d", ErrInvalid, len(r.Predicates), MaxPredicates)
+	}
+	if len(r.Predicates) == 0 {
+		if r.PredicateProof != "" {
+			return fmt.Errorf("%w: predicateProof: only allowed with predicates", ErrInvalid)
+		}
+		return nil
+	}
+	if r.Scheme != "" && r.Scheme != bbsSHA256 && r.Scheme != bbsSHAKE256 {
+		return fmt.Errorf("%w: predicates: only the schemes %s and %s have predicates (not %s)", ErrInvalid, bbsSHA256, bbsSHAKE256, Excerpt(r.Scheme))
+	}
+	if len(d.Pseudonym) > 0 {
+		return fmt.Errorf("%w: predicates: not with a pseudonym (the pseudonym schemes have no predicates)", ErrInvalid)
+	}
+	if r.NonRevoked {
+		return fmt.Errorf("%w: predicates: not with nonRevoked (a presentation with non-revocation has no predicates)", ErrInvalid)
+	}
+	d.Predicates = make([]Predicate, len(r.Predicates))
+	for i, pj := range r.Predicates {
+		p := pj.Predicate()
+		if err := validatePredicate(i, &p, d.Predicates[:i], d.Disclosed); err != nil {
+			return err
+		}
+		d.Predicates[i] = p
+	}
+	var err error
+	if d.PredicateProof, err = decodeField("predicateProof", r.PredicateProof, MaxPredicateProofSize); err != nil {
+		return err
+	}
+	if len(d.PredicateProof) == 0 {
+		return fmt.Errorf("%w: predicateProof: required with predicates", ErrInvalid)
+	}
+	return nil
+}
+
+// The IETF scheme names (package bbs), the schemes with predicates.
+const (
+	bbsSHA256   = "bbs-bls12381-sha256"
+	bbsSHAKE256 = "bbs-bls12381-shake256"
+)
+
+// validatePredicate checks predicates[i], p, against the predicates before
+// it and the disclosed messages.
+func validatePredicate(i int, p *Predicate, before []Predicate, disclosed []Message) error {
+	name := fmt.Sprintf("predicates[%d]", i)
+	switch p.Kind {
+	case KindRange, KindInSet:
+	default:
+		return fmt.Errorf("%w: %s.kind: %s is not %q or %q", ErrInvalid, name, Excerpt(p.Kind), KindRange, KindInSet)
+	}
+	if p.Index < 0 || p.Index > MaxMessageIndex {
+		return fmt.Errorf("%w: %s.index: %d outside 0..%d", ErrInvalid, name, p.Index, MaxMessageIndex)
+	}
+	if _, found := slices.BinarySearchFunc(disclosed, p.Index, func(m Message, idx int) int { return m.Index - idx }); found {
+		return fmt.Errorf("%w: %s.index: message %d is disclosed (a predicate is about a hidden message)", ErrInvalid, name, p.Index)
+	}
+	for j, q := range before {
+		if q.Kind == p.Kind && q.Index == p.Index {
+			return fmt.Errorf("%w: %s: a second %s predicate on message %d (predicates[%d]); give one per kind and index", ErrInvalid, name, p.Kind, p.Index, j)
+		}
+	}
+	if p.Params != "" && !issuerIDRE.MatchString(p.Params) {
+		return fmt.Errorf("%w: %s.params: %s does not match %s", ErrInvalid, name, Excerpt(p.Params), IssuerIDPattern)
+	}
+	switch p.Kind {
+	case KindRange:
+		if p.Min == nil && p.Max == nil {
+			return fmt.Errorf("%w: %s: a range needs min, max or both", ErrInvalid, name)
+		}
+		if p.Min != nil && p.Max != nil && *p.Min > *p.Max {
+			return fmt.Errorf("%w: %s: min %d is above max %d", ErrInvalid, name, *p.Min, *p.Max)
+		}
+	case KindInSet:
+		if p.Params == "" {
+			return fmt.Errorf("%w: %s.params: required for an inSet (the set parameters' ID)", ErrInvalid, name)
+		}
+		if p.Min != nil || p.Max != nil {
+			return fmt.Errorf("%w: %s: an inSet has no min or max", ErrInvalid, name)
+		}
+	}
+	return nil
 }
 
 // decodeField decodes the standard base64 text s of the named field, which
@@ -481,6 +764,13 @@ func (d *Decoded) Encode() *Request {
 	if len(d.Disclosed) > 0 {
 		r.Disclosed = EncodeMessages(d.Disclosed)
 	}
+	if len(d.Predicates) > 0 {
+		r.Predicates = make([]PredicateJSON, len(d.Predicates))
+		for i, p := range d.Predicates {
+			r.Predicates[i] = p.JSON()
+		}
+	}
+	r.PredicateProof = base64.StdEncoding.EncodeToString(d.PredicateProof)
 	return r
 }
 
