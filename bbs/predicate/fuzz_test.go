@@ -27,7 +27,7 @@ func FuzzParseParams(f *testing.F) {
 func FuzzVerify(f *testing.F) {
 	rp, sp := params(f)
 	fx := newFixture(f, bbs.BLS12381SHA256(), 30, -12)
-	preds := []Predicate{{Kind: Range, Index: 1, Min: 18, Max: 200, Params: rp}, {Kind: InSet, Index: 2, Params: sp}, {Kind: Commitment, Index: 3}}
+	preds := []Predicate{{Kind: Range, Index: 1, Min: 18, Max: 200, Params: rp}, {Kind: InSet, Index: 2, Params: sp}, {Kind: Commitment, Index: 3}, {Kind: Range, Index: 3, Min: -100, Max: 100}}
 	proof, pp, err := fx.prove(f, preds)
 	if err != nil {
 		f.Fatal(err)

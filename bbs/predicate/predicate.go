@@ -67,7 +67,9 @@ type Predicate struct {
 	Index int
 	// Min and Max bound a Range, both included.
 	Min, Max int64
-	// Params are a Range's RangeParams or an InSet's SetParams.
+	// Params are a Range's RangeParams (a CCS08 range proof) or an
+	// InSet's SetParams; a Range without Params is proven with
+	// Bulletproofs (no parameters).
 	Params *Params
 }
 
@@ -106,8 +108,8 @@ func (p *Predicate) check(mm *bbs.MessageMap) error {
 	switch p.Kind {
 	case Commitment:
 	case Range:
-		if p.Params == nil || p.Params.kind != RangeParams {
-			return fmt.Errorf("%w: range predicate on %d without range parameters", bbs.ErrInvalidArgument, p.Index)
+		if p.Params != nil && p.Params.kind != RangeParams {
+			return fmt.Errorf("%w: range predicate on %d with set parameters", bbs.ErrInvalidArgument, p.Index)
 		}
 		if p.Min > p.Max {
 			return fmt.Errorf("%w: range [%d, %d] is empty", bbs.ErrInvalidArgument, p.Min, p.Max)
@@ -163,6 +165,10 @@ func ProofSize(preds []Predicate) int {
 			size += n*(48+48+32) + (n-2)*32
 		case preds[k].Kind == InSet && n > 0:
 			size += 48 + 48 + 32
+		case isBulletproofs(&preds[k]):
+			if b := bulletproofsSize(&preds[k]); b > 0 {
+				size += 48 + 32 + b
+			}
 		}
 	}
 	return size
@@ -192,14 +198,16 @@ func statementBytes(preds []Predicate) []byte {
 // I2OSP(len(ph), 8) ‖ ph ‖ digest, digest the 32-byte scalar
 // hash_to_scalar(I2OSP(len(st), 8) ‖ st ‖ points, digestDST) with the
 // BBS suite's hash, st the encoded predicates and points the
-// predicate proof's points and Schnorr commitments, in proof order.
-func presentationHeader(s bbs.Scheme, ph []byte, preds []Predicate, points []bls12381.G1Affine) ([]byte, error) {
+// predicate proof's points and Schnorr commitments, in proof order, then
+// the Bulletproofs range proofs' bytes (rp), in proof order.
+func presentationHeader(s bbs.Scheme, ph []byte, preds []Predicate, points []bls12381.G1Affine, rp []byte) ([]byte, error) {
 	st := statementBytes(preds)
 	in := binary.BigEndian.AppendUint64(nil, uint64(len(st)))
 	in = append(in, st...)
 	for k := range points {
 		in = group.AppendG1(in, &points[k])
 	}
+	in = append(in, rp...)
 	d, err := bbspred.HashToScalar(s, in, []byte(digestDST))
 	if err != nil {
 		return nil, err

@@ -267,7 +267,8 @@ func TestBadPredicates(t *testing.T) {
 	}
 	for name, preds := range map[string][]Predicate{
 		"none":             nil,
-		"nil range params": {{Kind: Range, Index: 1}},
+		"empty bp range":   {{Kind: Range, Index: 1, Min: 1, Max: 0}},
+		"bp not integer":   {{Kind: Range, Index: 2, Max: 5}},
 		"set params range": {{Kind: Range, Index: 1, Params: sp}},
 		"range params set": {{Kind: InSet, Index: 2, Params: rp}},
 		"nil set params":   {{Kind: InSet, Index: 2}},

@@ -114,7 +114,11 @@ func prove(rnd io.Reader, s bbs.Scheme, pk *bbs.PublicKey, sig *bbs.Signature, h
 		case Commitment:
 			count += 2
 		case Range:
-			count += 2*n + (n - 2)
+			if isBulletproofs(&preds[k]) {
+				count += 3 // γ, γ̃ and the range prover's seed
+			} else {
+				count += 2*n + (n - 2)
+			}
 		case InSet:
 			count += 2
 		}
@@ -142,8 +146,11 @@ func prove(rnd io.Reader, s bbs.Scheme, pk *bbs.PublicKey, sig *bbs.Signature, h
 		v             bls12381.G1Affine
 		m             fr.Element // commitment: the committed scalar
 		cps, cbars    []bls12381.G1Affine
+		rp            []byte // a Bulletproofs range proof
 	}
 	pends := make([]pend, len(preds))
+	st := statementBytes(preds)
+	var rangeProofs []byte // the Bulletproofs range proofs, in order
 	weak := func(pd *pend, params *Params, d, dTilde fr.Element) error {
 		a, found := selectSig(params, &d)
 		if found == 0 {
@@ -189,6 +196,19 @@ func prove(rnd io.Reader, s bbs.Scheme, pk *bbs.PublicKey, sig *bbs.Signature, h
 			if err != nil {
 				return nil, nil, nil, err
 			}
+			if isBulletproofs(p) {
+				pd.gamma, pd.gTilde = next(), next()
+				seed := next()
+				rp, V, err := proveBulletproofs(p, v, &pd.gamma, &seed, ph, st, k)
+				if err != nil {
+					return nil, nil, nil, err
+				}
+				pd.v, pd.rp = V, rp
+				t := group.LinearCombinationConstantTime([]bls12381.G1Affine{genG, genH}, []fr.Element{mt, pd.gTilde})
+				points = append(points, pd.v, t)
+				rangeProofs = append(rangeProofs, rp...)
+				continue
+			}
 			if (v < p.Min || v > p.Max) && !forgeForTesting {
 				return nil, nil, nil, fmt.Errorf("%w: message %d is not in [%d, %d]", bbs.ErrInvalidArgument, p.Index, p.Min, p.Max)
 			}
@@ -229,7 +249,7 @@ func prove(rnd io.Reader, s bbs.Scheme, pk *bbs.PublicKey, sig *bbs.Signature, h
 			}
 		}
 	}
-	phPrime, err := presentationHeader(s, ph, preds, points)
+	phPrime, err := presentationHeader(s, ph, preds, points, rangeProofs)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -260,6 +280,15 @@ func prove(rnd io.Reader, s bbs.Scheme, pk *bbs.PublicKey, sig *bbs.Signature, h
 			open = append(open, Opening{Predicate: k, Commitment: group.AppendG1(nil, &pd.v), Value: mb[:], Blind: gb[:]})
 			g := resp(&pd.gTilde, &pd.gamma)
 			out = group.AppendScalar(out, &g)
+		case Range:
+			if pd.rp != nil {
+				out = group.AppendG1(out, &pd.v)
+				g := resp(&pd.gTilde, &pd.gamma)
+				out = group.AppendScalar(out, &g)
+				out = append(out, pd.rp...)
+				continue
+			}
+			fallthrough
 		default:
 			l := len(pd.r) / 2
 			for t := range pd.r {

@@ -97,6 +97,14 @@ func verifyPredicates(s bbs.Scheme, proof *bbs.Proof, ph []byte, disclosed []bbs
 		cbar []bls12381.G1Affine
 	}
 	var terms []pairTerm
+	type bpRange struct {
+		k     int
+		v     bls12381.G1Affine
+		proof []byte
+	}
+	var ranges []bpRange
+	var rangeProofs []byte
+	st := statementBytes(preds)
 	recompute := func(fixed []*group.G1Table, fsc []fr.Element, pts []bls12381.G1Affine, sc []fr.Element) {
 		tJac = append(tJac, group.MSMWithTablesJac(fixed, fsc, pts, sc))
 		tAt = append(tAt, len(points))
@@ -120,6 +128,22 @@ func verifyPredicates(s bbs.Scheme, proof *bbs.Proof, ph []byte, disclosed []bbs
 			points = append(points, v)
 			recompute([]*group.G1Table{&tables[1], &tables[2]}, []fr.Element{mh, gh}, []bls12381.G1Affine{v}, []fr.Element{negC}) // T = m̂·G + γ̂·H − c·V
 		case Range, InSet:
+			if isBulletproofs(p) {
+				v := rd.point()
+				gh := rd.scalar()
+				rp := rd.take(bulletproofsSize(p))
+				if rd.err != nil {
+					return nil, rd.err
+				}
+				if v.IsInfinity() {
+					return nil, fmt.Errorf("%w: predicate %d: V is the identity", ErrMalformedProof, k)
+				}
+				points = append(points, v)
+				recompute([]*group.G1Table{&tables[1], &tables[2]}, []fr.Element{mh, gh}, []bls12381.G1Affine{v}, []fr.Element{negC}) // T = m̂·G + γ̂·H − c·V
+				ranges = append(ranges, bpRange{k: k, v: v, proof: rp})
+				rangeProofs = append(rangeProofs, rp...)
+				continue
+			}
 			term := pairTerm{key: &p.Params.key}
 			l := lay[k] / 2
 			var pw []fr.Element
@@ -194,7 +218,12 @@ func verifyPredicates(s bbs.Scheme, proof *bbs.Proof, ph []byte, disclosed []bbs
 			}
 		}
 	}
-	phPrime, err := presentationHeader(s, ph, preds, points)
+	for _, r := range ranges {
+		if err := verifyBulletproofs(&preds[r.k], &r.v, r.proof, ph, st, r.k); err != nil {
+			return nil, err
+		}
+	}
+	phPrime, err := presentationHeader(s, ph, preds, points, rangeProofs)
 	if err != nil {
 		return nil, err
 	}

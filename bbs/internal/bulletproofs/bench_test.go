@@ -33,7 +33,7 @@ type benchShape struct {
 
 var shapes = []benchShape{
 	{"n8", 8, 0, 0}, {"n32", 32, 0, 0}, {"n64", 64, 0, 0},
-	{"range8", 8, 0, 255}, {"range32", 32, 0, 1<<32 - 1}, {"range64", 64, math.MinInt64, math.MaxInt64},
+	{"range8", 8, 0, 255}, {"range32", 32, 0, 1<<32 - 1}, {"range64", 64, math.MinInt64, math.MaxInt64}, {"range64two", 64, math.MinInt64 + 1, math.MaxInt64 - 1},
 }
 
 func BenchmarkBulletproofs(b *testing.B) {

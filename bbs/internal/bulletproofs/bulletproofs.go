@@ -10,7 +10,7 @@
 // logarithmic inner-product argument (§3) and one multi-scalar
 // multiplication for the whole verification (§6.2). ProveRange and
 // VerifyRange prove min ≤ v ≤ max for one commitment as two aggregated
-// statements. Nothing here needs trusted parameters: the generators are
+// statements (one for a one-sided range). Nothing here needs trusted parameters: the generators are
 // hashed to the curve.
 //
 // Generators. G and H are the caller's (the commitment's); the vectors

@@ -374,7 +374,7 @@ func TestRange(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%+v v=%d: %v", c, v, err)
 			}
-			if len(proof) != ProofSize(c.n, 2) {
+			if len(proof) != RangeProofSize(c.n, c.lo, c.hi) {
 				t.Fatalf("size %d", len(proof))
 			}
 			if err := VerifyRange(&g, &h, c.n, &V, c.lo, c.hi, proof, ctx); err != nil {
@@ -391,7 +391,8 @@ func TestRange(t *testing.T) {
 				}
 			}
 			if c.hi > c.lo {
-				if err := VerifyRange(&g, &h, c.n, &V, c.lo, c.hi-1, proof, ctx); !errors.Is(err, ErrInvalidProof) {
+				// (malformed when max−1 makes a one-sided range two-sided)
+				if err := VerifyRange(&g, &h, c.n, &V, c.lo, c.hi-1, proof, ctx); !errors.Is(err, ErrInvalidProof) && !errors.Is(err, ErrMalformedProof) {
 					t.Errorf("%+v: max−1: %v", c, err)
 				}
 			}
@@ -432,20 +433,22 @@ func TestRange(t *testing.T) {
 func TestRangeForged(t *testing.T) {
 	g, h := bases(t)
 	rnd := newDetRand("range forged")
-	var lo, hi int64 = -10, 1000
-	for _, v := range []int64{hi + 1, lo - 1, hi + 1000} {
+	for _, c := range []struct{ lo, hi, v int64 }{
+		{-10, 1000, 1001}, {-10, 1000, -11}, {-10, 1000, 2000},
+		// one-sided: the negative difference wraps to 2^64 − 1, 64 bits
+		{math.MinInt64, 1000, 1001}, {-10, math.MaxInt64, -11}, {math.MinInt64, -5, math.MaxInt64},
+	} {
 		gamma := scalar(t, rnd)
-		var sv, ng fr.Element
-		sv.SetInt64(v)
-		ng.Neg(&gamma)
+		var sv fr.Element
+		sv.SetInt64(c.v)
 		V := Commit(&g, &h, &sv, &gamma)
-		values := []uint64{uint64(v) - uint64(lo), uint64(hi) - uint64(v)}
-		proof, err := prove(&g, &h, 64, values, []fr.Element{gamma, ng}, rangeCommitments(&g, &V, lo, hi), kindRange, rangeKindBytes(&V, lo, hi), nil, rnd)
+		values, gammas := rangeWitness(c.v, &gamma, c.lo, c.hi)
+		proof, err := prove(&g, &h, 64, values, gammas, rangeCommitments(&g, &V, c.lo, c.hi), kindRange, rangeKindBytes(&V, c.lo, c.hi), nil, rnd)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := VerifyRange(&g, &h, 64, &V, lo, hi, proof, nil); !errors.Is(err, ErrInvalidProof) {
-			t.Errorf("v=%d: %v", v, err)
+		if err := VerifyRange(&g, &h, 64, &V, c.lo, c.hi, proof, nil); !errors.Is(err, ErrInvalidProof) {
+			t.Errorf("%+v: %v", c, err)
 		}
 	}
 }
