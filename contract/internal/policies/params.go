@@ -140,31 +140,39 @@ func GetParamsRecord(stub shim.ChaincodeStubInterface, id string) (*PredicatePar
 // an identity of that MSP, and hold parameters of kind (predicate.
 // RangeParams or predicate.SetParams). Any failure is an error wrapping
 // ErrUntrusted, ErrNotFound or ErrInvalidArgument, the same for the same
-// ledger.
-func ParamsFor(stub shim.ChaincodeStubInterface, id, owner string, kind byte) (*predicate.Params, error) {
+// ledger. It returns the parameters and the hex SHA-256 of their bytes.
+func ParamsFor(stub shim.ChaincodeStubInterface, id, owner string, kind byte) (*predicate.Params, string, error) {
+	p, rec, err := paramsFor(stub, id, owner, kind)
+	if err != nil {
+		return nil, "", err
+	}
+	return p, rec.SHA256, nil
+}
+
+func paramsFor(stub shim.ChaincodeStubInterface, id, owner string, kind byte) (*predicate.Params, *PredicateParamsRecord, error) {
 	if err := checkParamsID(id); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	rec, err := GetParamsRecord(stub, id)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if rec.Owner.MSPID != owner {
-		return nil, fmt.Errorf("%w: predicate parameters %q belong to MSP %s, not to the policy owner's MSP %s: a policy uses only its owner's parameters",
+		return nil, nil, fmt.Errorf("%w: predicate parameters %q belong to MSP %s, not to the policy owner's MSP %s: a policy uses only its owner's parameters",
 			base.ErrUntrusted, id, rec.Owner.MSPID, owner)
 	}
 	p, err := parseParams(rec.Params)
-	if err != nil {
-		return nil, fmt.Errorf("predicate parameters %q: %w: the stored parameters: %v", id, base.ErrUntrusted, err)
+	if err != nil || base.HashHex(rec.Params) != rec.SHA256 {
+		return nil, nil, fmt.Errorf("predicate parameters %q: %w: the stored parameters do not parse or do not match their hash", id, base.ErrUntrusted)
 	}
 	if p.Kind() != kind {
 		want := "range"
 		if kind == predicate.SetParams {
 			want = "set"
 		}
-		return nil, fmt.Errorf("%w: predicate parameters %q are %s parameters, the predicate needs %s parameters", base.ErrInvalidArgument, id, rec.Kind, want)
+		return nil, nil, fmt.Errorf("%w: predicate parameters %q are %s parameters, the predicate needs %s parameters", base.ErrInvalidArgument, id, rec.Kind, want)
 	}
-	return p, nil
+	return p, rec, nil
 }
 
 // parsedParams caches, across transactions, the parameters parsed from

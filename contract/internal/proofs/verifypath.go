@@ -8,6 +8,7 @@ import (
 	"fmt"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
+	"github.com/fabric-bbs/fabric-bbs/bbs/predicate"
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/issuers"
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/policies"
@@ -25,8 +26,10 @@ type Check struct {
 	Key          *issuers.IssuerKey
 	Scheme       bbs.Scheme
 	pk           *bbs.PublicKey
-	mm           *bbs.MessageMap // the issuer's integer positions; nil without any
-	MessageCount int             // from the parsed proof; 0 if it does not parse
+	mm           *bbs.MessageMap       // the issuer's integer positions; nil without any
+	preds        []predicate.Predicate // the request's predicates, once loaded (loadPredicates)
+	paramsHash   []string              // per predicate, the SHA-256 of its parameters ("" without)
+	MessageCount int                   // from the parsed proof; 0 if it does not parse
 	Valid        bool
 	Reason       string // why not valid
 	uses         int    // committed uses of the request's pseudonym (pseudonymUses)
@@ -69,6 +72,9 @@ func PrepareVerification(ctx contractapi.TransactionContextInterface, d *request
 		return nil, fmt.Errorf("issuer %q: %w", is.ID, err)
 	}
 	if err := checkPseudonymFields(s, is.ID, d); err != nil {
+		return nil, err
+	}
+	if err := checkPredicateFields(is.ID, is.Scheme, func(i int) bool { return is.Settings.IntegerAt(i) != nil }, d); err != nil {
 		return nil, err
 	}
 	pk, err := keys.publicKey(s, is.ID, k)
@@ -182,6 +188,9 @@ func (v *Check) Precheck(ctx contractapi.TransactionContextInterface, sub *base.
 		v.Reason = v.PolicyError().Error()
 		return nil, nil
 	}
+	if ok, err := v.loadPredicates(ctx.GetStub()); err != nil || !ok {
+		return nil, err
+	}
 	if v.nonRev != nil {
 		if ok, err := v.lookUpValue(ctx.GetStub()); err != nil || !ok {
 			return nil, err
@@ -217,6 +226,9 @@ func (v *Check) Conclude(err error) error {
 func (v *Check) VerifyProof(proof *bbs.Proof, disclosed []bbs.DisclosedMessage) error {
 	if v.nonRev != nil {
 		return v.verifyNonRevoked(disclosed)
+	}
+	if len(v.preds) > 0 {
+		return v.verifyPredicates(proof, disclosed)
 	}
 	ps, ok := v.Scheme.(bbs.PseudonymScheme)
 	if !ok {
@@ -284,4 +296,4 @@ func (v *Check) mapsDisclosed() bool {
 
 // unbatched reports whether the request's proof is verified alone rather
 // than in a bbs.VerifyProofs batch.
-func (v *Check) unbatched() bool { return v.mapsDisclosed() }
+func (v *Check) unbatched() bool { return v.mapsDisclosed() || len(v.preds) > 0 }
