@@ -38,8 +38,9 @@ type Statement struct {
 	Pseudonym bool
 	// Context is the pseudonym context of the request.
 	Context []byte
-	// Time is the transaction timestamp, for a validity rule (zero: a
-	// validity rule is unmet).
+	// Time is the transaction timestamp, for a validity rule and the date
+	// bounds of predicate rules (zero: those rules are unmet); see
+	// Policy.NeedsTime.
 	Time time.Time
 	// IssuerEpoch is the issuer's current epoch on the ledger, for an
 	// epoch rule; EpochPublished is false when the issuer publishes none.
@@ -52,6 +53,9 @@ type Statement struct {
 	// non-revocation, for an accumulator rule (nil: the request has none,
 	// so the rule is unmet).
 	NonRevocation *NonRevocationFacts
+	// Predicates are the request's predicates, as request.Decoded holds
+	// them, for the predicate rules.
+	Predicates []request.Predicate
 }
 
 // Unmet is the first rule of a policy that a statement does not meet. Its
@@ -60,13 +64,13 @@ type Unmet struct {
 	// Rule is the policy field of the rule: "issuers", "keyVersions",
 	// "messageCount", "disclosed", "header", "minNonceLength",
 	// "bindSubmitter", "pseudonym", "validity", "epoch", "status",
-	// "accumulator", the credential rules "credential.contexts", "credential.types",
+	// "accumulator", "predicates", the credential rules "credential.contexts", "credential.types",
 	// "credential.requireValidFrom", "credential.requireValidUntil",
 	// "credential.claims", "credential.epoch", "credential.status", or
 	// "policy" for a policy or statement
 	// that is itself invalid.
 	Rule string `json:"rule"`
-	// Index is the message index of a "disclosed" rule, the position of
+	// Index is the message index of a "disclosed" or "predicates" rule, the position of
 	// a "credential.claims" rule in the policy, else 0.
 	Index int `json:"index"`
 	// Pointer is the JSON pointer of a "credential.claims" or
@@ -84,7 +88,8 @@ func (u *Unmet) String() string { return u.Reason }
 // Evaluate checks st against p and returns nil when every rule is met, else
 // the first unmet rule, in the order issuers, keyVersions, messageCount,
 // disclosed (ascending index), header, minNonceLength, bindSubmitter,
-// pseudonym, validity, epoch, status, accumulator. It is deterministic and does no
+// pseudonym, validity, epoch, status, accumulator, predicates (ascending
+// index; inSet before range on one index). It is deterministic and does no
 // cryptography. It fails closed: a policy that Validate refuses, or a
 // statement that discloses an index twice, is unmet with Rule "policy". Pseudonym uses are not counted here:
 // the caller counts them against AllowedUses.
@@ -122,7 +127,10 @@ func (p *Policy) Evaluate(st Statement) *Unmet {
 	if u := p.evaluateRevocation(st); u != nil {
 		return u
 	}
-	return p.evaluateAccumulator(st)
+	if u := p.evaluateAccumulator(st); u != nil {
+		return u
+	}
+	return p.evaluatePredicates(st)
 }
 
 // evaluatePseudonym checks the pseudonym rule: a pseudonym, in the rule's

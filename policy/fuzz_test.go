@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"errors"
 	"testing"
+	"time"
 
 	"github.com/fabric-bbs/fabric-bbs/request"
 )
@@ -30,6 +31,9 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte(`{"id":"p","issuers":[{"id":"a"}],"disclosed":[{"index":1,"equals":"QkU=","oneOf":["QkU="],"prefix":"Qg=="}]}`))
 	f.Add([]byte(`[]`))
 	f.Add([]byte(`null`))
+	f.Add([]byte(predicatesDoc))
+	f.Add([]byte(`{"id":"p","issuers":[{"id":"a"}],"predicates":[{"index":1,"range":{"minDate":{"yearsBeforeTx":200},"max":-9223372036854775808}},{"index":1,"inSet":"s"}]}`))
+	f.Add([]byte(`{"id":"p","issuers":[{"id":"a"}],"predicates":[{"index":0,"range":{"min":1,"maxDate":{"yearsBeforeTx":0}},"params":"x"}]}`))
 	f.Fuzz(func(t *testing.T, doc []byte) {
 		p, err := Parse(doc)
 		if err != nil {
@@ -68,6 +72,18 @@ func FuzzParse(f *testing.F) {
 				msg = r.Equals
 			}
 			st.Disclosed = append(st.Disclosed, request.Message{Index: r.Index, Message: msg})
+		}
+		st.Time = time.Date(2000+len(doc)%50, 2, 29, 0, 0, 0, 0, time.UTC)
+		for i, r := range p.Predicates {
+			q := request.Predicate{Kind: r.kind(), Index: r.Index, Params: r.InSet}
+			if r.Range != nil {
+				min, max, _ := r.Range.bounds(st.Time)
+				if i%2 == 1 && min < max {
+					min++
+				}
+				q.Min, q.Max, q.Params = &min, &max, r.Params
+			}
+			st.Predicates = append(st.Predicates, q)
 		}
 		u1, u2 := p.Evaluate(st), p2.Evaluate(st)
 		if (u1 == nil) != (u2 == nil) || (u1 != nil && *u1 != *u2) {

@@ -27,6 +27,7 @@ type (
 		Status         *wireStatus      `json:"status,omitempty"`
 		Accumulator    *wireAccumulator `json:"accumulator,omitempty"`
 		Credential     *wireCredential  `json:"credential,omitempty"`
+		Predicates     []wirePredicate  `json:"predicates,omitempty"`
 	}
 	wireIssuer struct {
 		ID          string `json:"id"`
@@ -82,6 +83,7 @@ func (p *Policy) Marshal() ([]byte, error) {
 	}
 	c.marshalRevocation(&w)
 	c.marshalAccumulator(&w)
+	c.marshalPredicates(&w)
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)

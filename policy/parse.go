@@ -10,7 +10,7 @@ import (
 
 // The exact JSON names Parse accepts, per object.
 var (
-	policyFields    = []string{"id", "description", "issuers", "messageCount", "disclosed", "header", "bindSubmitter", "pseudonym", "minNonceLength", "validity", "epoch", "status", "accumulator", "credential"}
+	policyFields    = []string{"id", "description", "issuers", "messageCount", "disclosed", "header", "bindSubmitter", "pseudonym", "minNonceLength", "validity", "epoch", "status", "accumulator", "credential", "predicates"}
 	issuerFields    = []string{"id", "keyVersions"}
 	disclosedFields = []string{"index", "equals", "oneOf", "prefix"}
 	headerFields    = []string{"equals", "oneOf", "prefix"}
@@ -129,6 +129,9 @@ func decodePolicy(doc []byte) (*Policy, error) {
 		if p.Credential, err = decodeCredential(raw); err != nil {
 			return nil, err
 		}
+	}
+	if err := decodePredicates(top, p); err != nil {
+		return nil, err
 	}
 	return p, nil
 }

@@ -33,7 +33,10 @@
 //	  "validity": {"validFrom": 6, "validUntil": 7},  // optional: revocation rules,
 //	  "epoch":    {"index": 8, "grace": 1},           //   see revocation.go
 //	  "status":   {"index": 9, "list": "revocation"},
-//	  "accumulator": {"index": 10, "grace": 1}        // see accumulator.go
+//	  "accumulator": {"index": 10, "grace": 1},       // see accumulator.go
+//	  "predicates": [                             // optional: see predicates.go
+//	    {"index": 11, "range": {"maxDate": {"yearsBeforeTx": 18}}}
+//	  ]
 //	}
 //
 // Field names are matched exactly; unknown fields, duplicate keys, null
@@ -44,14 +47,17 @@
 // issuer, key version or oneOf value twice; an equals value outside oneOf,
 // or a oneOf value other than equals; an equals or oneOf value that does not
 // start with prefix; a minNonceLength over request.BoundNonceSize with
-// bindSubmitter.
+// bindSubmitter; a predicate rule on a message another rule requires
+// disclosed, two lower or two upper bounds of one range, a range no value
+// is in, predicate rules with a pseudonym or accumulator rule.
 //
 // # Evaluation
 //
 // Evaluate checks a Statement, the facts a request and a registry lookup give
 // before any cryptography, and returns the first unmet rule in this order:
 // issuers, keyVersions, messageCount, disclosed (ascending index), header,
-// minNonceLength, bindSubmitter, pseudonym, validity, epoch, status, accumulator. A policy says nothing about
+// minNonceLength, bindSubmitter, pseudonym, validity, epoch, status, accumulator,
+// predicates (by index). A policy says nothing about
 // whether the proof verifies: the caller verifies it as well. Counting
 // pseudonym uses needs the ledger, so Evaluate checks only that a pseudonym
 // in the policy's context is presented, and AllowedUses says how many uses
@@ -143,6 +149,9 @@ type Policy struct {
 	// Credential, when not nil, makes this a credential policy: rules on a
 	// W3C credential (claims.go) instead of bare messages.
 	Credential *CredentialRules
+	// Predicates are the predicate rules on hidden messages (see
+	// predicates.go), sorted by index.
+	Predicates []PredicateRule
 }
 
 // Issuer is an accepted issuer.

@@ -140,7 +140,7 @@ func typeError(err error) string {
 
 func jsonKind(goKind string) string {
 	switch goKind {
-	case "int":
+	case "int", "int64":
 		return "an integer"
 	case "string":
 		return "a string"

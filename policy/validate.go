@@ -83,7 +83,10 @@ func (p *Policy) validate() error {
 	if err := p.validateRevocation(); err != nil {
 		return err
 	}
-	return p.validateAccumulator()
+	if err := p.validateAccumulator(); err != nil {
+		return err
+	}
+	return p.validatePredicates()
 }
 
 func validateIssuers(issuers []Issuer) error {
@@ -216,6 +219,7 @@ func (p *Policy) normalize() {
 	if p.Header != nil {
 		p.Header.normalize()
 	}
+	sortPredicates(p.Predicates)
 }
 
 func (r *ValueRule) normalize() {
@@ -244,6 +248,7 @@ func (p *Policy) clone() *Policy {
 	}
 	p.cloneRevocation(&c)
 	p.cloneAccumulator(&c)
+	p.clonePredicates(&c)
 	c.Credential = p.Credential.clone()
 	return &c
 }
