@@ -146,5 +146,10 @@ func (v *Check) verifyPredicates(proof *bbs.Proof, disclosed []bbs.DisclosedMess
 // policyNamesParams reports whether the predicate rules of the applied
 // policy name the parameters id.
 func policyNamesParams(ap *policies.AppliedPolicy, id string) bool {
+	for _, r := range ap.Rules.Predicates {
+		if r.Params == id || r.InSet == id {
+			return true
+		}
+	}
 	return false
 }
