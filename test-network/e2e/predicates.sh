@@ -11,7 +11,12 @@
 # (predtool refuses to make a false proof); proving the bound that holds is
 # refused by the policy with the rule in words, before any pairing, and
 # nothing is recorded. Changing the issuer's integer positions once set is
-# refused. Requests are made by test-network/predtool.
+# refused. Then range parameters on the ledger (CreatePredicateParams by
+# Org1, read on peer0.org2, the ID refused to Org2), a policy whose rule
+# names them (born between 1990-01-01 and 18 years ago): a CCS08 proof over
+# them is accepted, a Bulletproofs one is not; a policy of Org1 naming
+# parameters Org2 created refuses the request (BBS_UNTRUSTED_RECORD).
+# Requests are made by test-network/predtool.
 #
 # Sourced by e2e.sh once the network is up, bbs deployed and the bbs CLI
 # built. Run alone against a network where "network.sh deploy" ran:
@@ -93,3 +98,45 @@ rejected "GW  SubmitProof of the 17-year-old is refused with the rule" "BBS_POLI
   gw 1 User2 submit SubmitProof "@$PDW/minor-req.json"
 ok "GW  VerifyProof of the 17-year-old's request again: its nonce was not consumed" '.nonceConsumed == false' \
   gw 1 User2 evaluate VerifyProof "@$PDW/minor-req.json"
+
+# Range parameters on the ledger, named by a policy: CCS08.
+PDPAR="dates-u16${PRED_RUN:-}" PDPAR2="org2-u16${PRED_RUN:-}" PDPOL2="adult-1990${PRED_RUN:-}" PDPOL3="adult-org2${PRED_RUN:-}"
+setup "predtool -gen-params 16 (range parameters, base 16)" "$PREDTOOL" -gen-params 16
+printf '%s' "$OUT" > "$PDW/params.b64"
+PDSHA="$(base64 -d "$PDW/params.b64" | sha256sum | cut -d' ' -f1)"
+ok "GW  CreatePredicateParams $PDPAR by Org1 User1: range parameters of base 16, owned by Org1" \
+  ".status == \"VALID\" and .result.kind == \"range\" and .result.base == 16 and .result.owner.mspId == \"Org1MSP\" and .result.sha256 == \"$PDSHA\"" \
+  gw 1 User1 -json submit CreatePredicateParams "$PDPAR" "@$PDW/params.b64"
+ok "CLI GetPredicateParams $PDPAR on peer0.org2: the same bytes" ".id == \"$PDPAR\" and .sha256 == \"$PDSHA\"" \
+  as 2 User1 cc_query GetPredicateParams "$PDPAR"
+rejected "GW  CreatePredicateParams $PDPAR again by Org2 User1 is refused (never rewritten)" "BBS_EXISTS" \
+  gw 2 User1 submit CreatePredicateParams "$PDPAR" "@$PDW/params.b64"
+D1990=$(($(date -u -d 1990-01-01 +%s) / 86400))
+jq -n --arg id "$PDPOL2" --arg iss "$PDISS" --arg par "$PDPAR" --argjson min "$D1990" \
+  '{id: $id, issuers: [{id: $iss}], predicates: [{index: 1, range: {min: $min, maxDate: {yearsBeforeTx: 18}}, params: $par}]}' > "$PDW/adult-1990.json"
+ok "GW  CreatePolicy $PDPOL2 (born from 1990-01-01 to 18 years ago, over $PDPAR)" '.status == "VALID"' \
+  gw 1 User1 -json submit CreatePolicy "@$PDW/adult-1990.json"
+setup "predtool: a CCS08 request over $PDPAR, birth date in [1990-01-01, $LIMIT]" \
+  "$PREDTOOL" -key "$PDW/key.json" -issuer "$PDISS" -born "$BORN30" -min 1990-01-01 -max "$LIMIT" -params-id "$PDPAR" -params "$PDW/params.b64" \
+  -policy "$PDPOL2" -nonce "predicates e2e ccs08 ${PRED_RUN:-} $(date +%s%N)"
+printf '%s' "$OUT" > "$PDW/ccs-req.json"
+ok "GW  SubmitProof of the CCS08 request: committed, the predicate names the parameters and their hash" \
+  ".status == \"VALID\" and .result.predicates[0].params == \"$PDPAR\" and .result.predicates[0].paramsSha256 == \"$PDSHA\" and .result.predicates[0].range.min == $D1990" \
+  gw 1 User2 -json submit SubmitProof "@$PDW/ccs-req.json"
+setup "predtool: the same statement with Bulletproofs (no parameters)" \
+  "$PREDTOOL" -key "$PDW/key.json" -issuer "$PDISS" -born "$BORN30" -min 1990-01-01 -max "$LIMIT" -policy "$PDPOL2" -nonce "predicates e2e bp ${PRED_RUN:-} $(date +%s%N)"
+printf '%s' "$OUT" > "$PDW/bp-req.json"
+ok "GW  VerifyProof of the Bulletproofs request under $PDPOL2: the rule wants the named parameters" \
+  '.valid == false and .unmet.rule == "predicates" and .unmet.index == 1' \
+  gw 1 User2 evaluate VerifyProof "@$PDW/bp-req.json"
+ok "GW  CreatePredicateParams $PDPAR2 by Org2 User1 (the same bytes, owned by Org2)" '.status == "VALID" and .result.owner.mspId == "Org2MSP"' \
+  gw 2 User1 -json submit CreatePredicateParams "$PDPAR2" "@$PDW/params.b64"
+jq --arg id "$PDPOL3" --arg par "$PDPAR2" '.id = $id | .predicates[0].params = $par' "$PDW/adult-1990.json" > "$PDW/adult-org2.json"
+ok "GW  CreatePolicy $PDPOL3 by Org1 naming Org2's parameters" '.status == "VALID"' \
+  gw 1 User1 -json submit CreatePolicy "@$PDW/adult-org2.json"
+setup "predtool: a CCS08 request over $PDPAR2 under $PDPOL3" \
+  "$PREDTOOL" -key "$PDW/key.json" -issuer "$PDISS" -born "$BORN30" -min 1990-01-01 -max "$LIMIT" -params-id "$PDPAR2" -params "$PDW/params.b64" \
+  -policy "$PDPOL3" -nonce "predicates e2e org2 ${PRED_RUN:-} $(date +%s%N)"
+printf '%s' "$OUT" > "$PDW/org2-req.json"
+rejected "GW  VerifyProof under $PDPOL3: parameters of another MSP than the policy owner's are refused" "BBS_UNTRUSTED_RECORD.*not to the policy owner's MSP Org1MSP" \
+  gw 1 User2 evaluate VerifyProof "@$PDW/org2-req.json"
