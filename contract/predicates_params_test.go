@@ -228,4 +228,13 @@ func TestPredicateParamsCoalition(t *testing.T) {
 		requireCode(t, e.evaluate(e.bob, "GetPredicateParams", id), untrustedCode, `predicate parameters "`+id+`"`)
 		requireCode(t, e.submit(e.alice, "CreatePredicateParams", id, arg), untrustedCode, "cannot be created")
 	}
+
+	// The root's limit (docs/trust-model.md): an unused ID created first
+	// with exactly the owner's key-level policy is read as the owner's;
+	// the owner's own creation of that ID then fails, so it never names
+	// the ID in a policy.
+	pre := strings.Replace(evil, `"age-u16"`, `"pre-1"`, 1)
+	require.True(t, e.coalition(paramsKeyOf(t, e, "pre-1"), pre, revOwner).Committed)
+	require.True(t, e.evaluate(e.bob, "GetPredicateParams", "pre-1").OK())
+	requireCode(t, e.submit(e.alice, "CreatePredicateParams", "pre-1", arg), "BBS_EXISTS")
 }
