@@ -26,6 +26,10 @@ const MaxIssuerRecordSize = issuers.MaxIssuerRecordSize
 // IssuerSettings are the owner's rules for proofs under an issuer's keys.
 type IssuerSettings = issuers.IssuerSettings
 
+// IntegerPosition is one integer message position of an issuer's
+// credentials.
+type IntegerPosition = issuers.IntegerPosition
+
 // MaxAllowedCallers is the most chaincodes IssuerSettings.AllowedCallers
 // may name.
 const MaxAllowedCallers = issuers.MaxAllowedCallers

@@ -16,3 +16,9 @@ type PolicyRecord = policies.PolicyRecord
 
 // PolicyPage is one page of ListPolicies.
 type PolicyPage = policies.PolicyPage
+
+// PredicateParamsRecord is a predicate-parameter record: the public
+// parameters of CCS08 range proofs or of set-membership proofs
+// (predicate.Params), under an ID that policies' predicate rules name.
+// CreatePredicateParams and GetPredicateParams answer it.
+type PredicateParamsRecord = policies.PredicateParamsRecord

@@ -71,3 +71,11 @@ const MinSubmitNonceSize = proofs.MinSubmitNonceSize
 // MaxRecordedHeader is the largest IETF header that results and records
 // carry in full; a larger one is recorded by its SHA-256 only.
 const MaxRecordedHeader = proofs.MaxRecordedHeader
+
+// ProvenPredicate is one predicate a verified proof proved about a hidden
+// message (never the message's value): results and records show them in
+// the request's order.
+type ProvenPredicate = proofs.ProvenPredicate
+
+// ProvenRange is the range of a range predicate, both bounds included.
+type ProvenRange = proofs.ProvenRange

@@ -48,7 +48,10 @@
 //   - UpdatePolicy(id, policy) adds version n+1; older versions stay
 //     readable, and a request may name one;
 //   - RetirePolicy(id) retires the policy for good;
-//   - GetPolicy(id, version) and ListPolicies(pageSize, bookmark) read them.
+//   - GetPolicy(id, version) and ListPolicies(pageSize, bookmark) read them;
+//   - CreatePredicateParams(id, params) stores the public parameters of
+//     range or set predicates that policies' predicate rules name, owned
+//     by the submitter and never changed; GetPredicateParams(id) reads them.
 //
 // A request that names a policy is held to it (contract/internal/proofs,
 // policy_eval.go) after
@@ -203,7 +206,7 @@ const (
 var evaluateTransactions = []string{"GetIssuer", "ListIssuers", "GetIssuerHistory", "VerifyProof", "VerifyProofs", "GetVerification", "GetPseudonymUses",
 	"GetPolicy", "ListPolicies", "GetEndorsementConfig", "GetEndorsementApprovals", "VerifyCredential", "GetCredentialVerification", "GetContext",
 	"GetIssuerEpoch", "GetStatusList", "GetStatusPage", "GetStatusEntry",
-	"GetAccumulator", "GetAccumulatorRemoval"}
+	"GetAccumulator", "GetAccumulatorRemoval", "GetPredicateParams"}
 
 // Contract is the bbs smart contract. Its exported methods are its
 // transactions.

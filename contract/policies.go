@@ -50,3 +50,20 @@ func (c *Contract) GetPolicy(ctx contractapi.TransactionContextInterface, id str
 func (c *Contract) ListPolicies(ctx contractapi.TransactionContextInterface, pageSize int, bookmark string) (*PolicyPage, error) {
 	return policies.ListPolicies(ctx, pageSize, bookmark)
 }
+
+// CreatePredicateParams stores params (standard base64 of predicate.Params'
+// bytes: range parameters of CCS08 range proofs, or set parameters) as the
+// predicate parameters id, which a policy's predicate rules may then name.
+// The bytes are checked (predicate.ParseParams: every signature verifies)
+// before anything is written. The submitting identity becomes the
+// record's owner; a policy uses only parameters of an identity of its own
+// owner's MSP. The record never changes: new parameters take a new ID. It
+// returns the new record.
+func (c *Contract) CreatePredicateParams(ctx contractapi.TransactionContextInterface, id string, params string) (*PredicateParamsRecord, error) {
+	return policies.CreatePredicateParams(ctx, id, params)
+}
+
+// GetPredicateParams returns the predicate parameters id.
+func (c *Contract) GetPredicateParams(ctx contractapi.TransactionContextInterface, id string) (*PredicateParamsRecord, error) {
+	return policies.GetPredicateParams(ctx, id)
+}

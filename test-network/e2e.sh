@@ -523,6 +523,8 @@ MEM="$(network_rss)"
 . "$TN_DIR/e2e/credrevocation.sh"   # epoch claims and status entries of bbs-2023 credentials
 # shellcheck source=e2e/credentials-vm.sh
 . "$TN_DIR/e2e/credentials-vm.sh"   # credentials under verification methods the issuer declared (did:web)
+# shellcheck source=e2e/predicates.sh
+. "$TN_DIR/e2e/predicates.sh"   # integer positions, a policy requiring age >= 18, a proof hiding the birth date
 # shellcheck source=e2e/rogue.sh
 . "$TN_DIR/e2e/rogue.sh"   # bbs as "bbsor" on an OR channel, Org2's peer running a rogue package: Org1's transactions and reads stay correct
 

@@ -26,3 +26,23 @@ var PolicyDoc = Declare(Kind{
 	Proves:     "the exact document of that version",
 	Limits:     "the coalition can fail each CreatePolicy or UpdatePolicy it endorses by creating its document key first (one write ordered before it; it could as well refuse to endorse): the resubmission has another transaction ID, so another key",
 })
+
+// PredicateParams are the public parameters of range or set-membership
+// predicates (predicate.Params) under an ID that policy rules name.
+var PredicateParams = Declare(Kind{
+	ObjectType: "bbs.params",
+	Attrs:      "parameters ID",
+	Value:      `{"id", "owner", "kind", "base", "size", "params", "sha256", "txId", "createdAt"}`,
+	Rule:       RuleOwner,
+	Writers:    "CreatePredicateParams (created, never changed: new parameters take a new ID)",
+	Anchor: "a root, first come, first served under the chaincode policy: CreatePredicateParams refuses an ID whose key exists, believed or not; " +
+		"believed only with the key-level policy of the owner it names; a policy's predicate rule uses it only if that owner's MSP is the policy owner's, " +
+		"and only if its bytes parse as the parameters of the kind the rule needs",
+	Proves: "that a peer of the owner's organisation endorsed these parameter bytes under this ID, checked with predicate.ParseParams when written " +
+		"(every signature in the bytes verifies under their key)",
+	Limits: "not that the owner keeps the parameters' secret key from every prover: whoever knows it can prove any value in range or in the set, " +
+		"so a policy's rules use only parameters of the policy's own owner. Whoever satisfies the chaincode policy (AND: every organisation; MAJORITY: a majority, possibly without the owner's; OR: any one) " +
+		"can create an unused ID first, naming any owner, with that owner's key-level policy and parameters whose secret it knows: the owner's CreatePredicateParams of that ID then fails (BBS_EXISTS), " +
+		"so an owner names in its policies only IDs its own CreatePredicateParams committed (GetPredicateParams shows the transaction). " +
+		"One with a foreign or no key-level policy is refused (BBS_UNTRUSTED_RECORD), by GetPredicateParams and by the requests that need it; its ID stays taken (one write per ID)",
+})

@@ -28,3 +28,10 @@ func ValidChaincodeName(name string) bool {
 	}
 	return !sep
 }
+
+// MaxParamsSize is the largest predicate-parameter record's parameters,
+// in bytes (before base64): range parameters of any base, or set
+// parameters of up to 8192 elements (predicate.Params' encoding: 101
+// bytes and 80 a signed scalar). ParseParams, run when they are written,
+// costs a point decoding and subgroup check per element.
+const MaxParamsSize = 101 + 8192*80

@@ -61,6 +61,9 @@ func Register(ctx contractapi.TransactionContextInterface, registrationDoc strin
 	if err := checkCountsPinned(s.Name(), settings); err != nil {
 		return nil, err
 	}
+	if err := checkIntegers(s.Name(), settings, nil); err != nil {
+		return nil, err
+	}
 	sub, err := endorsement.NewOwner(ctx, fmt.Sprintf("issuer %q", id))
 	if err != nil {
 		return nil, err
@@ -348,6 +351,9 @@ func SetSettings(ctx contractapi.TransactionContextInterface, id string, setting
 		return nil, err
 	}
 	if err := checkCountsPinned(is.Scheme, st); err != nil {
+		return nil, err
+	}
+	if err := checkIntegers(is.Scheme, st, &is.Settings); err != nil {
 		return nil, err
 	}
 	now, err := base.TxTime(ctx.GetStub())

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
@@ -31,6 +32,55 @@ type IssuerSettings struct {
 	// itself. The settings themselves change only directly. Ascending,
 	// without repeats, at most MaxAllowedCallers valid chaincode names.
 	AllowedCallers []string `json:"allowedCallers,omitempty" metadata:",optional"`
+	// Integers are the message positions whose messages are signed 64-bit
+	// integers (bbs.IntegerMessage; "date": whole days since 1970-01-01
+	// UTC, bbs.DateMessage), mapped to scalars as integers by every
+	// verification under the issuer's keys (bbs.NewMessageMap), so that
+	// range predicates can be proven about them. Ascending by index,
+	// without repeats, each index below bbs.MaxMessages; IETF schemes
+	// only. Once set (at registration or by SetIssuerSettings) they are
+	// fixed for every key version: a change or removal is refused.
+	Integers []IntegerPosition `json:"integers,omitempty" metadata:",optional"`
+}
+
+// IntegerPosition is one integer message position of an issuer's
+// credentials.
+type IntegerPosition struct {
+	// Index is the message's position, from 0.
+	Index int `json:"index"`
+	// Type is IntegerInt64 or IntegerDate.
+	Type string `json:"type"`
+}
+
+// Types of IntegerPosition. Both map to scalars alike; the type says how
+// to read the value (a date is days since 1970-01-01 UTC).
+const (
+	IntegerInt64 = "int64"
+	IntegerDate  = "date"
+)
+
+// MessageMap returns the message map of the settings' integer positions:
+// nil without any, so that every verification of an issuer without
+// integers is the IETF draft's exactly.
+func (s *IssuerSettings) MessageMap() (*bbs.MessageMap, error) {
+	if len(s.Integers) == 0 {
+		return nil, nil
+	}
+	at := make([]int, len(s.Integers))
+	for i, p := range s.Integers {
+		at[i] = p.Index
+	}
+	return bbs.NewMessageMap(at)
+}
+
+// IntegerAt returns the integer position at index, or nil if the message
+// at index is not an integer.
+func (s *IssuerSettings) IntegerAt(index int) *IntegerPosition {
+	i, found := slices.BinarySearchFunc(s.Integers, index, func(p IntegerPosition, index int) int { return p.Index - index })
+	if !found {
+		return nil
+	}
+	return &s.Integers[i]
 }
 
 // MaxAllowedCallers is the most chaincodes IssuerSettings.AllowedCallers
@@ -53,7 +103,7 @@ func (s *IssuerSettings) AllowsCount(scheme string, n int) bool {
 }
 
 // settingsFieldNames are the JSON names of IssuerSettings.
-var settingsFieldNames = map[string]bool{"requireBoundNonce": true, "messageCounts": true, "allowedCallers": true}
+var settingsFieldNames = map[string]bool{"requireBoundNonce": true, "messageCounts": true, "allowedCallers": true, "integers": true}
 
 // countsRequired reports whether issuers of scheme must pin their message
 // counts.
@@ -68,6 +118,42 @@ func checkCountsPinned(scheme string, s *IssuerSettings) error {
 			base.ErrInvalidArgument, scheme, scheme)
 	}
 	return nil
+}
+
+// integerSchemes reports whether issuers of scheme may declare integer
+// positions: the IETF schemes, whose verification takes a MessageMap.
+// bbs+2020 hashes every message by definition; the pseudonym schemes do
+// not take a MessageMap.
+func integerSchemes(scheme string) bool {
+	return scheme == bbs.BLS12381SHA256Name || scheme == bbs.BLS12381SHAKE256Name
+}
+
+// checkIntegers returns an error if settings declare integer positions an
+// issuer of scheme cannot have, or, for an existing issuer (old not nil),
+// if they change the integer positions it has already set.
+func checkIntegers(scheme string, s *IssuerSettings, old *IssuerSettings) error {
+	if len(s.Integers) > 0 && !integerSchemes(scheme) {
+		return fmt.Errorf("%w: settings: integers are for the schemes %s and %s only; a %s issuer maps every message by hash",
+			base.ErrInvalidArgument, bbs.BLS12381SHA256Name, bbs.BLS12381SHAKE256Name, scheme)
+	}
+	if old != nil && len(old.Integers) > 0 && !slices.Equal(old.Integers, s.Integers) {
+		return fmt.Errorf("%w: settings: the issuer's integer positions are set (%s) and cannot change: "+
+			"credentials already issued map those messages as integers (an issuer that changes its encoding registers a new issuer ID)",
+			base.ErrInvalidArgument, integersText(old.Integers))
+	}
+	return nil
+}
+
+// integersText shows integer positions as "3:int64, 4:date".
+func integersText(ps []IntegerPosition) string {
+	var b strings.Builder
+	for i, p := range ps {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%d:%s", p.Index, p.Type)
+	}
+	return b.String()
 }
 
 // ParseSettings parses SetIssuerSettings' argument strictly: one JSON
@@ -92,7 +178,7 @@ func ParseSettings(text string) (*IssuerSettings, error) {
 	dec.DisallowUnknownFields()
 	var s IssuerSettings
 	if err := dec.Decode(&s); err != nil {
-		return nil, fmt.Errorf("%w: settings: malformed (want {\"requireBoundNonce\": bool, \"messageCounts\": [int, ...], \"allowedCallers\": [string, ...]})", base.ErrInvalidArgument)
+		return nil, fmt.Errorf("%w: settings: malformed (want {\"requireBoundNonce\": bool, \"messageCounts\": [int, ...], \"allowedCallers\": [string, ...], \"integers\": [{\"index\": int, \"type\": \"int64\"|\"date\"}, ...]})", base.ErrInvalidArgument)
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		return nil, fmt.Errorf("%w: settings: data after the object", base.ErrInvalidArgument)
@@ -124,6 +210,23 @@ func ParseSettings(text string) (*IssuerSettings, error) {
 	}
 	if len(s.AllowedCallers) == 0 {
 		s.AllowedCallers = nil
+	}
+	if len(s.Integers) > bbs.MaxMessages {
+		return nil, fmt.Errorf("%w: settings: %d integer positions, at most %d", base.ErrInvalidArgument, len(s.Integers), bbs.MaxMessages)
+	}
+	for i, p := range s.Integers {
+		if p.Index < 0 || p.Index >= bbs.MaxMessages {
+			return nil, fmt.Errorf("%w: settings: integers[%d] has index %d, outside 0..%d", base.ErrInvalidArgument, i, p.Index, bbs.MaxMessages-1)
+		}
+		if p.Type != IntegerInt64 && p.Type != IntegerDate {
+			return nil, fmt.Errorf("%w: settings: integers[%d] has type %s, want %q or %q", base.ErrInvalidArgument, i, request.Excerpt(p.Type), IntegerInt64, IntegerDate)
+		}
+		if i > 0 && p.Index <= s.Integers[i-1].Index {
+			return nil, fmt.Errorf("%w: settings: integers must be ascending by index without repeats (%d follows %d)", base.ErrInvalidArgument, p.Index, s.Integers[i-1].Index)
+		}
+	}
+	if len(s.Integers) == 0 {
+		s.Integers = nil
 	}
 	return &s, nil
 }

@@ -19,6 +19,9 @@ type AppliedPolicy struct {
 	SHA256  string // of the canonical document
 	Retired bool
 	Rules   *policy.Policy
+	// Owner is the MSP of the policy's owner: the predicate parameters
+	// its rules use must be of the same MSP.
+	Owner string
 }
 
 // LoadAppliedPolicy reads the policy version ref names (version 0: the
@@ -43,5 +46,5 @@ func LoadAppliedPolicy(stub shim.ChaincodeStubInterface, ref *request.PolicyRef)
 	if err != nil {
 		return nil, fmt.Errorf("policy %q version %d: the stored document: %w", h.ID, version, err)
 	}
-	return &AppliedPolicy{ID: h.ID, Version: version, SHA256: base.HashHex(doc), Retired: h.Retired, Rules: rules}, nil
+	return &AppliedPolicy{ID: h.ID, Version: version, SHA256: base.HashHex(doc), Retired: h.Retired, Rules: rules, Owner: h.Owner.MSPID}, nil
 }

@@ -224,10 +224,13 @@ func verifyEntries(entries []batchEntry) error {
 		if e.err != nil || e.item == nil {
 			continue
 		}
-		if e.v.nonRev != nil {
-			// Not batched: its pairing product is folded with the
-			// membership proof's (nonrevocation.go).
-			e.err = e.v.Conclude(e.v.verifyNonRevoked(e.item.Disclosed))
+		if e.v.nonRev != nil || e.v.unbatched() {
+			// Not batched: a presentation with non-revocation folds its
+			// pairing product with the membership proof's
+			// (nonrevocation.go); an issuer's integer positions or the
+			// request's predicates change what the BBS proof is verified
+			// against.
+			e.err = e.v.Conclude(e.v.VerifyProof(e.item.Proof, e.item.Disclosed))
 			e.item = nil
 			continue
 		}

@@ -43,6 +43,7 @@ func (v *Check) evaluatePolicy() *policy.Unmet {
 			EpochPublished:   v.rev.epochPublished,
 			Status:           v.rev.status,
 			NonRevocation:    v.nonRevocationFacts(),
+			Predicates:       v.Req.Predicates,
 		})
 	}
 	if allowed := ap.Rules.AllowedUses(); v.Unmet == nil && allowed > 0 && v.uses >= allowed {

@@ -24,7 +24,7 @@ type revocationFacts struct {
 
 // loadRevocation reads what the revocation rules of the request's policy
 // need, and nothing for a policy without them: the transaction timestamp
-// for a validity rule, the issuer's epoch record for an epoch rule, and
+// for a validity rule or a predicate rule with a date bound, the issuer's epoch record for an epoch rule, and
 // for a status rule the head of the issuer's list and the one page of the
 // disclosed index (none when the index is missing or malformed: Evaluate
 // then says why). Reading them puts them in the transaction's read set,
@@ -38,7 +38,7 @@ func (v *Check) loadRevocation(stub shim.ChaincodeStubInterface) error {
 	}
 	rules := v.Policy.Rules
 	var err error
-	if rules.Validity != nil {
+	if rules.NeedsTime() {
 		if v.rev.time, err = base.TxTime(stub); err != nil {
 			return err
 		}

@@ -64,6 +64,9 @@ type VerificationResult struct {
 	// NonRevocation is the accumulator version a request with nonRevoked
 	// was verified against; absent without one.
 	NonRevocation *NonRevocation `json:"nonRevocation,omitempty" metadata:",optional"`
+	// Predicates are the request's predicates, the statements about hidden
+	// messages the proof was checked for; absent without any.
+	Predicates []ProvenPredicate `json:"predicates,omitempty" metadata:",optional"`
 }
 
 // Verification is the record SubmitProof stores, under its transaction ID,
@@ -127,6 +130,9 @@ type Verification struct {
 	// NonRevocation is the accumulator version the presentation with
 	// non-revocation was verified against (nonRevoked); absent without one.
 	NonRevocation *NonRevocation `json:"nonRevocation,omitempty" metadata:",optional"`
+	// Predicates are what the proof proved about hidden messages (kind,
+	// index, range, parameters), never their values; absent without any.
+	Predicates []ProvenPredicate `json:"predicates,omitempty" metadata:",optional"`
 }
 
 // ProofReceipt is SubmitProof's answer and the ProofVerified event's
@@ -180,4 +186,7 @@ type ProofReceipt struct {
 	// NonRevocation is the accumulator version the presentation with
 	// non-revocation was verified against (nonRevoked); absent without one.
 	NonRevocation *NonRevocation `json:"nonRevocation,omitempty" metadata:",optional"`
+	// Predicates are what the proof proved about hidden messages (kind,
+	// index, range, parameters), never their values; absent without any.
+	Predicates []ProvenPredicate `json:"predicates,omitempty" metadata:",optional"`
 }

@@ -81,6 +81,7 @@ func (v *Check) result(nonceConsumed bool, pseudonymUses int) *VerificationResul
 		Satisfied:     v.Satisfied(),
 		Unmet:         v.Unmet,
 		NonRevocation: v.nonRevocationRecord(),
+		Predicates:    v.provenPredicates(),
 	}
 	if v.Policy != nil {
 		r.Policy, r.PolicyVersion = v.Policy.ID, v.Policy.Version
@@ -197,6 +198,7 @@ func (v *Check) Record(stub shim.ChaincodeStubInterface, call *spends.SpendCall,
 		Pseudonym:        v.Req.Pseudonym,
 		Context:          v.Req.Context,
 		NonRevocation:    v.nonRevocationRecord(),
+		Predicates:       v.provenPredicates(),
 	}
 	if v.Policy != nil {
 		rec.Policy, rec.PolicyVersion, rec.PolicySHA256 = v.Policy.ID, v.Policy.Version, v.Policy.SHA256
@@ -225,6 +227,7 @@ func (v *Check) Record(stub shim.ChaincodeStubInterface, call *spends.SpendCall,
 		Policy:           rec.Policy,
 		PolicyVersion:    rec.PolicyVersion,
 		NonRevocation:    rec.NonRevocation,
+		Predicates:       rec.Predicates,
 	}
 	if len(rec.Context) > 0 {
 		receipt.ContextSHA256 = base.HashHex(rec.Context)

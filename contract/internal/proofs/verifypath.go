@@ -8,6 +8,7 @@ import (
 	"fmt"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
+	"github.com/fabric-bbs/fabric-bbs/bbs/predicate"
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/base"
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/issuers"
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/policies"
@@ -25,7 +26,10 @@ type Check struct {
 	Key          *issuers.IssuerKey
 	Scheme       bbs.Scheme
 	pk           *bbs.PublicKey
-	MessageCount int // from the parsed proof; 0 if it does not parse
+	mm           *bbs.MessageMap       // the issuer's integer positions; nil without any
+	preds        []predicate.Predicate // the request's predicates, once loaded (loadPredicates)
+	paramsHash   []string              // per predicate, the SHA-256 of its parameters ("" without)
+	MessageCount int                   // from the parsed proof; 0 if it does not parse
 	Valid        bool
 	Reason       string // why not valid
 	uses         int    // committed uses of the request's pseudonym (pseudonymUses)
@@ -70,11 +74,18 @@ func PrepareVerification(ctx contractapi.TransactionContextInterface, d *request
 	if err := checkPseudonymFields(s, is.ID, d); err != nil {
 		return nil, err
 	}
+	if err := checkPredicateFields(is.ID, is.Scheme, func(i int) bool { return is.Settings.IntegerAt(i) != nil }, d); err != nil {
+		return nil, err
+	}
 	pk, err := keys.publicKey(s, is.ID, k)
 	if err != nil {
 		return nil, fmt.Errorf("issuer %q: stored key version %d: %w", is.ID, version, err)
 	}
-	v := &Check{Req: d, Issuer: is, Key: k, Scheme: s, pk: pk}
+	mm, err := is.Settings.MessageMap()
+	if err != nil {
+		return nil, fmt.Errorf("issuer %q: the stored integer positions: %w", is.ID, err)
+	}
+	v := &Check{Req: d, Issuer: is, Key: k, Scheme: s, pk: pk, mm: mm}
 	if d.Policy != nil {
 		if v.Policy, err = keys.AppliedPolicy(ctx.GetStub(), d.Policy); err != nil {
 			return nil, err
@@ -162,6 +173,10 @@ func (v *Check) Precheck(ctx contractapi.TransactionContextInterface, sub *base.
 		v.Reason = issuers.CountRefusal(v.Issuer, v.MessageCount)
 		return nil, nil
 	}
+	if reason := v.checkIntegers(); reason != "" {
+		v.Reason = reason
+		return nil, nil
+	}
 	if err := v.loadRevocation(ctx.GetStub()); err != nil {
 		return nil, err
 	}
@@ -172,6 +187,9 @@ func (v *Check) Precheck(ctx contractapi.TransactionContextInterface, sub *base.
 		// Refused before any pairing.
 		v.Reason = v.PolicyError().Error()
 		return nil, nil
+	}
+	if ok, err := v.loadPredicates(ctx.GetStub()); err != nil || !ok {
+		return nil, err
 	}
 	if v.nonRev != nil {
 		if ok, err := v.lookUpValue(ctx.GetStub()); err != nil || !ok {
@@ -209,9 +227,15 @@ func (v *Check) VerifyProof(proof *bbs.Proof, disclosed []bbs.DisclosedMessage) 
 	if v.nonRev != nil {
 		return v.verifyNonRevoked(disclosed)
 	}
+	if len(v.preds) > 0 {
+		return v.verifyPredicates(proof, disclosed)
+	}
 	ps, ok := v.Scheme.(bbs.PseudonymScheme)
 	if !ok {
-		return v.Scheme.VerifyProof(v.pk, proof, v.Req.Header, v.Req.Nonce, disclosed)
+		if v.mm == nil {
+			return v.Scheme.VerifyProof(v.pk, proof, v.Req.Header, v.Req.Nonce, disclosed)
+		}
+		return bbs.VerifyProofMapped(v.Scheme, v.pk, proof, v.Req.Header, v.Req.Nonce, disclosed, v.mm)
 	}
 	nym, err := ps.ParsePseudonym(v.Req.Pseudonym)
 	if err != nil {
@@ -231,3 +255,45 @@ func (v *Check) VerifyProof(proof *bbs.Proof, disclosed []bbs.DisclosedMessage) 
 		Disclosed: disclosed,
 	})
 }
+
+// checkIntegers returns why the request's disclosed messages cannot be
+// mapped by the issuer's integer positions, "" if they can: a disclosed
+// integer message must be 8 bytes, and a presentation with non-revocation,
+// whose verification maps every message by hash, discloses none.
+func (v *Check) checkIntegers() string {
+	if v.mm == nil {
+		return ""
+	}
+	for _, m := range v.Req.Disclosed {
+		if !v.mm.IsInteger(m.Index) {
+			continue
+		}
+		if v.nonRev != nil {
+			return fmt.Sprintf("message %d is an integer message of issuer %q: a presentation with non-revocation cannot disclose it (its verification maps every message by hash)",
+				m.Index, v.Issuer.ID)
+		}
+		if len(m.Message) != bbs.IntegerMessageSize {
+			return fmt.Sprintf("message %d is an integer message of issuer %q (%d bytes), not %d bytes", m.Index, v.Issuer.ID, bbs.IntegerMessageSize, len(m.Message))
+		}
+	}
+	return ""
+}
+
+// mapsDisclosed reports whether the issuer's integer positions change how
+// the request's disclosed messages map to scalars: then its proof is not
+// verified in a bbs.VerifyProofs batch, which maps every message by hash.
+func (v *Check) mapsDisclosed() bool {
+	if v.mm == nil {
+		return false
+	}
+	for _, m := range v.Req.Disclosed {
+		if v.mm.IsInteger(m.Index) {
+			return true
+		}
+	}
+	return false
+}
+
+// unbatched reports whether the request's proof is verified alone rather
+// than in a bbs.VerifyProofs batch.
+func (v *Check) unbatched() bool { return v.mapsDisclosed() || len(v.preds) > 0 }
