@@ -104,3 +104,32 @@ func TestDateRange(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// zeroReader is a broken random source: the same bytes every time.
+type zeroReader struct{}
+
+func (zeroReader) Read(p []byte) (int, error) { clear(p); return len(p), nil }
+
+// With a random source that repeats, two presentations of one credential
+// that differ only in what they disclose must
+// still draw other blinds: the same γ and m̃ under two challenges would
+// give the hidden value away.
+func TestHedgeCoversDisclosure(t *testing.T) {
+	f := newFixture(t, bbs.BLS12381SHA256(), 30, 9)
+	preds := []Predicate{{Kind: Commitment, Index: 1}}
+	blind := func(revealed []int, mm *bbs.MessageMap) string {
+		t.Helper()
+		_, _, open, err := ProveWithOpenings(zeroReader{}, f.s, f.sk.PublicKey(), f.sig, []byte("hdr"), []byte("ph"), f.msgs, revealed, mm, preds)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return hex.EncodeToString(open[0].Blind)
+	}
+	a, again := blind([]int{0}, f.mm), blind([]int{0}, f.mm)
+	if a != again {
+		t.Fatal("the hedge is not deterministic for one input")
+	}
+	if b := blind([]int{0, 2}, f.mm); a == b {
+		t.Fatal("the same blind for two disclosures")
+	}
+}

@@ -4,6 +4,7 @@ package predicate
 
 import (
 	"crypto/subtle"
+	"encoding/binary"
 	"fmt"
 	"io"
 	"slices"
@@ -123,7 +124,13 @@ func prove(rnd io.Reader, s bbs.Scheme, pk *bbs.PublicKey, sig *bbs.Signature, h
 			count += 2
 		}
 	}
-	inputs := append([][]byte{sig.Bytes(), pk.Bytes(), header, ph, statementBytes(preds)}, messages...)
+	// The hedge covers everything the BBS proof's own hedge covers (the
+	// disclosed indices among them) and the message map and scheme: with a
+	// repeating random reader, two presentations that differ only in what
+	// they disclose must not reuse m̃_i or γ under two challenges, which
+	// would give the hidden value away.
+	inputs := append([][]byte{sig.Bytes(), pk.Bytes(), header, ph, statementBytes(preds),
+		[]byte(s.Name()), indexBytes(revealed), indexBytes(mm.Integers())}, messages...)
 	random, err := bbspred.RandomScalars(rnd, hedgeTag, count, inputs)
 	if err != nil {
 		return nil, nil, nil, err
@@ -304,4 +311,14 @@ func prove(rnd io.Reader, s bbs.Scheme, pk *bbs.PublicKey, sig *bbs.Signature, h
 		}
 	}
 	return proof, out, open, nil
+}
+
+// indexBytes encodes a list of indices for the hedge: its length, then each
+// index, 8 bytes big-endian.
+func indexBytes(idx []int) []byte {
+	b := binary.BigEndian.AppendUint64(nil, uint64(len(idx)))
+	for _, i := range idx {
+		b = binary.BigEndian.AppendUint64(b, uint64(i))
+	}
+	return b
 }

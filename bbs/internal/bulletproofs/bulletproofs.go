@@ -39,10 +39,8 @@
 //	A ‖ S ‖ T1 ‖ T2 ‖ τx ‖ μ ‖ t̂ ‖ L_1 ‖ R_1 ‖ … ‖ L_k ‖ R_k ‖ a ‖ b
 //
 // 4 + 2k points and 5 scalars; n and m come from the statement, not the
-// proof. Every point must decode (compressed, canonical, on the curve) and
-// not be the identity; every scalar must be canonical (below r). The
-// points are not checked to be in G1: see parseProof for why the final
-// sum makes that check unnecessary for soundness.
+// proof. Every point must decode (compressed, on the curve, in G1) and not
+// be the identity; every scalar must be canonical (below r).
 package bulletproofs
 
 import (
