@@ -5,6 +5,7 @@ package predicate
 import (
 	"bytes"
 	"encoding/hex"
+	"errors"
 	"math/big"
 	"testing"
 	"time"
@@ -131,5 +132,30 @@ func TestHedgeCoversDisclosure(t *testing.T) {
 	}
 	if b := blind([]int{0, 2}, f.mm); a == b {
 		t.Fatal("the same blind for two disclosures")
+	}
+}
+
+// A Commitment predicate whose V is the identity is malformed, as a
+// Bulletproofs range's is.
+func TestCommitmentIdentityRefused(t *testing.T) {
+	f := newFixture(t, bbs.BLS12381SHA256(), 30, 9)
+	preds := []Predicate{{Kind: Commitment, Index: 1}}
+	proof, pp, open, err := ProveWithOpenings(nil, f.s, f.sk.PublicKey(), f.sig, []byte("hdr"), []byte("ph"), f.msgs, []int{0}, f.mm, preds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := bytes.Index(pp, open[0].Commitment)
+	if at < 0 {
+		t.Fatal("V not found in the predicate proof")
+	}
+	var id bls12381.G1Affine
+	enc := id.Bytes()
+	bad := append([]byte(nil), pp...)
+	copy(bad[at:], enc[:])
+	if err := f.verify(proof, preds, bad); !errors.Is(err, ErrMalformedProof) {
+		t.Fatalf("V = identity: %v, want ErrMalformedProof", err)
+	}
+	if err := f.verify(proof, preds, pp); err != nil {
+		t.Fatal(err)
 	}
 }

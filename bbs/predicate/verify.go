@@ -125,6 +125,12 @@ func verifyPredicates(s bbs.Scheme, proof *bbs.Proof, ph []byte, disclosed []bbs
 			if rd.err != nil {
 				return nil, rd.err
 			}
+			if v.IsInfinity() {
+				// As for a Bulletproofs range: an honest V is never the
+				// identity, and a range proof made elsewhere over it would
+				// be over a commitment that binds nothing.
+				return nil, fmt.Errorf("%w: predicate %d: V is the identity", ErrMalformedProof, k)
+			}
 			points = append(points, v)
 			recompute([]*group.G1Table{&tables[1], &tables[2]}, []fr.Element{mh, gh}, []bls12381.G1Affine{v}, []fr.Element{negC}) // T = m̂·G + γ̂·H − c·V
 		case Range, InSet:
