@@ -48,21 +48,52 @@ func verifyPredicates(s bbs.Scheme, proof *bbs.Proof, ph []byte, disclosed []bbs
 	for k := range disclosed {
 		dIdx[k] = disclosed[k].Index
 	}
-	if _, err := checkPredicates(preds, mm, -1, dIdx); err != nil {
+	if err := checkPredicateProof(preds, mm, dIdx, predProof); err != nil {
 		return nil, err
 	}
+	r, err := ietfResponses(proof.Bytes(), dIdx)
+	if err != nil {
+		return nil, err
+	}
+	return verifyOver(s, r, ph, preds, predProof)
+}
+
+// checkPredicateProof checks the predicates against the disclosed indices
+// and the predicate proof's length and version, before any group
+// operation.
+func checkPredicateProof(preds []Predicate, mm *bbs.MessageMap, dIdx []int, predProof []byte) error {
+	if _, err := checkPredicates(preds, mm, -1, dIdx); err != nil {
+		return err
+	}
 	if len(predProof) > MaxProofSize || len(predProof) != ProofSize(preds) {
-		return nil, fmt.Errorf("%w: %d bytes, want %d", ErrMalformedProof, len(predProof), ProofSize(preds))
+		return fmt.Errorf("%w: %d bytes, want %d", ErrMalformedProof, len(predProof), ProofSize(preds))
 	}
 	if predProof[0] != version {
-		return nil, fmt.Errorf("%w: version %#x", ErrMalformedProof, predProof[0])
+		return fmt.Errorf("%w: version %#x", ErrMalformedProof, predProof[0])
 	}
-	pb := proof.Bytes()
+	return nil
+}
+
+// responses is what the predicates take from the proof of knowledge of
+// the signature they are linked to: its challenge c, the response m̂_i of
+// each hidden message i, and the proof's bytes (hashed into the weak-BB
+// batch weights). A proof of another kind (a proof with a pseudonym, a
+// committed-disclosure proof) links the same way through its own c and
+// m̂_i.
+type responses struct {
+	c     fr.Element
+	mHat  func(i int) (fr.Element, error)
+	bytes []byte
+}
+
+// ietfResponses locates c and the m̂_i in an IETF BBS proof's bytes pb
+// (proof_to_octets), given the disclosed indices.
+func ietfResponses(pb []byte, dIdx []int) (*responses, error) {
 	if len(pb) < bbs.IETFProofBaseSize || (len(pb)-bbs.IETFProofBaseSize)%32 != 0 {
 		return nil, fmt.Errorf("%w: not an IETF proof", bbs.ErrInvalidArgument)
 	}
 	hidden := (len(pb) - bbs.IETFProofBaseSize) / 32
-	total := hidden + len(disclosed)
+	total := hidden + len(dIdx)
 	for k, j := range dIdx { // as ProofVerify requires, before they locate m̂_i
 		if j < 0 || j >= total || (k > 0 && j <= dIdx[k-1]) {
 			return nil, fmt.Errorf("%w: disclosed indices not strictly ascending in [0, %d)", bbs.ErrInvalidArgument, total)
@@ -84,7 +115,13 @@ func verifyPredicates(s bbs.Scheme, proof *bbs.Proof, ph []byte, disclosed []bbs
 		}
 		return group.DecodeScalar(pb[bbsMHatOffset+32*k : bbsMHatOffset+32*k+32])
 	}
+	return &responses{c: c, mHat: mHat, bytes: pb}, nil
+}
 
+// verifyOver checks the predicate proof against the responses r of the
+// linked proof, and returns ph'. The caller has run checkPredicateProof.
+func verifyOver(s bbs.Scheme, r *responses, ph []byte, preds []Predicate, predProof []byte) ([]byte, error) {
+	c, mHat, pb := r.c, r.mHat, r.bytes
 	lay := layout(preds)
 	_, _, _, g2 := bls12381.Generators()
 	rd := reader{b: predProof[1:]}
