@@ -104,9 +104,56 @@ func prove(rnd io.Reader, s bbs.Scheme, pk *bbs.PublicKey, sig *bbs.Signature, h
 	if sig == nil || pk == nil {
 		return nil, nil, nil, fmt.Errorf("%w: nil key or signature", bbs.ErrInvalidArgument)
 	}
-	pos, err := checkPredicates(preds, mm, len(messages), revealed)
+	pr, err := preparePredicates(rnd, s, [][]byte{sig.Bytes(), pk.Bytes(), header}, ph, messages, revealed, mm, preds)
 	if err != nil {
 		return nil, nil, nil, err
+	}
+	anyProof, err := bbspred.DeriveProof(rnd, s, pk, sig, header, pr.phPrime, messages, revealed, mm, pr.pos, pr.mTilde)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	proof := anyProof.(*bbs.Proof)
+	pb := proof.Bytes()
+	c, err := group.DecodeScalar(pb[len(pb)-32:])
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	out, open := pr.finish(&c)
+	return proof, out, open, nil
+}
+
+// pend is a predicate's secrets, kept for its responses.
+type pend struct {
+	kind          byte
+	gamma, gTilde fr.Element // commitment
+	r, rTilde     []fr.Element
+	d, dTilde     []fr.Element // digits (range) or [m] (set)
+	v             bls12381.G1Affine
+	m             fr.Element // commitment: the committed scalar
+	cps, cbars    []bls12381.G1Affine
+	rp            []byte // a Bulletproofs range proof
+}
+
+// prepared is the prover's state between the predicates' commitments and
+// their responses: the linked proof is made with presentation header
+// phPrime and the random scalars mTilde[k] for the hidden messages
+// pos[k]; finish then answers its challenge c.
+type prepared struct {
+	phPrime []byte
+	pos     []int
+	mTilde  []fr.Element
+	pends   []pend
+	preds   []Predicate
+}
+
+// preparePredicates draws the predicates' randomness (hedged with secret,
+// the linked proof's own secret inputs, and everything else that
+// identifies the presentation), makes their commitments and range proofs,
+// and derives ph'.
+func preparePredicates(rnd io.Reader, s bbs.Scheme, secret [][]byte, ph []byte, messages [][]byte, revealed []int, mm *bbs.MessageMap, preds []Predicate) (*prepared, error) {
+	pos, err := checkPredicates(preds, mm, len(messages), revealed)
+	if err != nil {
+		return nil, err
 	}
 	lay := layout(preds)
 	count := len(pos)
@@ -129,11 +176,11 @@ func prove(rnd io.Reader, s bbs.Scheme, pk *bbs.PublicKey, sig *bbs.Signature, h
 	// repeating random reader, two presentations that differ only in what
 	// they disclose must not reuse m̃_i or γ under two challenges, which
 	// would give the hidden value away.
-	inputs := append([][]byte{sig.Bytes(), pk.Bytes(), header, ph, statementBytes(preds),
-		[]byte(s.Name()), indexBytes(revealed), indexBytes(mm.Integers())}, messages...)
+	inputs := append(append(append([][]byte(nil), secret...), ph, statementBytes(preds),
+		[]byte(s.Name()), indexBytes(revealed), indexBytes(mm.Integers())), messages...)
 	random, err := bbspred.RandomScalars(rnd, hedgeTag, count, inputs)
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, err
 	}
 	next := func() fr.Element { z := random[0]; random = random[1:]; return z }
 	mTilde := make([]fr.Element, len(pos))
@@ -145,16 +192,6 @@ func prove(rnd io.Reader, s bbs.Scheme, pk *bbs.PublicKey, sig *bbs.Signature, h
 	_, _, g1, _ := bls12381.Generators()
 	var points []bls12381.G1Affine
 	// secrets kept for the responses, in proof order
-	type pend struct {
-		kind          byte
-		gamma, gTilde fr.Element // commitment
-		r, rTilde     []fr.Element
-		d, dTilde     []fr.Element // digits (range) or [m] (set)
-		v             bls12381.G1Affine
-		m             fr.Element // commitment: the committed scalar
-		cps, cbars    []bls12381.G1Affine
-		rp            []byte // a Bulletproofs range proof
-	}
 	pends := make([]pend, len(preds))
 	st := statementBytes(preds)
 	var rangeProofs []byte // the Bulletproofs range proofs, in order
@@ -189,7 +226,7 @@ func prove(rnd io.Reader, s bbs.Scheme, pk *bbs.PublicKey, sig *bbs.Signature, h
 		mt := tildeOf(p.Index)
 		m, err := bbspred.MessageScalar(s, messages[p.Index], mm.IsInteger(p.Index))
 		if err != nil {
-			return nil, nil, nil, fmt.Errorf("message %d: %w", p.Index, err)
+			return nil, fmt.Errorf("message %d: %w", p.Index, err)
 		}
 		switch p.Kind {
 		case Commitment:
@@ -201,14 +238,14 @@ func prove(rnd io.Reader, s bbs.Scheme, pk *bbs.PublicKey, sig *bbs.Signature, h
 		case Range:
 			v, err := bbs.ParseIntegerMessage(messages[p.Index])
 			if err != nil {
-				return nil, nil, nil, err
+				return nil, err
 			}
 			if isBulletproofs(p) {
 				pd.gamma, pd.gTilde = next(), next()
 				seed := next()
 				rp, V, err := proveBulletproofs(p, v, &pd.gamma, &seed, ph, st, k)
 				if err != nil {
-					return nil, nil, nil, err
+					return nil, err
 				}
 				pd.v, pd.rp = V, rp
 				t := group.LinearCombinationConstantTime([]bls12381.G1Affine{genG, genH}, []fr.Element{mt, pd.gTilde})
@@ -217,7 +254,7 @@ func prove(rnd io.Reader, s bbs.Scheme, pk *bbs.PublicKey, sig *bbs.Signature, h
 				continue
 			}
 			if (v < p.Min || v > p.Max) && !forgeForTesting {
-				return nil, nil, nil, fmt.Errorf("%w: message %d is not in [%d, %d]", bbs.ErrInvalidArgument, p.Index, p.Min, p.Max)
+				return nil, fmt.Errorf("%w: message %d is not in [%d, %d]", bbs.ErrInvalidArgument, p.Index, p.Min, p.Max)
 			}
 			l := lay[k] / 2
 			pw := powers(p.Params.log2u, l)
@@ -246,37 +283,34 @@ func prove(rnd io.Reader, s bbs.Scheme, pk *bbs.PublicKey, sig *bbs.Signature, h
 					}
 					d.SetUint64(dig)
 					if err := weak(pd, p.Params, d, dt[j]); err != nil {
-						return nil, nil, nil, err
+						return nil, err
 					}
 				}
 			}
 		case InSet:
 			if err := weak(pd, p.Params, m, mt); err != nil {
-				return nil, nil, nil, fmt.Errorf("message %d: %w", p.Index, err)
+				return nil, fmt.Errorf("message %d: %w", p.Index, err)
 			}
 		}
 	}
 	phPrime, err := presentationHeader(s, ph, preds, points, rangeProofs)
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, err
 	}
-	anyProof, err := bbspred.DeriveProof(rnd, s, pk, sig, header, phPrime, messages, revealed, mm, pos, mTilde)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	proof := anyProof.(*bbs.Proof)
-	pb := proof.Bytes()
-	c, err := group.DecodeScalar(pb[len(pb)-32:])
-	if err != nil {
-		return nil, nil, nil, err
-	}
+	return &prepared{phPrime: phPrime, pos: pos, mTilde: mTilde, pends: pends, preds: preds}, nil
+}
+
+// finish returns the predicate proof and the commitments' openings for
+// the linked proof's challenge c.
+func (pr *prepared) finish(c *fr.Element) ([]byte, []Opening) {
+	pends := pr.pends
 	resp := func(tilde, secret *fr.Element) fr.Element {
 		var z fr.Element
-		z.Mul(secret, &c)
+		z.Mul(secret, c)
 		return *z.Add(&z, tilde)
 	}
 	var open []Opening
-	out := make([]byte, 0, ProofSize(preds))
+	out := make([]byte, 0, ProofSize(pr.preds))
 	out = append(out, version)
 	for k := range pends {
 		pd := &pends[k]
@@ -310,7 +344,7 @@ func prove(rnd io.Reader, s bbs.Scheme, pk *bbs.PublicKey, sig *bbs.Signature, h
 			}
 		}
 	}
-	return proof, out, open, nil
+	return out, open
 }
 
 // indexBytes encodes a list of indices for the hedge: its length, then each
