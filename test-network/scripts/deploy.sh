@@ -72,7 +72,11 @@ CCAAS_TLS_DIR="$ORG_DIR/peerOrganizations/org1.example.com/peers/ccaas.org1.exam
 # fills in from each peer's CHAINCODE_AS_A_SERVICE_BUILDER_CONFIG.
 package_ccaas() {
   local out="$1" label="$2" dir mtls=false tmpl=false
-  local addr="${CCAAS_ADDRESS:-127.0.0.1:$CCAAS_PORT}" ca="${CCAAS_ROOT_CERT:-$CCAAS_TLS_DIR/ca.crt}"
+  # With TOXIPROXY=1 each peer reaches the server through a proxy of its
+  # own, by the host name the server's certificate carries (toxiproxy.sh).
+  local host=127.0.0.1
+  if declare -F ccaas_ep_host > /dev/null; then host="$(ccaas_ep_host)"; fi
+  local addr="${CCAAS_ADDRESS:-$host:$CCAAS_PORT}" ca="${CCAAS_ROOT_CERT:-$CCAAS_TLS_DIR/ca.crt}"
   dir="$(mktemp -d)"
   if [ "$CCAAS_TLS" = true ]; then
     [ "$CCAAS_MTLS" = true ] && mtls=true

@@ -23,6 +23,11 @@
 #     discovery's endpoints)                     peer entry in the channel
 #   chaincode -> peer0.orgN       cc-peerN       127.0.0.1:TP_CC_PEERN_PORT (the peer's
 #                                                chaincode address, -peer.address)
+#   peer0.orgN -> chaincode       ccaas-peerN    127.0.(20+N).1:CCAAS_PORT (deploy -ccaas:
+#     server                      ccaas-poll-peerN  the package's connection.json names
+#                                                ccaas.org1.example.com, which its TLS
+#                                                certificate carries; POLL_CCAAS_PORT for
+#                                                the poll example's server)
 #   peer0.orgP -> orderer D       peerP-ordererD 127.0.(10+P).D:ORDERERD_PORT
 #     (deliver, the Gateway's broadcast)
 #   orderer S -> orderer D        ordererS-ordererD  127.0.S.D:ORDERERD_PORT (v3.1: the
@@ -58,6 +63,9 @@ tp_on() { [ "$TOXIPROXY" = 1 ]; }
 orderer_host() { if [ "$1" = 1 ]; then echo orderer.example.com; else echo "orderer$1.example.com"; fi; }
 # orderer_ep_host N: what the channel calls orderer N (endpoint and consenter host)
 orderer_ep_host() { if tp_on; then orderer_host "$1"; else echo 127.0.0.1; fi; }
+# ccaas_ep_host: what a ccaas package's connection.json calls the chaincode
+# server (each peer resolves it to its own ccaas-peerN proxy)
+ccaas_ep_host() { if tp_on; then echo ccaas.org1.example.com; else echo 127.0.0.1; fi; }
 # anchor_port N: peer0.orgN's anchor peer port in the channel
 anchor_port() {
   local v="PEER$1_PORT"
@@ -96,6 +104,8 @@ tp_proxy_list() {
     echo "client-peer$n 127.0.0.1:${!c} 127.0.0.1:${!p}"
     echo "gossip-peer$n 127.0.0.1:${!g} 127.0.0.1:${!p}"
     echo "cc-peer$n 127.0.0.1:${!k} 127.0.0.1:${!cc}"
+    echo "ccaas-peer$n 127.0.$((20 + n)).1:$CCAAS_PORT 127.0.0.1:$CCAAS_PORT"
+    echo "ccaas-poll-peer$n 127.0.$((20 + n)).1:$POLL_CCAAS_PORT 127.0.0.1:$POLL_CCAAS_PORT"
     for d in $(tp_orderers); do
       echo "peer$n-orderer$d 127.0.$((10 + n)).$d:$(tp_orderer_port "$d") 127.0.0.1:$(tp_orderer_port "$d")"
     done
@@ -117,6 +127,7 @@ tp_hosts_files() {
     f="$TP_DIR/peer0.org$n.hosts"
     cp /etc/hosts "$f"
     for d in $(tp_orderers); do echo "127.0.$((10 + n)).$d $(orderer_host "$d")" >> "$f"; done
+    echo "127.0.$((20 + n)).1 ccaas.org1.example.com" >> "$f"
   done
   [ "$FABRIC_VERSION" = 3.1 ] || return 0
   for s in 1 2 3 4; do
