@@ -102,11 +102,13 @@ case ",$FAULTS" in *,issuer-change@*) MIX_ON=1 ;; *) MIX_ON=0 ;; esac
 # network.sh deploys beside bbs unless DEPLOY_POLL=false (then no votes).
 POLL_CC=""
 [ "${DEPLOY_POLL:-true}" = true ] && POLL_CC="$POLL_CC_NAME"
+# Both estimates are rounded up by 1% (the mix's shares are whole lines),
+# so that at least TX are generated; bbs-soak sends TX of them.
 if [ "$MIX_ON" = 1 ]; then
-  PER_SCHEME="${SOAK_PER_SCHEME:-$(( (TX * 18 + (RESUBMITS + VANISH + 2) * 20) / 74 ))}"
+  PER_SCHEME="${SOAK_PER_SCHEME:-$(( (TX * 18 * 101 / 100 + (RESUBMITS + VANISH + 2) * 20) / 74 ))}"
   MIX=$(( PER_SCHEME / 10 < 3 ? 3: PER_SCHEME / 10 ))
 else
-  PER_SCHEME="${SOAK_PER_SCHEME:-$(( (TX * 9 / 10 + RESUBMITS + VANISH + 2) / 3 ))}"
+  PER_SCHEME="${SOAK_PER_SCHEME:-$(( (TX * 9 * 101 / 1000 + RESUBMITS + VANISH + 2) / 3 ))}"
   MIX=0
 fi
 # SOAK_PER_SCHEME without SOAK_TX: all of its transactions (-tx 0).

@@ -197,8 +197,8 @@ func TestProgressAndFill(t *testing.T) {
 			t.Errorf("progress(%d, %d, %v, %v) = %v, want %v", tt.proposed, tt.total, tt.elapsed, tt.duration, got, tt.want)
 		}
 	}
-	if r := fillRate(10000, 15*time.Minute); r < 11.11 || r > 11.12 {
-		t.Errorf("fillRate(10000, 15m) = %v, want 11.11", r)
+	if r := fillRate(10000, 15*time.Minute); r < 11.45 || r > 11.46 {
+		t.Errorf("fillRate(10000, 15m) = %v, want 11.45 (10,000 over 97%% of 15 minutes)", r)
 	}
 	if r := fillRate(0, time.Minute); r != 0 {
 		t.Errorf("fillRate(0, 1m) = %v", r)
