@@ -76,7 +76,8 @@ func (c *nymPredCredential) present(t *testing.T, context, nonce string, preds [
 }
 
 // TestPseudonymPredicates: a presentation with a pseudonym and a range
-// predicate, under a policy that requires the range, is accepted by
+// predicate, under a policy that requires the pseudonym's context and the
+// range, is accepted by
 // SubmitProof and counts the pseudonym's use; a holder out of the range
 // meets no such policy, a range claimed tighter than proven does not
 // verify, and a second use in the context is refused.
@@ -85,7 +86,7 @@ func TestPseudonymPredicates(t *testing.T) {
 		t.Run(s.Name(), func(t *testing.T) {
 			e := newEnv(t)
 			p := newNymPredIssuer(t, e, s)
-			doc := `{"id":"born-by-1991","issuers":[{"id":"polls"}],"predicates":[{"index":1,"range":{"max":7665}}]}`
+			doc := `{"id":"born-by-1991","issuers":[{"id":"polls"}],"pseudonym":{"context":"` + b64("poll-1") + `"},"predicates":[{"index":1,"range":{"max":7665}}]}`
 			require.True(t, e.submit(e.alice, "CreatePolicy", doc).Committed)
 			rule := []request.Predicate{{Kind: request.KindRange, Index: 1, Max: i64(7665)}}
 
@@ -109,6 +110,11 @@ func TestPseudonymPredicates(t *testing.T) {
 			again := holder.present(t, "poll-1", "pseudonym predicate nonce 02", rule)
 			again.Policy = &request.PolicyRef{ID: "born-by-1991"}
 			requireFailure(t, e.submit(e.bob, "SubmitProof", jsonArg(t, again)), "pseudonym already used", "limit is 1")
+			// The policy's pseudonym rule holds with the predicates: in
+			// another context the policy is unmet.
+			elsewhere := holder.present(t, "poll-3", "pseudonym predicate nonce 06", rule)
+			elsewhere.Policy = &request.PolicyRef{ID: "born-by-1991"}
+			requireCode(t, e.submit(e.bob, "SubmitProof", jsonArg(t, elsewhere)), "BBS_POLICY_NOT_SATISFIED", "pseudonym context must be")
 
 			// Born later: the holder proves only its own bound, which the
 			// policy refuses before any pairing; claimed for the policy's
