@@ -25,9 +25,10 @@ import (
 // A date is the integer number of whole days since 1970-01-01 UTC
 // (DateMessage; days before that are negative).
 //
-// Only the IETF schemes (BLS12381SHA256, BLS12381SHAKE256) take a
-// MessageMap; bbs+2020 hashes its messages by definition and the pseudonym
-// and blind schemes do not take one yet.
+// The IETF schemes (BLS12381SHA256, BLS12381SHAKE256) take a MessageMap
+// here, the pseudonym schemes for their issuer's messages (nym_integers.go);
+// bbs+2020 hashes its messages by definition and the blind schemes do not
+// take one yet.
 
 // IntegerMessageSize is the size of an integer message.
 const IntegerMessageSize = 8

@@ -66,6 +66,12 @@ func (s *nymScheme) commitWithNym(committed [][]byte, nyms, random []fr.Element)
 // BlindSignWithNym draws a fresh signer_nym_entropy from rand (crypto/rand
 // when nil), 48 bytes reduced modulo r, unhedged (nym_hedge.go).
 func (s *nymScheme) BlindSignWithNym(rand io.Reader, sk *SecretKey, com *NymCommitment, header []byte, messages [][]byte) (*Signature, *NymEntropy, error) {
+	return s.blindSignWithNymEntropy(rand, sk, com, header, messages, nil)
+}
+
+// blindSignWithNymEntropy is BlindSignWithNym with the issuer's messages
+// mapped to scalars by mm.
+func (s *nymScheme) blindSignWithNymEntropy(rand io.Reader, sk *SecretKey, com *NymCommitment, header []byte, messages [][]byte, mm *MessageMap) (*Signature, *NymEntropy, error) {
 	if sk == nil || com == nil {
 		return nil, nil, fmt.Errorf("%w: nil secret key or commitment", ErrInvalidArgument)
 	}
@@ -82,7 +88,7 @@ func (s *nymScheme) BlindSignWithNym(rand io.Reader, sk *SecretKey, com *NymComm
 	if z[0].IsZero() { // probability 2^-255
 		return nil, nil, fmt.Errorf("blind sign: zero entropy")
 	}
-	sig, err := s.blindSignWithNym(sk, com.com, com.n, &z[0], header, messages)
+	sig, err := s.blindSignWithNymMapped(sk, com.com, com.n, &z[0], header, messages, mm)
 	if err != nil {
 		return nil, nil, fmt.Errorf("blind sign: %w", err)
 	}
@@ -91,6 +97,12 @@ func (s *nymScheme) BlindSignWithNym(rand io.Reader, sk *SecretKey, com *NymComm
 
 // blindSignWithNym is the draft's BlindSignWithNym.
 func (s *nymScheme) blindSignWithNym(sk *SecretKey, com *blindCommit, n int, entropy *fr.Element, header []byte, messages [][]byte) (*Signature, error) {
+	return s.blindSignWithNymMapped(sk, com, n, entropy, header, messages, nil)
+}
+
+// blindSignWithNymMapped is blindSignWithNym with the issuer's messages
+// mapped to scalars by mm.
+func (s *nymScheme) blindSignWithNymMapped(sk *SecretKey, com *blindCommit, n int, entropy *fr.Element, header []byte, messages [][]byte, mm *MessageMap) (*Signature, error) {
 	if err := checkNymCount(n); err != nil {
 		return nil, err
 	}
@@ -106,7 +118,7 @@ func (s *nymScheme) blindSignWithNym(sk *SecretKey, com *blindCommit, n int, ent
 	if err := s.verifyCommit(com, &bg); err != nil {
 		return nil, err
 	}
-	m, err := s.nym.messagesToScalars(messages)
+	m, err := s.nym.mapMessages(messages, nil, mm)
 	if err != nil {
 		return nil, err
 	}
@@ -135,6 +147,12 @@ func (s *nymScheme) blindSignWithNym(sk *SecretKey, com *blindCommit, n int, ent
 
 // FinalizeWithNym is the draft's VerifyFinalizeWithNym.
 func (s *nymScheme) FinalizeWithNym(pk *PublicKey, sig *Signature, header []byte, messages, committed [][]byte, secret *NymSecret, entropy *NymEntropy) (*NymSecret, error) {
+	return s.finalizeWithNym(pk, sig, header, messages, committed, secret, entropy, nil)
+}
+
+// finalizeWithNym is FinalizeWithNym with the issuer's messages mapped to
+// scalars by mm.
+func (s *nymScheme) finalizeWithNym(pk *PublicKey, sig *Signature, header []byte, messages, committed [][]byte, secret *NymSecret, entropy *NymEntropy, mm *MessageMap) (*NymSecret, error) {
 	if err := s.checkKeySig(pk, sig); err != nil {
 		return nil, err
 	}
@@ -150,7 +168,7 @@ func (s *nymScheme) FinalizeWithNym(pk *PublicKey, sig *Signature, header []byte
 	if secret.final {
 		return nil, fmt.Errorf("%w: nym secret already finalised", ErrInvalidArgument)
 	}
-	nyms, err := s.verifyFinalizeWithNym(pk, sig, header, messages, committed, secret.nyms, &entropy.z, &secret.blind)
+	nyms, err := s.verifyFinalizeWithNymMapped(pk, sig, header, messages, committed, secret.nyms, &entropy.z, &secret.blind, mm)
 	if err != nil {
 		return nil, fmt.Errorf("finalize: %w", err)
 	}
@@ -159,13 +177,19 @@ func (s *nymScheme) FinalizeWithNym(pk *PublicKey, sig *Signature, header []byte
 
 // verifyFinalizeWithNym is the draft's VerifyFinalizeWithNym.
 func (s *nymScheme) verifyFinalizeWithNym(pk *PublicKey, sig *Signature, header []byte, messages, committed [][]byte, proverNyms []fr.Element, entropy, blind *fr.Element) ([]fr.Element, error) {
+	return s.verifyFinalizeWithNymMapped(pk, sig, header, messages, committed, proverNyms, entropy, blind, nil)
+}
+
+// verifyFinalizeWithNymMapped is verifyFinalizeWithNym with the issuer's
+// messages mapped to scalars by mm.
+func (s *nymScheme) verifyFinalizeWithNymMapped(pk *PublicKey, sig *Signature, header []byte, messages, committed [][]byte, proverNyms []fr.Element, entropy, blind *fr.Element, mm *MessageMap) ([]fr.Element, error) {
 	n := len(proverNyms)
 	if err := checkNymCount(n); err != nil {
 		return nil, err
 	}
 	nyms := slices.Clone(proverNyms)
 	nyms[n-1].Add(&nyms[n-1], entropy)
-	m, gens, err := s.prepareParameters(messages, committed, blind, nyms)
+	m, gens, err := s.prepareParametersMapped(messages, committed, blind, nyms, mm)
 	if err != nil {
 		return nil, err
 	}
@@ -181,12 +205,18 @@ func (s *nymScheme) verifyFinalizeWithNym(pk *PublicKey, sig *Signature, header 
 // committed_1..committed_M, nym_1..nym_N and their generators Q_1,
 // H_1..H_L, Q_2, J_1..J_(M+N).
 func (s *nymScheme) prepareParameters(messages, committed [][]byte, blind *fr.Element, nyms []fr.Element) ([]fr.Element, ietfGenerators, error) {
+	return s.prepareParametersMapped(messages, committed, blind, nyms, nil)
+}
+
+// prepareParametersMapped is prepareParameters with the issuer's messages
+// mapped to scalars by mm (the committed messages are hashed).
+func (s *nymScheme) prepareParametersMapped(messages, committed [][]byte, blind *fr.Element, nyms []fr.Element, mm *MessageMap) ([]fr.Element, ietfGenerators, error) {
 	L, M := len(messages), len(committed)+len(nyms)
 	gens, err := s.nymGenerators(L, M)
 	if err != nil {
 		return nil, gens, err
 	}
-	m, err := s.nym.messagesToScalars(messages)
+	m, err := s.nym.mapMessages(messages, nil, mm)
 	if err != nil {
 		return nil, gens, err
 	}

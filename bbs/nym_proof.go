@@ -32,6 +32,13 @@ type nymInit struct {
 // the statement (header, nonce, context, disclosed indices), so a repeated
 // or weak rand does not repeat them across statements.
 func (s *nymScheme) DeriveProofWithPseudonym(rand io.Reader, pk *PublicKey, sig *Signature, header, nonce, context []byte, messages, committed [][]byte, revealed, revealedCommitted []int, secret *NymSecret) (*Proof, *Pseudonym, error) {
+	return s.deriveProofWithPseudonym(rand, pk, sig, header, nonce, context, messages, committed, revealed, revealedCommitted, secret, nil, nil, nil)
+}
+
+// deriveProofWithPseudonym is DeriveProofWithPseudonym with the issuer's
+// messages mapped to scalars by mm and the random scalar m̃ of each hidden
+// issuer message fixedAt[k] set to fixed[k] (proofGenWithNymMapped).
+func (s *nymScheme) deriveProofWithPseudonym(rand io.Reader, pk *PublicKey, sig *Signature, header, nonce, context []byte, messages, committed [][]byte, revealed, revealedCommitted []int, secret *NymSecret, mm *MessageMap, fixedAt []int, fixed []fr.Element) (*Proof, *Pseudonym, error) {
 	if err := s.checkKeySig(pk, sig); err != nil {
 		return nil, nil, err
 	}
@@ -44,7 +51,7 @@ func (s *nymScheme) DeriveProofWithPseudonym(rand io.Reader, pk *PublicKey, sig 
 	if !secret.final {
 		return nil, nil, fmt.Errorf("%w: nym secret not finalised (FinalizeWithNym)", ErrInvalidArgument)
 	}
-	p, nym, err := s.proofGenWithNym(rand, pk, sig, header, nonce, context, messages, committed, revealed, revealedCommitted, secret.nyms, &secret.blind)
+	p, nym, err := s.proofGenWithNymMapped(rand, pk, sig, header, nonce, context, messages, committed, revealed, revealedCommitted, secret.nyms, &secret.blind, mm, fixedAt, fixed)
 	if err != nil {
 		return nil, nil, fmt.Errorf("derive proof with pseudonym: %w", err)
 	}
@@ -57,12 +64,28 @@ func (s *nymScheme) DeriveProofWithPseudonym(rand io.Reader, pk *PublicKey, sig 
 
 // proofGenWithNym is the draft's ProofGenWithNym and CoreProofGenWithNym.
 func (s *nymScheme) proofGenWithNym(rand io.Reader, pk *PublicKey, sig *Signature, header, ph, context []byte, messages, committed [][]byte, revealed, revealedCommitted []int, nyms []fr.Element, blind *fr.Element) (*ietfProof, bls12381.G1Affine, error) {
+	return s.proofGenWithNymMapped(rand, pk, sig, header, ph, context, messages, committed, revealed, revealedCommitted, nyms, blind, nil, nil, nil)
+}
+
+// proofGenWithNymMapped is proofGenWithNym with the issuer's messages
+// mapped to scalars by mm, and the random scalar m̃_j of each hidden issuer
+// message j = fixedAt[k] set to fixed[k] instead of drawn (a predicate
+// proof shares it, package bbs/predicate); every other random scalar is
+// drawn as proofGenWithNym draws it. fixedAt must name hidden issuer
+// messages (below len(messages)), without repeats: the prover blind's and
+// the nym secrets' scalars are never fixed.
+func (s *nymScheme) proofGenWithNymMapped(rand io.Reader, pk *PublicKey, sig *Signature, header, ph, context []byte, messages, committed [][]byte, revealed, revealedCommitted []int, nyms []fr.Element, blind *fr.Element, mm *MessageMap, fixedAt []int, fixed []fr.Element) (*ietfProof, bls12381.G1Affine, error) {
 	var none bls12381.G1Affine
 	n, L := len(nyms), len(messages)
 	if err := checkNymCount(n); err != nil {
 		return nil, none, err
 	}
-	m, gens, err := s.prepareParameters(messages, committed, blind, nyms)
+	for _, j := range fixedAt {
+		if j < 0 || j >= L {
+			return nil, none, fmt.Errorf("%w: fixed position %d is not an issuer message (%d)", ErrInvalidArgument, j, L)
+		}
+	}
+	m, gens, err := s.prepareParametersMapped(messages, committed, blind, nyms, mm)
 	if err != nil {
 		return nil, none, err
 	}
@@ -86,6 +109,9 @@ func (s *nymScheme) proofGenWithNym(rand io.Reader, pk *PublicKey, sig *Signatur
 	undisclosed := complement(dis, len(m))
 	random, err := s.nymProofRandomScalars(rand, 5+len(undisclosed), pk, sig, header, ph, context, messages, committed, dis, nyms, blind)
 	if err != nil {
+		return nil, none, err
+	}
+	if err := setFixedScalars(random[5:], undisclosed, fixedAt, fixed); err != nil {
 		return nil, none, err
 	}
 	init, err := s.nym.proofInit(pk, sig, &gens, random, hdr, m, undisclosed)
@@ -152,6 +178,13 @@ func (s *nymScheme) VerifyPseudonymProof(pk *PublicKey, proof *Proof, pseudonym 
 
 // VerifyProofWithPseudonym is the draft's ProofVerifyWithNym.
 func (s *nymScheme) VerifyProofWithPseudonym(pk *PublicKey, proof *Proof, pseudonym *Pseudonym, header, nonce, context []byte, signerMessages, nymCount int, disclosed, disclosedCommitted []DisclosedMessage) error {
+	return s.verifyProofWithPseudonym(pk, proof, pseudonym, header, nonce, context, signerMessages, nymCount, disclosed, disclosedCommitted, nil)
+}
+
+// verifyProofWithPseudonym is VerifyProofWithPseudonym with the issuer's
+// disclosed messages mapped to scalars by mm (the committed ones are
+// hashed).
+func (s *nymScheme) verifyProofWithPseudonym(pk *PublicKey, proof *Proof, pseudonym *Pseudonym, header, nonce, context []byte, signerMessages, nymCount int, disclosed, disclosedCommitted []DisclosedMessage, mm *MessageMap) error {
 	if pk == nil || proof == nil || pseudonym == nil {
 		return fmt.Errorf("%w: nil public key, proof or pseudonym", ErrInvalidArgument)
 	}
@@ -203,10 +236,17 @@ func (s *nymScheme) VerifyProofWithPseudonym(pk *PublicKey, proof *Proof, pseudo
 			raw = append(raw, d.Message)
 		}
 	}
-	dm, err := s.nym.messagesToScalars(raw)
+	// The issuer's disclosed messages (the first len(disclosed), whose
+	// indices are their positions) by mm, the committed ones by hash.
+	dm, err := s.nym.mapMessages(raw[:len(disclosed)], idx[:len(disclosed)], mm)
 	if err != nil {
 		return fmt.Errorf("verify proof with pseudonym: %w", err)
 	}
+	dmC, err := s.nym.messagesToScalars(raw[len(disclosed):])
+	if err != nil {
+		return fmt.Errorf("verify proof with pseudonym: %w", err)
+	}
+	dm = append(dm, dmC...)
 	gens, err := s.nymGenerators(L, M+nymCount)
 	if err != nil {
 		return fmt.Errorf("verify proof with pseudonym: %w", err)

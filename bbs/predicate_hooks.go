@@ -28,7 +28,7 @@ func init() {
 		return is.deriveProof(rnd, k, g, header, nonce, messages, revealed, m, fixedAt, fixed)
 	}
 	bbspred.MessageScalar = func(s any, message []byte, integer bool) (fr.Element, error) {
-		is, err := ietfOf(anyScheme(s))
+		is, err := predicateSuite(anyScheme(s))
 		if err != nil {
 			return fr.Element{}, err
 		}
@@ -38,7 +38,7 @@ func init() {
 		return is.hashToScalar(message, is.mapDST)
 	}
 	bbspred.HashToScalar = func(s any, msg, dst []byte) (fr.Element, error) {
-		is, err := ietfOf(anyScheme(s))
+		is, err := predicateSuite(anyScheme(s))
 		if err != nil {
 			return fr.Element{}, err
 		}

@@ -262,8 +262,6 @@ func (p *Policy) validatePredicates() error {
 	switch {
 	case p.Credential != nil:
 		return fmt.Errorf("predicates: a credential policy has no predicate rules (they are for bare proofs)")
-	case p.Pseudonym != nil:
-		return fmt.Errorf("predicates: not with a pseudonym rule (the pseudonym schemes have no predicates)")
 	case p.Accumulator != nil:
 		return fmt.Errorf("predicates: not with an accumulator rule (a presentation with non-revocation has no predicates)")
 	}

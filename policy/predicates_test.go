@@ -120,7 +120,6 @@ func TestParsePredicateRulesRejects(t *testing.T) {
 		{"the epoch index", doc(`[{"index":2,"range":{"min":0}}]`), "message 2 must be disclosed by epoch.index"},
 		{"the status index", doc(`[{"index":6,"range":{"min":0}}]`), "message 6 must be disclosed by status.index"},
 		{"one kind twice", doc(`[{"index":3,"range":{"min":0}},{"index":4,"inSet":"s"},{"index":3,"range":{"max":0}}]`), "predicates[2]: a second range rule on message 3 (predicates[0])"},
-		{"with a pseudonym rule", `{"id":"p","issuers":[{"id":"a"}],"pseudonym":{"context":"eA=="},"predicates":[{"index":3,"inSet":"s"}]}`, "predicates: not with a pseudonym rule"},
 		{"with an accumulator rule", `{"id":"p","issuers":[{"id":"a"}],"accumulator":{"index":1},"predicates":[{"index":3,"inSet":"s"}]}`, "predicates: not with an accumulator rule"},
 		{"in a credential policy", `{"id":"p","issuers":[{"id":"a"}],"credential":{},"predicates":[{"index":3,"inSet":"s"}]}`, "predicates"},
 	} {
@@ -286,4 +285,25 @@ func TestPredicateRulesOneAnswer(t *testing.T) {
 		return p.Evaluate(st).Reason
 	})
 	require.Contains(t, got, "message 3")
+}
+
+// TestPredicateRulesWithPseudonym: a policy may require a pseudonym in a
+// context and predicates together; each rule is evaluated.
+func TestPredicateRulesWithPseudonym(t *testing.T) {
+	p := mustParse(t, `{"id":"p","issuers":[{"id":"acme"}],"pseudonym":{"context":"eA==","uses":2},"predicates":[{"index":3,"range":{"min":18}}]}`)
+	st := Statement{Issuer: "acme", KeyVersion: 1, Time: txTime, Pseudonym: true, Context: []byte("x"),
+		Predicates: []request.Predicate{{Kind: request.KindRange, Index: 3, Min: i64(21)}}}
+	require.Nil(t, p.Evaluate(st))
+	out, err := p.Marshal()
+	require.NoError(t, err)
+	require.Contains(t, string(out), `"pseudonym":{"context":"eA==","uses":2}`)
+	require.Contains(t, string(out), `"predicates":[{"index":3,"range":{"min":18}}]`)
+	noNym := st
+	noNym.Pseudonym, noNym.Context = false, nil
+	require.Equal(t, "pseudonym", p.Evaluate(noNym).Rule)
+	low := st
+	low.Predicates = []request.Predicate{{Kind: request.KindRange, Index: 3, Min: i64(17)}}
+	u := p.Evaluate(low)
+	require.NotNil(t, u)
+	require.Contains(t, u.Reason, "message 3 must be proven at least 18")
 }

@@ -69,6 +69,15 @@ func TestParsePredicates(t *testing.T) {
 	r, err := Parse([]byte(`{"issuer":"x","proof":"AA==","nonce":"","predicates":[{"kind":"range","index":0,"max":1}],"predicateProof":"AA=="}`))
 	require.NoError(t, err)
 	require.Len(t, r.Predicates, 1)
+	// With a pseudonym, with or without its scheme named.
+	for _, scheme := range []string{"", `"scheme":"bbs-nym-bls12381-sha256",`, `"scheme":"bbs-nym-bls12381-shake256",`} {
+		r, err := Parse([]byte(`{"issuer":"x",` + scheme + `"proof":"AA==","nonce":"","pseudonym":"AA==","context":"AA==","predicates":[{"kind":"range","index":0,"max":1}],"predicateProof":"AA=="}`))
+		require.NoError(t, err, scheme)
+		d, err := r.Decode()
+		require.NoError(t, err, scheme)
+		require.Len(t, d.Predicates, 1)
+		require.Equal(t, []byte{0}, d.Pseudonym)
+	}
 	// No predicates: nil, and nothing encoded.
 	r, err = Parse(predBody(`[]`, ""))
 	require.NoError(t, err)
@@ -140,8 +149,7 @@ func TestParsePredicatesRejects(t *testing.T) {
 		{"proof non-canonical", predBody(one, "AQN="), "predicateProof: not standard base64"},
 		{"proof over limit", predBody(one, big), "predicateProof: 65537 bytes, over the limit of 65536"},
 		{"proof far over limit", predBody(one, big+big), "predicateProof: over the limit of 65536 bytes"},
-		{"bbs+2020", []byte(`{"issuer":"x","scheme":"bbs+2020","proof":"AA==","nonce":"","predicates":` + one + `,"predicateProof":"AA=="}`), `predicates: only the schemes bbs-bls12381-sha256 and bbs-bls12381-shake256 have predicates (not "bbs+2020")`},
-		{"pseudonym", []byte(`{"issuer":"x","proof":"AA==","nonce":"","pseudonym":"AA==","context":"AA==","predicates":` + one + `,"predicateProof":"AA=="}`), "predicates: not with a pseudonym"},
+		{"bbs+2020", []byte(`{"issuer":"x","scheme":"bbs+2020","proof":"AA==","nonce":"","predicates":` + one + `,"predicateProof":"AA=="}`), `predicates: only the schemes bbs-bls12381-sha256, bbs-bls12381-shake256, bbs-nym-bls12381-sha256 and bbs-nym-bls12381-shake256 have predicates (not "bbs+2020")`},
 		{"nonRevoked", []byte(`{"issuer":"x","proof":"AA==","nonce":"","nonRevoked":true,"predicates":` + one + `,"predicateProof":"AA=="}`), "predicates: not with nonRevoked"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

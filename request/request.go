@@ -59,12 +59,14 @@
 // A request with predicates (package bbs/predicate, docs/predicates.md)
 // proves statements about messages it does not disclose: that an integer
 // message lies in a range, or that a message is one of a published set.
-// Only the IETF schemes bbs-bls12381-sha256 and bbs-bls12381-shake256 have
-// them, and not with a pseudonym or nonRevoked. "proof" is then a standard
-// IETF proof whose presentation header is not "nonce" itself (the
-// presentation header of an IETF proof without predicates) but
-// predicate.PresentationHeader of "nonce" and the predicate proof; "header"
-// stays the signed header. "predicateProof" is the predicate proof:
+// Only the IETF schemes bbs-bls12381-sha256 and bbs-bls12381-shake256 and
+// their pseudonym schemes have them, and not with nonRevoked. "proof" is
+// then a standard IETF proof whose presentation header is not "nonce"
+// itself (the presentation header of an IETF proof without predicates) but
+// predicate.PresentationHeader of "nonce" and the predicate proof (with a
+// pseudonym, a standard proof with a pseudonym under
+// predicate.PseudonymPresentationHeader); "header" stays the signed
+// header. "predicateProof" is the predicate proof:
 //
 //	"predicates": [
 //	  {"kind": "range", "index": 4, "max": 13940},                 // Bulletproofs
@@ -645,11 +647,8 @@ func (r *Request) decodePredicates(d *Decoded) error {
 		}
 		return nil
 	}
-	if r.Scheme != "" && r.Scheme != bbsSHA256 && r.Scheme != bbsSHAKE256 {
-		return fmt.Errorf("%w: predicates: only the schemes %s and %s have predicates (not %s)", ErrInvalid, bbsSHA256, bbsSHAKE256, Excerpt(r.Scheme))
-	}
-	if len(d.Pseudonym) > 0 {
-		return fmt.Errorf("%w: predicates: not with a pseudonym (the pseudonym schemes have no predicates)", ErrInvalid)
+	if r.Scheme != "" && r.Scheme != bbsSHA256 && r.Scheme != bbsSHAKE256 && r.Scheme != nymSHA256 && r.Scheme != nymSHAKE256 {
+		return fmt.Errorf("%w: predicates: only the schemes %s, %s, %s and %s have predicates (not %s)", ErrInvalid, bbsSHA256, bbsSHAKE256, nymSHA256, nymSHAKE256, Excerpt(r.Scheme))
 	}
 	if r.NonRevoked {
 		return fmt.Errorf("%w: predicates: not with nonRevoked (a presentation with non-revocation has no predicates)", ErrInvalid)
@@ -672,10 +671,13 @@ func (r *Request) decodePredicates(d *Decoded) error {
 	return nil
 }
 
-// The IETF scheme names (package bbs), the schemes with predicates.
+// The IETF scheme names and their pseudonym schemes' (package bbs), the
+// schemes with predicates.
 const (
 	bbsSHA256   = "bbs-bls12381-sha256"
 	bbsSHAKE256 = "bbs-bls12381-shake256"
+	nymSHA256   = "bbs-nym-bls12381-sha256"
+	nymSHAKE256 = "bbs-nym-bls12381-shake256"
 )
 
 // validatePredicate checks predicates[i], p, against the predicates before

@@ -41,3 +41,26 @@ func FuzzVerify(f *testing.F) {
 		}
 	})
 }
+
+func FuzzVerifyWithPseudonym(f *testing.F) {
+	rp, _ := params(f)
+	fx := newNymFixture(f, bbs.NymBLS12381SHA256(), 30, -12)
+	preds := []Predicate{{Kind: Range, Index: 1, Min: 18, Max: 200, Params: rp}, {Kind: InSet, Index: 2, Params: fx.set}, {Kind: Commitment, Index: 3}}
+	proof, nym, pp, err := fx.prove(f, preds)
+	if err != nil {
+		f.Fatal(err)
+	}
+	pb := proof.Bytes()
+	f.Add(pp[:10], pb[:10])
+	f.Add(pp[:1], pb)
+	f.Fuzz(func(t *testing.T, b, p []byte) {
+		q, err := fx.s.ParseProof(p)
+		if err != nil {
+			q = proof
+		}
+		err = fx.verify(q, nym, preds, b)
+		if err == nil && (string(b) != string(pp) || string(q.Bytes()) != string(pb)) {
+			t.Fatal("altered presentation accepted")
+		}
+	})
+}

@@ -121,11 +121,15 @@ func checkCountsPinned(scheme string, s *IssuerSettings) error {
 }
 
 // integerSchemes reports whether issuers of scheme may declare integer
-// positions: the IETF schemes, whose verification takes a MessageMap.
-// bbs+2020 hashes every message by definition; the pseudonym schemes do
-// not take a MessageMap.
+// positions: the IETF schemes and the pseudonym schemes built on them,
+// whose verification takes a MessageMap (for a pseudonym scheme, over the
+// issuer's messages). bbs+2020 hashes every message by definition.
 func integerSchemes(scheme string) bool {
-	return scheme == bbs.BLS12381SHA256Name || scheme == bbs.BLS12381SHAKE256Name
+	switch scheme {
+	case bbs.BLS12381SHA256Name, bbs.BLS12381SHAKE256Name, bbs.NymBLS12381SHA256Name, bbs.NymBLS12381SHAKE256Name:
+		return true
+	}
+	return false
 }
 
 // checkIntegers returns an error if settings declare integer positions an
@@ -133,8 +137,8 @@ func integerSchemes(scheme string) bool {
 // if they change the integer positions it has already set.
 func checkIntegers(scheme string, s *IssuerSettings, old *IssuerSettings) error {
 	if len(s.Integers) > 0 && !integerSchemes(scheme) {
-		return fmt.Errorf("%w: settings: integers are for the schemes %s and %s only; a %s issuer maps every message by hash",
-			base.ErrInvalidArgument, bbs.BLS12381SHA256Name, bbs.BLS12381SHAKE256Name, scheme)
+		return fmt.Errorf("%w: settings: integers are for the schemes %s, %s, %s and %s only; a %s issuer maps every message by hash",
+			base.ErrInvalidArgument, bbs.BLS12381SHA256Name, bbs.BLS12381SHAKE256Name, bbs.NymBLS12381SHA256Name, bbs.NymBLS12381SHAKE256Name, scheme)
 	}
 	if old != nil && len(old.Integers) > 0 && !slices.Equal(old.Integers, s.Integers) {
 		return fmt.Errorf("%w: settings: the issuer's integer positions are set (%s) and cannot change: "+

@@ -39,24 +39,29 @@ type ProvenRange struct {
 	Max int64 `json:"max"`
 }
 
-// predicateSchemes reports whether issuers of scheme have predicates: the
-// IETF schemes, whose proofs take a MessageMap and fixed random scalars.
+// predicateScheme reports whether issuers of scheme have predicates: the
+// IETF schemes and the pseudonym schemes built on them, whose proofs take
+// a MessageMap and fixed random scalars.
 func predicateScheme(name string) bool {
-	return name == bbs.BLS12381SHA256Name || name == bbs.BLS12381SHAKE256Name
+	switch name {
+	case bbs.BLS12381SHA256Name, bbs.BLS12381SHAKE256Name, bbs.NymBLS12381SHA256Name, bbs.NymBLS12381SHAKE256Name:
+		return true
+	}
+	return false
 }
 
 // checkPredicateFields refuses predicates that the issuer's scheme or
 // integer positions cannot have, before any state read beyond the issuer
-// or any cryptography: only the IETF schemes have predicates (bbs+2020
-// hashes every message; the pseudonym schemes' proofs do not share their
-// random scalars yet), and a range is about an integer message.
+// or any cryptography: only the IETF schemes and their pseudonym schemes
+// have predicates (bbs+2020 hashes every message), and a range is about an
+// integer message.
 func checkPredicateFields(is string, scheme string, settingsInteger func(int) bool, d *request.Decoded) error {
 	if len(d.Predicates) == 0 {
 		return nil
 	}
 	if !predicateScheme(scheme) {
-		return fmt.Errorf("%w: predicates: issuer %q uses scheme %s, which has no predicates (only %s and %s)",
-			request.ErrInvalid, is, scheme, bbs.BLS12381SHA256Name, bbs.BLS12381SHAKE256Name)
+		return fmt.Errorf("%w: predicates: issuer %q uses scheme %s, which has no predicates (only %s, %s, %s and %s)",
+			request.ErrInvalid, is, scheme, bbs.BLS12381SHA256Name, bbs.BLS12381SHAKE256Name, bbs.NymBLS12381SHA256Name, bbs.NymBLS12381SHAKE256Name)
 	}
 	for i, p := range d.Predicates {
 		if p.Kind == request.KindRange && !settingsInteger(p.Index) {
@@ -127,11 +132,19 @@ func (v *Check) loadPredicates(stub shim.ChaincodeStubInterface) (bool, error) {
 
 // verifyPredicates verifies the presentation with predicates: the
 // predicate proof and the BBS proof under the presentation header derived
-// from the request's nonce and the predicate proof (predicate.Verify). Its
-// errors wrap bbs.ErrInvalidProof or bbs.ErrMalformedProof, as
-// VerifyProof's.
-func (v *Check) verifyPredicates(proof *bbs.Proof, disclosed []bbs.DisclosedMessage) error {
-	err := predicate.Verify(v.Scheme, v.pk, proof, v.Req.Header, v.Req.Nonce, disclosed, v.mm, v.preds, v.Req.PredicateProof)
+// from the request's nonce and the predicate proof (predicate.Verify; for
+// a pseudonym scheme, ps with the request's pseudonym nym,
+// predicate.VerifyWithPseudonym, the credential of one nym secret and no
+// holder-committed message). Its errors wrap bbs.ErrInvalidProof or
+// bbs.ErrMalformedProof, as VerifyProof's.
+func (v *Check) verifyPredicates(proof *bbs.Proof, disclosed []bbs.DisclosedMessage, ps bbs.PseudonymScheme, nym *bbs.Pseudonym) error {
+	var err error
+	if ps != nil {
+		err = predicate.VerifyWithPseudonym(ps, v.pk, proof, nym, v.Req.Header, v.Req.Nonce, v.Req.Context,
+			v.MessageCount, bbs.DefaultNymCount, disclosed, nil, v.mm, v.preds, v.Req.PredicateProof)
+	} else {
+		err = predicate.Verify(v.Scheme, v.pk, proof, v.Req.Header, v.Req.Nonce, disclosed, v.mm, v.preds, v.Req.PredicateProof)
+	}
 	switch {
 	case err == nil:
 		return nil

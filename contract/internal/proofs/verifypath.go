@@ -222,16 +222,18 @@ func (v *Check) Conclude(err error) error {
 
 // VerifyProof verifies the parsed proof: with the request's pseudonym and
 // context for a pseudonym scheme, whose credentials have one nym secret
-// and no holder-committed message (disclosed are the issuer's messages).
+// and no holder-committed message (disclosed are the issuer's messages,
+// mapped by the issuer's integer positions), and with the request's
+// predicates.
 func (v *Check) VerifyProof(proof *bbs.Proof, disclosed []bbs.DisclosedMessage) error {
 	if v.nonRev != nil {
 		return v.verifyNonRevoked(disclosed)
 	}
-	if len(v.preds) > 0 {
-		return v.verifyPredicates(proof, disclosed)
-	}
 	ps, ok := v.Scheme.(bbs.PseudonymScheme)
 	if !ok {
+		if len(v.preds) > 0 {
+			return v.verifyPredicates(proof, disclosed, nil, nil)
+		}
 		if v.mm == nil {
 			return v.Scheme.VerifyProof(v.pk, proof, v.Req.Header, v.Req.Nonce, disclosed)
 		}
@@ -249,11 +251,11 @@ func (v *Check) VerifyProof(proof *bbs.Proof, disclosed []bbs.DisclosedMessage) 
 		// strict already; this keeps the count sound if it ever is not).
 		return fmt.Errorf("%w: pseudonym: not the canonical encoding of its point", bbs.ErrMalformedProof)
 	}
-	return ps.VerifyPseudonymProof(v.pk, proof, nym, bbs.PseudonymVerifyOptions{
-		Header: v.Req.Header, Nonce: v.Req.Nonce, Context: v.Req.Context,
-		SignerMessages: v.MessageCount, NymCount: bbs.DefaultNymCount,
-		Disclosed: disclosed,
-	})
+	if len(v.preds) > 0 {
+		return v.verifyPredicates(proof, disclosed, ps, nym)
+	}
+	return bbs.VerifyProofWithPseudonymMapped(ps, v.pk, proof, nym, v.Req.Header, v.Req.Nonce, v.Req.Context,
+		v.MessageCount, bbs.DefaultNymCount, disclosed, nil, v.mm)
 }
 
 // checkIntegers returns why the request's disclosed messages cannot be
