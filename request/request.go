@@ -60,7 +60,7 @@
 // proves statements about messages it does not disclose: that an integer
 // message lies in a range, or that a message is one of a published set.
 // Only the IETF schemes bbs-bls12381-sha256 and bbs-bls12381-shake256 have
-// them, and not with a pseudonym or nonRevoked. "proof" is then a standard
+// them, and not with a pseudonym. "proof" is then a standard
 // IETF proof whose presentation header is not "nonce" itself (the
 // presentation header of an IETF proof without predicates) but
 // predicate.PresentationHeader of "nonce" and the predicate proof; "header"
@@ -81,6 +81,11 @@
 // The index is that of a hidden message (not a disclosed one), and one
 // index has at most one predicate of each kind. The order of the
 // predicates is the order of the statement the proof is made for.
+//
+// With nonRevoked, "proof" is a presentation with non-revocation whose
+// committed-disclosure BBS proof is made with that presentation header in
+// the place of "nonce" (predicate.ProveNonRevoked; docs/predicates.md,
+// "With non-revocation").
 package request
 
 import (
@@ -650,9 +655,6 @@ func (r *Request) decodePredicates(d *Decoded) error {
 	}
 	if len(d.Pseudonym) > 0 {
 		return fmt.Errorf("%w: predicates: not with a pseudonym (the pseudonym schemes have no predicates)", ErrInvalid)
-	}
-	if r.NonRevoked {
-		return fmt.Errorf("%w: predicates: not with nonRevoked (a presentation with non-revocation has no predicates)", ErrInvalid)
 	}
 	d.Predicates = make([]Predicate, len(r.Predicates))
 	for i, pj := range r.Predicates {
