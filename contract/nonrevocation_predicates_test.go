@@ -12,6 +12,7 @@ import (
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/bbs/predicate"
 	"github.com/fabric-bbs/fabric-bbs/contract/codes"
+	"github.com/fabric-bbs/fabric-bbs/contract/internal/policies"
 	"github.com/fabric-bbs/fabric-bbs/contract/internal/proofs"
 	"github.com/fabric-bbs/fabric-bbs/request"
 	"github.com/fabric-bbs/fabric-bbs/revocation"
@@ -128,4 +129,38 @@ func TestNonRevocationPredicates(t *testing.T) {
 	// Alice updates and presents at version 1.
 	require.NoError(t, e.update(alice))
 	requireAccepted(t, e.submit(e.bob, "SubmitProof", jsonArg(t, e.present(alice, nil, 18, 200, "nr0"))))
+}
+
+// TestNonRevocationPredicateParams: a CCS08 range over parameters that a
+// policy's predicate rule names rides on a presentation with
+// non-revocation under that policy; proven over other parameters it is
+// refused.
+func TestNonRevocationPredicateParams(t *testing.T) {
+	e := newNRPredEnv(t)
+	requireAccepted(t, e.submit(e.alice, "CreatePredicateParams", "ages-u16", rangeParams(t, 16, 1)))
+	rec := decode[policies.PredicateParamsRecord](t, e.evaluate(e.bob, "GetPredicateParams", "ages-u16"))
+	pp, err := predicate.ParseParams(rec.Params)
+	require.NoError(t, err)
+	requireAccepted(t, e.submit(e.alice, "CreatePolicy", `{"id":"aged","issuers":[{"id":"acme"}],"predicates":[{"index":1,"range":{"min":18,"max":200},"params":"ages-u16"}]}`))
+	alice := e.issue("alice", 30)
+	present := func(params *predicate.Params) *request.Request {
+		e.nonce++
+		nonce := []byte(fmt.Sprintf("non-revocation params nonce %04d", e.nonce))
+		pres, proof, err := predicate.ProveNonRevoked(nil, alice, e.accPK, e.valueOf(0), nonce, []int{0}, e.mm,
+			[]predicate.Predicate{{Kind: predicate.Range, Index: 1, Min: 18, Max: 200, Params: params}})
+		require.NoError(t, err)
+		return (&request.Decoded{Issuer: "acme", Proof: pres.Bytes(), Nonce: nonce, NonRevoked: true, Policy: &request.PolicyRef{ID: "aged"},
+			Disclosed:  []request.Message{{Index: 0, Message: alice.Messages[0]}},
+			Predicates: []request.Predicate{{Kind: request.KindRange, Index: 1, Min: i64(18), Max: i64(200), Params: "ages-u16"}}, PredicateProof: proof}).Encode()
+	}
+	res := decode[proofs.VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, present(pp))))
+	require.True(t, res.Valid && res.Satisfied, "%s %+v", res.Reason, res.Unmet)
+	require.Equal(t, rec.SHA256, res.Predicates[0].ParamsSHA256)
+	require.Equal(t, &proofs.NonRevocation{HandleIndex: 2}, res.NonRevocation)
+	// Proven over parameters the prover made: refused.
+	mine, _, err := predicate.GenerateRangeParams(nil, 16)
+	require.NoError(t, err)
+	res = decode[proofs.VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, present(mine))))
+	require.False(t, res.Valid)
+	require.Equal(t, "BBS_PROOF_REJECTED", res.Code, res.Reason)
 }
