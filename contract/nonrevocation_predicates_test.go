@@ -163,4 +163,30 @@ func TestNonRevocationPredicateParams(t *testing.T) {
 	res = decode[proofs.VerificationResult](t, e.evaluate(e.bob, "VerifyProof", jsonArg(t, present(mine))))
 	require.False(t, res.Valid)
 	require.Equal(t, "BBS_PROOF_REJECTED", res.Code, res.Reason)
+
+	// A policy with both an accumulator rule and the predicate rule: met
+	// by the presentation with its predicate; a presentation without the
+	// predicate leaves the predicate rule unmet (before any pairing).
+	requireAccepted(t, e.submit(e.alice, "CreatePolicy", `{"id":"aged-nr","issuers":[{"id":"acme"}],"messageCount":3,"accumulator":{"index":2},`+
+		`"predicates":[{"index":1,"range":{"min":18,"max":200},"params":"ages-u16"}]}`))
+	d := decodedOf(t, present(pp))
+	d.Policy = &request.PolicyRef{ID: "aged-nr"}
+	r := e.submit(e.bob, "SubmitProof", jsonArg(t, d.Encode()))
+	requireAccepted(t, r)
+	receipt := decode[proofs.ProofReceipt](t, r)
+	require.Equal(t, "aged-nr", receipt.Policy)
+	require.Len(t, receipt.Predicates, 1)
+	require.NotNil(t, receipt.NonRevocation)
+	d = decodedOf(t, present(pp))
+	d.Policy = &request.PolicyRef{ID: "aged-nr"}
+	d.Predicates, d.PredicateProof = nil, nil
+	requireFailure(t, e.submit(e.bob, "SubmitProof", jsonArg(t, d.Encode())), codes.PolicyNotSatisfied)
+}
+
+// TestNonRevocationPredicatePolicyShape: a policy's predicate rule cannot
+// be about its accumulator rule's handle.
+func TestNonRevocationPredicatePolicyShape(t *testing.T) {
+	e := newNRPredEnv(t)
+	requireCode(t, e.submit(e.alice, "CreatePolicy", `{"id":"bad","issuers":[{"id":"acme"}],"accumulator":{"index":2},"predicates":[{"index":2,"inSet":"s"}]}`),
+		"BBS_INVALID_ARGUMENT", "accumulator.index, the revocation handle")
 }

@@ -264,8 +264,6 @@ func (p *Policy) validatePredicates() error {
 		return fmt.Errorf("predicates: a credential policy has no predicate rules (they are for bare proofs)")
 	case p.Pseudonym != nil:
 		return fmt.Errorf("predicates: not with a pseudonym rule (the pseudonym schemes have no predicates)")
-	case p.Accumulator != nil:
-		return fmt.Errorf("predicates: not with an accumulator rule (a presentation with non-revocation has no predicates)")
 	}
 	disclosed := map[int]string{}
 	for i, r := range p.Disclosed {
@@ -293,6 +291,9 @@ func (p *Policy) validatePredicates() error {
 		}
 		if p.MessageCount > 0 && r.Index >= p.MessageCount {
 			return fmt.Errorf("%s.index: %d is not below messageCount %d", name, r.Index, p.MessageCount)
+		}
+		if p.Accumulator != nil && r.Index == p.Accumulator.Index {
+			return fmt.Errorf("%s.index: %d is accumulator.index, the revocation handle: a predicate is about another hidden message", name, r.Index)
 		}
 		if other, ok := disclosed[r.Index]; ok {
 			return fmt.Errorf("%s.index: message %d must be disclosed by %s: a predicate is about a hidden message", name, r.Index, other)
