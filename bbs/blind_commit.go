@@ -196,6 +196,17 @@ func messageScalar(s Scheme, message []byte) ([]byte, error) {
 // message by ascending index, the opening (the blinding s). The random
 // scalars are hedged as DeriveProof's are, over the committed indexes too.
 func deriveCommittedProof(rnd io.Reader, s Scheme, pk *PublicKey, sig *Signature, header, nonce []byte, messages [][]byte, revealed, committed []int) (*committedProof, []commitmentOpening, error) {
+	return deriveCommittedProofMapped(rnd, s, pk, sig, header, nonce, messages, revealed, committed, nil, nil, nil)
+}
+
+// deriveCommittedProofMapped is deriveCommittedProof with the messages
+// mapped to scalars by mm (nil: every message by hash), and the random
+// scalar m̃_j of each hidden message j = fixedAt[k] set to fixed[k] instead
+// of drawn (a predicate proof shares it, package bbs/predicate), as
+// deriveProof does for an IETF proof. Without integer positions and fixed
+// scalars its output is deriveCommittedProof's, byte for byte: the hedge
+// covers the integer positions only when there are some.
+func deriveCommittedProofMapped(rnd io.Reader, s Scheme, pk *PublicKey, sig *Signature, header, nonce []byte, messages [][]byte, revealed, committed []int, mm *MessageMap, fixedAt []int, fixed []fr.Element) (*committedProof, []commitmentOpening, error) {
 	is, err := asCommitScheme(s)
 	if err != nil {
 		return nil, nil, err
@@ -231,7 +242,7 @@ func deriveCommittedProof(rnd io.Reader, s Scheme, pk *PublicKey, sig *Signature
 	if err != nil {
 		return nil, nil, fmt.Errorf("derive committed proof: %w", err)
 	}
-	m, err := is.messagesToScalars(messages)
+	m, err := is.mapMessages(messages, nil, mm)
 	if err != nil {
 		return nil, nil, fmt.Errorf("derive committed proof: %w", err)
 	}
@@ -243,8 +254,19 @@ func deriveCommittedProof(rnd io.Reader, s Scheme, pk *PublicKey, sig *Signature
 	for _, i := range cidx {
 		extra = binary.BigEndian.AppendUint64(extra, uint64(i))
 	}
-	random, err := ietfProofRandomScalars(rnd, is, 5+len(undisclosed)+2*n, pk, sig, header, nonce, messages, disclosed, []byte("COM_DIS"), extra)
+	hedgeExtra := [][]byte{[]byte("COM_DIS"), extra}
+	if ints := mm.Integers(); len(ints) > 0 {
+		ib := binary.BigEndian.AppendUint64(nil, uint64(len(ints)))
+		for _, i := range ints {
+			ib = binary.BigEndian.AppendUint64(ib, uint64(i))
+		}
+		hedgeExtra = append(hedgeExtra, []byte("INTEGERS"), ib)
+	}
+	random, err := ietfProofRandomScalars(rnd, is, 5+len(undisclosed)+2*n, pk, sig, header, nonce, messages, disclosed, hedgeExtra...)
 	if err != nil {
+		return nil, nil, fmt.Errorf("derive committed proof: %w", err)
+	}
+	if err := setFixedScalars(random[5:5+len(undisclosed)], undisclosed, fixedAt, fixed); err != nil {
 		return nil, nil, fmt.Errorf("derive committed proof: %w", err)
 	}
 	bbsRandom, sRand, sTilde := random[:5+len(undisclosed)], random[5+len(undisclosed):5+len(undisclosed)+n], random[5+len(undisclosed)+n:]
@@ -252,15 +274,15 @@ func deriveCommittedProof(rnd io.Reader, s Scheme, pk *PublicKey, sig *Signature
 	if err != nil {
 		return nil, nil, fmt.Errorf("derive committed proof: %w", err)
 	}
-	fixed := []*group.G1Table{&cg.tables[0], &cg.tables[1]}
+	ytab := []*group.G1Table{&cg.tables[0], &cg.tables[1]}
 	commits := make([]bls12381.G1Affine, n)
 	tildes := make([]bls12381.G1Affine, n)
 	for k, i := range cidx {
 		// C_i = Y_0·s_i + Y_1·msg_idx; C~_i = Y_0·s~_i + Y_1·m~_idx (secrets).
-		if commits[k], err = secretMSMWithTables(fixed, []fr.Element{sRand[k], m[i]}, nil, nil); err != nil {
+		if commits[k], err = secretMSMWithTables(ytab, []fr.Element{sRand[k], m[i]}, nil, nil); err != nil {
 			return nil, nil, err
 		}
-		if tildes[k], err = secretMSMWithTables(fixed, []fr.Element{sTilde[k], bbsRandom[5+pos[k]]}, nil, nil); err != nil {
+		if tildes[k], err = secretMSMWithTables(ytab, []fr.Element{sTilde[k], bbsRandom[5+pos[k]]}, nil, nil); err != nil {
 			return nil, nil, err
 		}
 		if commits[k].IsInfinity() {
@@ -439,7 +461,13 @@ func parseCommittedProof(s Scheme, b []byte) (*committedProof, error) {
 // each commitment of p.Commitments() commits (under Y_0, Y_1) to the
 // signed message at its index.
 func verifyCommittedProof(pk *PublicKey, p *committedProof, header, nonce []byte, disclosed []DisclosedMessage) error {
-	if err := verifyCommittedChallenge(pk, p, header, nonce, disclosed); err != nil {
+	return verifyCommittedProofMapped(pk, p, header, nonce, disclosed, nil)
+}
+
+// verifyCommittedProofMapped is verifyCommittedProof with the disclosed
+// messages mapped to scalars by mm (nil: by hash).
+func verifyCommittedProofMapped(pk *PublicKey, p *committedProof, header, nonce []byte, disclosed []DisclosedMessage, mm *MessageMap) error {
+	if err := verifyCommittedChallenge(pk, p, header, nonce, disclosed, mm); err != nil {
 		return err
 	}
 	return proofPairing(pk, p.bbs)
@@ -463,10 +491,16 @@ func verifyCommittedProof(pk *PublicKey, p *committedProof, header, nonce []byte
 // needs only π(b), see docs/revocation-protocol.md; this saves one subgroup
 // check). ErrInvalidProof if either check fails.
 func verifyCommittedProofWithDH(pk *PublicKey, p *committedProof, header, nonce []byte, disclosed []DisclosedMessage, key *PublicKey, a, b *bls12381.G1Affine) error {
+	return verifyCommittedProofWithDHMapped(pk, p, header, nonce, disclosed, nil, key, a, b)
+}
+
+// verifyCommittedProofWithDHMapped is verifyCommittedProofWithDH with the
+// disclosed messages mapped to scalars by mm (nil: by hash).
+func verifyCommittedProofWithDHMapped(pk *PublicKey, p *committedProof, header, nonce []byte, disclosed []DisclosedMessage, mm *MessageMap, key *PublicKey, a, b *bls12381.G1Affine) error {
 	if key == nil || a == nil || b == nil || a.IsInfinity() || b.IsInfinity() || !a.IsInSubGroup() || !b.IsOnCurve() {
 		return fmt.Errorf("%w: the DH pair needs a key, a subgroup point and a curve point, neither the identity", ErrInvalidArgument)
 	}
-	if err := verifyCommittedChallenge(pk, p, header, nonce, disclosed); err != nil {
+	if err := verifyCommittedChallenge(pk, p, header, nonce, disclosed, mm); err != nil {
 		return err
 	}
 	if err := checkScheme(p.scheme, "DH key", key.scheme); err != nil {
@@ -540,6 +574,12 @@ type pairingRelation = bbsrev.PairingRelation
 // the check proves the relation for π(S), π the projection onto G1.
 // ErrInvalidProof if either check fails.
 func verifyCommittedProofWithPairing(pk *PublicKey, p *committedProof, header, nonce []byte, disclosed []DisclosedMessage, rel *pairingRelation) error {
+	return verifyCommittedProofWithPairingMapped(pk, p, header, nonce, disclosed, nil, rel)
+}
+
+// verifyCommittedProofWithPairingMapped is verifyCommittedProofWithPairing
+// with the disclosed messages mapped to scalars by mm (nil: by hash).
+func verifyCommittedProofWithPairingMapped(pk *PublicKey, p *committedProof, header, nonce []byte, disclosed []DisclosedMessage, mm *MessageMap, rel *pairingRelation) error {
 	var relKey *PublicKey
 	if rel != nil {
 		relKey, _ = rel.Key.(*PublicKey)
@@ -553,7 +593,7 @@ func verifyCommittedProofWithPairing(pk *PublicKey, p *committedProof, header, n
 			return fmt.Errorf("%w: pairing relation point %d is not on the curve or has order 1, 3 or 11", ErrInvalidArgument, i)
 		}
 	}
-	if err := verifyCommittedChallenge(pk, p, header, nonce, disclosed); err != nil {
+	if err := verifyCommittedChallenge(pk, p, header, nonce, disclosed, mm); err != nil {
 		return err
 	}
 	if err := checkScheme(p.scheme, "relation key", relKey.scheme); err != nil {
@@ -644,8 +684,9 @@ func tinyOrder(p *bls12381.G1Affine) bool {
 	return three.Z.IsZero() || eleven.Z.IsZero()
 }
 
-// verifyCommittedChallenge is CoreProofVerify up to the pairing check.
-func verifyCommittedChallenge(pk *PublicKey, p *committedProof, header, nonce []byte, disclosed []DisclosedMessage) error {
+// verifyCommittedChallenge is CoreProofVerify up to the pairing check, with
+// the disclosed messages mapped to scalars by mm (nil: by hash).
+func verifyCommittedChallenge(pk *PublicKey, p *committedProof, header, nonce []byte, disclosed []DisclosedMessage, mm *MessageMap) error {
 	if pk == nil || p == nil || p.bbs == nil {
 		return fmt.Errorf("%w: nil public key or proof", ErrInvalidArgument)
 	}
@@ -663,7 +704,7 @@ func verifyCommittedChallenge(pk *PublicKey, p *committedProof, header, nonce []
 		}
 		raw[k] = d.Message
 	}
-	dm, err := s.messagesToScalars(raw)
+	dm, err := s.mapMessages(raw, p.disclosed, mm)
 	if err != nil {
 		return fmt.Errorf("verify committed proof: %w", err)
 	}

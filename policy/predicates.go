@@ -259,11 +259,8 @@ func (p *Policy) validatePredicates() error {
 	if len(p.Predicates) > MaxPredicateRules {
 		return fmt.Errorf("predicates: %d rules, over the limit of %d", len(p.Predicates), MaxPredicateRules)
 	}
-	switch {
-	case p.Credential != nil:
+	if p.Credential != nil {
 		return fmt.Errorf("predicates: a credential policy has no predicate rules (they are for bare proofs)")
-	case p.Accumulator != nil:
-		return fmt.Errorf("predicates: not with an accumulator rule (a presentation with non-revocation has no predicates)")
 	}
 	disclosed := map[int]string{}
 	for i, r := range p.Disclosed {
@@ -291,6 +288,9 @@ func (p *Policy) validatePredicates() error {
 		}
 		if p.MessageCount > 0 && r.Index >= p.MessageCount {
 			return fmt.Errorf("%s.index: %d is not below messageCount %d", name, r.Index, p.MessageCount)
+		}
+		if p.Accumulator != nil && r.Index == p.Accumulator.Index {
+			return fmt.Errorf("%s.index: %d is accumulator.index, the revocation handle: a predicate is about another hidden message", name, r.Index)
 		}
 		if other, ok := disclosed[r.Index]; ok {
 			return fmt.Errorf("%s.index: message %d must be disclosed by %s: a predicate is about a hidden message", name, r.Index, other)

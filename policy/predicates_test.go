@@ -75,6 +75,11 @@ func TestParsePredicateRules(t *testing.T) {
 	  {"index":0,"range":{"minDate":{"yearsBeforeTx":200},"maxDate":{"yearsBeforeTx":0}}},{"index":1,"range":{"minDate":{"yearsBeforeTx":5},"maxDate":{"yearsBeforeTx":5}}}]}`)
 	require.Len(t, p.Predicates, 3)
 	require.False(t, mustParse(t, `{"id":"p","issuers":[{"id":"a"}],"predicates":[{"index":1,"range":{"min":0}}]}`).NeedsTime())
+	// With an accumulator rule (a presentation with non-revocation carries
+	// predicates), on another message than the handle.
+	nr := mustParse(t, `{"id":"p","issuers":[{"id":"a"}],"accumulator":{"index":2},"predicates":[{"index":1,"range":{"min":18}}]}`)
+	require.NotNil(t, nr.Accumulator)
+	require.Len(t, nr.Predicates, 1)
 }
 
 func TestParsePredicateRulesRejects(t *testing.T) {
@@ -120,7 +125,7 @@ func TestParsePredicateRulesRejects(t *testing.T) {
 		{"the epoch index", doc(`[{"index":2,"range":{"min":0}}]`), "message 2 must be disclosed by epoch.index"},
 		{"the status index", doc(`[{"index":6,"range":{"min":0}}]`), "message 6 must be disclosed by status.index"},
 		{"one kind twice", doc(`[{"index":3,"range":{"min":0}},{"index":4,"inSet":"s"},{"index":3,"range":{"max":0}}]`), "predicates[2]: a second range rule on message 3 (predicates[0])"},
-		{"with an accumulator rule", `{"id":"p","issuers":[{"id":"a"}],"accumulator":{"index":1},"predicates":[{"index":3,"inSet":"s"}]}`, "predicates: not with an accumulator rule"},
+		{"the accumulator index", `{"id":"p","issuers":[{"id":"a"}],"accumulator":{"index":3},"predicates":[{"index":3,"inSet":"s"}]}`, "predicates[0].index: 3 is accumulator.index, the revocation handle"},
 		{"in a credential policy", `{"id":"p","issuers":[{"id":"a"}],"credential":{},"predicates":[{"index":3,"inSet":"s"}]}`, "predicates"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

@@ -150,7 +150,6 @@ func TestParsePredicatesRejects(t *testing.T) {
 		{"proof over limit", predBody(one, big), "predicateProof: 65537 bytes, over the limit of 65536"},
 		{"proof far over limit", predBody(one, big+big), "predicateProof: over the limit of 65536 bytes"},
 		{"bbs+2020", []byte(`{"issuer":"x","scheme":"bbs+2020","proof":"AA==","nonce":"","predicates":` + one + `,"predicateProof":"AA=="}`), `predicates: only the schemes bbs-bls12381-sha256, bbs-bls12381-shake256, bbs-nym-bls12381-sha256 and bbs-nym-bls12381-shake256 have predicates (not "bbs+2020")`},
-		{"nonRevoked", []byte(`{"issuer":"x","proof":"AA==","nonce":"","nonRevoked":true,"predicates":` + one + `,"predicateProof":"AA=="}`), "predicates: not with nonRevoked"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := Parse(tt.body)
@@ -275,4 +274,16 @@ func TestParsePredicatesOneAnswer(t *testing.T) {
 			require.Contains(t, got, tt.want)
 		})
 	}
+}
+
+// TestPredicatesWithNonRevoked: a presentation with non-revocation
+// carries predicates.
+func TestPredicatesWithNonRevoked(t *testing.T) {
+	r, err := Parse([]byte(`{"issuer":"x","proof":"AA==","nonce":"","nonRevoked":true,"predicates":[{"kind":"range","index":1,"min":18}],"predicateProof":"AQI="}`))
+	require.NoError(t, err)
+	d, err := r.Decode()
+	require.NoError(t, err)
+	require.True(t, d.NonRevoked)
+	require.Len(t, d.Predicates, 1)
+	require.Equal(t, []byte{1, 2}, d.PredicateProof)
 }

@@ -60,13 +60,15 @@
 // proves statements about messages it does not disclose: that an integer
 // message lies in a range, or that a message is one of a published set.
 // Only the IETF schemes bbs-bls12381-sha256 and bbs-bls12381-shake256 and
-// their pseudonym schemes have them, and not with nonRevoked. "proof" is
-// then a standard IETF proof whose presentation header is not "nonce"
-// itself (the presentation header of an IETF proof without predicates) but
-// predicate.PresentationHeader of "nonce" and the predicate proof (with a
-// pseudonym, a standard proof with a pseudonym under
-// predicate.PseudonymPresentationHeader); "header" stays the signed
-// header. "predicateProof" is the predicate proof:
+// their pseudonym schemes have them, with a pseudonym or with nonRevoked
+// too. "proof" is then a standard IETF proof whose presentation header is
+// not "nonce" itself (the presentation header of an IETF proof without
+// predicates) but predicate.PresentationHeader of "nonce" and the
+// predicate proof (with a pseudonym, a standard proof with a pseudonym
+// under predicate.PseudonymPresentationHeader; with nonRevoked, the
+// presentation with non-revocation under that header, see
+// predicate.VerifyNonRevoked); "header" stays the signed header.
+// "predicateProof" is the predicate proof:
 //
 //	"predicates": [
 //	  {"kind": "range", "index": 4, "max": 13940},                 // Bulletproofs
@@ -83,6 +85,11 @@
 // The index is that of a hidden message (not a disclosed one), and one
 // index has at most one predicate of each kind. The order of the
 // predicates is the order of the statement the proof is made for.
+//
+// With nonRevoked, "proof" is a presentation with non-revocation whose
+// committed-disclosure BBS proof is made with that presentation header in
+// the place of "nonce" (predicate.ProveNonRevoked; docs/predicates.md,
+// "With non-revocation").
 package request
 
 import (
@@ -649,9 +656,6 @@ func (r *Request) decodePredicates(d *Decoded) error {
 	}
 	if r.Scheme != "" && r.Scheme != bbsSHA256 && r.Scheme != bbsSHAKE256 && r.Scheme != nymSHA256 && r.Scheme != nymSHAKE256 {
 		return fmt.Errorf("%w: predicates: only the schemes %s, %s, %s and %s have predicates (not %s)", ErrInvalid, bbsSHA256, bbsSHAKE256, nymSHA256, nymSHAKE256, Excerpt(r.Scheme))
-	}
-	if r.NonRevoked {
-		return fmt.Errorf("%w: predicates: not with nonRevoked (a presentation with non-revocation has no predicates)", ErrInvalid)
 	}
 	d.Predicates = make([]Predicate, len(r.Predicates))
 	for i, pj := range r.Predicates {

@@ -126,6 +126,15 @@ func presentationContext(handleIndex int, proof, nonce []byte) []byte {
 // revealed (not the handle), bound to nonce, with a proof that its handle
 // is in the accumulator of version c.Version, whose value is value.
 func Present(rnd io.Reader, c *Credential, acc *PublicKey, value, nonce []byte, revealed []int) (*Presentation, error) {
+	return presentMapped(rnd, c, acc, value, nonce, revealed, nil, nil, nil)
+}
+
+// presentMapped is Present with the credential's messages mapped to
+// scalars by mm (nil: every message by hash; the handle must not be an
+// integer position) and the BBS proof's random scalar m̃ of hidden message
+// fixedAt[k] set to fixed[k] (a predicate proof shares it, package
+// bbs/predicate). Without integers and fixed scalars it is Present.
+func presentMapped(rnd io.Reader, c *Credential, acc *PublicKey, value, nonce []byte, revealed []int, mm *bbs.MessageMap, fixedAt []int, fixed []fr.Element) (*Presentation, error) {
 	if c == nil {
 		return nil, fmt.Errorf("%w: nil credential", ErrMalformed)
 	}
@@ -133,7 +142,16 @@ func Present(rnd io.Reader, c *Credential, acc *PublicKey, value, nonce []byte, 
 	if err != nil {
 		return nil, err
 	}
-	proof, open, err := bbsrev.DeriveCommittedProof(rnd, c.Scheme, c.PublicKey, c.Signature, c.Header, nonce, c.Messages, revealed, []int{c.HandleIndex})
+	if mm.IsInteger(c.HandleIndex) {
+		return nil, fmt.Errorf("%w: the handle (message %d) is an integer position: a handle maps to its scalar by hash", ErrMalformed, c.HandleIndex)
+	}
+	var proof bbsrev.CommittedProof
+	var open []bbsrev.CommitmentOpening
+	if mm == nil && len(fixedAt) == 0 {
+		proof, open, err = bbsrev.DeriveCommittedProof(rnd, c.Scheme, c.PublicKey, c.Signature, c.Header, nonce, c.Messages, revealed, []int{c.HandleIndex})
+	} else {
+		proof, open, err = bbsrev.DeriveCommittedProofMapped(rnd, c.Scheme, c.PublicKey, c.Signature, c.Header, nonce, c.Messages, revealed, []int{c.HandleIndex}, mm, fixedAt, fixed)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -196,13 +214,19 @@ func ParsePresentation(s bbs.Scheme, b []byte) (*Presentation, error) {
 // handle index: a presentation whose committed handle is the message at
 // another index is ErrHandleIndex, before any curve arithmetic.
 func VerifyPresentationAt(pk *bbs.PublicKey, p *Presentation, handleIndex int, header, nonce []byte, disclosed []bbs.DisclosedMessage, acc *PublicKey, value []byte) error {
+	return verifyPresentationAtMapped(pk, p, handleIndex, header, nonce, disclosed, nil, acc, value)
+}
+
+// verifyPresentationAtMapped is VerifyPresentationAt with the disclosed
+// messages mapped to scalars by mm (nil: by hash).
+func verifyPresentationAtMapped(pk *bbs.PublicKey, p *Presentation, handleIndex int, header, nonce []byte, disclosed []bbs.DisclosedMessage, mm *bbs.MessageMap, acc *PublicKey, value []byte) error {
 	if p == nil || p.proof == nil {
 		return fmt.Errorf("%w: nil presentation", ErrMalformed)
 	}
 	if p.HandleIndex != handleIndex {
 		return fmt.Errorf("%w: the presentation proves message %d, the issuer's handle is message %d", ErrHandleIndex, p.HandleIndex, handleIndex)
 	}
-	return VerifyPresentation(pk, p, header, nonce, disclosed, acc, value)
+	return verifyPresentationMapped(pk, p, header, nonce, disclosed, mm, acc, value)
 }
 
 // VerifyPresentation checks p: the BBS proof under the issuer's key pk for
@@ -216,6 +240,12 @@ func VerifyPresentationAt(pk *bbs.PublicKey, p *Presentation, handleIndex int, h
 // handle in accepts any hidden message that some accumulator witness fits
 // (VerifyPresentationAt compares it).
 func VerifyPresentation(pk *bbs.PublicKey, p *Presentation, header, nonce []byte, disclosed []bbs.DisclosedMessage, acc *PublicKey, value []byte) error {
+	return verifyPresentationMapped(pk, p, header, nonce, disclosed, nil, acc, value)
+}
+
+// verifyPresentationMapped is VerifyPresentation with the disclosed
+// messages mapped to scalars by mm (nil: by hash).
+func verifyPresentationMapped(pk *bbs.PublicKey, p *Presentation, header, nonce []byte, disclosed []bbs.DisclosedMessage, mm *bbs.MessageMap, acc *PublicKey, value []byte) error {
 	if p == nil || p.proof == nil {
 		return fmt.Errorf("%w: nil presentation", ErrMalformed)
 	}
@@ -229,7 +259,7 @@ func VerifyPresentation(pk *bbs.PublicKey, p *Presentation, header, nonce []byte
 	st := &Statement{Scheme: p.scheme, Key: acc, Version: p.Version, Value: value,
 		Context: presentationContext(p.HandleIndex, p.proof.Bytes(), nonce), commitment: &ch}
 	if len(p.membership) > 0 && p.membership[0] == membershipFormatFolded {
-		return verifyFolded(pk, p, header, nonce, disclosed, st)
+		return verifyFolded(pk, p, header, nonce, disclosed, mm, st)
 	}
 	m, err := verifyMembershipLinear(st, p.membership)
 	if err != nil {
@@ -240,7 +270,7 @@ func VerifyPresentation(pk *bbs.PublicKey, p *Presentation, header, nonce []byte
 		return err
 	}
 	// The BBS proof and e(C', P̃_α) = e(C̄, P̃) in one pairing product.
-	if err := bbsrev.VerifyCommittedProofWithDH(pk, p.proof, header, nonce, disclosed, key, &m.cp, &m.cbar); err != nil {
+	if err := verifyWithDH(pk, p.proof, header, nonce, disclosed, mm, key, &m.cp, &m.cbar); err != nil {
 		if errors.Is(err, bbs.ErrInvalidProof) {
 			return fmt.Errorf("%w (BBS proof or randomized witness): %w", ErrInvalid, err)
 		}
@@ -257,7 +287,7 @@ func VerifyPresentation(pk *bbs.PublicKey, p *Presentation, header, nonce []byte
 // e(C', P̃_α)·e(−C̄ + ρ1·E1 + ρ2·E2, P̃) = 1, which
 // bbsrev.VerifyCommittedProofWithPairing folds into the BBS pairing check: one
 // multi-scalar multiplication and one pairing product in all.
-func verifyFolded(pk *bbs.PublicKey, p *Presentation, header, nonce []byte, disclosed []bbs.DisclosedMessage, st *Statement) error {
+func verifyFolded(pk *bbs.PublicKey, p *Presentation, header, nonce []byte, disclosed []bbs.DisclosedMessage, mm *bbs.MessageMap, st *Statement) error {
 	s, err := st.parse()
 	if err != nil {
 		return err
@@ -303,7 +333,7 @@ func verifyFolded(pk *bbs.PublicKey, p *Presentation, header, nonce []byte, disc
 	if rel.Key, err = st.Key.bbsKey(st.Scheme); err != nil {
 		return err
 	}
-	if err := bbsrev.VerifyCommittedProofWithPairing(pk, p.proof, header, nonce, disclosed, rel); err != nil {
+	if err := verifyWithPairing(pk, p.proof, header, nonce, disclosed, mm, rel); err != nil {
 		if errors.Is(err, bbs.ErrInvalidProof) {
 			return fmt.Errorf("%w (BBS proof or membership proof): %w", ErrInvalid, err)
 		}
@@ -313,4 +343,22 @@ func verifyFolded(pk *bbs.PublicKey, p *Presentation, header, nonce []byte, disc
 		return err
 	}
 	return nil
+}
+
+// verifyWithDH is bbsrev.VerifyCommittedProofWithDH, with the disclosed
+// messages mapped by mm when it is not nil.
+func verifyWithDH(pk *bbs.PublicKey, p bbsrev.CommittedProof, header, nonce []byte, disclosed []bbs.DisclosedMessage, mm *bbs.MessageMap, key *bbs.PublicKey, a, b *bls12381.G1Affine) error {
+	if mm == nil {
+		return bbsrev.VerifyCommittedProofWithDH(pk, p, header, nonce, disclosed, key, a, b)
+	}
+	return bbsrev.VerifyCommittedProofWithDHMapped(pk, p, header, nonce, disclosed, mm, key, a, b)
+}
+
+// verifyWithPairing is bbsrev.VerifyCommittedProofWithPairing, with the
+// disclosed messages mapped by mm when it is not nil.
+func verifyWithPairing(pk *bbs.PublicKey, p bbsrev.CommittedProof, header, nonce []byte, disclosed []bbs.DisclosedMessage, mm *bbs.MessageMap, rel *bbsrev.PairingRelation) error {
+	if mm == nil {
+		return bbsrev.VerifyCommittedProofWithPairing(pk, p, header, nonce, disclosed, rel)
+	}
+	return bbsrev.VerifyCommittedProofWithPairingMapped(pk, p, header, nonce, disclosed, mm, rel)
 }

@@ -64,3 +64,21 @@ func FuzzVerifyWithPseudonym(f *testing.F) {
 		}
 	})
 }
+
+func FuzzVerifyNonRevoked(f *testing.F) {
+	rp, _ := params(f)
+	fx := newRevFixture(f, bbs.BLS12381SHA256(), 30, -12, "handle-1")
+	preds := []Predicate{{Kind: Range, Index: 1, Min: 18, Max: 200, Params: rp}, {Kind: Commitment, Index: 3}, {Kind: Range, Index: 3, Min: -100, Max: 100}}
+	p, pp, err := fx.prove(f, preds)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(pp)
+	f.Add(pp[:10])
+	f.Fuzz(func(t *testing.T, b []byte) {
+		err := fx.verify(p, preds, b, fx.v0)
+		if err == nil && string(b) != string(pp) {
+			t.Fatal("altered proof accepted")
+		}
+	})
+}

@@ -282,7 +282,7 @@ func testProvePredicates(t *testing.T, scheme string) {
 		{[]string{"--in-set", "3:eu=@age.params"}, "age.params holds range parameters, not set parameters"},
 		{[]string{"--in-set", "3"}, "want IDX:ID=@FILE"},
 		{[]string{"--in-set", "1:eu=@eu.params"}, "value not signed by the parameters"},
-		{[]string{"--range", "1:18..", "--non-revoked", "w.json"}, "not with --non-revoked"},
+		{[]string{"--range", "1:18..", "--non-revoked", "missing-witness.json"}, "missing-witness.json"},
 	} {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
 			r := prove(append(tc.args, "--out", "refused.json")...)

@@ -68,7 +68,9 @@ a range; bounds are decimal integers at an int64 position and dates
 YYYY-MM-DD at a date position (2008-03-01: born on or before that day). A
 value outside its range, or not in the set, is refused: no proof of a false
 statement is made. The request keeps the bounds and parameter IDs, not the
-parameters.`,
+parameters. With --non-revoked the presentation with non-revocation carries
+the predicates (a credential with integer positions presents with
+non-revocation only so, and discloses no integer message).`,
 	example: `
 bbs prove --credential credential.json --reveal 0,2 --nonce-random \
     --issuer issuer1 --out request.json
@@ -201,15 +203,13 @@ func prove(e *env, o *proveOptions) error {
 		switch {
 		case nc != nil:
 			return usagef("--range, --in-set: pseudonym credentials have no predicates")
-		case o.nonRevoked != "":
-			return usagef("--range, --in-set: not with --non-revoked (a presentation with non-revocation has no predicates)")
 		}
 		if preds, err = parseProvePredicates(c, revealed, o.ranges, o.sets); err != nil {
 			return err
 		}
 	}
-	if o.nonRevoked != "" && c.mm != nil {
-		return usagef("--non-revoked: %s has integer positions, which a presentation with non-revocation does not map", name)
+	if o.nonRevoked != "" && c.mm != nil && preds == nil {
+		return usagef("--non-revoked: %s has integer positions, which a presentation with non-revocation maps only with predicates (--range, --in-set)", name)
 	}
 
 	var nonce, salt []byte
@@ -239,7 +239,9 @@ func prove(e *env, o *proveOptions) error {
 	}
 
 	var proofBytes, pseudonym, predProof []byte
-	if preds != nil {
+	if preds != nil && o.nonRevoked != "" {
+		proofBytes, predProof, err = presentNonRevokedWithPredicates(rnd, o, c, nonce, revealed, preds)
+	} else if preds != nil {
 		proofBytes, predProof, err = proveWithPredicates(rnd, c, nonce, revealed, preds)
 	} else if o.nonRevoked != "" {
 		if nc != nil {

@@ -166,7 +166,11 @@ func (v *Check) verifyNonRevoked(disclosed []bbs.DisclosedMessage) error {
 	if err != nil {
 		return fmt.Errorf("accumulator of issuer %q: stored key: %w", v.Issuer.ID, err)
 	}
-	err = revocation.VerifyPresentationAt(v.pk, n.pres, n.acc.HandleIndex, v.Req.Header, v.Req.Nonce, disclosed, pk, n.value)
+	if len(v.preds) > 0 {
+		err = v.verifyNonRevokedPredicates(pk, disclosed)
+	} else {
+		err = revocation.VerifyPresentationAt(v.pk, n.pres, n.acc.HandleIndex, v.Req.Header, v.Req.Nonce, disclosed, pk, n.value)
+	}
 	switch {
 	case err == nil:
 		return nil
