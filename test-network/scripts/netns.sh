@@ -34,6 +34,7 @@
 # Not with TOXIPROXY=1, STATE_DB=couchdb or "deploy -ccaas" (refused).
 
 NETNS_DIR="$STATE_DIR/ns"
+NETNS_RUN_DIR="${NETNS_RUN_DIR:-/run/netns}"   # where ip netns keeps the names (scripts/netns-test.sh moves it)
 NETNS_ROLES=(orderer org1 org2 client)
 
 netns_on() { [ "$NETNS" = 1 ]; }
@@ -94,14 +95,14 @@ netns_require() {
   local role ns
   for role in hub "${NETNS_ROLES[@]}"; do
     ns="$(netns_name "$role")"
-    [ ! -e "/run/netns/$ns" ] || die "network namespace $ns already exists (another network with NETNS_PREFIX=$NETNS_PREFIX,
+    [ ! -e "$NETNS_RUN_DIR/$ns" ] || die "network namespace $ns already exists (another network with NETNS_PREFIX=$NETNS_PREFIX,
        or one left over: ip netns pids $ns; ip netns del $ns); move this one with PORT_OFFSET or NETNS_PREFIX"
   done
 }
 
 # netns_inode NAME: the inode of /run/netns/NAME (empty if none), which
 # tells the namespace "up" made apart from a later one of the same name
-netns_inode() { stat -L -c %i "/run/netns/$1" 2> /dev/null || true; }
+netns_inode() { stat -L -c %i "$NETNS_RUN_DIR/$1" 2> /dev/null || true; }
 
 # netns_add NAME: a new namespace, recorded in .state/ns/created
 netns_add() {
@@ -153,7 +154,7 @@ netns_down() {
   [ -s "$f" ] || return 0
   while read -r name inode; do
     [ -n "$name" ] || continue
-    if [ ! -e "/run/netns/$name" ]; then continue; fi
+    if [ ! -e "$NETNS_RUN_DIR/$name" ]; then continue; fi
     if [ "$(netns_inode "$name")" != "$inode" ]; then
       step "WARNING: namespace $name is not the one network.sh made (inode $(netns_inode "$name"), recorded $inode): left alone"
       continue
