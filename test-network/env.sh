@@ -82,6 +82,15 @@ export TP_CLIENT_PEER1_PORT="${TP_CLIENT_PEER1_PORT:-$((6051 + _port_offset))}" 
 export TP_GOSSIP_PEER1_PORT="${TP_GOSSIP_PEER1_PORT:-$((6061 + _port_offset))}" TP_GOSSIP_PEER2_PORT="${TP_GOSSIP_PEER2_PORT:-$((6062 + _port_offset))}" # peer -> peer
 export TP_CC_PEER1_PORT="${TP_CC_PEER1_PORT:-$((6071 + _port_offset))}" TP_CC_PEER2_PORT="${TP_CC_PEER2_PORT:-$((6072 + _port_offset))}"             # chaincode -> peer
 
+# NETNS=1 (scripts/netns.sh): the orderer organisation, Org1, Org2 and the
+# clients each in a network namespace of their own (names from NETNS_PREFIX,
+# addresses in the /24 NETNS_NET), the nodes named by their TLS host names.
+export NETNS="${NETNS:-$(cat "$TN_DIR/.state/netns" 2>/dev/null || echo 0)}"
+case "$NETNS" in 0|1) ;; *) echo "env.sh: NETNS=$NETNS: 0 or 1" >&2; return 2 2> /dev/null || exit 2 ;; esac
+export NETNS_PREFIX="${NETNS_PREFIX:-fbbs$_port_offset}"
+export NETNS_NET="${NETNS_NET:-10.200.0}"
+export NETNS_ORDERER_IP="$NETNS_NET.10" NETNS_ORG1_IP="$NETNS_NET.11" NETNS_ORG2_IP="$NETNS_NET.12" NETNS_CLIENT_IP="$NETNS_NET.100"
+
 unset _port_offset
 
 # The peers' state database: goleveldb (inside the peer) or couchdb
@@ -91,15 +100,41 @@ export STATE_DB="${STATE_DB:-goleveldb}"
 # The peer CLI reads core.yaml from here (a copy of Fabric's sampleconfig).
 export FABRIC_CFG_PATH="$STATE_DIR/config"
 
-export ORDERER_ADDRESS="127.0.0.1:$ORDERER_PORT"
+export ORDERER_HOST=127.0.0.1 PEER1_HOST=127.0.0.1 PEER2_HOST=127.0.0.1   # where the clients dial them
+if [ "$NETNS" = 1 ]; then
+  ORDERER_HOST=orderer.example.com PEER1_HOST=peer0.org1.example.com PEER2_HOST=peer0.org2.example.com
+fi
+export ORDERER_ADDRESS="$ORDERER_HOST:$ORDERER_PORT"
 export ORDERER_CA="$ORG_DIR/ordererOrganizations/example.com/tlsca/tlsca.example.com-cert.pem"
-export PEER1_ADDRESS="127.0.0.1:$PEER1_PORT"
-export PEER2_ADDRESS="127.0.0.1:$PEER2_PORT"
+export PEER1_ADDRESS="$PEER1_HOST:$PEER1_PORT"
+export PEER2_ADDRESS="$PEER2_HOST:$PEER2_PORT"
 if [ "$TOXIPROXY" = 1 ]; then   # the clients' way to the peers is through their proxies
   PEER1_ADDRESS="127.0.0.1:$TP_CLIENT_PEER1_PORT" PEER2_ADDRESS="127.0.0.1:$TP_CLIENT_PEER2_PORT"
 fi
 export PEER1_TLS_CA="$ORG_DIR/peerOrganizations/org1.example.com/tlsca/tlsca.org1.example.com-cert.pem"
 export PEER2_TLS_CA="$ORG_DIR/peerOrganizations/org2.example.com/tlsca/tlsca.org2.example.com-cert.pem"
+
+# orderer_client_host N: where the clients dial orderer N (1-4)
+orderer_client_host() {
+  if [ "$NETNS" != 1 ]; then echo 127.0.0.1
+  elif [ "$1" = 1 ]; then echo orderer.example.com
+  else echo "orderer$1.example.com"; fi
+}
+
+# tn_client COMMAND ARGS...: COMMAND where the network's clients run: here,
+# or with NETNS=1 in the client namespace (NETNS_PREFIX-client, root only)
+# with the network's hosts file as /etc/hosts. With NETNS=1 the peer CLI and
+# osnadmin run through it, e.g. also the operations ports:
+#   tn_client curl -s "http://$PEER1_HOST:$PEER1_OPS_PORT/healthz"
+tn_client() {
+  if [ "$NETNS" != 1 ]; then "$@"; return; fi
+  # shellcheck disable=SC2016 # $0 and $@ belong to the inner sh
+  ip netns exec "$NETNS_PREFIX-client" sh -c 'mount --bind "$0" /etc/hosts && exec "$@"' "$STATE_DIR/ns/hosts" "$@"
+}
+if [ "$NETNS" = 1 ]; then
+  peer() { tn_client "$FABRIC_BIN_DIR/peer" "$@"; }
+  osnadmin() { tn_client "$FABRIC_BIN_DIR/osnadmin" "$@"; }
+fi
 
 # Directory of an identity's MSP: userMSP 1 User2 -> .../users/User2@org1.example.com/msp
 userMSP() {

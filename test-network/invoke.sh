@@ -81,7 +81,7 @@ gw() {
     2) peer_addr="$PEER2_ADDRESS" tls_ca="$PEER2_TLS_CA" ;;
     *) echo "gw: unknown org '$org'" >&2; return 2 ;;
   esac
-  "$FABRIC_BIN_DIR/bbs-gateway" -peer "$peer_addr" -tls-ca "$tls_ca" -msp "Org${org}MSP" \
+  tn_client "$FABRIC_BIN_DIR/bbs-gateway" -peer "$peer_addr" -tls-ca "$tls_ca" -msp "Org${org}MSP" \
     -user "$(userMSP "$org" "$user")" -channel "$CHANNEL_NAME" -chaincode "$CC_NAME" "$@"
 }
 

@@ -21,7 +21,7 @@
 
 TEST_NETWORK := $(patsubst %/,%,$(dir $(lastword $(MAKEFILE_LIST))))
 
-.PHONY: network-deps network-couchdb-deps network-image-deps network-bins network-up network-deploy network-down demo e2e
+.PHONY: network-deps network-netns-deps network-couchdb-deps network-image-deps network-bins network-up network-deploy network-down demo e2e
 
 # State databases "make e2e" runs the test on, one fresh network each.
 E2E_STATE_DBS ?= goleveldb
@@ -38,6 +38,12 @@ network-image-deps:
 	@command -v podman >/dev/null 2>&1 && command -v runc >/dev/null 2>&1 && command -v debootstrap >/dev/null 2>&1 || { \
 	  echo "==> installing podman, runc and debootstrap (apt-get)"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq podman runc debootstrap >/dev/null; }
+
+## network-netns-deps: ip (iproute2) for NETNS=1 (each organisation in a network namespace)
+network-netns-deps:
+	@command -v ip >/dev/null 2>&1 || { \
+	  echo "==> installing iproute2 (apt-get)"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq iproute2 >/dev/null; }
 
 ## network-couchdb-deps: pouchdb-server for STATE_DB=couchdb (Node.js and npm needed)
 network-couchdb-deps:
@@ -99,9 +105,11 @@ bench-caliper: network-deps network-bins
 	$(TEST_NETWORK)/scripts/caliper.sh
 
 ## network-unit: unit tests of the Gateway client, bbs-load and its engine (module
-## test-network/gateway; no network); part of make test
+## test-network/gateway; no network), and of NETNS=1's scripts (scripts/netns-test.sh,
+## without root); part of make test
 network-unit:
 	cd $(TEST_NETWORK)/gateway && GOWORK=off GOFLAGS=-mod=readonly $(GO) test -count=1 ./...
+	$(TEST_NETWORK)/scripts/netns-test.sh
 # ---- end bench-network --------------------------------------------------------
 
 ## bench-growth: the contract's transactions as the ledger grows: fill a fresh network

@@ -43,6 +43,10 @@
 #                                   orderer-orderer, chaincode-peer) through a Toxiproxy
 #                                   server; net-proxies, net-stats, net-fault SCENARIO,
 #                                   net-heal, net-caught-up (scripts/toxiproxy.sh)
+#   NETNS=1 ./network.sh up         (root, ip) the orderer organisation, Org1, Org2 and the
+#                                   clients each in a network namespace of their own, on a
+#                                   bridge in one more; the nodes named by their TLS host
+#                                   names at their own addresses (scripts/netns.sh)
 #   PEER_LEDGER_FS=N[:SIZE] ./network.sh up   peer0.orgN's data on a tmpfs of SIZE (1g);
 #   ./network.sh disk-fill N | disk-free N | disk-usage N   fill it / give the space back
 #                                   (and restart the peer if it exited) (scripts/disk.sh)
@@ -98,6 +102,8 @@ elapsed() { local ms=$(( $(now_ms) - $1 )); printf '%d.%01d s' $((ms / 1000)) $(
 . "$TN_DIR/scripts/toxiproxy.sh" # TOXIPROXY=1: every link through Toxiproxy, network faults
 # shellcheck source=scripts/disk.sh
 . "$TN_DIR/scripts/disk.sh"      # PEER_LEDGER_FS=N: a peer's data on a small file system, disk-fill/-free
+# shellcheck source=scripts/netns.sh
+. "$TN_DIR/scripts/netns.sh"     # NETNS=1: each organisation in a network namespace of its own
 
 # ---------------------------------------------------------------- up
 
@@ -117,6 +123,7 @@ up_failed() {
   printf '\n==> network up failed (exit %s): cleaning up what it started\n' "$rc" >&2
   stop_all >&2
   ledger_fs_umount >&2
+  netns_down >&2
   rm -rf "$STATE_DIR"
   [ -d "$keep" ] && echo "    the logs of the failed attempt are in $keep" >&2
   exit "$rc"
@@ -136,8 +143,11 @@ network_up() {
   if alive orderer || alive peer0.org1 || alive peer0.org2; then
     die "the network is already running (.state/pids): ./network.sh down first"
   fi
+  [ -s "$STATE_DIR/ns/created" ] && die "the namespaces of a network are still there (.state/ns/created): ./network.sh down first"
+  netns_require
+  # NETNS=1: the nodes listen in namespaces of their own, not on this machine's ports
   # shellcheck disable=SC2046
-  check_ports $(node_ports)
+  netns_on || check_ports $(node_ports)
   log "Creating the network in $STATE_DIR (state database: $STATE_DB)"
   ledger_fs_umount
   rm -rf "$STATE_DIR"
@@ -145,6 +155,10 @@ network_up() {
   echo "$STATE_DB" > "$STATE_DIR/state-db"
   trap up_failed EXIT
   trap 'exit 130' INT TERM
+  if netns_on; then
+    log "Creating the network namespaces $NETNS_PREFIX-{hub,orderer,org1,org2,client} ($NETNS_NET.0/24)"
+    netns_up
+  fi
   write_node_config
   generate_crypto
   if tp_on; then
@@ -157,10 +171,10 @@ network_up() {
     start_couchdb 1 "$COUCHDB1_PORT"
     start_couchdb 2 "$COUCHDB2_PORT"
   fi
-  log "Starting the orderer (127.0.0.1:$ORDERER_PORT, admin :$ORDERER_ADMIN_PORT)"
+  log "Starting the orderer ($(node_ip orderer):$ORDERER_PORT, admin :$ORDERER_ADMIN_PORT)"
   start_orderer
   ledger_fs_mount
-  log "Starting peer0.org1 (127.0.0.1:$PEER1_PORT) and peer0.org2 (127.0.0.1:$PEER2_PORT)"
+  log "Starting peer0.org1 ($(node_ip peer0.org1):$PEER1_PORT) and peer0.org2 ($(node_ip peer0.org2):$PEER2_PORT)"
   start_peer 1 "$PEER1_PORT" "$PEER1_CC_PORT" "$PEER1_OPS_PORT"
   start_peer 2 "$PEER2_PORT" "$PEER2_CC_PORT" "$PEER2_OPS_PORT"
   log "Creating channel $CHANNEL_NAME"
@@ -176,6 +190,7 @@ network_down() {
   log "Stopping the network"
   stop_all
   ledger_fs_umount
+  netns_down
   step "removing $STATE_DIR"
   rm -rf "$STATE_DIR"
   # shellcheck disable=SC2046
@@ -199,6 +214,7 @@ status() {
     if alive "$name"; then echo "$name: running (pid $(cat "$PID_DIR/$name.pid"))"
     else echo "$name: not running"; fi
   done
+  if [ -s "$STATE_DIR/ns/created" ]; then echo "network namespaces: $(cut -d' ' -f1 "$STATE_DIR/ns/created" | tr '\n' ' ')"; fi
   if alive peer0.org1; then
     setOrg 1 Admin
     for name in "$CC_NAME" "$POLL_CC_NAME"; do

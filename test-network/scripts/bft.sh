@@ -62,7 +62,7 @@ generate_crypto() {
   echo "$FABRIC_VERSION" > "$STATE_DIR/fabric-version"   # env.sh reads it for later commands
   generate_crypto_v25
   step "cryptogen extend --config=config/crypto-config-bft.yaml (orderer2, orderer3, orderer4)"
-  cryptogen extend --input="$ORG_DIR" --config="$TN_DIR/config/crypto-config-bft.yaml" \
+  cryptogen extend --input="$ORG_DIR" --config="$(netns_crypto_config "$TN_DIR/config/crypto-config-bft.yaml")" \
     >> "$LOG_DIR/cryptogen.log" 2>&1 || die "cryptogen extend failed; see $LOG_DIR/cryptogen.log"
 }
 
@@ -85,7 +85,7 @@ bft_osnadmin() {
   local n="$1" ports o="$ORG_DIR/ordererOrganizations/example.com"
   shift
   read -r -a ports <<< "$(bft_ports "$n")"
-  osnadmin "$@" -o "127.0.0.1:${ports[1]}" --ca-file "$ORDERER_CA" \
+  osnadmin "$@" -o "$(orderer_client_host "$n"):${ports[1]}" --ca-file "$ORDERER_CA" \
     --client-cert "$o/users/Admin@example.com/tls/client.crt" \
     --client-key "$o/users/Admin@example.com/tls/client.key"
 }
@@ -152,9 +152,9 @@ bft_command() {
     orderer-start)
       alive "$name" && die "$name is already running"
       read -r -a ports <<< "$(bft_ports "$n")"
-      check_ports "${name}_port=${ports[0]}" "${name}_admin_port=${ports[1]}" "${name}_ops_port=${ports[2]}"
+      netns_on || check_ports "${name}_port=${ports[0]}" "${name}_admin_port=${ports[1]}" "${name}_ops_port=${ports[2]}"
       [ -f "$LOG_DIR/$name.log" ] && mv "$LOG_DIR/$name.log" "$LOG_DIR/$name.$(date +%s).log"
-      log "Starting $name again (127.0.0.1:${ports[0]})"
+      log "Starting $name again ($(node_ip "$name"):${ports[0]})"
       start_orderer "$n"
       ;;
   esac

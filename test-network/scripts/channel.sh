@@ -25,6 +25,7 @@ generate_channel_block() {
   sed -e "s/@ORDERER_PORT@/$ORDERER_PORT/g" -e "s/@ORDERER2_PORT@/$ORDERER2_PORT/g" \
     -e "s/@ORDERER3_PORT@/$ORDERER3_PORT/g" -e "s/@ORDERER4_PORT@/$ORDERER4_PORT/g" \
     -e "s/@PEER1_ANCHOR_PORT@/$(anchor_port 1)/g" -e "s/@PEER2_ANCHOR_PORT@/$(anchor_port 2)/g" \
+    -e "s/@PEER1_ANCHOR_HOST@/$(anchor_host 1)/g" -e "s/@PEER2_ANCHOR_HOST@/$(anchor_host 2)/g" \
     -e "s/@ORDERER1_EP_HOST@/$(orderer_ep_host 1)/g" -e "s/@ORDERER2_EP_HOST@/$(orderer_ep_host 2)/g" \
     -e "s/@ORDERER3_EP_HOST@/$(orderer_ep_host 3)/g" -e "s/@ORDERER4_EP_HOST@/$(orderer_ep_host 4)/g" \
     -e "s/@ORDERER1_CLUSTER_HOST@/$(orderer_ep_host 1)/g" -e "s/@ORDERER2_CLUSTER_HOST@/$(orderer_ep_host 2)/g" \
@@ -60,7 +61,7 @@ join_channel() {
   local o="$ORG_DIR/ordererOrganizations/example.com"
   step "osnadmin channel join --channelID $CHANNEL_NAME (orderer)"
   osnadmin channel join --channelID "$CHANNEL_NAME" --config-block "$block" \
-    -o "127.0.0.1:$ORDERER_ADMIN_PORT" --ca-file "$ORDERER_CA" \
+    -o "$(orderer_client_host 1):$ORDERER_ADMIN_PORT" --ca-file "$ORDERER_CA" \
     --client-cert "$o/users/Admin@example.com/tls/client.crt" \
     --client-key "$o/users/Admin@example.com/tls/client.key" > "$LOG_DIR/osnadmin.log" 2>&1 ||
     die "osnadmin channel join failed; see $LOG_DIR/osnadmin.log"

@@ -115,6 +115,7 @@ stop_ccaas() {
 start_ccaas() {
   local pkgid="$1" bin="$STATE_DIR/ccaas/$CC_NAME"
   [ -f "$CC_SRC/vendor/modules.txt" ] || die "no $CC_SRC/vendor/; run 'go mod vendor' in $CC_SRC"
+  netns_on && die "deploy -ccaas is not supported with NETNS=1 (the peers launch the chaincode: ./network.sh deploy)"
   if alive "$(ccaas_proc)"; then
     step "stopping the previous chaincode server"
     stop_ccaas
@@ -320,7 +321,7 @@ wait_for_gateway_plan() { # FUNCTION [ARGS...]
     if [ "$org" = 1 ]; then addr="$PEER1_ADDRESS" ca="$PEER1_TLS_CA"; else addr="$PEER2_ADDRESS" ca="$PEER2_TLS_CA"; fi
     t=$(now_ms)
     for ((i = 0; ; i++)); do
-      "$gwbin" -peer "$addr" -tls-ca "$ca" -msp "Org${org}MSP" -user "$(userMSP "$org" User1)" \
+      tn_client "$gwbin" -peer "$addr" -tls-ca "$ca" -msp "Org${org}MSP" -user "$(userMSP "$org" User1)" \
         -channel "$CHANNEL_NAME" -chaincode "$CC_NAME" -timeout 10s endorse "$@" \
         >> "$LOG_DIR/deploy.log" 2>&1 && break
       [ "$i" -lt 120 ] || die "peer0.org$org's gateway found no endorsement plan for $CC_NAME within 60 s; see $LOG_DIR/deploy.log"

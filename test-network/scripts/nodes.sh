@@ -74,7 +74,7 @@ require_network() {
 wait_for_port() { # NAME PORT SECONDS
   local i
   for ((i = 0; i < $3 * 10; i++)); do
-    port_in_use "$2" && return 0
+    node_port_open "$1" "$2" && return 0   # NETNS=1: in its namespace (scripts/netns.sh)
     alive "$1" || die "$1 exited while starting; see $LOG_DIR/$1.log:
 $(tail -n 20 "$LOG_DIR/$1.log" 2>/dev/null)"
     sleep 0.1
@@ -134,7 +134,8 @@ write_node_config() {
 
 generate_crypto() {
   step "cryptogen generate --config=config/crypto-config.yaml"
-  cryptogen generate --config="$TN_DIR/config/crypto-config.yaml" --output="$ORG_DIR" > "$LOG_DIR/cryptogen.log" 2>&1 ||
+  # NETNS=1: each organisation's address added to its TLS SANs (scripts/netns.sh)
+  cryptogen generate --config="$(netns_crypto_config "$TN_DIR/config/crypto-config.yaml")" --output="$ORG_DIR" > "$LOG_DIR/cryptogen.log" 2>&1 ||
     die "cryptogen failed; see $LOG_DIR/cryptogen.log"
 }
 
@@ -151,12 +152,14 @@ start_orderer() {
   [ "${NODE_PROFILE:-0}" = 1 ] &&
     profile=(ORDERER_GENERAL_PROFILE_ENABLED=true ORDERER_GENERAL_PROFILE_ADDRESS="127.0.0.1:$((ops + 10000))")
   mkdir -p "$data"
-  local wrap
-  mapfile -t wrap < <(tp_wrap "$name")   # TOXIPROXY=1: its own /etc/hosts (scripts/toxiproxy.sh)
+  local wrap ip
+  ip="$(node_ip "$name")"   # NETNS=1: the orderer organisation's address (scripts/netns.sh)
+  # TOXIPROXY=1: its own /etc/hosts (scripts/toxiproxy.sh); NETNS=1: its namespace
+  mapfile -t wrap < <(tp_wrap "$name"; netns_wrap "$name")
   start_process "$name" \
     "${profile[@]}" \
     FABRIC_CFG_PATH="$FABRIC_CFG_PATH" FABRIC_LOGGING_SPEC=INFO FABRIC_LOGGING_FORMAT="$LOG_FORMAT" \
-    ORDERER_GENERAL_LISTENADDRESS=127.0.0.1 ORDERER_GENERAL_LISTENPORT="$port" \
+    ORDERER_GENERAL_LISTENADDRESS="$ip" ORDERER_GENERAL_LISTENPORT="$port" \
     ORDERER_GENERAL_LOCALMSPID=OrdererMSP ORDERER_GENERAL_LOCALMSPDIR="$o/msp" \
     ORDERER_GENERAL_TLS_ENABLED=true \
     ORDERER_GENERAL_TLS_CERTIFICATE="$o/tls/server.crt" ORDERER_GENERAL_TLS_PRIVATEKEY="$o/tls/server.key" \
@@ -165,10 +168,10 @@ start_orderer() {
     ORDERER_GENERAL_CLUSTER_CLIENTPRIVATEKEY="$o/tls/server.key" \
     ORDERER_GENERAL_CLUSTER_ROOTCAS="[$o/tls/ca.crt]" \
     ORDERER_GENERAL_BOOTSTRAPMETHOD=none ORDERER_CHANNELPARTICIPATION_ENABLED=true \
-    ORDERER_ADMIN_LISTENADDRESS="127.0.0.1:$admin" ORDERER_ADMIN_TLS_ENABLED=true \
+    ORDERER_ADMIN_LISTENADDRESS="$ip:$admin" ORDERER_ADMIN_TLS_ENABLED=true \
     ORDERER_ADMIN_TLS_CERTIFICATE="$o/tls/server.crt" ORDERER_ADMIN_TLS_PRIVATEKEY="$o/tls/server.key" \
     ORDERER_ADMIN_TLS_ROOTCAS="[$o/tls/ca.crt]" ORDERER_ADMIN_TLS_CLIENTROOTCAS="[$o/tls/ca.crt]" \
-    ORDERER_OPERATIONS_LISTENADDRESS="127.0.0.1:$ops" \
+    ORDERER_OPERATIONS_LISTENADDRESS="$ip:$ops" \
     ORDERER_FILELEDGER_LOCATION="$data/ledger" \
     ORDERER_CONSENSUS_WALDIR="$data/etcdraft/wal" ORDERER_CONSENSUS_SNAPDIR="$data/etcdraft/snapshot" \
     -- ${wrap[@]+"${wrap[@]}"} "$FABRIC_BIN_DIR/orderer"
@@ -211,25 +214,28 @@ start_peer() {
   mapfile -t ledger_env < <(state_db_env "$org")
   # TOXIPROXY=1: the other peer and the chaincode reach this one through
   # its proxies, and it runs with its own /etc/hosts (scripts/toxiproxy.sh)
-  local gossip_ep="127.0.0.1:$port" cc_ep="127.0.0.1:$ccport" wrap
+  # NETNS=1: it listens on its organisation's address and is named by its host name (scripts/netns.sh)
+  local ip host
+  ip="$(node_ip "$name")" host="$(node_host "$name")"
+  local gossip_ep="$host:$port" cc_ep="$host:$ccport" wrap
   if tp_on; then
     local g="TP_GOSSIP_PEER${org}_PORT" c="TP_CC_PEER${org}_PORT"
     gossip_ep="127.0.0.1:${!g}" cc_ep="127.0.0.1:${!c}"
   fi
-  mapfile -t wrap < <(tp_wrap "$name")
+  mapfile -t wrap < <(tp_wrap "$name"; netns_wrap "$name")
   start_process "$name" \
     "${ledger_env[@]}" "${profile[@]}" ${batching[@]+"${batching[@]}"} \
     BBS_CCAAS_CLIENT_CERT="$p/tls/server.crt" BBS_CCAAS_CLIENT_KEY="$p/tls/server.key" \
     FABRIC_CFG_PATH="$FABRIC_CFG_PATH" FABRIC_LOGGING_SPEC=INFO FABRIC_LOGGING_FORMAT="$LOG_FORMAT" \
     CORE_PEER_ID="peer0.org$org.example.com" CORE_PEER_LOCALMSPID="Org${org}MSP" \
     CORE_PEER_MSPCONFIGPATH="$p/msp" \
-    CORE_PEER_LISTENADDRESS="127.0.0.1:$port" CORE_PEER_ADDRESS="127.0.0.1:$port" \
-    CORE_PEER_CHAINCODELISTENADDRESS="127.0.0.1:$ccport" CORE_PEER_CHAINCODEADDRESS="$cc_ep" \
-    CORE_PEER_GOSSIP_BOOTSTRAP="127.0.0.1:$port" CORE_PEER_GOSSIP_EXTERNALENDPOINT="$gossip_ep" \
+    CORE_PEER_LISTENADDRESS="$ip:$port" CORE_PEER_ADDRESS="$host:$port" \
+    CORE_PEER_CHAINCODELISTENADDRESS="$ip:$ccport" CORE_PEER_CHAINCODEADDRESS="$cc_ep" \
+    CORE_PEER_GOSSIP_BOOTSTRAP="$host:$port" CORE_PEER_GOSSIP_EXTERNALENDPOINT="$gossip_ep" \
     CORE_PEER_TLS_ENABLED=true CORE_PEER_TLS_CERT_FILE="$p/tls/server.crt" \
     CORE_PEER_TLS_KEY_FILE="$p/tls/server.key" CORE_PEER_TLS_ROOTCERT_FILE="$p/tls/ca.crt" \
     CORE_PEER_FILESYSTEMPATH="$data/ledger" CORE_LEDGER_SNAPSHOTS_ROOTDIR="$data/snapshots" \
-    CORE_OPERATIONS_LISTENADDRESS="127.0.0.1:$opsport" \
+    CORE_OPERATIONS_LISTENADDRESS="$ip:$opsport" \
     CORE_CHAINCODE_EXTERNALBUILDERS="$builders" \
     CORE_CHAINCODE_INSTALLTIMEOUT=900s CORE_CHAINCODE_STARTUPTIMEOUT=300s \
     CORE_CHAINCODE_EXECUTETIMEOUT=60s \

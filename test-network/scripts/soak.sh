@@ -53,7 +53,8 @@
 set -euo pipefail
 
 TN_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-export TOXIPROXY="${TOXIPROXY:-1}"
+# TOXIPROXY=1 by default, 0 with NETNS=1 (the two do not go together)
+if [ "${NETNS:-0}" = 1 ]; then export TOXIPROXY="${TOXIPROXY:-0}"; else export TOXIPROXY="${TOXIPROXY:-1}"; fi
 # shellcheck source=../env.sh
 . "$TN_DIR/env.sh"
 # BLOCK_CACHE_MIB: from Fabric v3.0 on, every orderer and peer keeps its most
@@ -146,7 +147,8 @@ bbs-loadgen -out "$OUT/data" -seed "$SEED" -light 0 -single 0 -soak "$PER_SCHEME
 
 log "Soak on Fabric v$FABRIC_VERSION: $TX transactions (0: all generated), at most $DURATION, $INFLIGHT in flight, $RATE tx/s at most, faults $FAULTS (load average now: $(cut -d' ' -f1-3 /proc/loadavg))"
 set +e
-bbs-soak -org-dir "$ORG_DIR" -peer1 "$PEER1_ADDRESS" -peer2 "$PEER2_ADDRESS" -channel "$CHANNEL_NAME" \
+# NETNS=1: in the client namespace (env.sh's tn_client)
+tn_client "$FABRIC_BIN_DIR/bbs-soak" -org-dir "$ORG_DIR" -peer1 "$PEER1_ADDRESS" -peer2 "$PEER2_ADDRESS" -channel "$CHANNEL_NAME" \
   -data "$OUT/data" -network "$TN_DIR/network.sh" -inflight "$INFLIGHT" -rate "$RATE" -faults "$FAULTS" \
   -tx "$TX" -duration "$DURATION" -mem-interval "$MEM_INTERVAL" -mem-block-cache-mib "$BLOCK_CACHE_MIB" -down "$DOWN" -net-hold "$NET_HOLD" -resubmits "$RESUBMITS" -vanish "$VANISH" -json "$OUT/report.json" 2> "$OUT/soak.log" | tee "$OUT/report.txt"
 rc=${PIPESTATUS[0]}

@@ -61,8 +61,9 @@ tp_on() { [ "$TOXIPROXY" = 1 ]; }
 
 # orderer_host N: orderer N's TLS host name
 orderer_host() { if [ "$1" = 1 ]; then echo orderer.example.com; else echo "orderer$1.example.com"; fi; }
-# orderer_ep_host N: what the channel calls orderer N (endpoint and consenter host)
-orderer_ep_host() { if tp_on; then orderer_host "$1"; else echo 127.0.0.1; fi; }
+# orderer_ep_host N: what the channel calls orderer N (endpoint and consenter
+# host): its host name with TOXIPROXY=1 or NETNS=1 (scripts/netns.sh)
+orderer_ep_host() { if tp_on || netns_on; then orderer_host "$1"; else echo 127.0.0.1; fi; }
 # ccaas_ep_host: what a ccaas package's connection.json calls the chaincode
 # server (each peer resolves it to its own ccaas-peerN proxy)
 ccaas_ep_host() { if tp_on; then echo ccaas.org1.example.com; else echo 127.0.0.1; fi; }

@@ -24,7 +24,8 @@
 // in-flight ones get -drain to finish), whichever comes first. Retries
 // (with back-off) only for "too many requests" and unavailable peers,
 // repeating the failed stage with the same signed proposal or transaction.
-// Only 127.0.0.1 peers are accepted.
+// Only the local test network's peers are accepted (127.0.0.1, or
+// NETNS=1's peer0.orgN.example.com).
 //
 // -probe TX only tells whether the contract has transaction TX.
 // -summarize r1.json,r2.json,... only prints the medians over rounds of

@@ -40,7 +40,7 @@
 // requests it did not reach are left out of the accounting.
 //
 // Bounds: -duration (+ -drain) for the load, a minute per fault wait, the
-// whole run -duration + -drain + 15 minutes; only 127.0.0.1 peers. Exit status: 0 verdict OK, 1 a loss, a duplicate, a
+// whole run -duration + -drain + 15 minutes; only the local test network's peers (127.0.0.1, or NETNS=1's peer0.orgN.example.com). Exit status: 0 verdict OK, 1 a loss, a duplicate, a
 // disagreement, a failed fault or cross-check, 2 usage.
 package soak
 

@@ -31,12 +31,12 @@ type Target struct {
 // -schemes to fs. With peer2Optional an empty -peer2 means Org1 only.
 func (t *Target) Register(fs *flag.FlagSet, usersHelp string, peer2Optional bool) {
 	t.peer2Optional = peer2Optional
-	peer2Help := "Org2's gateway peer `address` (127.0.0.1 only)"
+	peer2Help := "Org2's gateway peer `address` (127.0.0.1, or peer0.orgN.example.com with NETNS=1)"
 	if peer2Optional {
-		peer2Help = "Org2's gateway peer `address` (127.0.0.1 only; empty: Org1 only)"
+		peer2Help = "Org2's gateway peer `address` (127.0.0.1, or peer0.org2.example.com with NETNS=1; empty: Org1 only)"
 	}
 	fs.StringVar(&t.OrgDir, "org-dir", "", "the network's organizations `dir` ($ORG_DIR; required)")
-	t.peer1 = fs.String("peer1", "127.0.0.1:7051", "Org1's gateway peer `address` (127.0.0.1 only)")
+	t.peer1 = fs.String("peer1", "127.0.0.1:7051", "Org1's gateway peer `address` (127.0.0.1, or peer0.orgN.example.com with NETNS=1)")
 	t.peer2 = fs.String("peer2", "127.0.0.1:9051", peer2Help)
 	t.users = fs.String("users", "User1,User2", usersHelp)
 	fs.StringVar(&t.Channel, "channel", "mychannel", "channel `name`")
