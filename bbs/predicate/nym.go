@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
-
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/bbs/internal/group"
 	"github.com/fabric-bbs/fabric-bbs/internal/bbspred"
@@ -145,21 +143,5 @@ func nymResponses(pb []byte, dIdx []int, L int) (*responses, error) {
 	if L-len(dIdx)+2 > hidden {
 		return nil, fmt.Errorf("%w: a proof hiding %d messages does not fit %d issuer messages, %d disclosed", bbs.ErrInvalidProof, hidden, L, len(dIdx))
 	}
-	c, err := group.DecodeScalar(pb[len(pb)-32:])
-	if err != nil {
-		return nil, fmt.Errorf("%w: challenge: %v", bbs.ErrInvalidArgument, err)
-	}
-	mHat := func(i int) (fr.Element, error) {
-		if i >= L {
-			return fr.Element{}, fmt.Errorf("%w: predicate index %d, %d issuer messages", bbs.ErrInvalidArgument, i, L)
-		}
-		k := i
-		for _, j := range dIdx {
-			if j < i {
-				k--
-			}
-		}
-		return group.DecodeScalar(pb[bbsMHatOffset+32*k : bbsMHatOffset+32*k+32])
-	}
-	return &responses{c: c, mHat: mHat, bytes: pb}, nil
+	return layoutResponses(pb, dIdx, L, "issuer messages")
 }

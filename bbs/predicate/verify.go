@@ -99,13 +99,23 @@ func ietfResponses(pb []byte, dIdx []int) (*responses, error) {
 			return nil, fmt.Errorf("%w: disclosed indices not strictly ascending in [0, %d)", bbs.ErrInvalidArgument, total)
 		}
 	}
+	return layoutResponses(pb, dIdx, total, "messages")
+}
+
+// layoutResponses reads c and the m̂_i of a proof laid out as an IETF
+// proof (Ā ‖ B̄ ‖ D ‖ ê ‖ r̂1 ‖ r̂3 ‖ m̂… ‖ c, the hidden messages
+// ascending): message i < bound, not in dIdx, answers
+// m̂_(i − #{j ∈ dIdx : j < i}). The caller has checked pb's length and
+// that dIdx is strictly ascending below bound; noun names what bound
+// counts, for the error.
+func layoutResponses(pb []byte, dIdx []int, bound int, noun string) (*responses, error) {
 	c, err := group.DecodeScalar(pb[len(pb)-32:])
 	if err != nil {
 		return nil, fmt.Errorf("%w: challenge: %v", bbs.ErrInvalidArgument, err)
 	}
 	mHat := func(i int) (fr.Element, error) {
-		if i >= total {
-			return fr.Element{}, fmt.Errorf("%w: predicate index %d, %d messages", bbs.ErrInvalidArgument, i, total)
+		if i >= bound {
+			return fr.Element{}, fmt.Errorf("%w: predicate index %d, %d %s", bbs.ErrInvalidArgument, i, bound, noun)
 		}
 		k := i
 		for _, j := range dIdx {
