@@ -145,6 +145,15 @@ func (v *Check) verifyPredicates(proof *bbs.Proof, disclosed []bbs.DisclosedMess
 	} else {
 		err = predicate.Verify(v.Scheme, v.pk, proof, v.Req.Header, v.Req.Nonce, disclosed, v.mm, v.preds, v.Req.PredicateProof)
 	}
+	return predicateError(err)
+}
+
+// predicateError maps package predicate's verification errors to the
+// errors of VerifyProof: predicate.ErrMalformedProof to
+// bbs.ErrMalformedProof, predicate.ErrInvalidProof to bbs.ErrInvalidProof;
+// any other (a statement the proof cannot be about, wrapping
+// bbs.ErrInvalidArgument) is returned as it is, and nil stays nil.
+func predicateError(err error) error {
 	switch {
 	case err == nil:
 		return nil
