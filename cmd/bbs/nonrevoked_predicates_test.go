@@ -30,11 +30,11 @@ func TestProveNonRevokedPredicates(t *testing.T) {
 	mustBBS(t, dir, "prove", "--credential", "cred.json", "--reveal", "0", "--nonce-random", "--issuer", "i1",
 		"--range", "1:18..100", "--range", "2:1900-01-01..2008-03-01:age=@age.params", "--non-revoked", "w.json", "--out", "req.json")
 
-	r, err := request.Parse(readFile(t, dir, "req.json"))
+	rq, err := request.Parse(readFile(t, dir, "req.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, err := r.Decode()
+	d, err := rq.Decode()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,6 +75,10 @@ func TestProveNonRevokedPredicates(t *testing.T) {
 	if err := predicate.VerifyNonRevoked(pk, p, 3, d.Header, d.Nonce, disclosed, mm, acc, v0, preds, d.PredicateProof); err != nil {
 		t.Fatal(err)
 	}
+	// The same offline, with bbs verify.
+	r := runBBS(t, dir, "", "verify", "--public-key", "@key.pub", "--request", "req.json", "--integers", "1:int64,2:date",
+		"--params", "age=@age.params", "--accumulator", "acc.json")
+	check(t, r, 0, "stdout:proven: message 1 in 18..100 (Bulletproofs)", "stdout:not revoked: the handle (message 3) is in accumulator version 0")
 	// Revoked: the presentation does not verify against the new value.
 	rev := mustBBS(t, dir, "revoke", "--acc", "acc.json", "--credential", "cred.json", "--handle-index", "3")
 	rem, err := revocation.ParseRemoval(b64dec(t, strings.TrimSpace(rev.stdout)))

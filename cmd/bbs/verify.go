@@ -28,7 +28,8 @@ var verifyCmd = &command{
 	summary: "verify a proof request offline",
 	usage: "--public-key B64|@file --request request.json [--scheme S] [--json]\n" +
 		"         [--submitter-cert CERT.pem --msp MSPID --channel C]\n" +
-		"         [--integers IDX:TYPE,... | --settings FILE] [--params ID=@FILE]...",
+		"         [--integers IDX:TYPE,... | --settings FILE] [--params ID=@FILE]...\n" +
+		"         [--accumulator FILE [--removal FILE]]",
 	about: `
 Verifies the proof of a request (the JSON prove writes and VerifyProof takes)
 against the issuer's public key, the request's nonce and header, and exactly
@@ -53,12 +54,22 @@ name are read from --params ID=@FILE (repeatable; bbs params writes them).
 The checks of a verification policy (which predicates, with which bounds
 and parameters, the transaction's date) are the chaincode's.
 
+A request with "nonRevoked": true (prove --non-revoked) is a presentation
+with non-revocation: it is verified against the issuer's accumulator in
+--accumulator FILE (GetAccumulator's answer, or the issuer's acc.json),
+with the handle index the accumulator declares, at the version the
+presentation names: the accumulator's version, 0, or an older one whose
+removal record is in --removal FILE (GetAccumulatorRemoval's answer for
+that version). Which versions a policy still accepts (its grace) is the
+chaincode's: verify prints both versions.
+
 Exit status 0: the proof is valid. 1: it is invalid (the reason is printed;
 a proof that does not even parse is invalid). 2: usage error or malformed
 input (the request file, the public key). With --json the result is printed
 as one line of JSON, {"valid": bool, "reason": "...", "issuer", "keyVersion",
-"scheme", "disclosed": [{"index", "message"}]}, the fields of the chaincode's
-VerifyProof result, also for malformed input (exit 2).`,
+"scheme", "disclosed": [{"index", "message"}], "nonRevocation": {"version",
+"currentVersion", "handleIndex"}}, the fields of the chaincode's VerifyProof
+result, also for malformed input (exit 2).`,
 	example: `
 bbs verify --public-key @issuer.pub --request request.json
 bbs verify --public-key "$PK" --request request.json --json
@@ -68,6 +79,7 @@ bbs verify --public-key @ietf-issuer.pub --request request.json \
     --integers 1:int64,2:date --params eu-countries=@eu-countries.params
 bbs verify --public-key @ietf-issuer.pub --request request.json --settings registration.json \
     --params age-u16=@age-u16.params
+bbs verify --public-key @ietf-issuer.pub --request alice.request.json --accumulator acc-record.json
 `,
 	flags: func(fs *flag.FlagSet, e *env) func([]string) error {
 		var o verifyOptions
@@ -81,6 +93,8 @@ bbs verify --public-key @ietf-issuer.pub --request request.json --settings regis
 		fs.StringVar(&o.integers, "integers", "", "the issuer's integer `positions`: IDX:int64 or IDX:date, comma-separated ascending")
 		fs.StringVar(&o.settings, "settings", "", "read the issuer's integer positions from the settings JSON in `file`")
 		fs.Var(&o.params, "params", "predicate parameters a request names: `ID=@FILE` (repeatable)")
+		fs.StringVar(&o.accumulator, "accumulator", "", "the issuer's accumulator for a presentation with non-revocation: GetAccumulator's answer or acc.json in `file`")
+		fs.StringVar(&o.removal, "removal", "", "GetAccumulatorRemoval's answer in `file` for the older version a presentation is against")
 		return func(args []string) error {
 			if len(args) > 0 {
 				return usagef("unexpected argument %q", args[0])
@@ -97,6 +111,7 @@ type verifyOptions struct {
 	cert, msp, channel         string
 	integers, settings         string
 	params                     multiFlag
+	accumulator, removal       string
 }
 
 // VerifyResult is what verify --json prints: the fields of the chaincode's
@@ -123,6 +138,9 @@ type VerifyResult struct {
 	// Predicates are the request's predicates the proof was checked
 	// against, when the request has some.
 	Predicates []request.PredicateJSON `json:"predicates,omitempty"`
+	// NonRevocation is, for a valid presentation with non-revocation, the
+	// accumulator version it is against and the given accumulator's.
+	NonRevocation *NonRevocationResult `json:"nonRevocation,omitempty"`
 
 	integers []IntegerPosition // to show integer messages
 }
@@ -207,6 +225,10 @@ func printVerifyResult(e *env, o *verifyOptions, res *VerifyResult) error {
 		}
 		if res.Pseudonym != "" {
 			fmt.Fprintf(&b, "  pseudonym %s in context %s\n", res.Pseudonym, displayMessage(res.Context))
+		}
+		if n := res.NonRevocation; n != nil {
+			fmt.Fprintf(&b, "  not revoked: the handle (message %d) is in accumulator version %d; the accumulator given is at version %d\n",
+				n.HandleIndex, n.Version, n.CurrentVersion)
 		}
 		_, err = io.WriteString(e.stdout, b.String())
 	} else {
@@ -311,6 +333,12 @@ func verifyRequest(o *verifyOptions, res *VerifyResult) (bound bool, err error) 
 		}
 	}
 
+	if req.NonRevoked {
+		return bound, verifyNonRevokedRequest(o, res, s, pk, req, disclosed, mm, preds)
+	}
+	if o.accumulator != "" || o.removal != "" {
+		return bound, usagef("--accumulator, --removal: %s is not a presentation with non-revocation", name)
+	}
 	proof, err := s.ParseProof(req.Proof)
 	if err != nil {
 		return bound, &errInvalid{fmt.Sprintf("proof: %v", err)}
