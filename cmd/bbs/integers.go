@@ -92,16 +92,19 @@ func integersFlagText(ints []IntegerPosition) string {
 	return strings.Join(parts, ",")
 }
 
-// integerSchemeCheck refuses integer positions for a scheme without them.
+// integerSchemeCheck refuses integer positions for a scheme without them:
+// the IETF schemes and the pseudonym schemes built on them have them (a
+// pseudonym credential's among the issuer's messages).
 func integerSchemeCheck(flag string, s bbs.Scheme) error {
 	switch s.Name() {
-	case bbs.BLS12381SHA256Name, bbs.BLS12381SHAKE256Name:
+	case bbs.BLS12381SHA256Name, bbs.BLS12381SHAKE256Name, bbs.NymBLS12381SHA256Name, bbs.NymBLS12381SHAKE256Name:
 		return nil
 	case bbs.BBSPlus2020Name:
 		return usagef("%s: %s has no integer messages: its messages are hashed by definition (use %s or %s)",
 			flag, s.Name(), bbs.BLS12381SHA256Name, bbs.BLS12381SHAKE256Name)
 	}
-	return usagef("%s: %s has no integer messages yet (only %s and %s)", flag, s.Name(), bbs.BLS12381SHA256Name, bbs.BLS12381SHAKE256Name)
+	return usagef("%s: %s has no integer messages yet (only %s, %s, %s and %s)", flag, s.Name(),
+		bbs.BLS12381SHA256Name, bbs.BLS12381SHAKE256Name, bbs.NymBLS12381SHA256Name, bbs.NymBLS12381SHAKE256Name)
 }
 
 // messageMap is the bbs.MessageMap of ints (nil for none).

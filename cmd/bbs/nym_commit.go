@@ -122,7 +122,7 @@ func nymFinalize(e *env, credPath, secretPath, out string) error {
 	if secret.Final() {
 		return fmt.Errorf("%s: nymSecret: already a final secret", displayName(secretPath))
 	}
-	final, err := c.ps.FinalizeWithNym(c.pk, c.sig, c.header, c.messages, nil, secret, c.entropy)
+	final, err := bbs.FinalizeWithNymMapped(c.ps, c.pk, c.sig, c.header, c.messages, nil, secret, c.entropy, c.mm)
 	if errors.Is(err, bbs.ErrInvalidSignature) {
 		return fmt.Errorf("%s: does not finalise: the signature does not verify over these messages and the nym secret of %s with the issuer's entropy (another holder's commitment, or an edited file?)", name, displayName(secretPath))
 	}

@@ -50,7 +50,7 @@ type NymCommitmentFile struct {
 //
 //	{"scheme": "bbs-nym-bls12381-sha256", "publicKey": "<base64>", "header": "<base64>",
 //	 "messages": ["name=Alice"], "signature": "<base64>", "nymEntropy": "<base64>",
-//	 "nymSecret": "<base64>"}
+//	 "nymSecret": "<base64>", "integers": [{"index": 1, "type": "date"}]}
 type NymCredentialFile struct {
 	Scheme    string    `json:"scheme"`
 	PublicKey string    `json:"publicKey"`
@@ -62,6 +62,9 @@ type NymCredentialFile struct {
 	// NymSecret is the holder's final nym secret, standard base64; absent
 	// until nym-finalize.
 	NymSecret string `json:"nymSecret,omitempty"`
+	// Integers are the integer positions among the issuer's messages, as
+	// in CredentialFile (sign --integers); absent when none.
+	Integers []IntegerPosition `json:"integers,omitempty"`
 }
 
 // nymCredential is a NymCredentialFile parsed (signature not verified).
@@ -178,7 +181,7 @@ func parseNymCredential(name string, f *NymCredentialFile) (*nymCredential, erro
 	if err != nil {
 		return nil, err
 	}
-	c, err := parseCredential(name, &CredentialFile{Scheme: f.Scheme, PublicKey: f.PublicKey, Header: f.Header, Messages: f.Messages, Signature: f.Signature})
+	c, err := parseCredential(name, &CredentialFile{Scheme: f.Scheme, PublicKey: f.PublicKey, Header: f.Header, Messages: f.Messages, Signature: f.Signature, Integers: f.Integers})
 	if err != nil {
 		return nil, err
 	}
@@ -217,6 +220,7 @@ func nymCredentialFile(c *credential, entropy *bbs.NymEntropy, secret *bbs.NymSe
 		Messages:   c.file.Messages,
 		Signature:  b64(c.sig.Bytes()),
 		NymEntropy: b64(entropy.Bytes()),
+		Integers:   c.integers,
 	}
 	if secret != nil {
 		f.NymSecret = b64(secret.Bytes())

@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
+	"github.com/fabric-bbs/fabric-bbs/bbs/predicate"
 )
 
 // readProveCredential reads the credential of "bbs prove": a plain
@@ -45,7 +46,7 @@ func readProveCredential(o *proveOptions) (c *credential, nc *nymCredential, err
 // it before it is written: a credential whose signature or nym secret is
 // wrong yields a proof that does not verify, reported here.
 func nymDeriveProof(rnd io.Reader, nc *nymCredential, name string, nonce, context []byte, revealed []int) (proof, pseudonym []byte, err error) {
-	p, nym, err := nc.ps.DeriveProofWithPseudonym(rnd, nc.pk, nc.sig, nc.header, nonce, context, nc.messages, nil, revealed, nil, nc.secret)
+	p, nym, err := bbs.DeriveProofWithPseudonymMapped(rnd, nc.ps, nc.pk, nc.sig, nc.header, nonce, context, nc.messages, nil, revealed, nil, nc.secret, nc.mm)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -53,8 +54,26 @@ func nymDeriveProof(rnd io.Reader, nc *nymCredential, name string, nonce, contex
 	for i, idx := range revealed {
 		disclosed[i] = bbs.DisclosedMessage{Index: idx, Message: nc.messages[idx]}
 	}
-	if err := nc.ps.VerifyProofWithPseudonym(nc.pk, p, nym, nc.header, nonce, context, len(nc.messages), cliNymCount, disclosed, nil); err != nil {
+	if err := bbs.VerifyProofWithPseudonymMapped(nc.ps, nc.pk, p, nym, nc.header, nonce, context, len(nc.messages), cliNymCount, disclosed, nil, nc.mm); err != nil {
 		return nil, nil, fmt.Errorf("%s: the credential does not verify with its nym secret (was it edited?): %w", name, err)
 	}
 	return p.Bytes(), nym.Bytes(), nil
+}
+
+// nymProveWithPredicates makes a presentation with the pseudonym of
+// context that carries the predicates (predicate.ProveWithPseudonym) and
+// checks it before it is written, as nymDeriveProof does.
+func nymProveWithPredicates(rnd io.Reader, nc *nymCredential, name string, nonce, context []byte, revealed []int, pp *provePredicates) (proof, pseudonym, predProof []byte, err error) {
+	p, nym, predProof, err := predicate.ProveWithPseudonym(rnd, nc.ps, nc.pk, nc.sig, nc.secret, nc.header, nonce, context, nc.messages, nil, revealed, nil, nc.mm, pp.preds)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	disclosed := make([]bbs.DisclosedMessage, len(revealed))
+	for i, idx := range revealed {
+		disclosed[i] = bbs.DisclosedMessage{Index: idx, Message: nc.messages[idx]}
+	}
+	if err := predicate.VerifyWithPseudonym(nc.ps, nc.pk, p, nym, nc.header, nonce, context, len(nc.messages), cliNymCount, disclosed, nil, nc.mm, pp.preds, predProof); err != nil {
+		return nil, nil, nil, fmt.Errorf("%s: the presentation does not verify (was the credential edited?): %w", name, err)
+	}
+	return p.Bytes(), nym.Bytes(), predProof, nil
 }

@@ -13,8 +13,9 @@ import (
 
 // nymSign is "bbs sign --commitment": the issuer blind-signs the holder's
 // commitment to its nym secret with its own messages. A key of a pseudonym
-// scheme signs only this way.
-func nymSign(e *env, key *secretKey, keyPath, commitmentPath string, header []byte, msgs [][]byte, ms []Message, out string) error {
+// scheme signs only this way. With integer positions (ints, mapped by mm)
+// the issuer's messages there are signed as integers.
+func nymSign(e *env, key *secretKey, keyPath, commitmentPath string, header []byte, msgs [][]byte, ms []Message, out string, ints []IntegerPosition, mm *bbs.MessageMap) error {
 	ps, ok := key.sk.Scheme().(bbs.PseudonymScheme)
 	switch {
 	case !ok:
@@ -26,7 +27,7 @@ func nymSign(e *env, key *secretKey, keyPath, commitmentPath string, header []by
 	if err != nil {
 		return err
 	}
-	sig, entropy, err := ps.BlindSignWithNym(rand.Reader, key.sk, com, header, msgs)
+	sig, entropy, err := bbs.BlindSignWithNymMapped(rand.Reader, ps, key.sk, com, header, msgs, mm)
 	if errors.Is(err, bbs.ErrInvalidCommitment) {
 		return fmt.Errorf("%s: commitment: its proof does not verify (made for another scheme or edited?): %w", displayName(commitmentPath), err)
 	}
@@ -40,9 +41,10 @@ func nymSign(e *env, key *secretKey, keyPath, commitmentPath string, header []by
 		Messages:   make([]Message, len(msgs)),
 		Signature:  b64(sig.Bytes()),
 		NymEntropy: b64(entropy.Bytes()),
+		Integers:   ints,
 	}
 	for i, m := range msgs {
-		f.Messages[i] = Message{Bytes: m, Binary: ms[i].Binary || !utf8.Valid(m)}
+		f.Messages[i] = Message{Bytes: m, Binary: ms[i].Binary || !utf8.Valid(m) || integerType(ints, i) != ""}
 	}
 	data, err := marshalFile(f)
 	if err != nil {
@@ -57,5 +59,8 @@ func nymSign(e *env, key *secretKey, keyPath, commitmentPath string, header []by
 	// The chaincode counts a pseudonym proof's issuer messages
 	// (bbs.Proof.MessageCount), so the count to pin is the same.
 	fmt.Fprintf(e.stderr, "bbs sign: message count to register: %d (issuer settings {\"messageCounts\":[%d]}, SetIssuerSettings)\n", len(msgs), len(msgs))
+	if len(ints) > 0 {
+		fmt.Fprintf(e.stderr, "bbs sign: integer positions to register: %s (register-request --integers %s)\n", integersFlagText(ints), integersFlagText(ints))
+	}
 	return nil
 }

@@ -90,8 +90,10 @@ func TestSignIntegers(t *testing.T) {
 	check(t, runBBS(t, dir, "", "sign", "--key", "plus.json", "--messages", "msgs.json", "--integers", "1:int64"), 2,
 		"--integers: bbs+2020 has no integer messages: its messages are hashed by definition")
 	mustBBS(t, dir, "keygen", "--scheme", "bbs-nym-bls12381-sha256", "--out", "nym.json")
+	// A pseudonym key takes --integers, with the holder's commitment
+	// (TestNymPredicates).
 	check(t, runBBS(t, dir, "", "sign", "--key", "nym.json", "--messages", "msgs.json", "--integers", "1:int64"), 2,
-		"--integers: bbs-nym-bls12381-sha256 has no integer messages yet")
+		"the key of nym.json is of the pseudonym scheme bbs-nym-bls12381-sha256: give --commitment")
 
 	// An edited credential: an integer position that is not 8 bytes.
 	mutateJSON(t, dir, "cred.json", "bad.json", func(m map[string]any) { m["messages"].([]any)[1] = "42" })
@@ -303,8 +305,7 @@ func testProvePredicates(t *testing.T, scheme string) {
 	check(t, prove("--range", "1:0..", "--range", "1:1.."), 2, "--range 1:1..: a second range predicate on message 1")
 }
 
-// TestPredicatesOtherSchemes: bbs+2020 and pseudonym credentials have no
-// predicates.
+// TestPredicatesOtherSchemes: bbs+2020 credentials have no predicates.
 func TestPredicatesOtherSchemes(t *testing.T) {
 	f := newFixture(t, "bbs+2020")
 	mustBBS(t, f.dir, "params", "range", "--base", "4", "--discard-secret", "--out", "p.params")
@@ -312,12 +313,84 @@ func TestPredicatesOtherSchemes(t *testing.T) {
 	check(t, r, 2, "bbs+2020 has no integer messages: its messages are hashed by definition")
 	r = runBBS(t, f.dir, "", "prove", "--credential", "cred.json", "--reveal", "0", "--nonce-random", "--issuer", "i1", "--in-set", "1:s=@p.params")
 	check(t, r, 2, "bbs+2020 has no integer messages")
+}
 
-	dir := t.TempDir()
-	nymSetup(t, dir, "bbs-nym-bls12381-sha256")
-	mustBBS(t, dir, "params", "range", "--base", "4", "--discard-secret", "--out", "p.params")
-	r = runBBS(t, dir, "", "prove", "--credential", "credential.json", "--context", "poll", "--reveal", "0", "--nonce-random", "--issuer", "i1", "--range", "1:0..")
-	check(t, r, 2, "--range, --in-set: pseudonym credentials have no predicates")
+// TestNymPredicates: a pseudonym credential with integer positions (sign
+// --commitment --integers, nym-finalize) presents its pseudonym with range
+// and set predicates on hidden issuer messages (prove --context --range
+// --in-set); bbs verify accepts it with the issuer's integer positions and
+// refuses it without them, with another context or bound, with a tampered
+// predicate proof; a disclosed integer verifies as its value; a value
+// outside its range is refused at proving, as is --non-revoked.
+func TestNymPredicates(t *testing.T) {
+	for _, scheme := range []string{bbs.NymBLS12381SHA256Name, bbs.NymBLS12381SHAKE256Name} {
+		t.Run(scheme, func(t *testing.T) {
+			dir := t.TempDir()
+			pub := strings.TrimSpace(mustBBS(t, dir, "keygen", "--scheme", scheme, "--out", "issuer.json").stdout)
+			writeFile(t, dir, "issuer.pub", pub)
+			writeFile(t, dir, "msgs.json", intMessages)
+			mustBBS(t, dir, "nym-commit", "--scheme", scheme, "--secret-out", "nym-secret.json", "--out", "commitment.json")
+			r := mustBBS(t, dir, "sign", "--key", "issuer.json", "--messages", "msgs.json", "--commitment", "commitment.json",
+				"--integers", "1:int64,2:date", "--out", "signed.json")
+			check(t, r, 0, "integer positions to register: 1:int64,2:date")
+			mustBBS(t, dir, "nym-finalize", "--credential", "signed.json", "--secret", "nym-secret.json", "--out", "credential.json")
+			if ints, _ := json.Marshal(readJSON(t, dir, "credential.json")["integers"]); string(ints) != `[{"index":1,"type":"int64"},{"index":2,"type":"date"}]` {
+				t.Fatalf("integers %s", ints)
+			}
+			mustBBS(t, dir, "params", "range", "--base", "16", "--discard-secret", "--out", "age.params")
+			writeFile(t, dir, "eu.json", `["country=DE", "country=FR", "country=IT"]`)
+			mustBBS(t, dir, "params", "set", "--scheme", scheme, "--elements", "eu.json", "--discard-secret", "--out", "eu.params")
+
+			prove := func(out string, args ...string) result {
+				t.Helper()
+				return runBBS(t, dir, "", append([]string{"prove", "--credential", "credential.json", "--context", "poll-1", "--reveal", "0",
+					"--nonce-random", "--issuer", "i1", "--out", out}, args...)...)
+			}
+			check(t, prove("req.json", "--range", "1:18..100:age=@age.params", "--range", "2:..2008-03-01", "--in-set", "3:eu=@eu.params"), 0)
+			req := readJSON(t, dir, "req.json")
+			if req["pseudonym"] == nil || req["predicateProof"] == nil || len(req["predicates"].([]any)) != 3 {
+				t.Fatalf("request %v", req)
+			}
+			verify := func(file string, args ...string) result {
+				t.Helper()
+				return runBBS(t, dir, "", append([]string{"verify", "--public-key", "@issuer.pub", "--request", file}, args...)...)
+			}
+			params := []string{"--params", "age=@age.params", "--params", "eu=@eu.params"}
+			check(t, verify("req.json", append([]string{"--integers", "1:int64,2:date"}, params...)...), 0,
+				"stdout:proven: message 1 in 18..100", "stdout:proven: message 2 at most 2008-03-01 (Bulletproofs)",
+				"stdout:proven: message 3 in the set \"eu\"", "stdout:pseudonym ")
+			check(t, verify("req.json", params...), 2, "which is not an integer position: give the issuer's --integers or --settings")
+
+			// Another context, another bound, a tampered predicate proof.
+			edit := func(name string, f func(map[string]any)) {
+				m := readJSON(t, dir, "req.json")
+				f(m)
+				writeJSON(t, dir, name, m)
+			}
+			edit("ctx.json", func(m map[string]any) { m["context"] = b64([]byte("poll-2")) })
+			edit("bound.json", func(m map[string]any) {
+				m["predicates"].([]any)[0].(map[string]any)["min"] = 21
+			})
+			edit("tampered.json", func(m map[string]any) {
+				pp := b64dec(t, m["predicateProof"])
+				pp[len(pp)-1] ^= 1
+				m["predicateProof"] = b64(pp)
+			})
+			for _, f := range []string{"ctx.json", "bound.json", "tampered.json"} {
+				if r := verify(f, append([]string{"--integers", "1:int64,2:date"}, params...)...); r.code != exitFailed || !strings.Contains(r.stdout, "invalid:") {
+					t.Errorf("%s: %v, want invalid", f, r)
+				}
+			}
+
+			// A disclosed integer, without predicates.
+			check(t, prove("disc.json", "--reveal", "0,1"), 0)
+			check(t, verify("disc.json", "--integers", "1:int64,2:date"), 0, "stdout:[1] 42 (int64)")
+			check(t, verify("disc.json"), 1, "stdout:invalid:")
+
+			check(t, prove("x.json", "--range", "1:43.."), 2, "outside the range: no proof of a false statement is made")
+			check(t, prove("x.json", "--range", "1:18..", "--non-revoked", "nym-secret.json"), 2, "pseudonym credentials have no presentation with non-revocation")
+		})
+	}
 }
 
 // TestPredicateRequestMeetsPolicy: the request bbs prove writes meets the

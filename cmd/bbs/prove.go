@@ -51,7 +51,7 @@ named by the witness file (bbs acc-witness, bbs update-witness) stays hidden,
 and the proof shows it is in the issuer's accumulator at the witness's
 version; the request then carries "nonRevoked": true.
 
---range and --in-set (IETF schemes, repeatable, at most 16 in all) prove
+--range and --in-set (IETF and pseudonym schemes, repeatable, at most 16 in all) prove
 statements about messages that stay hidden, as "predicates" and
 "predicateProof" in the request:
   --range IDX:MIN..MAX   the integer message IDX lies in MIN..MAX, both
@@ -200,10 +200,6 @@ func prove(e *env, o *proveOptions) error {
 	}
 	var preds *provePredicates
 	if len(o.ranges)+len(o.sets) > 0 {
-		switch {
-		case nc != nil:
-			return usagef("--range, --in-set: pseudonym credentials have no predicates")
-		}
 		if preds, err = parseProvePredicates(c, revealed, o.ranges, o.sets); err != nil {
 			return err
 		}
@@ -239,14 +235,16 @@ func prove(e *env, o *proveOptions) error {
 	}
 
 	var proofBytes, pseudonym, predProof []byte
-	if preds != nil && o.nonRevoked != "" {
+	if nc != nil && o.nonRevoked != "" {
+		return usagef("--non-revoked: pseudonym credentials have no presentation with non-revocation")
+	}
+	if preds != nil && nc != nil {
+		proofBytes, pseudonym, predProof, err = nymProveWithPredicates(rnd, nc, name, nonce, []byte(o.context), revealed, preds)
+	} else if preds != nil && o.nonRevoked != "" {
 		proofBytes, predProof, err = presentNonRevokedWithPredicates(rnd, o, c, nonce, revealed, preds)
 	} else if preds != nil {
 		proofBytes, predProof, err = proveWithPredicates(rnd, c, nonce, revealed, preds)
 	} else if o.nonRevoked != "" {
-		if nc != nil {
-			return usagef("--non-revoked: pseudonym credentials have no presentation with non-revocation")
-		}
 		proofBytes, err = presentNonRevoked(rnd, o, nonce, revealed)
 		if err != nil {
 			return err

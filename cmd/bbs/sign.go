@@ -32,7 +32,7 @@ messages; the holder completes the credential with bbs nym-finalize.
 decimal form a policy's epoch rule reads (docs/revocation.md, level 1b), and
 prints its index for the rule.
 
---integers 3:int64,4:date (IETF schemes) signs the messages at those
+--integers 3:int64,4:date (IETF and pseudonym schemes) signs the messages at those
 positions as signed 64-bit integers rather than hashed, so that a holder can
 prove a range about them without disclosing them (bbs prove --range). The
 message at an int64 position is written as decimal text ("21", "-5"), at a
@@ -57,7 +57,7 @@ bbs sign --key ietf-issuer.json --messages int-msgs.json --integers 1:int64,2:da
 		out := fs.String("out", "-", "write the credential to `file`; \"-\" for standard output")
 		commitment := fs.String("commitment", "", "blind-sign the holder's commitment `file` (pseudonym schemes)")
 		epoch := fs.String("epoch", "", "append the issuer's epoch `N` (0..2^53-1) as the last message")
-		integers := fs.String("integers", "", "sign the messages at these `positions` as integers: IDX:int64 or IDX:date, comma-separated ascending (IETF schemes)")
+		integers := fs.String("integers", "", "sign the messages at these `positions` as integers: IDX:int64 or IDX:date, comma-separated ascending (IETF and pseudonym schemes)")
 		return func(args []string) error {
 			if len(args) > 0 {
 				return usagef("unexpected argument %q", args[0])
@@ -133,7 +133,7 @@ func sign(e *env, keyPath, msgsPath, headerB64, commitment, epoch, out string, i
 		}
 	}
 	if _, nym := s.(bbs.PseudonymScheme); nym || commitment != "" {
-		return nymSign(e, key, keyPath, commitment, header, msgs, ms, out)
+		return nymSign(e, key, keyPath, commitment, header, msgs, ms, out, ints, mm)
 	}
 	var sig *bbs.Signature
 	if mm != nil {

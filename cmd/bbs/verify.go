@@ -343,14 +343,7 @@ func verifyRequest(o *verifyOptions, res *VerifyResult) (bound bool, err error) 
 	if err != nil {
 		return bound, &errInvalid{fmt.Sprintf("proof: %v", err)}
 	}
-	switch {
-	case preds != nil:
-		err = checkPredicateProof(s, pk, proof, req, disclosed, mm, preds)
-	case mm != nil && len(req.Pseudonym) == 0:
-		err = bbs.VerifyProofMapped(s, pk, proof, req.Header, req.Nonce, disclosed, mm)
-	default:
-		err = verifyProof(s, pk, proof, req, disclosed)
-	}
+	err = verifyProof(s, pk, proof, req, disclosed, mm, preds)
 	switch {
 	case err == nil:
 		return bound, nil
