@@ -27,6 +27,9 @@ func inspectNymFile(name string, data []byte, fields map[string]json.RawMessage)
 		r.add("headerSize", len(c.header))
 		r.add("messages", len(c.messages))
 		r.add("messageSizes", sizes(c.messages))
+		if len(c.integers) > 0 {
+			r.add("integers", integersFlagText(c.integers))
+		}
 		r.add("signatureSize", len(c.sig.Bytes()))
 		r.add("finalised", c.secret != nil)
 		if c.secret != nil {

@@ -334,6 +334,7 @@ func TestNymPredicates(t *testing.T) {
 				"--integers", "1:int64,2:date", "--out", "signed.json")
 			check(t, r, 0, "integer positions to register: 1:int64,2:date")
 			mustBBS(t, dir, "nym-finalize", "--credential", "signed.json", "--secret", "nym-secret.json", "--out", "credential.json")
+			check(t, mustBBS(t, dir, "inspect", "credential.json"), 0, "stdout:integers:       1:int64,2:date")
 			if ints, _ := json.Marshal(readJSON(t, dir, "credential.json")["integers"]); string(ints) != `[{"index":1,"type":"int64"},{"index":2,"type":"date"}]` {
 				t.Fatalf("integers %s", ints)
 			}
