@@ -100,3 +100,59 @@ func TestRegisterRequestRejects(t *testing.T) {
 		check(t, runBBS(t, dir, "", c.args...), exitBadInput, c.want)
 	}
 }
+
+// TestNymPredicatesOnTheContract: a pseudonym issuer registered with
+// integer positions (register-request --integers) and a presentation that
+// bbs prove makes with its pseudonym and a range predicate (prove --context
+// --range) are accepted by the contract, which reports the predicate
+// proven; a request whose bound was changed is not valid.
+func TestNymPredicatesOnTheContract(t *testing.T) {
+	ca := fakeid.NewCA(t, "Org1MSP", pkix.Name{Organization: []string{"org1.example.com"}, CommonName: "ca.org1.example.com"})
+	user := ca.Enroll(t, pkix.Name{OrganizationalUnit: []string{"client"}, CommonName: "User1@org1.example.com"}, nil)
+	dir := t.TempDir()
+	writeFile(t, dir, "cert.pem", string(user.PEM))
+	scheme := bbs.NymBLS12381SHA256Name
+	mustBBS(t, dir, "keygen", "--scheme", scheme, "--out", "issuer.json")
+	reg := mustBBS(t, dir, "register-request", "--key", "issuer.json", "--id", "polls", "--channel", "mychannel", "--msp", "Org1MSP",
+		"--cert", "cert.pem", "--counts", "4", "--integers", "1:int64,2:date").stdout
+	writeFile(t, dir, "msgs.json", intMessages)
+	mustBBS(t, dir, "nym-commit", "--scheme", scheme, "--secret-out", "nym-secret.json", "--out", "commitment.json")
+	mustBBS(t, dir, "sign", "--key", "issuer.json", "--messages", "msgs.json", "--commitment", "commitment.json",
+		"--integers", "1:int64,2:date", "--out", "signed.json")
+	mustBBS(t, dir, "nym-finalize", "--credential", "signed.json", "--secret", "nym-secret.json", "--out", "credential.json")
+	mustBBS(t, dir, "prove", "--credential", "credential.json", "--context", "poll-1", "--reveal", "0", "--nonce-random",
+		"--issuer", "polls", "--range", "2:..2008-03-01", "--out", "req.json")
+	mutateJSON(t, dir, "req.json", "tighter.json", func(m map[string]any) { m["predicates"].([]any)[0].(map[string]any)["max"] = 7000 })
+
+	cc, err := contract.NewChaincode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := fakestub.NewLedger("mychannel")
+	l.DefaultChaincodeName = contract.Name
+	if r := l.Submit(cc, user.Creator, "bbs:SetEndorsementConfig", `{"mode":"owner","orgs":["Org1MSP"]}`); !r.Committed {
+		t.Fatalf("SetEndorsementConfig: %s", r.Response.GetMessage())
+	}
+	if r := l.Submit(cc, user.Creator, "bbs:RegisterIssuer", reg); !r.Committed {
+		t.Fatalf("RegisterIssuer: %s", r.Response.GetMessage())
+	}
+	type result struct {
+		Valid      bool   `json:"valid"`
+		Reason     string `json:"reason"`
+		Predicates []struct {
+			Kind  string `json:"kind"`
+			Index int    `json:"index"`
+		} `json:"predicates"`
+	}
+	r := l.Submit(cc, user.Creator, "bbs:SubmitProof", string(readFile(t, dir, "req.json")))
+	if !r.Committed {
+		t.Fatalf("SubmitProof: %s", r.Response.GetMessage())
+	}
+	res := fakestub.Decode[result](t, l.Evaluate(cc, user.Creator, "bbs:VerifyProof", string(readFile(t, dir, "req.json"))))
+	if !res.Valid || len(res.Predicates) != 1 || res.Predicates[0].Kind != "range" || res.Predicates[0].Index != 2 {
+		t.Fatalf("VerifyProof: %+v", res)
+	}
+	if res := fakestub.Decode[result](t, l.Evaluate(cc, user.Creator, "bbs:VerifyProof", string(readFile(t, dir, "tighter.json")))); res.Valid {
+		t.Fatalf("a tighter bound than proven verified: %+v", res)
+	}
+}
