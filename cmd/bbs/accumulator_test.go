@@ -111,18 +111,7 @@ func TestAccumulatorCommands(t *testing.T) {
 
 	// A RevokeHandles batch (version 2, two other handles) as
 	// GetAccumulatorRemoval answers it: Alice updates from it alone.
-	accFile := readJSON(t, dir, "acc.json")
-	ask, err := revocation.ParseSecretKey(b64dec(t, accFile["secretKey"].(string)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	h1, h2 := make([]byte, 32), make([]byte, 32)
-	h1[31], h2[31] = 7, 8
-	batch, err := ask.RemoveBatch(1, rem.Value(), [][]byte{h1, h2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	writeJSON(t, dir, "r2.json", map[string]any{"issuer": "acme", "batch": b64(batch.Bytes()), "version": 2, "createdAt": "2026-12-01T00:00:01Z", "txId": "t2"})
+	batch := writeBatchRemoval(t, dir, 1, rem.Value(), "r2.json")
 	writeJSON(t, dir, "r2-bad.json", map[string]any{"issuer": "acme", "batch": b64(batch.Bytes()), "version": 3})
 	if r := runBBS(t, dir, "", "update-witness", "--witness", "wa.json", "--credential", "cred-a.json", "r2-bad.json"); r.code == 0 {
 		t.Fatalf("a batch record under another version was applied: %v", r)
@@ -320,4 +309,25 @@ func TestAccumulatorHandleIndexDefault(t *testing.T) {
 	if !bytes.Equal(rem.Handle(), h) {
 		t.Fatal("revoke without --handle-index did not remove message 1, the declared handle")
 	}
+}
+
+// writeBatchRemoval removes two handles (neither a test credential's) from
+// the accumulator of dir's acc.json at version prev, whose value is
+// value, and writes the batch record as GetAccumulatorRemoval answers it
+// (version prev+1) to name.
+func writeBatchRemoval(t *testing.T, dir string, prev uint64, value []byte, name string) *revocation.BatchRemoval {
+	t.Helper()
+	ask, err := revocation.ParseSecretKey(b64dec(t, readJSON(t, dir, "acc.json")["secretKey"].(string)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h1, h2 := make([]byte, 32), make([]byte, 32)
+	h1[31], h2[31] = 7, 8
+	batch, err := ask.RemoveBatch(prev, value, [][]byte{h1, h2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeJSON(t, dir, name, map[string]any{"issuer": "acme", "batch": b64(batch.Bytes()), "version": prev + 1,
+		"createdAt": "2026-12-01T00:00:01Z", "txId": "t2"})
+	return batch
 }

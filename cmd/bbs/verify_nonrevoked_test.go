@@ -59,17 +59,7 @@ func TestVerifyNonRevoked(t *testing.T) {
 	mustBBS(t, dir, "update-witness", "--witness", "wa.json", "--credential", "cred-a.json", "r1.json")
 	mustBBS(t, dir, "prove", "--credential", "cred-a.json", "--reveal", "0", "--nonce-random", "--issuer", "acme",
 		"--non-revoked", "wa.json", "--out", "req-v1.json")
-	ask, err := revocation.ParseSecretKey(b64dec(t, readJSON(t, dir, "acc.json")["secretKey"].(string)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	h1, h2 := make([]byte, 32), make([]byte, 32)
-	h1[31], h2[31] = 7, 8
-	batch, err := ask.RemoveBatch(1, rem.Value(), [][]byte{h1, h2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	writeJSON(t, dir, "r2.json", map[string]any{"issuer": "acme", "batch": b64(batch.Bytes()), "version": 2, "createdAt": "2026-12-01T00:00:01Z", "txId": "t2"})
+	batch := writeBatchRemoval(t, dir, 1, rem.Value(), "r2.json")
 	ledger := func(name string, version int, value []byte, declared bool) {
 		t.Helper()
 		rec := map[string]any{"issuer": "acme", "publicKey": setArgs.PublicKey, "initialValue": setArgs.InitialValue,
