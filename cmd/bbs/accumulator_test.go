@@ -22,16 +22,7 @@ import (
 // version.
 func TestAccumulatorCommands(t *testing.T) {
 	dir := t.TempDir()
-	mustBBS(t, dir, "keygen", "--scheme", "bbs-bls12381-sha256", "--out", "issuer.json")
-	writeFile(t, dir, "a.json", `["name=Alice", "role=member", "handle-Ai8gN1ZQf0x3v2Xk8TqYwQ"]`)
-	writeFile(t, dir, "b.json", `["name=Bob", "role=member", "handle-9d2LmQ0sPp6wZrC4eKjHbA"]`)
-	mustBBS(t, dir, "sign", "--key", "issuer.json", "--messages", "a.json", "--out", "cred-a.json")
-	mustBBS(t, dir, "sign", "--key", "issuer.json", "--messages", "b.json", "--out", "cred-b.json")
-	args := mustBBS(t, dir, "acc-keygen", "--handle-index", "2", "--out", "acc.json")
-	var setArgs struct{ PublicKey, InitialValue string }
-	if err := json.Unmarshal([]byte(args.stdout), &setArgs); err != nil {
-		t.Fatalf("acc-keygen output: %v\n%s", err, args.stdout)
-	}
+	setArgs := newAccFixture(t, dir)
 	acc := readJSON(t, dir, "acc.json")
 	if acc["publicKey"] != setArgs.PublicKey || acc["initialValue"] != setArgs.InitialValue || acc["version"] != 0.0 {
 		t.Fatalf("acc.json %v does not match the printed arguments %+v", acc, setArgs)
@@ -330,4 +321,27 @@ func writeBatchRemoval(t *testing.T, dir string, prev uint64, value []byte, name
 	writeJSON(t, dir, name, map[string]any{"issuer": "acme", "batch": b64(batch.Bytes()), "version": prev + 1,
 		"createdAt": "2026-12-01T00:00:01Z", "txId": "t2"})
 	return batch
+}
+
+// accArgs are the SetAccumulator arguments acc-keygen prints.
+type accArgs struct{ PublicKey, InitialValue string }
+
+// newAccFixture makes, in dir, an IETF issuer (issuer.json, its public
+// key in issuer.pub), credentials of Alice and Bob whose message 2 is the
+// revocation handle (cred-a.json, cred-b.json), and the issuer's
+// accumulator at version 0 declaring handle index 2 (acc.json).
+func newAccFixture(t *testing.T, dir string) accArgs {
+	t.Helper()
+	r := mustBBS(t, dir, "keygen", "--scheme", "bbs-bls12381-sha256", "--out", "issuer.json")
+	writeFile(t, dir, "issuer.pub", r.stdout)
+	writeFile(t, dir, "a.json", `["name=Alice", "role=member", "handle-Ai8gN1ZQf0x3v2Xk8TqYwQ"]`)
+	writeFile(t, dir, "b.json", `["name=Bob", "role=member", "handle-9d2LmQ0sPp6wZrC4eKjHbA"]`)
+	mustBBS(t, dir, "sign", "--key", "issuer.json", "--messages", "a.json", "--out", "cred-a.json")
+	mustBBS(t, dir, "sign", "--key", "issuer.json", "--messages", "b.json", "--out", "cred-b.json")
+	args := mustBBS(t, dir, "acc-keygen", "--handle-index", "2", "--out", "acc.json")
+	var setArgs accArgs
+	if err := json.Unmarshal([]byte(args.stdout), &setArgs); err != nil {
+		t.Fatalf("acc-keygen output: %v\n%s", err, args.stdout)
+	}
+	return setArgs
 }

@@ -90,6 +90,9 @@ func readAccumulatorState(path string) (*accumulatorState, error) {
 	if f.TxID != nil { // a ledger record: declared by a transaction
 		declared = f.HandleIndexTxID != ""
 	}
+	if declared && f.HandleIndex == nil {
+		return nil, fmt.Errorf("%s: handleIndex: missing, but handleIndexTxId declares one", name)
+	}
 	if declared {
 		if *f.HandleIndex < 0 {
 			return nil, fmt.Errorf("%s: handleIndex: %d", name, *f.HandleIndex)

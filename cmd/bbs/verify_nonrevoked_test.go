@@ -4,6 +4,8 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -19,17 +21,7 @@ import (
 // non-revocation refuses the flags.
 func TestVerifyNonRevoked(t *testing.T) {
 	dir := t.TempDir()
-	r := mustBBS(t, dir, "keygen", "--scheme", "bbs-bls12381-sha256", "--out", "issuer.json")
-	writeFile(t, dir, "issuer.pub", r.stdout)
-	writeFile(t, dir, "a.json", `["name=Alice", "role=member", "handle-Ai8gN1ZQf0x3v2Xk8TqYwQ"]`)
-	writeFile(t, dir, "b.json", `["name=Bob", "role=member", "handle-9d2LmQ0sPp6wZrC4eKjHbA"]`)
-	mustBBS(t, dir, "sign", "--key", "issuer.json", "--messages", "a.json", "--out", "cred-a.json")
-	mustBBS(t, dir, "sign", "--key", "issuer.json", "--messages", "b.json", "--out", "cred-b.json")
-	args := mustBBS(t, dir, "acc-keygen", "--handle-index", "2", "--out", "acc.json")
-	var setArgs struct{ PublicKey, InitialValue string }
-	if err := json.Unmarshal([]byte(args.stdout), &setArgs); err != nil {
-		t.Fatalf("acc-keygen output: %v\n%s", err, args.stdout)
-	}
+	setArgs := newAccFixture(t, dir)
 	mustBBS(t, dir, "acc-witness", "--acc", "acc.json", "--credential", "cred-a.json", "--out", "wa.json")
 	mustBBS(t, dir, "prove", "--credential", "cred-a.json", "--reveal", "0", "--nonce-random", "--issuer", "acme",
 		"--non-revoked", "wa.json", "--out", "req-v0.json")
@@ -39,7 +31,7 @@ func TestVerifyNonRevoked(t *testing.T) {
 		t.Helper()
 		return runBBS(t, dir, "", append([]string{"verify", "--public-key", "@issuer.pub", "--request", req}, extra...)...)
 	}
-	r = verify("req-v0.json", "--accumulator", "acc.json")
+	r := verify("req-v0.json", "--accumulator", "acc.json")
 	check(t, r, 0, "stdout:not revoked: the handle (message 2) is in accumulator version 0; the accumulator given is at version 0")
 	r = verify("req-v0.json", "--accumulator", "acc.json", "--json")
 	var res VerifyResult
@@ -75,7 +67,10 @@ func TestVerifyNonRevoked(t *testing.T) {
 	ledger("acc-v2-undeclared.json", 2, batch.Value(), false)
 	ledger("acc-v0-wrong.json", 0, rem.Value(), true)
 	ledger("acc-v1-index1.json", 1, rem.Value(), true)
-	rec := readJSON(t, dir, "acc-v1-index1.json")
+	rec := readJSON(t, dir, "acc-v0.json")
+	delete(rec, "handleIndex")
+	writeJSON(t, dir, "acc-no-index.json", rec)
+	rec = readJSON(t, dir, "acc-v1-index1.json")
 	rec["handleIndex"] = 1
 	writeJSON(t, dir, "acc-v1-index1.json", rec)
 
@@ -101,10 +96,45 @@ func TestVerifyNonRevoked(t *testing.T) {
 		{"req-v0.json", nil, exitBadInput, "give --accumulator"},
 		{"plain.json", []string{"--accumulator", "acc.json"}, exitBadInput, "not a presentation with non-revocation"},
 		{"req-v0.json", []string{"--accumulator", "a.json"}, exitBadInput, "want GetAccumulator's answer or acc.json"},
+		{"req-v0.json", []string{"--accumulator", "acc-no-index.json"}, exitBadInput, "handleIndex: missing, but handleIndexTxId declares one"},
 	} {
 		r := verify(tc.req, tc.args...)
 		if r.code != tc.code || !strings.Contains(r.stdout+r.stderr, tc.want) {
 			t.Errorf("%s %v: %v, want exit %d and %q", tc.req, tc.args, r, tc.code, tc.want)
 		}
 	}
+}
+
+// FuzzReadAccumulatorState: --accumulator never panics on any file; what
+// it accepts has a key, a value that is a valid accumulator value and a
+// handle index that is -1 (undeclared) or a message index.
+func FuzzReadAccumulatorState(f *testing.F) {
+	sk, v0, err := revocation.GenerateKey(strings.NewReader(strings.Repeat("fuzz seed key ", 8)))
+	if err != nil {
+		f.Fatal(err)
+	}
+	pk, v := b64(sk.PublicKey().Bytes()), b64(v0)
+	for _, tail := range []string{``, `,"handleIndex":2`, `,"txId":"t","handleIndexTxId":"t0"`, `,"txId":"t","handleIndex":3`,
+		`,"txId":"t","handleIndexTxId":"t0","handleIndex":-1`, `,"handleIndex":1,"initialValue":"AA=="`} {
+		f.Add([]byte(`{"publicKey":"` + pk + `","version":4,"value":"` + v + `","initialValue":"` + v + `"` + tail + `}`))
+	}
+	f.Add([]byte(`{"publicKey":"AA==","version":0,"value":"AA=="}`))
+	f.Add([]byte(`{"publicKey":"AA==","version":1,"value":"AA==","txId":"t","handleIndexTxId":"t0"}`))
+	f.Add([]byte(`{"publicKey":"AA==","version":1,"value":"AA==","txId":"t","handleIndexTxId":"t0","handleIndex":-1}`))
+	f.Add([]byte(`{"secretKey":"AA==","publicKey":"AA==","initialValue":"AA==","version":0,"value":"AA==","handleIndex":2}`))
+	f.Add([]byte(`[1,2]`))
+	f.Add([]byte(`{"version":"x"}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		path := filepath.Join(t.TempDir(), "acc.json")
+		if err := os.WriteFile(path, data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		st, err := readAccumulatorState(path)
+		if err != nil {
+			return
+		}
+		if st.key == nil || st.value == nil || st.handleIndex < -1 {
+			t.Fatalf("accepted %q as %+v", data, st)
+		}
+	})
 }
