@@ -42,7 +42,12 @@
 # GROWTH_WORKERS=$(nproc) derivations in parallel,
 # GROWTH_SCHEME=bbs+2020 (fill and SubmitProof probe; the other probes are
 # bbs-bls12381-sha256), GROWTH_SEED=fabric-bbs-growth, GROWTH_KEEP=0,
-# PORT_OFFSET (env.sh). Every nonce is fresh (each fill chunk and size has
+# GROWTH_IDLE=10 seconds of the peers' CPU measured, with no transaction
+# in flight, after each size's fill (background work such as the state
+# database's compactions), GROWTH_PROFILE=0 (1: NODE_PROFILE=1, and a 30 s
+# CPU profile of peer0.org1 during each fill chunk of at least 1000
+# batches, pprof-peer1-fill-K-C.pb.gz, split by growth/profile-split.sh
+# into profile.tsv), PORT_OFFSET (env.sh). Every nonce is fresh (each fill chunk and size has
 # its seed; the other probes are one loadgen run, -growth).
 set -euo pipefail
 
@@ -63,6 +68,9 @@ CHUNK="${GROWTH_CHUNK:-50000}"
 WORKERS="${GROWTH_WORKERS:-$(nproc)}"
 SCHEME="${GROWTH_SCHEME:-bbs+2020}"
 SEED="${GROWTH_SEED:-fabric-bbs-growth}"
+IDLE="${GROWTH_IDLE:-10}"
+PROFILE="${GROWTH_PROFILE:-0}"
+[ "$PROFILE" = 1 ] && export NODE_PROFILE=1
 OUT="$TN_DIR/.growth"
 die() { printf 'growth: %s\n' "$*" >&2; exit 1; }
 PSCHEME=bbs-bls12381-sha256
@@ -87,6 +95,30 @@ LOADBASE=(bbs-load -org-dir "$ORG_DIR" -peer1 "$PEER1_ADDRESS" -peer2 "$PEER2_AD
 LOAD=("${LOADBASE[@]}" -schemes "$SCHEME" -inflight "$INFLIGHT")
 LEDGER="$STATE_DIR/peers/peer0.org1/ledger/ledgersData"
 G="growth"
+
+# peers_ticks: the CPU time (clock ticks, user + system) of the peer
+# processes run from test-network/.
+CPU_PREFIX="$(cd "$TN_DIR" && pwd -P)/"
+peers_ticks() {
+  local t=0 p exe
+  for p in /proc/[0-9]*; do
+    exe=$(readlink "$p/exe" 2> /dev/null) || continue
+    case "$exe" in
+      "$CPU_PREFIX"*/peer) t=$((t + $(sed 's/.*) //' "$p/stat" | awk '{print $12 + $13}'))) ;;
+    esac
+  done
+  echo "$t"
+}
+# idle_pct: the peers' CPU over IDLE seconds with nothing in flight, in
+# percent of one core (both peers together).
+idle_pct() {
+  [ "$IDLE" -gt 0 ] || { echo 0; return; }
+  local a b
+  a=$(peers_ticks)
+  sleep "$IDLE"
+  b=$(peers_ticks)
+  echo "scale=1; ($b - $a) * 100 / $(getconf CLK_TCK) / $IDLE" | bc
+}
 
 # bytes DIR: the bytes under DIR (0 if absent).
 bytes() { if [ -d "$1" ]; then du -sb "$1" | cut -f1; else echo 0; fi; }
@@ -144,7 +176,11 @@ witness() {
 log "Setting up the probes' issuers, status lists, accumulator and policies"
 probe setup 0 1 "setup=$G/setup.jsonl" "${OWNER[@]}" "${PACED[@]}"
 
-printf 'records\tfill_s\tfill_proofs_per_s\tprobe_tx_per_s\tprobe_p50_ms\tprobe_cpu_ms_per_tx\tchaincode_cpu_ms_per_tx\tpeer_cpu_ms_per_tx\tledger_bytes\tchains_bytes\tstate_bytes\thistory_bytes\tgen_s\n' > "$OUT/growth.tsv"
+printf 'records\tfill_s\tfill_proofs_per_s\tprobe_tx_per_s\tprobe_p50_ms\tprobe_cpu_ms_per_tx\tchaincode_cpu_ms_per_tx\tpeer_cpu_ms_per_tx\tledger_bytes\tchains_bytes\tstate_bytes\thistory_bytes\tgen_s\tidle_peer_cpu_pct\n' > "$OUT/growth.tsv"
+# fill.tsv: one row per fill chunk: the records after it, its batches,
+# verified proofs/s, and the network's CPU per verified proof (all, the
+# chaincode's, the peers').
+printf 'size\tchunk\trecords\tbatches\tproofs_per_s\tcpu_ms_per_proof\tchaincode_ms_per_proof\tpeer_ms_per_proof\n' > "$OUT/fill.tsv"
 records=0
 k=0
 for n in $SIZES; do
@@ -169,15 +205,28 @@ for n in $SIZES; do
       -batch-tx "$chunk" -batch-size "$BATCH" -channel "$CHANNEL_NAME" -org-dir "$ORG_DIR"
     t1=$(date +%s.%N)
     log "Size $n: filling ($chunk SubmitProofs)"
+    prof=
+    if [ "$PROFILE" = 1 ] && [ "$chunk" -ge 1000 ]; then
+      (sleep 20 && curl -fsS -o "$OUT/pprof-peer1-fill-$k-$c.pb.gz" \
+        "http://127.0.0.1:$((PEER1_OPS_PORT + 10000))/debug/pprof/profile?seconds=30") &
+      prof=$!
+    fi
     "${LOAD[@]}" -data "$OUT/data-fill" -modes batch -count 1000000 -json "$OUT/fill-$k-$c.json" > "$OUT/fill-$k-$c.txt"
     t2=$(date +%s.%N)
+    [ -z "$prof" ] || wait "$prof" || log "Size $n: no profile of chunk $c"
     got=$(jq '[.runs[].verifiedProofs] | add' "$OUT/fill-$k-$c.json")
     records=$((records + got))
+    jq -r --arg k "$k" --arg c "$c" --arg n "$records" '.runs[0] | (.verifiedProofs / .transactions) as $p |
+      [$k, $c, $n, .transactions, (.verifiedProofs / .seconds * 10 | round / 10), (.networkCpuMsPerTx / $p * 1000 | round / 1000),
+       ((.networkCpuMsPerTxBy.chaincode // 0) / $p * 1000 | round / 1000), ((.networkCpuMsPerTxBy.peer // 0) / $p * 1000 | round / 1000)] | @tsv' \
+      "$OUT/fill-$k-$c.json" >> "$OUT/fill.tsv"
     fill_proofs=$((fill_proofs + got))
     gen_s=$(echo "$gen_s + $t1 - $t0" | bc)
     fill_s=$(echo "$fill_s + $t2 - $t1" | bc)
   done
   rm -rf "$OUT/data-fill"
+  idle=$(idle_pct)
+  log "Size $n: the peers' CPU with nothing in flight: $idle% of a core"
   fill_rate=0
   [ "$fill_proofs" -gt 0 ] && fill_rate=$(echo "scale=1; $fill_proofs / $fill_s" | bc)
   log "Size $n: probing ($PROBE SubmitProof)"
@@ -189,10 +238,10 @@ for n in $SIZES; do
   # earlier size ("already on the ledger", fine) or registers it.
   "${LOAD[@]}" -data "$OUT/data-$k" -modes single -count "$PROBE" -json "$OUT/probe-$k.json" > "$OUT/probe-$k.txt"
   records=$((records + $(jq '[.runs[].verifiedProofs] | add' "$OUT/probe-$k.json")))
-  jq -r --arg n "$records" --arg fs "$fill_s" --arg fr "$fill_rate" --arg gs "$gen_s" \
+  jq -r --arg n "$records" --arg fs "$fill_s" --arg fr "$fill_rate" --arg gs "$gen_s" --arg idle "$idle" \
     --arg lb "$(bytes "$LEDGER")" --arg cb "$(bytes "$LEDGER/chains")" --arg sb "$(bytes "$LEDGER/stateLeveldb")" --arg hb "$(bytes "$LEDGER/historyLeveldb")" \
     '.runs[0] | [$n, ($fs | tonumber | round), $fr, .committedTxPerSecond, .commitLatencyMs.p50, .networkCpuMsPerTx,
-      (.networkCpuMsPerTxBy.chaincode // 0), (.networkCpuMsPerTxBy.peer // 0), $lb, $cb, $sb, $hb, ($gs | tonumber | round)] | @tsv' \
+      (.networkCpuMsPerTxBy.chaincode // 0), (.networkCpuMsPerTxBy.peer // 0), $lb, $cb, $sb, $hb, ($gs | tonumber | round), ($idle | tonumber)] | @tsv' \
     "$OUT/probe-$k.json" >> "$OUT/growth.tsv"
   jq -r --arg n "$records" '.runs[0] | ["size", $n, "submitproof", .transactions, .committed, .committedTxPerSecond,
     .commitLatencyMs.p50, .networkCpuMsPerTx, (.networkCpuMsPerTxBy.chaincode // 0), (.networkCpuMsPerTxBy.peer // 0), 0, .seconds] | @tsv' \
@@ -221,6 +270,7 @@ want=$(( $(jq .version "$OUT/probes/$PSCHEME/$G/shape/witness.json") + $(wc -l <
 jq -e --argjson v "$want" '.version == $v' "$OUT/witness-shape-$records.json" > /dev/null ||
   die "the offline holder's witness is not at the last version ($want)"
 
+[ "$PROFILE" = 1 ] && "$TN_DIR/growth/profile-split.sh" "$OUT" > "$OUT/profile.tsv"
 "$TN_DIR/growth/plot.sh" "$PROBES_TSV" "$OUT/growth.tsv" > "$OUT/growth.svg"
 "$TN_DIR/growth/report.sh" "$OUT" > "$OUT/report.md"
 cat "$OUT/report.md"
