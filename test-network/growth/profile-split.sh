@@ -9,6 +9,11 @@
 #                databases, and the private data store)
 #   compaction   goleveldb's background compactions (memtable flushes and
 #                table compactions)
+#   stateget     reads of the state database (stateleveldb GetState: the
+#                chaincode's reads, MVCC versions, key-level policies)
+#   metadata     of those, the reads of a written key's metadata (its
+#                key-level policy: in simulation for every written key,
+#                and in validation)
 #   gc           the garbage collector's background marking
 #   validate     block validation (txvalidator)
 #   commit       the ledger's commit of a block (kvLedger.Commit*, commit)
@@ -20,7 +25,7 @@ share() { # FILE REGEX: percent of FILE's samples whose stack matches REGEX
   go tool pprof -top -nodefraction=0 -nodecount=1000000 -focus "$2" "$1" 2> /dev/null |
     awk '/^Showing nodes accounting for/ { sub(/%.*/, "", $6); p = $6 } END { print (p == "" ? 0 : p) }'
 }
-printf 'size\tchunk\trecords\tcpu_s\tleveldb_pct\tcompaction_pct\tgc_pct\tvalidate_pct\tcommit_pct\tendorse_pct\n'
+printf 'size\tchunk\trecords\tcpu_s\tleveldb_pct\tcompaction_pct\tstateget_pct\tmetadata_pct\tgc_pct\tvalidate_pct\tcommit_pct\tendorse_pct\n'
 for f in $(ls "$OUT"/pprof-peer1-fill-*.pb.gz 2> /dev/null | sort -t- -k4,4n -k5,5n); do
   kc=${f##*/pprof-peer1-fill-}
   kc=${kc%.pb.gz}
@@ -29,9 +34,11 @@ for f in $(ls "$OUT"/pprof-peer1-fill-*.pb.gz 2> /dev/null | sort -t- -k4,4n -k5
   recs=$(awk -F'\t' -v k="$k" -v c="$c" '$1 == k && $2 == c { print $3 }' "$OUT/fill.tsv")
   cpu=$(go tool pprof -top -nodecount=1 "$f" 2> /dev/null |
     awk '/Total samples/ { for (i = 1; i <= NF; i++) if ($i == "=") { v = $(i + 1); if (v ~ /ms$/) { sub(/ms/, "", v); v /= 1000 } else sub(/s/, "", v); print v } }')
-  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$k" "$c" "${recs:-0}" "${cpu:-0}" \
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$k" "$c" "${recs:-0}" "${cpu:-0}" \
     "$(share "$f" 'syndtr/goleveldb')" \
     "$(share "$f" 'goleveldb/leveldb\.\(\*DB\)\.(mCompaction|tCompaction)')" \
+    "$(share "$f" 'stateleveldb\.\(\*versionedDB\)\.GetState$')" \
+    "$(share "$f" 'privacyenabledstate\.\(\*DB\)\.GetStateMetadata$')" \
     "$(share "$f" 'runtime\.gcBgMarkWorker')" \
     "$(share "$f" 'core/committer/txvalidator')" \
     "$(share "$f" 'kvledger\.\(\*kvLedger\)\.([Cc]ommit|CommitLegacy)$')" \
