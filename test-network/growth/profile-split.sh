@@ -19,28 +19,40 @@
 #   commit       the ledger's commit of a block (kvLedger.Commit*, commit)
 #   endorse      the endorser (proposal simulation, chaincode calls)
 # The shares overlap (a commit's LevelDB writes count in both).
+#
+# profile-split.sh --one FILE: the profile's CPU seconds and those shares,
+# one tsv line without a header (probe-profile.sh).
 set -euo pipefail
-OUT="$1"
 share() { # FILE REGEX: percent of FILE's samples whose stack matches REGEX
   go tool pprof -top -nodefraction=0 -nodecount=1000000 -focus "$2" "$1" 2> /dev/null |
     awk '/^Showing nodes accounting for/ { sub(/%.*/, "", $6); p = $6 } END { print (p == "" ? 0 : p) }'
 }
+one() { # FILE: cpu_s and the shares, tab-separated
+  local cpu
+  cpu=$(go tool pprof -top -nodecount=1 "$1" 2> /dev/null |
+    awk '/Total samples/ { for (i = 1; i <= NF; i++) if ($i == "=") { v = $(i + 1); if (v ~ /ms$/) { sub(/ms/, "", v); v /= 1000 } else sub(/s/, "", v); print v } }')
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "${cpu:-0}" \
+    "$(share "$1" 'syndtr/goleveldb')" \
+    "$(share "$1" 'goleveldb/leveldb\.\(\*DB\)\.(mCompaction|tCompaction)')" \
+    "$(share "$1" 'stateleveldb\.\(\*versionedDB\)\.GetState$')" \
+    "$(share "$1" 'privacyenabledstate\.\(\*DB\)\.GetStateMetadata$')" \
+    "$(share "$1" 'runtime\.gcBgMarkWorker')" \
+    "$(share "$1" 'core/committer/txvalidator')" \
+    "$(share "$1" 'kvledger\.\(\*kvLedger\)\.([Cc]ommit|CommitLegacy)$')" \
+    "$(share "$1" 'core/endorser\.\(\*Endorser\)\.ProcessProposal')"
+}
+if [ "${1:-}" = --one ]; then
+  one "$2"
+  exit
+fi
+OUT="$1"
 printf 'size\tchunk\trecords\tcpu_s\tleveldb_pct\tcompaction_pct\tstateget_pct\tmetadata_pct\tgc_pct\tvalidate_pct\tcommit_pct\tendorse_pct\n'
-for f in $(ls "$OUT"/pprof-peer1-fill-*.pb.gz 2> /dev/null | sort -t- -k4,4n -k5,5n); do
-  kc=${f##*/pprof-peer1-fill-}
+for b in $(cd "$OUT" && ls pprof-peer1-fill-*.pb.gz 2> /dev/null | sort -t- -k4,4n -k5,5n); do
+  f="$OUT/$b"
+  kc=${b#pprof-peer1-fill-}
   kc=${kc%.pb.gz}
   k=${kc%-*}
   c=${kc#*-}
   recs=$(awk -F'\t' -v k="$k" -v c="$c" '$1 == k && $2 == c { print $3 }' "$OUT/fill.tsv")
-  cpu=$(go tool pprof -top -nodecount=1 "$f" 2> /dev/null |
-    awk '/Total samples/ { for (i = 1; i <= NF; i++) if ($i == "=") { v = $(i + 1); if (v ~ /ms$/) { sub(/ms/, "", v); v /= 1000 } else sub(/s/, "", v); print v } }')
-  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$k" "$c" "${recs:-0}" "${cpu:-0}" \
-    "$(share "$f" 'syndtr/goleveldb')" \
-    "$(share "$f" 'goleveldb/leveldb\.\(\*DB\)\.(mCompaction|tCompaction)')" \
-    "$(share "$f" 'stateleveldb\.\(\*versionedDB\)\.GetState$')" \
-    "$(share "$f" 'privacyenabledstate\.\(\*DB\)\.GetStateMetadata$')" \
-    "$(share "$f" 'runtime\.gcBgMarkWorker')" \
-    "$(share "$f" 'core/committer/txvalidator')" \
-    "$(share "$f" 'kvledger\.\(\*kvLedger\)\.([Cc]ommit|CommitLegacy)$')" \
-    "$(share "$f" 'core/endorser\.\(\*Endorser\)\.ProcessProposal')"
+  printf '%s\t%s\t%s\t%s\n' "$k" "$c" "${recs:-0}" "$(one "$f")"
 done
