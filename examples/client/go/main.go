@@ -169,10 +169,12 @@ func flow(c *config, out io.Writer) error {
 
 	// 2. RegisterIssuer. An issuer that is already registered (by this
 	// client's earlier run, say) is not an error for this application.
+	registered := false
 	if registerArgs != nil {
 		_, status, err := submit(contract, "RegisterIssuer", registerArgs...)
 		switch {
 		case err == nil:
+			registered = true
 			fmt.Fprintf(out, "RegisterIssuer: committed in block %d, transaction %s\n", status.BlockNumber, status.TransactionID)
 		case contractErrorCode(err) == codes.Exists:
 			fmt.Fprintf(out, "RegisterIssuer: already registered, continuing (%s)\n", contractMessage(err))
@@ -206,7 +208,16 @@ func flow(c *config, out io.Writer) error {
 
 	// 4. SubmitProof: every endorsing peer verifies the proof; the nonce is
 	// consumed and the record stored when the transaction commits VALID.
-	receipt, status, err := submit(contract, "SubmitProof", string(request))
+	// The gateway's commit status is its own peer's: another organisation's
+	// endorsing peer may commit the registration's block a moment later and
+	// refuse the proof meanwhile with BBS_NOT_FOUND. Right after registering,
+	// that refusal is retried for a few seconds (nothing was written).
+	var receipt []byte
+	var status *client.Status
+	err = retryNotFound(registered, 20, 250*time.Millisecond, func() (err error) {
+		receipt, status, err = submit(contract, "SubmitProof", string(request))
+		return err
+	})
 	if err != nil {
 		return fmt.Errorf("SubmitProof: %s (%s)", contractMessage(err), contractErrorCode(err))
 	}
@@ -255,6 +266,18 @@ func flow(c *config, out io.Writer) error {
 	}
 	fmt.Fprintln(out, "done")
 	return nil
+}
+
+// retryNotFound calls f, and while retry is set and f's error is the
+// contract's BBS_NOT_FOUND, calls it again after wait, at most attempts
+// times in all.
+func retryNotFound(retry bool, attempts int, wait time.Duration, f func() error) error {
+	err := f()
+	for i := 1; retry && i < attempts && err != nil && contractErrorCode(err) == codes.NotFound; i++ {
+		time.Sleep(wait)
+		err = f()
+	}
+	return err
 }
 
 // submit endorses, submits and waits for the commit of a transaction. It

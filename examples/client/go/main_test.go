@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	bbscodes "github.com/fabric-bbs/fabric-bbs/examples/client/go/codes"
 	"github.com/hyperledger/fabric-protos-go-apiv2/gateway"
@@ -97,5 +98,37 @@ func TestParseFlagsRequiresTheFiles(t *testing.T) {
 	c, err := parseFlags([]string{"-tls-ca", "ca.pem", "-cert", "c.pem", "-key", "k.pem", "-request", "r.json"}, io.Discard)
 	if err != nil || c.channel != "mychannel" || c.chaincode != "bbs" || c.mspID != "Org1MSP" {
 		t.Errorf("parseFlags: %+v, %v", c, err)
+	}
+}
+
+// TestRetryNotFound: BBS_NOT_FOUND is retried while retry is set, up to
+// attempts calls; success and every other error end the retries.
+func TestRetryNotFound(t *testing.T) {
+	notFound := endorseError(t, `chaincode response 500, BBS_NOT_FOUND: issuer "x": not found`)
+	other := endorseError(t, `chaincode response 500, BBS_REPLAY: nonce already used`)
+	for _, tc := range []struct {
+		name      string
+		retry     bool
+		errs      []error // f's answers in order; the last repeats
+		wantCalls int
+		wantErr   error
+	}{
+		{"found at once", true, []error{nil}, 1, nil},
+		{"found on the third call", true, []error{notFound, notFound, nil}, 3, nil},
+		{"never found", true, []error{notFound}, 4, notFound},
+		{"not retried without a registration", false, []error{notFound, nil}, 1, notFound},
+		{"another refusal is not retried", true, []error{other, nil}, 1, other},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			calls := 0
+			err := retryNotFound(tc.retry, 4, time.Millisecond, func() error {
+				e := tc.errs[min(calls, len(tc.errs)-1)]
+				calls++
+				return e
+			})
+			if calls != tc.wantCalls || err != tc.wantErr {
+				t.Fatalf("calls %d, error %v; want %d, %v", calls, err, tc.wantCalls, tc.wantErr)
+			}
+		})
 	}
 }

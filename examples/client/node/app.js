@@ -213,9 +213,11 @@ async function flow(c, out) {
 
         // 2. RegisterIssuer. An issuer that is already registered (by this client's earlier run,
         // say) is not an error for this application.
+        let registered = false;
         if (registerArgs) {
             try {
                 const { status } = await submit(contract, 'RegisterIssuer', registerArgs);
+                registered = true;
                 out(`RegisterIssuer: committed in block ${status.blockNumber}, transaction ${status.transactionId}`);
             } catch (err) {
                 if (contractErrorCode(err) !== Code.Exists) {
@@ -239,10 +241,13 @@ async function flow(c, out) {
         out(`VerifyProof: valid, issuer ${verification.issuer} key version ${verification.keyVersion}, nonce consumed ${verification.nonceConsumed === true}, disclosed ${JSON.stringify(verification.disclosed)}`);
 
         // 4. SubmitProof: every endorsing peer verifies the proof; the nonce is consumed and the
-        // record stored when the transaction commits VALID.
+        // record stored when the transaction commits VALID. The gateway's commit status is its own
+        // peer's: another organisation's endorsing peer may commit the registration's block a moment
+        // later and refuse the proof meanwhile with BBS_NOT_FOUND. Right after registering, that
+        // refusal is retried for a few seconds (nothing was written).
         let submitted;
         try {
-            submitted = await submit(contract, 'SubmitProof', [request]);
+            submitted = await retryNotFound(registered, 20, 250, () => submit(contract, 'SubmitProof', [request]));
         } catch (err) {
             throw new Error(`SubmitProof: ${contractMessage(err)} (${contractErrorCode(err)})`);
         }
@@ -308,7 +313,22 @@ async function main() {
     }
 }
 
-module.exports = { Code, contractErrorCode, contractMessage, registrationArgs, config };
+// retryNotFound calls f, and while retry is set and f's error is the contract's BBS_NOT_FOUND,
+// calls it again after waitMs, at most attempts times in all.
+async function retryNotFound(retry, attempts, waitMs, f) {
+    for (let i = 1; ; i++) {
+        try {
+            return await f();
+        } catch (err) {
+            if (!retry || i >= attempts || contractErrorCode(err) !== Code.NotFound) {
+                throw err;
+            }
+        }
+        await new Promise((resolve) => setTimeout(resolve, waitMs));
+    }
+}
+
+module.exports = { Code, contractErrorCode, contractMessage, registrationArgs, config, retryNotFound };
 
 if (require.main === module) {
     main().then((code) => { process.exitCode = code; });

@@ -5,7 +5,7 @@
 // no packages needed).
 const assert = require('node:assert/strict');
 const test = require('node:test');
-const { Code, contractErrorCode, contractMessage, registrationArgs, config } = require('./app.js');
+const { Code, contractErrorCode, contractMessage, registrationArgs, config, retryNotFound } = require('./app.js');
 
 // An error as the Gateway answers a refused endorsement (an EndorseError): the peers' messages
 // are in err.details.
@@ -59,4 +59,33 @@ test('config requires the files and has the test network defaults', () => {
     assert.equal(c.mspId, 'Org1MSP');
     assert.equal(c.channel, 'mychannel');
     assert.equal(c.chaincode, 'bbs');
+});
+
+test('retryNotFound retries BBS_NOT_FOUND only, only after a registration, at most attempts calls', async () => {
+    const notFound = endorseError('chaincode response 500, BBS_NOT_FOUND: issuer "x": not found');
+    const other = endorseError('chaincode response 500, BBS_REPLAY: nonce already used');
+    const cases = [
+        { name: 'found at once', retry: true, answers: ['ok'], calls: 1, result: 'ok' },
+        { name: 'found on the third call', retry: true, answers: [notFound, notFound, 'ok'], calls: 3, result: 'ok' },
+        { name: 'never found', retry: true, answers: [notFound], calls: 4, error: notFound },
+        { name: 'not retried without a registration', retry: false, answers: [notFound, 'ok'], calls: 1, error: notFound },
+        { name: 'another refusal is not retried', retry: true, answers: [other, 'ok'], calls: 1, error: other },
+    ];
+    for (const tc of cases) {
+        let calls = 0;
+        const f = async () => {
+            const a = tc.answers[Math.min(calls, tc.answers.length - 1)];
+            calls++;
+            if (a instanceof Error) {
+                throw a;
+            }
+            return a;
+        };
+        if (tc.error) {
+            await assert.rejects(retryNotFound(tc.retry, 4, 1, f), (err) => err === tc.error, tc.name);
+        } else {
+            assert.equal(await retryNotFound(tc.retry, 4, 1, f), tc.result, tc.name);
+        }
+        assert.equal(calls, tc.calls, tc.name);
+    }
 });
