@@ -38,6 +38,9 @@ bbs-load -org-dir "$ORG_DIR" -peer1 "$PEER1_ADDRESS" -peer2 "$PEER2_ADDRESS" -cp
 wait "$prof"
 rm -rf "$data"
 secs=$(jq '.runs[0].seconds' "$OUT/probe-profile.json")
+rate=$(jq '.runs[0].committedTxPerSecond // 0' "$OUT/probe-profile.json")
+awk -v r="$rate" 'BEGIN { exit !(r > 0) }' ||
+  { echo "probe-profile: no transaction committed (see $OUT/probe-profile.txt)" >&2; exit 1; }
 awk -v s="$secs" -v p="$PROFILE_S" 'BEGIN { exit !(s >= p + 5) }' ||
   { echo "probe-profile: the probe took $secs s, less than the profile's window ($PROFILE_S s from 5 s): raise N" >&2; exit 1; }
 split=$("$TN_DIR/growth/profile-split.sh" --one "$OUT/pprof-peer1-probe.pb.gz")
