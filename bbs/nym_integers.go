@@ -68,5 +68,5 @@ func VerifyProofWithPseudonymMapped(s Scheme, pk *PublicKey, proof *Proof, pseud
 	if err != nil {
 		return err
 	}
-	return ns.verifyProofWithPseudonym(pk, proof, pseudonym, header, nonce, context, signerMessages, nymCount, disclosed, disclosedCommitted, mm)
+	return ns.verifyProofWithPseudonym(pk, proof, pseudonym, header, nonce, context, signerMessages, nymCount, disclosed, disclosedCommitted, mm, nil)
 }

@@ -178,13 +178,13 @@ func (s *nymScheme) VerifyPseudonymProof(pk *PublicKey, proof *Proof, pseudonym 
 
 // VerifyProofWithPseudonym is the draft's ProofVerifyWithNym.
 func (s *nymScheme) VerifyProofWithPseudonym(pk *PublicKey, proof *Proof, pseudonym *Pseudonym, header, nonce, context []byte, signerMessages, nymCount int, disclosed, disclosedCommitted []DisclosedMessage) error {
-	return s.verifyProofWithPseudonym(pk, proof, pseudonym, header, nonce, context, signerMessages, nymCount, disclosed, disclosedCommitted, nil)
+	return s.verifyProofWithPseudonym(pk, proof, pseudonym, header, nonce, context, signerMessages, nymCount, disclosed, disclosedCommitted, nil, nil)
 }
 
 // verifyProofWithPseudonym is VerifyProofWithPseudonym with the issuer's
 // disclosed messages mapped to scalars by mm (the committed ones are
 // hashed).
-func (s *nymScheme) verifyProofWithPseudonym(pk *PublicKey, proof *Proof, pseudonym *Pseudonym, header, nonce, context []byte, signerMessages, nymCount int, disclosed, disclosedCommitted []DisclosedMessage, mm *MessageMap) error {
+func (s *nymScheme) verifyProofWithPseudonym(pk *PublicKey, proof *Proof, pseudonym *Pseudonym, header, nonce, context []byte, signerMessages, nymCount int, disclosed, disclosedCommitted []DisclosedMessage, mm *MessageMap, x *extraPairing) error {
 	if pk == nil || proof == nil || pseudonym == nil {
 		return fmt.Errorf("%w: nil public key, proof or pseudonym", ErrInvalidArgument)
 	}
@@ -265,6 +265,9 @@ func (s *nymScheme) verifyProofWithPseudonym(pk *PublicKey, proof *Proof, pseudo
 	}
 	if !c.Equal(&p.c) {
 		return fmt.Errorf("%w: challenge mismatch", ErrInvalidProof)
+	}
+	if x != nil {
+		return proofPairingWith(pk, &p.abar, &p.bbar, x)
 	}
 	var negBbar bls12381.G1Affine
 	negBbar.Neg(&p.bbar)

@@ -19,6 +19,10 @@ import (
 //	go test -run '^$' -bench BenchmarkPseudonymPresentation -count 5 -cpu 1 ./bbs/predicate/
 func BenchmarkPseudonymPresentation(b *testing.B) {
 	rp16, _ := params(b)
+	rp256, _, err := GenerateRangeParams(nil, 256)
+	if err != nil {
+		b.Fatal(err)
+	}
 	s := bbs.NymBLS12381SHA256()
 	f := newNymFixture(b, s, 30, 0)
 	pk := f.sk.PublicKey()
@@ -44,6 +48,7 @@ func BenchmarkPseudonymPresentation(b *testing.B) {
 		{"bulletproofs/8bit", nil, 0, 255},
 		{"bulletproofs/64bit-onesided", nil, math.MinInt64, 1 << 40},
 		{"ccs08-u16/8bit", rp16, 0, 255},
+		{"ccs08-u256/64bit-onesided", rp256, math.MinInt64, 1 << 40},
 	} {
 		preds := []Predicate{{Kind: Range, Index: 1, Min: c.min, Max: c.max, Params: c.p}}
 		proof, nym, pp, err := f.prove(b, preds)

@@ -215,7 +215,7 @@ func TestBulletproofsLinks(t *testing.T) {
 		"V identity": {1, identity}, "V zero": {1, make([]byte, 48)}, "V ones": {1, bytes.Repeat([]byte{0xff}, 48)},
 		"gamma r": {49, scalarR}, "A identity": {bp, identity}, "T2 zero": {bp + 3*48, make([]byte, 48)},
 		"tau r": {bp + 4*48, scalarR}, "L1 ones": {bp + 4*48 + 3*32, bytes.Repeat([]byte{0xff}, 48)},
-		"b r": {len(pp) - 32, scalarR}, "version": {0, []byte{0x02}},
+		"b r": {len(pp) - 32, scalarR}, "version": {0, []byte{version + 1}},
 	} {
 		bad := bytes.Clone(pp)
 		copy(bad[c.at:], c.val)

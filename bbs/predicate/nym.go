@@ -80,11 +80,15 @@ func ProveWithPseudonymOpenings(rnd io.Reader, s bbs.PseudonymScheme, pk *bbs.Pu
 // ErrInvalidProof, bbs.ErrInvalidProof or bbs.ErrInvalidArgument. Sizes
 // are checked before any group operation.
 func VerifyWithPseudonym(s bbs.PseudonymScheme, pk *bbs.PublicKey, proof *bbs.Proof, pseudonym *bbs.Pseudonym, header, ph, context []byte, signerMessages, nymCount int, disclosed, disclosedCommitted []bbs.DisclosedMessage, mm *bbs.MessageMap, preds []Predicate, predProof []byte) error {
-	phPrime, err := verifyNymPredicates(s, proof, ph, signerMessages, disclosed, mm, preds, predProof)
+	phPrime, pp, err := verifyNymPredicates(s, proof, ph, signerMessages, disclosed, mm, preds, predProof)
 	if err != nil {
 		return err
 	}
-	return bbs.VerifyProofWithPseudonymMapped(s, pk, proof, pseudonym, header, phPrime, context, signerMessages, nymCount, disclosed, disclosedCommitted, mm)
+	if pp == nil {
+		return bbs.VerifyProofWithPseudonymMapped(s, pk, proof, pseudonym, header, phPrime, context, signerMessages, nymCount, disclosed, disclosedCommitted, mm)
+	}
+	// One pairing check for both, as in Verify.
+	return pp.which(bbspred.VerifyProofWithPseudonymPairing(s, pk, proof, pseudonym, header, phPrime, context, signerMessages, nymCount, disclosed, disclosedCommitted, mm, &pp.p2, pp.g1, pp.lines))
 }
 
 // PseudonymPresentationHeader returns the presentation header that the
@@ -94,31 +98,38 @@ func VerifyWithPseudonym(s bbs.PseudonymScheme, pk *bbs.PublicKey, proof *bbs.Pr
 // equations against the proof's responses, not the proof with a
 // pseudonym itself.
 func PseudonymPresentationHeader(s bbs.PseudonymScheme, proof *bbs.Proof, ph []byte, signerMessages int, disclosed []bbs.DisclosedMessage, mm *bbs.MessageMap, preds []Predicate, predProof []byte) ([]byte, error) {
-	return verifyNymPredicates(s, proof, ph, signerMessages, disclosed, mm, preds, predProof)
+	phPrime, pp, err := verifyNymPredicates(s, proof, ph, signerMessages, disclosed, mm, preds, predProof)
+	if err != nil {
+		return nil, err
+	}
+	if err := pp.check(); err != nil {
+		return nil, err
+	}
+	return phPrime, nil
 }
 
-func verifyNymPredicates(s bbs.PseudonymScheme, proof *bbs.Proof, ph []byte, signerMessages int, disclosed []bbs.DisclosedMessage, mm *bbs.MessageMap, preds []Predicate, predProof []byte) ([]byte, error) {
+func verifyNymPredicates(s bbs.PseudonymScheme, proof *bbs.Proof, ph []byte, signerMessages int, disclosed []bbs.DisclosedMessage, mm *bbs.MessageMap, preds []Predicate, predProof []byte) ([]byte, *pairingProduct, error) {
 	if proof == nil {
-		return nil, fmt.Errorf("%w: nil proof", bbs.ErrInvalidArgument)
+		return nil, nil, fmt.Errorf("%w: nil proof", bbs.ErrInvalidArgument)
 	}
 	if s == nil || proof.Scheme() != bbs.Scheme(s) {
-		return nil, fmt.Errorf("%w: proof of another scheme", bbs.ErrInvalidArgument)
+		return nil, nil, fmt.Errorf("%w: proof of another scheme", bbs.ErrInvalidArgument)
 	}
 	if signerMessages < 0 || signerMessages > bbs.MaxMessages {
-		return nil, fmt.Errorf("%w: %d signer messages", bbs.ErrInvalidArgument, signerMessages)
+		return nil, nil, fmt.Errorf("%w: %d signer messages", bbs.ErrInvalidArgument, signerMessages)
 	}
 	dIdx := make([]int, len(disclosed))
 	for k := range disclosed {
 		dIdx[k] = disclosed[k].Index
 	}
 	if err := checkPredicateProof(preds, mm, dIdx, predProof); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	r, err := nymResponses(proof.Bytes(), dIdx, signerMessages)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return verifyOver(s, r, ph, preds, predProof)
+	return verifyDeferred(s, r, ph, preds, predProof)
 }
 
 // nymResponses locates c and the m̂_i of the issuer's hidden messages in

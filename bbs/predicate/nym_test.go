@@ -210,7 +210,7 @@ func TestPseudonymPredicatesMalformed(t *testing.T) {
 	}{
 		{"truncated", verify(proof, 4, d, preds, pp[:len(pp)-1]), []error{ErrMalformedProof}},
 		{"empty", verify(proof, 4, d, preds, nil), []error{ErrMalformedProof}},
-		{"version", verify(proof, 4, d, preds, append([]byte{2}, pp[1:]...)), []error{ErrMalformedProof}},
+		{"version", verify(proof, 4, d, preds, append([]byte{version + 1}, pp[1:]...)), []error{ErrMalformedProof}},
 		{"nil proof", verify(nil, 4, d, preds, pp), []error{bbs.ErrInvalidArgument}},
 		{"IETF proof", verify(ietfProof, 4, d, preds, ietfPP), []error{bbs.ErrInvalidArgument}},
 		{"no predicates", verify(proof, 4, d, nil, pp), []error{bbs.ErrInvalidArgument}},

@@ -10,6 +10,7 @@ import (
 	"math/big"
 	"math/bits"
 	"slices"
+	"sync"
 
 	bls12381 "github.com/consensys/gnark-crypto/ecc/bls12-381"
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
@@ -45,6 +46,15 @@ type Params struct {
 	sigs  []bls12381.G1Affine
 	log2u int // range: u = 2^log2u
 	enc   []byte
+
+	linesOnce sync.Once
+	lines     bbspred.Lines // of key, computed on first use
+}
+
+// keyLines returns the Miller-loop lines of the key X̃, computed once.
+func (p *Params) keyLines() *bbspred.Lines {
+	p.linesOnce.Do(func() { p.lines = bls12381.PrecomputeLines(p.key) })
+	return &p.lines
 }
 
 const (

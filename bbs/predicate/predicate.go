@@ -19,7 +19,9 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"math"
 	"math/bits"
+	"sync"
 
 	bls12381 "github.com/consensys/gnark-crypto/ecc/bls12-381"
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
@@ -40,7 +42,7 @@ const (
 )
 
 const (
-	version       = 0x01
+	version       = 0x02
 	headerTag     = "FABRIC-BBS-PREDICATE-V01"
 	digestDST     = "FABRIC-BBS-PREDICATE-V01_H2S_"
 	proofWeight   = "FABRIC-BBS-PREDICATE-V01_PROOF_WEIGHT_"
@@ -92,6 +94,41 @@ func mustGenerators() (bls12381.G1Affine, bls12381.G1Affine) {
 	return g, h
 }
 
+// ccsSides returns the sides a CCS08 range proves, 0 for a = v − min and
+// 1 for b = max − v, and ℓ, the number of base-u digits of each. Both
+// sides, of ℓ = digits(max − min) each, unless an end is the int64
+// extreme and one side of 64 bits has fewer digits than both: then only
+// b = max − v (when min = −2^63) or only a = v − min (when max = 2^63 −
+// 1), in ℓ = digits(2^64 − 1) digits.
+func ccsSides(p *Predicate) ([]int, int) {
+	l := digits(uint64(p.Max)-uint64(p.Min), p.Params.log2u)
+	l64 := digits(math.MaxUint64, p.Params.log2u)
+	switch {
+	case l64 >= 2*l:
+	case p.Min == math.MinInt64:
+		return []int{1}, l64
+	case p.Max == math.MaxInt64:
+		return []int{0}, l64
+	}
+	return []int{0, 1}, l
+}
+
+// hEff is the G1 cofactor-clearing scalar h_eff = 1 − z =
+// 0xd201000000010001 (RFC 9380, section 8.8.1), the multiplier of
+// bls12381.G1Jac.ClearCofactor.
+var hEff = func() fr.Element {
+	var h fr.Element
+	h.SetUint64(0xd201000000010001)
+	return h
+}()
+
+// generatorLines returns the Miller-loop lines of P̃, the G2 generator.
+var generatorLines = sync.OnceValue(func() *bbspred.Lines {
+	_, _, _, g2 := bls12381.Generators()
+	l := bls12381.PrecomputeLines(g2)
+	return &l
+})
+
 // digits returns ℓ, the number of base-2^log2u digits of a range of
 // width w = max − min: the least ℓ ≥ 1 with u^ℓ > w.
 func digits(w uint64, log2u int) int {
@@ -127,25 +164,16 @@ func (p *Predicate) check(mm *bbs.MessageMap) error {
 	return nil
 }
 
-// weakBB is one proof of knowledge of a weak-BB signature on a scalar d
-// with the response for d shared: C' = r·A_d, C̄ = r·P − d·C' (= x·C'),
-// and the Schnorr response r̂ = r̃ + r·c; d's response d̂ is the BBS m̂ (set)
-// or derived from it (range digits, d̂_0) or sent (other digits).
-type weakBB struct {
-	cp, cbar bls12381.G1Affine
-	rHat     fr.Element
-	dHat     fr.Element // sent for range digits j ≥ 1
-}
-
 // layout returns, for each predicate, the number of weak-BB proofs it
-// carries (range: 2ℓ, both sides; set: 1; commitment: 0).
+// carries (CCS08 range: ℓ per side; set: 1; commitment: 0).
 func layout(preds []Predicate) []int {
 	n := make([]int, len(preds))
 	for k := range preds {
 		switch {
 		case preds[k].Params == nil: // refused by check; no panic here
 		case preds[k].Kind == Range && preds[k].Params.kind == RangeParams && preds[k].Params.log2u > 0:
-			n[k] = 2 * digits(uint64(preds[k].Max)-uint64(preds[k].Min), preds[k].Params.log2u)
+			sides, l := ccsSides(&preds[k])
+			n[k] = len(sides) * l
 		case preds[k].Kind == InSet:
 			n[k] = 1
 		}
@@ -162,7 +190,8 @@ func ProofSize(preds []Predicate) int {
 		case preds[k].Kind == Commitment:
 			size += 48 + 32
 		case preds[k].Kind == Range && n > 0:
-			size += n*(48+48+32) + (n-2)*32
+			sides, _ := ccsSides(&preds[k])
+			size += n*(48+48+32) + (n-len(sides))*32
 		case preds[k].Kind == InSet && n > 0:
 			size += 48 + 48 + 32
 		case isBulletproofs(&preds[k]):

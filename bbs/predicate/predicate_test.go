@@ -71,6 +71,10 @@ func TestRangeBoundaries(t *testing.T) {
 	rp, _ := params(t)
 	cases := []struct{ min, max int64 }{
 		{0, 255}, {-100, 100}, {18, 120}, {0, math.MaxUint32}, {math.MinInt64, math.MaxInt64}, {5, 5}, {-7, -3},
+		// one side only (an end at the int64 extreme), and an extreme end
+		// with so narrow a range that both sides are shorter
+		{math.MinInt64, 17}, {18, math.MaxInt64}, {math.MinInt64, -1}, {math.MinInt64, math.MinInt64 + 5},
+		{math.MaxInt64 - 3, math.MaxInt64},
 	}
 	for _, s := range []bbs.Scheme{bbs.BLS12381SHA256(), bbs.BLS12381SHAKE256()} {
 		for _, c := range cases {

@@ -129,9 +129,10 @@ type pend struct {
 	r, rTilde     []fr.Element
 	d, dTilde     []fr.Element // digits (range) or [m] (set)
 	v             bls12381.G1Affine
-	m             fr.Element // commitment: the committed scalar
-	cps, cbars    []bls12381.G1Affine
-	rp            []byte // a Bulletproofs range proof
+	m             fr.Element          // commitment: the committed scalar
+	cps, ts       []bls12381.G1Affine // weak-BB C' and T
+	rp            []byte              // a Bulletproofs range proof
+	sideDigits    int                 // a CCS08 range: ℓ, the digits of each side
 }
 
 // prepared is the prover's state between the predicates' commitments and
@@ -165,7 +166,8 @@ func preparePredicates(rnd io.Reader, s bbs.Scheme, secret [][]byte, ph []byte, 
 			if isBulletproofs(&preds[k]) {
 				count += 3 // γ, γ̃ and the range prover's seed
 			} else {
-				count += 2*n + (n - 2)
+				sides, _ := ccsSides(&preds[k])
+				count += 2*n + (n - len(sides))
 			}
 		case InSet:
 			count += 2
@@ -202,21 +204,21 @@ func preparePredicates(rnd io.Reader, s bbs.Scheme, secret [][]byte, ph []byte, 
 		}
 		r, rt := next(), next()
 		cp := group.ScalarMulConstantTime(&a, &r)
-		var nd, ndt fr.Element
-		nd.Neg(&d)
+		var ndt fr.Element
 		ndt.Neg(&dTilde)
-		cbar := group.LinearCombinationConstantTime([]bls12381.G1Affine{g1, cp}, []fr.Element{r, nd})
+		// T = r̃·P − d̃·C', the Schnorr commitment of (x + d)·C' = r·P
+		// (whose x·C' the verifier sees through the pairing).
 		t := group.LinearCombinationConstantTime([]bls12381.G1Affine{g1, cp}, []fr.Element{rt, ndt})
 		if cp.IsInfinity() {
 			return fmt.Errorf("degenerate randomness")
 		}
-		points = append(points, cp, cbar, t)
+		points = append(points, cp, t)
 		pd.r = append(pd.r, r)
 		pd.rTilde = append(pd.rTilde, rt)
 		pd.d = append(pd.d, d)
 		pd.dTilde = append(pd.dTilde, dTilde)
 		pd.cps = append(pd.cps, cp)
-		pd.cbars = append(pd.cbars, cbar)
+		pd.ts = append(pd.ts, t)
 		return nil
 	}
 	for k := range preds {
@@ -256,11 +258,16 @@ func preparePredicates(rnd io.Reader, s bbs.Scheme, secret [][]byte, ph []byte, 
 			if (v < p.Min || v > p.Max) && !forgeForTesting {
 				return nil, fmt.Errorf("%w: message %d is not in [%d, %d]", bbs.ErrInvalidArgument, p.Index, p.Min, p.Max)
 			}
-			l := lay[k] / 2
+			sides, l := ccsSides(p)
+			pd.sideDigits = l
 			pw := powers(p.Params.log2u, l)
 			var negMt fr.Element
 			negMt.Neg(&mt)
-			for side, val := range []uint64{uint64(v) - uint64(p.Min), uint64(p.Max) - uint64(v)} {
+			for _, side := range sides {
+				val := uint64(v) - uint64(p.Min)
+				if side == 1 {
+					val = uint64(p.Max) - uint64(v)
+				}
 				blind := mt
 				if side == 1 {
 					blind = negMt
@@ -331,10 +338,10 @@ func (pr *prepared) finish(c *fr.Element) ([]byte, []Opening) {
 			}
 			fallthrough
 		default:
-			l := len(pd.r) / 2
+			l := max(pd.sideDigits, 1)
 			for t := range pd.r {
 				out = group.AppendG1(out, &pd.cps[t])
-				out = group.AppendG1(out, &pd.cbars[t])
+				out = group.AppendG1(out, &pd.ts[t])
 				rh := resp(&pd.rTilde[t], &pd.r[t])
 				out = group.AppendScalar(out, &rh)
 				if pd.kind == Range && t%l != 0 {

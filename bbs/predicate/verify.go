@@ -3,13 +3,16 @@
 package predicate
 
 import (
+	"errors"
 	"fmt"
+	"slices"
 
 	bls12381 "github.com/consensys/gnark-crypto/ecc/bls12-381"
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/bbs/internal/group"
+	"github.com/fabric-bbs/fabric-bbs/internal/bbspred"
 )
 
 // IETF proof layout: Ā ‖ B̄ ‖ D ‖ ê ‖ r̂1 ‖ r̂3 ‖ m̂_j1 … ‖ c.
@@ -22,11 +25,16 @@ const bbsMHatOffset = 3*48 + 3*32
 // wrapping ErrMalformedProof, ErrInvalidProof, bbs.ErrInvalidProof or
 // bbs.ErrInvalidArgument. Sizes are checked before any group operation.
 func Verify(s bbs.Scheme, pk *bbs.PublicKey, proof *bbs.Proof, header, ph []byte, disclosed []bbs.DisclosedMessage, mm *bbs.MessageMap, preds []Predicate, predProof []byte) error {
-	phPrime, err := verifyPredicates(s, proof, ph, disclosed, mm, preds, predProof)
+	phPrime, pp, err := verifyPredicates(s, proof, ph, disclosed, mm, preds, predProof)
 	if err != nil {
 		return err
 	}
-	return bbs.VerifyProofMapped(s, pk, proof, header, phPrime, disclosed, mm)
+	if pp == nil {
+		return bbs.VerifyProofMapped(s, pk, proof, header, phPrime, disclosed, mm)
+	}
+	// One pairing check for both: the weak-BB product's weights are hashed
+	// from the BBS proof too, so it cannot cancel a failing BBS product.
+	return pp.which(bbspred.VerifyProofPairing(s, pk, proof, header, phPrime, disclosed, mm, &pp.p2, pp.g1, pp.lines))
 }
 
 // PresentationHeader returns the presentation header that the BBS proof of
@@ -34,28 +42,35 @@ func Verify(s bbs.Scheme, pk *bbs.PublicKey, proof *bbs.Proof, header, ph []byte
 // the BBS part alone (any IETF implementation): it checks the predicate
 // proof's encoding and its pairing equation, not the BBS proof.
 func PresentationHeader(s bbs.Scheme, proof *bbs.Proof, ph []byte, disclosed []bbs.DisclosedMessage, mm *bbs.MessageMap, preds []Predicate, predProof []byte) ([]byte, error) {
-	return verifyPredicates(s, proof, ph, disclosed, mm, preds, predProof)
+	phPrime, pp, err := verifyPredicates(s, proof, ph, disclosed, mm, preds, predProof)
+	if err != nil {
+		return nil, err
+	}
+	if err := pp.check(); err != nil {
+		return nil, err
+	}
+	return phPrime, nil
 }
 
-func verifyPredicates(s bbs.Scheme, proof *bbs.Proof, ph []byte, disclosed []bbs.DisclosedMessage, mm *bbs.MessageMap, preds []Predicate, predProof []byte) ([]byte, error) {
+func verifyPredicates(s bbs.Scheme, proof *bbs.Proof, ph []byte, disclosed []bbs.DisclosedMessage, mm *bbs.MessageMap, preds []Predicate, predProof []byte) ([]byte, *pairingProduct, error) {
 	if proof == nil {
-		return nil, fmt.Errorf("%w: nil proof", bbs.ErrInvalidArgument)
+		return nil, nil, fmt.Errorf("%w: nil proof", bbs.ErrInvalidArgument)
 	}
 	if s == nil || proof.Scheme() != s {
-		return nil, fmt.Errorf("%w: proof of another scheme", bbs.ErrInvalidArgument)
+		return nil, nil, fmt.Errorf("%w: proof of another scheme", bbs.ErrInvalidArgument)
 	}
 	dIdx := make([]int, len(disclosed))
 	for k := range disclosed {
 		dIdx[k] = disclosed[k].Index
 	}
 	if err := checkPredicateProof(preds, mm, dIdx, predProof); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	r, err := ietfResponses(proof.Bytes(), dIdx)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return verifyOver(s, r, ph, preds, predProof)
+	return verifyDeferred(s, r, ph, preds, predProof)
 }
 
 // checkPredicateProof checks the predicates against the disclosed indices
@@ -129,21 +144,77 @@ func layoutResponses(pb []byte, dIdx []int, bound int, noun string) (*responses,
 }
 
 // verifyOver checks the predicate proof against the responses r of the
-// linked proof, and returns ph'. The caller has run checkPredicateProof.
+// linked proof, its pairing equation included, and returns ph'. The
+// caller has run checkPredicateProof.
 func verifyOver(s bbs.Scheme, r *responses, ph []byte, preds []Predicate, predProof []byte) ([]byte, error) {
+	phPrime, pp, err := verifyDeferred(s, r, ph, preds, predProof)
+	if err != nil {
+		return nil, err
+	}
+	if err := pp.check(); err != nil {
+		return nil, err
+	}
+	return phPrime, nil
+}
+
+// pairingProduct is the weak-BB proofs' pairing equation, left for the
+// caller to check alone (check) or folded into the linked proof's own
+// pairing check: e(p2, P̃)·Π_K e(g1[K], X̃_K) = 1. Nil when the
+// predicates carry no weak-BB proof.
+type pairingProduct struct {
+	p2    bls12381.G1Affine
+	g1    []bls12381.G1Affine
+	lines []*bbspred.Lines
+}
+
+// which returns err, the error of a pairing check pp was folded into,
+// made precise: when that check failed, pp's own error if pp fails alone
+// (else the failure was the linked proof's).
+func (pp *pairingProduct) which(err error) error {
+	if err != nil && errors.Is(err, bbs.ErrInvalidProof) {
+		if perr := pp.check(); perr != nil {
+			return perr
+		}
+	}
+	return err
+}
+
+// check checks the product alone (nil: nothing to check).
+func (pp *pairingProduct) check() error {
+	if pp == nil {
+		return nil
+	}
+	pts := append([]bls12381.G1Affine{pp.p2}, pp.g1...)
+	ls := make([]bbspred.Lines, 0, len(pts)) // copies: the Miller loop scales them
+	ls = append(ls, *generatorLines())
+	for _, l := range pp.lines {
+		ls = append(ls, *l)
+	}
+	ok, err := bls12381.PairingCheckFixedQ(pts, ls)
+	if err != nil || !ok {
+		return fmt.Errorf("%w: weak Boneh–Boyen pairing check", ErrInvalidProof)
+	}
+	return nil
+}
+
+// weakProof is one weak-BB proof as read: C', its Schnorr commitment T,
+// the responses r̂ and d̂ (d̂ derived for a set member and a range's first
+// digit), and its range or set parameters.
+type weakProof struct {
+	cp, t  bls12381.G1Affine
+	rh, dh fr.Element
+	params *Params
+}
+
+// verifyDeferred is verifyOver with the weak-BB pairing equation returned
+// instead of checked.
+func verifyDeferred(s bbs.Scheme, r *responses, ph []byte, preds []Predicate, predProof []byte) ([]byte, *pairingProduct, error) {
 	c, mHat, pb := r.c, r.mHat, r.bytes
-	lay := layout(preds)
-	_, _, _, g2 := bls12381.Generators()
 	rd := reader{b: predProof[1:]}
 	var points []bls12381.G1Affine
 	var tJac []bls12381.G1Jac // Schnorr commitments, recomputed
 	var tAt []int             // their places in points
-	type pairTerm struct {
-		key  *bls12381.G2Affine
-		cps  []bls12381.G1Affine
-		cbar []bls12381.G1Affine
-	}
-	var terms []pairTerm
+	var weak []weakProof
 	type bpRange struct {
 		k     int
 		v     bls12381.G1Affine
@@ -163,20 +234,20 @@ func verifyOver(s bbs.Scheme, r *responses, ph []byte, preds []Predicate, predPr
 		p := &preds[k]
 		mh, err := mHat(p.Index)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		switch p.Kind {
 		case Commitment:
 			v := rd.point()
 			gh := rd.scalar()
 			if rd.err != nil {
-				return nil, rd.err
+				return nil, nil, rd.err
 			}
 			if v.IsInfinity() {
 				// As for a Bulletproofs range: an honest V is never the
 				// identity, and a range proof made elsewhere over it would
 				// be over a commitment that binds nothing.
-				return nil, fmt.Errorf("%w: predicate %d: V is the identity", ErrMalformedProof, k)
+				return nil, nil, fmt.Errorf("%w: predicate %d: V is the identity", ErrMalformedProof, k)
 			}
 			points = append(points, v)
 			recompute([]*group.G1Table{&tables[1], &tables[2]}, []fr.Element{mh, gh}, []bls12381.G1Affine{v}, []fr.Element{negC}) // T = m̂·G + γ̂·H − c·V
@@ -186,10 +257,10 @@ func verifyOver(s bbs.Scheme, r *responses, ph []byte, preds []Predicate, predPr
 				gh := rd.scalar()
 				rp := rd.take(bulletproofsSize(p))
 				if rd.err != nil {
-					return nil, rd.err
+					return nil, nil, rd.err
 				}
 				if v.IsInfinity() {
-					return nil, fmt.Errorf("%w: predicate %d: V is the identity", ErrMalformedProof, k)
+					return nil, nil, fmt.Errorf("%w: predicate %d: V is the identity", ErrMalformedProof, k)
 				}
 				points = append(points, v)
 				recompute([]*group.G1Table{&tables[1], &tables[2]}, []fr.Element{mh, gh}, []bls12381.G1Affine{v}, []fr.Element{negC}) // T = m̂·G + γ̂·H − c·V
@@ -197,63 +268,59 @@ func verifyOver(s bbs.Scheme, r *responses, ph []byte, preds []Predicate, predPr
 				rangeProofs = append(rangeProofs, rp...)
 				continue
 			}
-			term := pairTerm{key: &p.Params.key}
-			l := lay[k] / 2
-			var pw []fr.Element
-			var base [2]fr.Element // d̂_0 + Σ u^j d̂_j for each side
+			var sides []int
+			l := 1
 			if p.Kind == Range {
-				pw = powers(p.Params.log2u, l)
-				mn, mx := int64Scalar(p.Min), int64Scalar(p.Max)
-				base[0].Mul(&mn, &c)
-				base[0].Sub(&mh, &base[0]) // m̂ − min·c
-				base[1].Mul(&mx, &c)
-				base[1].Sub(&base[1], &mh) // max·c − m̂
+				sides, l = ccsSides(p)
 			}
-			type digit struct {
-				cp, cbar bls12381.G1Affine
-				rh, dh   fr.Element
-			}
-			ds := make([]digit, lay[k])
-			for t := range ds {
-				ds[t].cp, ds[t].cbar = rd.point(), rd.point()
-				ds[t].rh = rd.scalar()
+			first := len(weak)
+			for t := 0; t < max(1, len(sides)*l); t++ {
+				w := weakProof{params: p.Params}
+				w.cp = rd.point()
+				w.t = rd.pointOnCurve()
+				w.rh = rd.scalar()
 				if p.Kind == Range && t%l != 0 {
-					ds[t].dh = rd.scalar()
+					w.dh = rd.scalar()
 				}
 				if rd.err != nil {
-					return nil, rd.err
+					return nil, nil, rd.err
 				}
-				if ds[t].cp.IsInfinity() {
-					return nil, fmt.Errorf("%w: identity C'", ErrInvalidProof)
+				if w.cp.IsInfinity() {
+					return nil, nil, fmt.Errorf("%w: identity C'", ErrInvalidProof)
 				}
+				points = append(points, w.cp, w.t)
+				weak = append(weak, w)
 			}
+			ds := weak[first:]
 			if p.Kind == InSet {
 				ds[0].dh = mh
-			} else {
-				for side := 0; side < 2; side++ {
-					d0 := base[side]
-					for j := 1; j < l; j++ {
-						var t fr.Element
-						t.Mul(&pw[j], &ds[side*l+j].dh)
-						d0.Sub(&d0, &t)
-					}
-					ds[side*l].dh = d0
+				continue
+			}
+			// d̂_0 of each side, from m̂: Σ_j u^j·d̂_j = m̂ − min·c (side a)
+			// or max·c − m̂ (side b).
+			pw := powers(p.Params.log2u, l)
+			for n, side := range sides {
+				var d0 fr.Element
+				if side == 0 {
+					mn := int64Scalar(p.Min)
+					d0.Mul(&mn, &c)
+					d0.Sub(&mh, &d0)
+				} else {
+					mx := int64Scalar(p.Max)
+					d0.Mul(&mx, &c)
+					d0.Sub(&d0, &mh)
 				}
+				for j := 1; j < l; j++ {
+					var t fr.Element
+					t.Mul(&pw[j], &ds[n*l+j].dh)
+					d0.Sub(&d0, &t)
+				}
+				ds[n*l].dh = d0
 			}
-			for t := range ds {
-				points = append(points, ds[t].cp, ds[t].cbar)
-				var nd fr.Element
-				nd.Neg(&ds[t].dh)
-				// T = r̂·P − d̂·C' − c·C̄
-				recompute([]*group.G1Table{&tables[0]}, []fr.Element{ds[t].rh}, []bls12381.G1Affine{ds[t].cp, ds[t].cbar}, []fr.Element{nd, negC})
-				term.cps = append(term.cps, ds[t].cp)
-				term.cbar = append(term.cbar, ds[t].cbar)
-			}
-			terms = append(terms, term)
 		}
 	}
 	if len(rd.b) != 0 {
-		return nil, fmt.Errorf("%w: %d trailing bytes", ErrMalformedProof, len(rd.b))
+		return nil, nil, fmt.Errorf("%w: %d trailing bytes", ErrMalformedProof, len(rd.b))
 	}
 	if len(tJac) > 0 {
 		identity := false
@@ -273,44 +340,75 @@ func verifyOver(s bbs.Scheme, r *responses, ph []byte, preds []Predicate, predPr
 	}
 	for _, r := range ranges {
 		if err := verifyBulletproofs(&preds[r.k], &r.v, r.proof, ph, st, r.k); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	phPrime, err := presentationHeader(s, ph, preds, points, rangeProofs)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	if len(terms) > 0 {
-		// e(C'_t, X̃) = e(C̄_t, P̃) for every weak-BB proof t, as
-		// Π_K e(Σ_{t∈K} w_t·C'_t, X̃_K) · e(−Σ_t w_t·C̄_t, P̃) = 1 with
-		// 128-bit weights from hashing the header and the proofs.
-		seed := sha256Sum(proofWeight, append(append(append([]byte(nil), phPrime...), pb...), predProof...))
-		var g1s []bls12381.G1Affine
-		var g2s []bls12381.G2Affine
-		var allBar []bls12381.G1Affine
-		var allW []fr.Element
-		n := 0
-		for _, term := range terms {
-			w := make([]fr.Element, len(term.cps))
-			for t := range w {
-				w[t] = weight(seed, n)
-				n++
-			}
-			g1s = append(g1s, group.MSMWithTables(nil, nil, term.cps, w))
-			g2s = append(g2s, *term.key)
-			allBar = append(allBar, term.cbar...)
-			allW = append(allW, w...)
-		}
-		sum := group.MSMWithTables(nil, nil, allBar, allW)
-		sum.Neg(&sum)
-		g1s = append(g1s, sum)
-		g2s = append(g2s, g2)
-		ok, err := bls12381.PairingCheck(g1s, g2s)
-		if err != nil || !ok {
-			return nil, fmt.Errorf("%w: weak Boneh–Boyen pairing check", ErrInvalidProof)
-		}
+	if len(weak) == 0 {
+		return phPrime, nil, nil
 	}
-	return phPrime, nil
+	return phPrime, weakProduct(phPrime, pb, predProof, &c, weak), nil
+}
+
+// weakProduct returns the pairing equation of the weak-BB proofs. Each
+// proof t claims (x_K + d)·C'_t = r·P for its key X̃_K = x_K·P̃, with the
+// Schnorr commitment T_t = r̃·P − d̃·C'_t and responses r̂, d̂ for the
+// challenge c, which hold exactly when
+//
+//	e(r̂·P − d̂·C'_t − T_t, P̃) = e(c·C'_t, X̃_K).
+//
+// All of them are combined with 128-bit weights w_t from hashing ph', the
+// linked proof and the predicate proof: with R = Σ_t w_t·(r̂_t·P −
+// d̂_t·C'_t − T_t), the product is e(h·R, P̃)·Π_K e(−c·h·Σ_{t∈K} w_t·C'_t,
+// X̃_K), h = h_eff the G1 cofactor-clearing scalar. T_t is decoded on the
+// curve only (it is not checked to lie in G1): multiplying R by h maps it
+// to G1 and keeps its G1 component, so the equation is about the G1
+// components of the T_t and means the same whatever algorithm computes R.
+func weakProduct(phPrime, pb, predProof []byte, c *fr.Element, weak []weakProof) *pairingProduct {
+	seed := sha256Sum(proofWeight, append(append(append([]byte(nil), phPrime...), pb...), predProof...))
+	pts := make([]bls12381.G1Affine, 0, 2*len(weak))
+	sc := make([]fr.Element, 0, 2*len(weak))
+	var rSum, ch fr.Element
+	ch.Mul(c, &hEff)
+	ch.Neg(&ch)
+	var keys []*Params
+	var keyPts [][]bls12381.G1Affine
+	var keySc [][]fr.Element
+	for t := range weak {
+		w := weight(seed, t)
+		var z fr.Element
+		z.Mul(&w, &weak[t].rh)
+		rSum.Add(&rSum, &z)
+		z.Mul(&w, &weak[t].dh)
+		z.Neg(&z)
+		pts = append(pts, weak[t].cp)
+		sc = append(sc, z)
+		z.Neg(&w)
+		pts = append(pts, weak[t].t)
+		sc = append(sc, z)
+		k := slices.Index(keys, weak[t].params)
+		if k < 0 {
+			k = len(keys)
+			keys = append(keys, weak[t].params)
+			keyPts = append(keyPts, nil)
+			keySc = append(keySc, nil)
+		}
+		z.Mul(&w, &ch)
+		keyPts[k] = append(keyPts[k], weak[t].cp)
+		keySc[k] = append(keySc[k], z)
+	}
+	rJac := group.MSMWithTablesJac([]*group.G1Table{&tables[0]}, []fr.Element{rSum}, pts, sc)
+	rJac.ClearCofactor(&rJac)
+	pp := &pairingProduct{}
+	pp.p2.FromJacobian(&rJac)
+	for k, params := range keys {
+		pp.g1 = append(pp.g1, group.MSMWithTables(nil, nil, keyPts[k], keySc[k]))
+		pp.lines = append(pp.lines, params.keyLines())
+	}
+	return pp
 }
 
 // reader reads the predicate proof; the first error sticks.
@@ -332,12 +430,17 @@ func (r *reader) take(n int) []byte {
 	return out
 }
 
-func (r *reader) point() bls12381.G1Affine {
+func (r *reader) point() bls12381.G1Affine { return r.g1(group.DecodeG1) }
+
+// pointOnCurve reads a G1 point on the curve, not checked to lie in G1.
+func (r *reader) pointOnCurve() bls12381.G1Affine { return r.g1(group.DecodeG1OnCurve) }
+
+func (r *reader) g1(decode func([]byte) (bls12381.G1Affine, error)) bls12381.G1Affine {
 	b := r.take(48)
 	if r.err != nil {
 		return bls12381.G1Affine{}
 	}
-	p, err := group.DecodeG1(b)
+	p, err := decode(b)
 	if err != nil {
 		r.err = fmt.Errorf("%w: %v", ErrMalformedProof, err)
 	}
