@@ -15,6 +15,7 @@ import (
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
+	"github.com/fabric-bbs/fabric-bbs/internal/oneanswer"
 )
 
 // A CCS08 range with an end at the int64 extreme proves one side in 64
@@ -138,12 +139,26 @@ func TestWeakProductG1Components(t *testing.T) {
 	if err := weakProduct(seed, nil, nil, &c, weak).check(); err != nil {
 		t.Fatalf("honest: %v", err)
 	}
-	tau := torsionPoint(t)
-	moved := append([]weakProof(nil), weak...)
-	moved[1].t.Add(&moved[1].t, &tau)
-	if err := weakProduct(seed, nil, nil, &c, moved).check(); err != nil {
-		t.Fatalf("T moved by torsion: %v", err)
+	var moved []weakProof
+	for k, tau := range torsionPoints(t) {
+		moved = append([]weakProof(nil), weak...)
+		moved[1].t.Add(&moved[1].t, &tau)
+		if err := weakProduct(seed, nil, nil, &c, moved).check(); err != nil {
+			t.Fatalf("T moved by torsion point %d: %v", k, err)
+		}
+		moved[2].t = tau // a T of torsion only: its G1 component is O
+		pp := weakProduct(seed, nil, nil, &c, moved)
+		if err := pp.check(); !errors.Is(err, ErrInvalidProof) {
+			t.Fatalf("T replaced by torsion point %d: %v", k, err)
+		}
+		// R is exactly Σ w_t·(r̂_t·P − d̂_t·C'_t − T_t's G1 component),
+		// computed here by double-and-add: the sums never see a point
+		// outside G1 (whose odd multiples may reach the identity).
+		if want := naiveR(t, seed, moved, []bls12381.G1Affine{weak[0].t, weak[1].t, {}}); !pp.p2.Equal(&want) {
+			t.Fatalf("T replaced by torsion point %d: R is not the sum of the G1 components", k)
+		}
 	}
+	moved = append([]weakProof(nil), weak...)
 	moved[1].t.Add(&moved[1].t, &g1)
 	if err := weakProduct(seed, nil, nil, &c, moved).check(); !errors.Is(err, ErrInvalidProof) {
 		t.Fatalf("T moved by P: %v", err)
@@ -177,7 +192,7 @@ func TestTorsionInProofRefused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tau := torsionPoint(t)
+	tau := torsionPoints(t)[1]                             // of order 3
 	for _, at := range []int{1 + 48, len(pp) - 128 + 48} { // the first digit's T, the set member's T
 		pt, err := decodeOnCurve(pp[at : at+48])
 		if err != nil {
@@ -204,18 +219,122 @@ func decodeOnCurve(b []byte) (bls12381.G1Affine, error) {
 	return p, r.err
 }
 
-// torsionPoint returns a point of the curve's torsion outside G1 (r·Q for
-// a Q outside G1, whose G1 part r·Q cancels).
-func torsionPoint(t *testing.T) bls12381.G1Affine {
+// torsionPoints returns points of the curve's torsion outside G1: r·Q
+// for a Q outside G1 (whose G1 part r·Q cancels), and points of order 3
+// and 11 (small factors of the cofactor, whose odd multiples reach the
+// identity), computed by plain double-and-add.
+func torsionPoints(t *testing.T) []bls12381.G1Affine {
 	t.Helper()
 	var f fp.Element
 	f.SetUint64(3)
 	pj := bls12381.GeneratePointNotInG1(f)
-	var q, tau bls12381.G1Affine
+	var q bls12381.G1Affine
 	q.FromJacobian(&pj)
-	tau.ScalarMultiplication(&q, fr.Modulus())
+	tau := mulNaive(&q, fr.Modulus())
 	if tau.IsInfinity() || tau.IsInSubGroup() {
 		t.Fatal("no torsion point")
 	}
-	return tau
+	out := []bls12381.G1Affine{tau}
+	h, _ := new(big.Int).SetString("396c8c005555e1568c00aaab0000aaab", 16) // the G1 cofactor
+	for _, n := range []int64{3, 11} {
+		// (h / n^v)·τ, n^v the power of n in h, has order a power of n;
+		// multiply by n until the next multiple is the identity.
+		k, bn := new(big.Int).Set(h), big.NewInt(n)
+		for new(big.Int).Mod(k, bn).Sign() == 0 {
+			k.Div(k, bn)
+		}
+		p := mulNaive(&tau, k)
+		for np := mulNaive(&p, bn); !np.IsInfinity(); np = mulNaive(&p, bn) {
+			p = np
+		}
+		if p.IsInfinity() {
+			t.Fatalf("no point of order %d", n)
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// mulNaive is k·p by double-and-add, right for any point of the curve.
+func mulNaive(p *bls12381.G1Affine, k *big.Int) bls12381.G1Affine {
+	var acc, base bls12381.G1Jac
+	base.FromAffine(p)
+	for i := k.BitLen() - 1; i >= 0; i-- {
+		acc.DoubleAssign()
+		if k.Bit(i) == 1 {
+			acc.AddAssign(&base)
+		}
+	}
+	var out bls12381.G1Affine
+	return *out.FromJacobian(&acc)
+}
+
+// naiveR is R = Σ_t w_t·(r̂_t·P − d̂_t·C'_t − g1T[t]) by double-and-add,
+// with weakProduct's weights for seed.
+func naiveR(t *testing.T, seed []byte, weak []weakProof, g1T []bls12381.G1Affine) bls12381.G1Affine {
+	t.Helper()
+	_, _, g1, _ := bls12381.Generators()
+	sd := sha256Sum(proofWeight, seed)
+	var acc bls12381.G1Jac
+	for k := range weak {
+		w := weight(sd, k)
+		var a, b fr.Element
+		a.Mul(&w, &weak[k].rh)
+		b.Mul(&w, &weak[k].dh)
+		b.Neg(&b)
+		var wn fr.Element
+		wn.Neg(&w)
+		for _, term := range []struct {
+			p *bls12381.G1Affine
+			z fr.Element
+		}{{&g1, a}, {&weak[k].cp, b}, {&g1T[k], wn}} {
+			var zb big.Int
+			term.z.BigInt(&zb)
+			q := mulNaive(term.p, &zb)
+			var qj bls12381.G1Jac
+			qj.FromAffine(&q)
+			acc.AddAssign(&qj)
+		}
+	}
+	var out bls12381.G1Affine
+	return *out.FromJacobian(&acc)
+}
+
+// Hostile predicate proofs get one answer, byte for byte, under GOMAXPROCS
+// 1 and 2: every endorser signs the same refusal.
+func TestHostileOneAnswer(t *testing.T) {
+	rp16, sp := params(t)
+	f := newFixture(t, bbs.BLS12381SHA256(), 30, 0)
+	preds := []Predicate{{Kind: Range, Index: 1, Min: 18, Max: math.MaxInt64, Params: rp16}, {Kind: InSet, Index: 2, Params: sp}}
+	proof, pp, err := f.prove(t, preds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tau := torsionPoints(t)[1]
+	moved := append([]byte(nil), pp...)
+	at := len(pp) - 128 + 48 // the set member's T
+	pt, err := decodeOnCurve(pp[at : at+48])
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt.Add(&pt, &tau)
+	b := pt.Bytes()
+	copy(moved[at:], b[:])
+	torsionOnly := append([]byte(nil), pp...)
+	b = tau.Bytes()
+	copy(torsionOnly[at:], b[:])
+	last := append([]byte(nil), pp...)
+	last[len(last)-1] ^= 1
+	for name, bad := range map[string][]byte{"T moved by torsion": moved, "T of torsion only": torsionOnly, "last byte": last} {
+		answer := oneanswer.Check(t, 4, func() string {
+			err := f.verify(proof, preds, bad)
+			if err == nil {
+				return "accepted"
+			}
+			return err.Error()
+		})
+		if answer == "accepted" {
+			t.Errorf("%s: accepted", name)
+		}
+	}
 }

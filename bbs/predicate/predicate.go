@@ -122,6 +122,13 @@ var hEff = func() fr.Element {
 	return h
 }()
 
+// hEffInv is h_eff⁻¹ mod r.
+var hEffInv = func() fr.Element {
+	var h fr.Element
+	h.Inverse(&hEff)
+	return h
+}()
+
 // generatorLines returns the Miller-loop lines of P̃, the G2 generator.
 var generatorLines = sync.OnceValue(func() *bbspred.Lines {
 	_, _, _, g2 := bls12381.Generators()

@@ -322,21 +322,8 @@ func verifyDeferred(s bbs.Scheme, r *responses, ph []byte, preds []Predicate, pr
 	if len(rd.b) != 0 {
 		return nil, nil, fmt.Errorf("%w: %d trailing bytes", ErrMalformedProof, len(rd.b))
 	}
-	if len(tJac) > 0 {
-		identity := false
-		for k := range tJac {
-			identity = identity || tJac[k].Z.IsZero()
-		}
-		if identity { // a hostile proof: BatchToAffine takes no identity
-			for k, at := range tAt {
-				points[at].FromJacobian(&tJac[k])
-			}
-		} else {
-			aff := group.BatchToAffine(tJac)
-			for k, at := range tAt {
-				points[at] = aff[k]
-			}
-		}
+	for k, p := range toAffine(tJac) {
+		points[tAt[k]] = p
 	}
 	for _, r := range ranges {
 		if err := verifyBulletproofs(&preds[r.k], &r.v, r.proof, ph, st, r.k); err != nil {
@@ -362,18 +349,24 @@ func verifyDeferred(s bbs.Scheme, r *responses, ph []byte, preds []Predicate, pr
 //
 // All of them are combined with 128-bit weights w_t from hashing ph', the
 // linked proof and the predicate proof: with R = Σ_t w_t·(r̂_t·P −
-// d̂_t·C'_t − T_t), the product is e(h·R, P̃)·Π_K e(−c·h·Σ_{t∈K} w_t·C'_t,
-// X̃_K), h = h_eff the G1 cofactor-clearing scalar. T_t is decoded on the
-// curve only (it is not checked to lie in G1): multiplying R by h maps it
-// to G1 and keeps its G1 component, so the equation is about the G1
-// components of the T_t and means the same whatever algorithm computes R.
+// d̂_t·C'_t − T_t), the product is e(R, P̃)·Π_K e(−c·Σ_{t∈K} w_t·C'_t,
+// X̃_K). T_t is decoded on the curve only (it is not checked to lie in
+// G1); R takes its G1 component h⁻¹·(h·T_t), h = h_eff the G1
+// cofactor-clearing scalar, so every point the sums see is in G1 (the
+// multi-scalar multiplications assume it) and the equation means the same
+// whatever algorithm computes it.
 func weakProduct(phPrime, pb, predProof []byte, c *fr.Element, weak []weakProof) *pairingProduct {
 	seed := sha256Sum(proofWeight, append(append(append([]byte(nil), phPrime...), pb...), predProof...))
+	hT := make([]bls12381.G1Jac, len(weak))
+	for t := range weak {
+		hT[t].FromAffine(&weak[t].t)
+		hT[t].ClearCofactor(&hT[t])
+	}
+	hTAff := toAffine(hT)
 	pts := make([]bls12381.G1Affine, 0, 2*len(weak))
 	sc := make([]fr.Element, 0, 2*len(weak))
-	var rSum, ch fr.Element
-	ch.Mul(c, &hEff)
-	ch.Neg(&ch)
+	var rSum, negC fr.Element
+	negC.Neg(c)
 	var keys []*Params
 	var keyPts [][]bls12381.G1Affine
 	var keySc [][]fr.Element
@@ -386,8 +379,9 @@ func weakProduct(phPrime, pb, predProof []byte, c *fr.Element, weak []weakProof)
 		z.Neg(&z)
 		pts = append(pts, weak[t].cp)
 		sc = append(sc, z)
-		z.Neg(&w)
-		pts = append(pts, weak[t].t)
+		z.Mul(&w, &hEffInv)
+		z.Neg(&z)
+		pts = append(pts, hTAff[t])
 		sc = append(sc, z)
 		k := slices.Index(keys, weak[t].params)
 		if k < 0 {
@@ -396,19 +390,31 @@ func weakProduct(phPrime, pb, predProof []byte, c *fr.Element, weak []weakProof)
 			keyPts = append(keyPts, nil)
 			keySc = append(keySc, nil)
 		}
-		z.Mul(&w, &ch)
+		z.Mul(&w, &negC)
 		keyPts[k] = append(keyPts[k], weak[t].cp)
 		keySc[k] = append(keySc[k], z)
 	}
-	rJac := group.MSMWithTablesJac([]*group.G1Table{&tables[0]}, []fr.Element{rSum}, pts, sc)
-	rJac.ClearCofactor(&rJac)
-	pp := &pairingProduct{}
-	pp.p2.FromJacobian(&rJac)
+	pp := &pairingProduct{p2: group.MSMWithTables([]*group.G1Table{&tables[0]}, []fr.Element{rSum}, pts, sc)}
 	for k, params := range keys {
 		pp.g1 = append(pp.g1, group.MSMWithTables(nil, nil, keyPts[k], keySc[k]))
 		pp.lines = append(pp.lines, params.keyLines())
 	}
 	return pp
+}
+
+// toAffine converts points to affine coordinates: with one inversion
+// (group.BatchToAffine) unless one is the identity (a hostile proof).
+func toAffine(jac []bls12381.G1Jac) []bls12381.G1Affine {
+	for k := range jac {
+		if jac[k].Z.IsZero() {
+			out := make([]bls12381.G1Affine, len(jac))
+			for k := range jac {
+				out[k].FromJacobian(&jac[k])
+			}
+			return out
+		}
+	}
+	return group.BatchToAffine(jac)
 }
 
 // reader reads the predicate proof; the first error sticks.
