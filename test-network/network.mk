@@ -96,6 +96,13 @@ e2e: network-deps network-image-deps network-bins
 bench-network: network-deps network-bins
 	$(TEST_NETWORK)/scripts/bench-network.sh
 
+## bench-overhead: the chaincode's CPU above the verification floor (light write, SubmitProof,
+## SubmitProofs, with CPU profiles of both chaincode processes), OVERHEAD_ROUNDS (3) rounds on
+## a fresh network torn down afterwards (OVERHEAD_COUNT, OVERHEAD_BATCH_COUNT, OVERHEAD_KEEP=1)
+.PHONY: bench-overhead
+bench-overhead: network-deps network-bins
+	$(TEST_NETWORK)/scripts/bench-overhead.sh
+
 ## bench-caliper: Hyperledger Caliper 0.6.0 (Fabric Gateway binding, npm, pinned) and bbs-load
 ## side by side in one run: light write, SubmitProof, SubmitProofs; a fresh network, or
 ## CALIPER_NETWORK=running for make demo's (BENCH_COUNT, BENCH_BATCH_COUNT, BENCH_SCHEME,
