@@ -14,23 +14,8 @@ import (
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
 	"github.com/fabric-bbs/fabric-bbs/internal/bbsrev"
+	"github.com/fabric-bbs/fabric-bbs/internal/curvetest"
 )
-
-// mulPlain is k·P by double-and-add, valid for points outside G1 (gnark's
-// GLV multiplication assumes G1).
-func mulPlain(p *bls12381.G1Affine, k *big.Int) bls12381.G1Affine {
-	var acc, base bls12381.G1Jac
-	base.FromAffine(p)
-	for i := k.BitLen() - 1; i >= 0; i-- {
-		acc.DoubleAssign()
-		if k.Bit(i) == 1 {
-			acc.AddAssign(&base)
-		}
-	}
-	var out bls12381.G1Affine
-	out.FromJacobian(&acc)
-	return out
-}
 
 // TestFoldedForm: Present makes the folded membership proof (format 0x02);
 // it verifies in a presentation and alone (VerifyMembership); a
@@ -167,11 +152,11 @@ func orderThreePoint(t *testing.T) bls12381.G1Affine {
 		if n.Y.Sqrt(&rhs) == nil {
 			continue
 		}
-		q := mulPlain(&n, k)
+		q := curvetest.MulPlain(&n, k)
 		if q.IsInfinity() {
 			continue
 		}
-		if three := mulPlain(&q, big.NewInt(3)); !three.IsInfinity() || !q.IsOnCurve() {
+		if three := curvetest.MulPlain(&q, big.NewInt(3)); !three.IsInfinity() || !q.IsOnCurve() {
 			t.Fatal("not a point of order 3")
 		}
 		return q

@@ -15,6 +15,7 @@ import (
 	"github.com/consensys/gnark-crypto/ecc/bls12-381/fr"
 
 	"github.com/fabric-bbs/fabric-bbs/bbs"
+	"github.com/fabric-bbs/fabric-bbs/internal/curvetest"
 	"github.com/fabric-bbs/fabric-bbs/internal/oneanswer"
 )
 
@@ -230,7 +231,7 @@ func torsionPoints(t *testing.T) []bls12381.G1Affine {
 	pj := bls12381.GeneratePointNotInG1(f)
 	var q bls12381.G1Affine
 	q.FromJacobian(&pj)
-	tau := mulNaive(&q, fr.Modulus())
+	tau := curvetest.MulPlain(&q, fr.Modulus())
 	if tau.IsInfinity() || tau.IsInSubGroup() {
 		t.Fatal("no torsion point")
 	}
@@ -243,8 +244,8 @@ func torsionPoints(t *testing.T) []bls12381.G1Affine {
 		for new(big.Int).Mod(k, bn).Sign() == 0 {
 			k.Div(k, bn)
 		}
-		p := mulNaive(&tau, k)
-		for np := mulNaive(&p, bn); !np.IsInfinity(); np = mulNaive(&p, bn) {
+		p := curvetest.MulPlain(&tau, k)
+		for np := curvetest.MulPlain(&p, bn); !np.IsInfinity(); np = curvetest.MulPlain(&p, bn) {
 			p = np
 		}
 		if p.IsInfinity() {
@@ -253,20 +254,6 @@ func torsionPoints(t *testing.T) []bls12381.G1Affine {
 		out = append(out, p)
 	}
 	return out
-}
-
-// mulNaive is k·p by double-and-add, right for any point of the curve.
-func mulNaive(p *bls12381.G1Affine, k *big.Int) bls12381.G1Affine {
-	var acc, base bls12381.G1Jac
-	base.FromAffine(p)
-	for i := k.BitLen() - 1; i >= 0; i-- {
-		acc.DoubleAssign()
-		if k.Bit(i) == 1 {
-			acc.AddAssign(&base)
-		}
-	}
-	var out bls12381.G1Affine
-	return *out.FromJacobian(&acc)
 }
 
 // naiveR is R = Σ_t w_t·(r̂_t·P − d̂_t·C'_t − g1T[t]) by double-and-add,
@@ -290,7 +277,7 @@ func naiveR(t *testing.T, seed []byte, weak []weakProof, g1T []bls12381.G1Affine
 		}{{&g1, a}, {&weak[k].cp, b}, {&g1T[k], wn}} {
 			var zb big.Int
 			term.z.BigInt(&zb)
-			q := mulNaive(term.p, &zb)
+			q := curvetest.MulPlain(term.p, &zb)
 			var qj bls12381.G1Jac
 			qj.FromAffine(&q)
 			acc.AddAssign(&qj)
