@@ -182,10 +182,10 @@ func TestWeakProductG1Components(t *testing.T) {
 	}
 }
 
-// A T of a proof moved by a torsion point, or replaced by a point off the
-// curve, is refused: the first changes ph' (the BBS challenge fails), the
-// second is malformed.
-func TestTorsionInProofRefused(t *testing.T) {
+// torsionCase is a valid presentation with a one-sided range over base-16
+// digits and a set membership, and τ, a point of order 3.
+func torsionCase(t *testing.T) (*fixture, []Predicate, *bbs.Proof, []byte, bls12381.G1Affine) {
+	t.Helper()
 	rp16, sp := params(t)
 	f := newFixture(t, bbs.BLS12381SHA256(), 30, 0)
 	preds := []Predicate{{Kind: Range, Index: 1, Min: 18, Max: math.MaxInt64, Params: rp16}, {Kind: InSet, Index: 2, Params: sp}}
@@ -193,16 +193,35 @@ func TestTorsionInProofRefused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tau := torsionPoints(t)[1]                             // of order 3
+	return f, preds, proof, pp, torsionPoints(t)[1]
+}
+
+// movedBy is the compressed point enc (on the curve) plus τ.
+func movedBy(t *testing.T, enc []byte, tau *bls12381.G1Affine) bls12381.G1Affine {
+	t.Helper()
+	pt, err := decodeOnCurve(enc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt.Add(&pt, tau)
+	return pt
+}
+
+// withPoint is a copy of pp with the 48 bytes at at replaced by p, compressed.
+func withPoint(pp []byte, at int, p bls12381.G1Affine) []byte {
+	out := append([]byte(nil), pp...)
+	b := p.Bytes()
+	copy(out[at:], b[:])
+	return out
+}
+
+// A T of a proof moved by a torsion point, or replaced by a point off the
+// curve, is refused: the first changes ph' (the BBS challenge fails), the
+// second is malformed.
+func TestTorsionInProofRefused(t *testing.T) {
+	f, preds, proof, pp, tau := torsionCase(t)
 	for _, at := range []int{1 + 48, len(pp) - 128 + 48} { // the first digit's T, the set member's T
-		pt, err := decodeOnCurve(pp[at : at+48])
-		if err != nil {
-			t.Fatal(err)
-		}
-		pt.Add(&pt, &tau)
-		bad := append([]byte(nil), pp...)
-		b := pt.Bytes()
-		copy(bad[at:], b[:])
+		bad := withPoint(pp, at, movedBy(t, pp[at:at+48], &tau))
 		if err := f.verify(proof, preds, bad); !errors.Is(err, bbs.ErrInvalidProof) {
 			t.Errorf("T at %d moved by torsion: %v", at, err)
 		}
@@ -290,26 +309,10 @@ func naiveR(t *testing.T, seed []byte, weak []weakProof, g1T []bls12381.G1Affine
 // Hostile predicate proofs get one answer, byte for byte, under GOMAXPROCS
 // 1 and 2: every endorser signs the same refusal.
 func TestHostileOneAnswer(t *testing.T) {
-	rp16, sp := params(t)
-	f := newFixture(t, bbs.BLS12381SHA256(), 30, 0)
-	preds := []Predicate{{Kind: Range, Index: 1, Min: 18, Max: math.MaxInt64, Params: rp16}, {Kind: InSet, Index: 2, Params: sp}}
-	proof, pp, err := f.prove(t, preds)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tau := torsionPoints(t)[1]
-	moved := append([]byte(nil), pp...)
+	f, preds, proof, pp, tau := torsionCase(t)
 	at := len(pp) - 128 + 48 // the set member's T
-	pt, err := decodeOnCurve(pp[at : at+48])
-	if err != nil {
-		t.Fatal(err)
-	}
-	pt.Add(&pt, &tau)
-	b := pt.Bytes()
-	copy(moved[at:], b[:])
-	torsionOnly := append([]byte(nil), pp...)
-	b = tau.Bytes()
-	copy(torsionOnly[at:], b[:])
+	moved := withPoint(pp, at, movedBy(t, pp[at:at+48], &tau))
+	torsionOnly := withPoint(pp, at, tau)
 	last := append([]byte(nil), pp...)
 	last[len(last)-1] ^= 1
 	for name, bad := range map[string][]byte{"T moved by torsion": moved, "T of torsion only": torsionOnly, "last byte": last} {
