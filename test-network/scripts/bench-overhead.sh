@@ -55,11 +55,12 @@ pprof_addrs() {
 }
 
 # samples_ms REGEX PROFILES...: CPU ms of the samples whose stack has a
-# frame matching REGEX (all samples with REGEX '.'), over the merged profiles.
+# frame matching REGEX (all samples with REGEX '.'), over the merged profiles;
+# 0 when they cannot be read.
 samples_ms() {
   local re="$1"
   shift
-  go tool pprof -unit=ms -top -nodefraction=0 -nodecount=1000000 -focus="$re" "$@" 2> /dev/null |
+  { go tool pprof -unit=ms -top -nodefraction=0 -nodecount=1000000 -focus="$re" "$@" 2> /dev/null || true; } |
     awk '$1 ~ /ms$/ && $2 ~ /%$/ { sub(/ms$/, "", $1); s += $1 } END { printf "%.0f\n", s }'
 }
 
@@ -72,6 +73,7 @@ summarize() {
     for mode in light single batch; do
       [ -f "$OUT/$mode-r$r.json" ] || continue
       profiles=("$OUT"/cc*-"$mode"-r"$r".pb.gz)
+      [ -f "${profiles[0]}" ] || echo "bench-overhead: round $r $mode: no profiles in $OUT" >&2
       floor_re='bbs\.pairingProductIsOne|bbs\.\(\*bbsPlusGenerators\)\.msm'
       # A batch: all of bbs.VerifyProofs, with the goroutines it starts
       # (its own and gnark-crypto's MultiExp chunks).
@@ -79,6 +81,9 @@ summarize() {
       total=$(samples_ms '.' "${profiles[@]}")
       floor=$(samples_ms "$floor_re" "${profiles[@]}")
       decode=$(samples_ms 'bbs\.\(\*bbsPlus2020\)\.ParseProof' "${profiles[@]}")
+      if [ "$mode" != light ] && [ "$floor" = 0 ]; then
+        echo "bench-overhead: round $r $mode: no profile samples of its verification (profiles: ${profiles[*]}); its ratios are left out" >&2
+      fi
       jq -r --arg r "$r" --arg m "$mode" --argjson t "$total" --argjson f "$floor" --argjson d "$decode" \
         '.runs[0] | [$r, $m, .transactions, .networkCpuMsPerTxBy.chaincode, $t, $f, $d,
           (if $t > 0 then .networkCpuMsPerTxBy.chaincode * $f / $t else 0 end),
@@ -97,14 +102,17 @@ summarize() {
       printf "%-6s %12s %12s %12s %12s %12s %14s %16s %12s %14s %14s\n", "round", "(a) ms/tx", "(b) ms/tx", "(b)-(a)", "floor (b)", "decode (b)",
         "(b)-(a)/floor", "+decode)/floor", "(c) ms/proof", "floor (c)", "(c)/floor"
       for (r = 1; r <= n; r++) {
+        if (fl[r, "single"] <= 0 || fl[r, "batch"] <= 0) { printf "%-6d no profile samples of the verification\n", r; continue }
         d = cc[r, "single"] - cc[r, "light"]
-        x1[r] = d / fl[r, "single"]; x2[r] = (fl[r, "single"] + de[r, "single"]) / fl[r, "single"]
-        c = cc[r, "batch"] / 32; f = fl[r, "batch"] / 32; x3[r] = c / f
+        k++
+        x1[k] = d / fl[r, "single"]; x2[k] = (fl[r, "single"] + de[r, "single"]) / fl[r, "single"]
+        c = cc[r, "batch"] / 32; f = fl[r, "batch"] / 32; x3[k] = c / f
         printf "%-6d %12.2f %12.2f %12.2f %12.2f %12.2f %14.2f %16.2f %12.3f %14.3f %14.2f\n", r, cc[r, "light"], cc[r, "single"], d,
-          fl[r, "single"], de[r, "single"], x1[r], x2[r], c, f, x3[r]
+          fl[r, "single"], de[r, "single"], x1[k], x2[k], c, f, x3[k]
       }
+      if (k == 0) { print "no round has profile samples of the verification"; exit 1 }
       printf "median: (b)-(a) over the floor %.2fx, the floor and decoding over the floor %.2fx, (c) per proof over its floor %.2fx\n",
-        med(x1, n), med(x2, n), med(x3, n)
+        med(x1, k), med(x2, k), med(x3, k)
     }' "$OUT/overhead.tsv" | tee "$OUT/summary.txt"
 }
 
